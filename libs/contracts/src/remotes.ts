@@ -1,0 +1,105 @@
+/**
+ * The catalogue of runtime remotes: which federated container serves which paths, and in which of the
+ * shell's layouts each path renders. The gateway builds /remotes.json from it (overriding entry URLs from
+ * the environment) and the shell falls back to it, so the two never disagree about ownership.
+ */
+export type LayoutKind = 'public' | 'contributor' | 'app';
+
+export interface RemoteRouteDescriptor {
+  path: string;
+  layout: LayoutKind;
+}
+
+export interface RemoteDescriptor {
+  /** Federation container name (a valid JS identifier). */
+  name: string;
+  /** Short key used in environment variable names: REMOTE_<KEY>_URL. */
+  key: 'marketing' | 'auth' | 'contribute' | 'datasets' | 'workspace';
+  /** Default URL of the remote's mf-manifest.json on one machine. */
+  defaultEntry: string;
+  defaultPort: number;
+  routes: RemoteRouteDescriptor[];
+}
+
+const at = (port: number) => `http://localhost:${port}/mf-manifest.json`;
+
+export const remoteCatalog: readonly RemoteDescriptor[] = [
+  {
+    name: 'mf_marketing',
+    key: 'marketing',
+    defaultPort: 3001,
+    defaultEntry: at(3001),
+    routes: [
+      { path: '/', layout: 'public' },
+      { path: '/funding-grant', layout: 'public' },
+      { path: '/about', layout: 'public' },
+      { path: '/download', layout: 'public' },
+      { path: '/languages', layout: 'public' },
+      { path: '/model/speech-to-speech', layout: 'app' },
+      { path: '/model/text-to-speech', layout: 'app' },
+    ],
+  },
+  {
+    name: 'mf_auth',
+    key: 'auth',
+    defaultPort: 3002,
+    defaultEntry: at(3002),
+    routes: [
+      { path: '/signup', layout: 'public' },
+      { path: '/signin', layout: 'public' },
+      { path: '/auth/success', layout: 'public' },
+      { path: '/auth/verify', layout: 'public' },
+      { path: '/auth/veremail', layout: 'public' },
+    ],
+  },
+  {
+    name: 'mf_contribute',
+    key: 'contribute',
+    defaultPort: 3003,
+    defaultEntry: at(3003),
+    routes: [
+      { path: '/user/speak', layout: 'contributor' },
+      { path: '/user/listen', layout: 'contributor' },
+      { path: '/user/write', layout: 'contributor' },
+      { path: '/data/donate', layout: 'app' },
+    ],
+  },
+  {
+    name: 'mf_datasets',
+    key: 'datasets',
+    defaultPort: 3004,
+    defaultEntry: at(3004),
+    routes: [
+      { path: '/data/downloads', layout: 'app' },
+      { path: '/data/view-audio-pair', layout: 'app' },
+      { path: '/data/addtextpair', layout: 'app' },
+      { path: '/data/uploads', layout: 'app' },
+    ],
+  },
+  {
+    name: 'mf_workspace',
+    key: 'workspace',
+    defaultPort: 3005,
+    defaultEntry: at(3005),
+    routes: [
+      { path: '/dashboard', layout: 'app' },
+      { path: '/projects', layout: 'app' },
+      { path: '/tasks', layout: 'app' },
+      { path: '/analytics', layout: 'app' },
+      { path: '/settings', layout: 'app' },
+    ],
+  },
+];
+
+/** What the gateway serves at /remotes.json and the shell reads at start. */
+export interface RemotesManifest {
+  remotes: Array<{ name: string; entry: string; routes: RemoteRouteDescriptor[] }>;
+}
+
+/**
+ * Every remote exposes './routes' with a default export of this shape; the element for a path renders
+ * inside the shell's router and layout.
+ */
+export interface RemoteRouteModule {
+  routes: Array<{ path: string; title: string; Component: () => unknown }>;
+}
