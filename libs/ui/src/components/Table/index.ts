@@ -1,0 +1,4 @@
+export { Table } from './Table';
+export type { TableProps, TableColumn } from './Table';
+export { sortRows } from './sortRows';
+export type { SortState, SortDirection, SortValue } from './sortRows';
