@@ -10,5 +10,7 @@ module.exports = {
   testEnvironment: 'node',
   testEnvironmentOptions: { customExportConditions: ['source', 'node', 'require', 'default'] },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // opus-decoder and its helpers ship only as ES modules; swc turns them into CommonJS for Jest.
+  transformIgnorePatterns: ['/node_modules/(?!(opus-decoder|@wasm-audio-decoders|simple-yenc)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'json'],
 };

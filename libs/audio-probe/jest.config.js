@@ -1,0 +1,7 @@
+const preset = require('../../tools/jest-preset.js');
+
+module.exports = {
+  ...preset,
+  // The damage sweeps decode a few hundred clips; on a busy 2-core machine that can pass Jest's 5 s default.
+  testTimeout: 60_000,
+};
