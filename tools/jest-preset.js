@@ -10,7 +10,11 @@ module.exports = {
   testEnvironment: 'node',
   testEnvironmentOptions: { customExportConditions: ['source', 'node', 'require', 'default'] },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  // opus-decoder and its helpers ship only as ES modules; swc turns them into CommonJS for Jest.
-  transformIgnorePatterns: ['/node_modules/(?!(opus-decoder|@wasm-audio-decoders|simple-yenc)/)'],
+  // These packages ship only as ES modules (cookie 2 and content-disposition 2 come with Fastify's inject,
+  // @fastify/cookie and @fastify/static); swc turns them into CommonJS like our own sources.
+  transformIgnorePatterns: [
+    // Nested copies count too (node_modules/@fastify/static/node_modules/content-disposition).
+    '^(?!.*/node_modules/(opus-decoder|@wasm-audio-decoders|simple-yenc|cookie|content-disposition)/).*/node_modules/',
+  ],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'json'],
 };

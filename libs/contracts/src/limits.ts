@@ -1,0 +1,41 @@
+/** Business limits from SPEC §9 (and the few the platform adds, marked as ours), named once. */
+export const NAME_MIN_LENGTH = 2;
+export const NAME_MAX_LENGTH = 20;
+export const PASSWORD_MIN_LENGTH = 8;
+/** Ours: bounds the work a password hash does for one request. */
+export const PASSWORD_MAX_LENGTH = 128;
+/** Ours: RFC 5321 bound on a mailbox. */
+export const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_TLD_MIN_LETTERS = 2;
+export const EMAIL_TLD_MAX_LETTERS = 4;
+export const SESSION_MAX_AGE_SECONDS = 3600;
+export const SESSION_COOKIE_NAME = 'plt';
+export const VERIFICATION_LINK_TTL_HOURS = 24;
+
+export const SENTENCE_BATCH_MAX = 20;
+export const SENTENCE_BULK_FILE_MAX_BYTES = 2 * 1024 * 1024;
+export const SENTENCE_MAX_WORDS_EXCLUSIVE = 15;
+export const SENTENCE_DOMAINS_MAX = 3;
+/** Ours: a sentence of fewer than 15 words fits easily. */
+export const SENTENCE_MAX_LENGTH = 500;
+export const CITATION_MAX_LENGTH = 500;
+export const DOMAIN_MAX_LENGTH = 100;
+
+export const DEFAULT_ROUND_SIZE = 5;
+/** Ours: the most sentences one round request may ask for. */
+export const MAX_ROUND_SIZE = 50;
+/** A sentence with this many recordings is no longer offered for recording (issue 5). */
+export const MAX_RECORDINGS_PER_SENTENCE = 15;
+export const RECORDING_MAX_BYTES = 5 * 1024 * 1024;
+export const RECORDING_MIN_SECONDS = 1;
+export const RECORDING_MAX_SECONDS = 15;
+
+/** Ours: a text pair side is a sentence or a short paragraph. */
+export const TEXT_PAIR_MAX_LENGTH = 2000;
+export const AUDIO_PAIR_PAGE_SIZE = 5;
+export const DATA_REQUEST_RETRIES = 1;
+export const TOAST_DISMISS_MS = 5000;
+
+/** Ours: contact form free-text bounds. */
+export const CONTACT_NAME_MAX_LENGTH = 100;
+export const CONTACT_LANGUAGES_MAX_LENGTH = 500;

@@ -1,0 +1,111 @@
+import Fastify, {
+  type FastifyPluginAsync,
+  type FastifyServerOptions,
+  type RouteHandlerMethod,
+} from 'fastify';
+import type { Db } from 'mongodb';
+import { installErrorHandling, replyWithError } from './error-handler';
+import { registerHealthRoutes, type ReadinessCheck } from './health';
+import { installIdentity } from './identity-plugin';
+import { loggerOptions } from './logger';
+import { openDatabase, type CollectionIndexes, type Database } from './mongo';
+import { registerOpenApi } from './openapi';
+import { genReqId, REQUEST_ID_HEADER } from './request-id';
+import type { ServiceApp } from './service-app';
+import type { TypeBoxTypeProvider } from './type-provider';
+import { schemaErrorFormatter } from './validation-messages';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The service's own database; only present when createService was given a mongoUri. */
+    database: Database | null;
+  }
+}
+
+export interface ServiceOptions {
+  /** Service name: appears in logs, /healthz, /readyz and the OpenAPI title. */
+  name: string;
+  /** Omit for a process without a database. */
+  mongoUri?: string;
+  /** Database name; defaults to the service name. */
+  dbName?: string;
+  indexes?: CollectionIndexes[];
+  /** When set, signed identity headers are verified on every request (request.identity). */
+  identitySecret?: string;
+  /** Pino options, false to silence (tests), or a ready logger instance. */
+  logger?: FastifyServerOptions['logger'];
+  /** Largest body accepted by the JSON parser, in bytes. */
+  bodyLimit?: number;
+  /** Further readiness checks besides the database. */
+  readinessChecks?: Record<string, ReadinessCheck>;
+  /**
+   * Runs on the root instance before any route exists, for hooks that must cover every response (the
+   * gateway's security headers), health checks and 404s included.
+   */
+  setup?: (app: ServiceApp) => void | Promise<void>;
+  /** The service's own routes, registered after the shared ones. */
+  routes?: FastifyPluginAsync;
+  /** Replaces the JSON 404 (the gateway falls back to the shell's index.html for page navigations). */
+  notFoundHandler?: RouteHandlerMethod;
+  /** Extra Fastify options (e.g. timeouts); the shared ones above win. */
+  fastify?: Partial<FastifyServerOptions>;
+}
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * The shared frame of every backend process: TypeBox-typed Fastify with strict validation, the ErrorBody
+ * shape for every failure, request ids, OpenAPI, health and readiness, the database and signed identity.
+ */
+export async function createService(options: ServiceOptions): Promise<ServiceApp> {
+  const app = Fastify({
+    ...options.fastify,
+    logger: options.logger === undefined ? loggerOptions(options.name) : options.logger,
+    genReqId,
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    schemaErrorFormatter,
+    // Malformed URLs and similar router-level failures get the same ErrorBody as everything else.
+    frameworkErrors: (error, request, reply) => replyWithError(error, request, reply),
+    ajv: {
+      customOptions: {
+        // Unknown fields must be refused (additionalProperties: false), not silently dropped.
+        removeAdditional: false,
+        useDefaults: true,
+        coerceTypes: 'array',
+        allErrors: false,
+      },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as ServiceApp;
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  installErrorHandling(app, options.notFoundHandler);
+  if (options.identitySecret) installIdentity(app, options.identitySecret);
+  if (options.setup) await options.setup(app);
+
+  const database = options.mongoUri
+    ? openDatabase({
+        uri: options.mongoUri,
+        dbName: options.dbName ?? options.name,
+        indexes: options.indexes,
+        log: app.log,
+      })
+    : null;
+  app.decorate('database', database);
+  if (database) app.addHook('onClose', async () => database.close());
+
+  await registerOpenApi(app, `${options.name} service`);
+  const checks: Record<string, ReadinessCheck> = { ...options.readinessChecks };
+  if (database) checks.database = async () => database.indexesReady() && (await database.ping());
+  registerHealthRoutes(app, options.name, checks);
+
+  if (options.routes) await app.register(options.routes);
+  return app;
+}
+
+/** The database of a service built with a mongoUri; throws for one without, which is a programming error. */
+export function databaseOf(app: { database: Database | null }): Db {
+  if (!app.database) throw new Error('This service was built without a database');
+  return app.database.db;
+}

@@ -1,0 +1,12 @@
+import { resolve } from 'node:path';
+
+export const DEFAULT_MONGODB_URI = 'mongodb://127.0.0.1:27027';
+
+/** The repository root, found from a file inside it (services run from dist/ or src/ two levels down). */
+export function defaultDataDir(repoRoot: string) {
+  return resolve(repoRoot, '.data');
+}
+
+export function dataDirFromEnv(repoRoot: string, env: NodeJS.ProcessEnv = process.env) {
+  return env.DATA_DIR ? resolve(env.DATA_DIR) : defaultDataDir(repoRoot);
+}

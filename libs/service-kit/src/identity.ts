@@ -1,0 +1,88 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Value } from '@sinclair/typebox/value';
+import {
+  Identity,
+  IDENTITY_HEADER,
+  IDENTITY_MAX_SKEW_MS,
+  IDENTITY_SIG_HEADER,
+  IDENTITY_TS_HEADER,
+} from '@platform/contracts';
+import type { IncomingHttpHeaders } from 'node:http';
+
+export const IDENTITY_HEADERS = [IDENTITY_HEADER, IDENTITY_TS_HEADER, IDENTITY_SIG_HEADER] as const;
+
+const hmac = (secret: string, ts: string, encoded: string) =>
+  createHmac('sha256', secret).update(`${ts}.${encoded}`).digest('hex');
+
+/** Headers the gateway adds to a proxied request to say who is calling. */
+export function signIdentity(identity: Identity, secret: string, now = Date.now()): Record<string, string> {
+  const encoded = Buffer.from(JSON.stringify({ id: identity.id, role: identity.role })).toString('base64url');
+  const ts = String(now);
+  return {
+    [IDENTITY_HEADER]: encoded,
+    [IDENTITY_TS_HEADER]: ts,
+    [IDENTITY_SIG_HEADER]: hmac(secret, ts, encoded),
+  };
+}
+
+export type IdentityCheck =
+  | { ok: true; identity: Identity }
+  | { ok: false; reason: 'missing' | 'malformed' | 'stale' | 'bad-signature' };
+
+const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
+
+/** Checks signature (constant time), freshness (5 minutes either way) and shape, in that order of cost. */
+export function verifyIdentity(
+  headers: IncomingHttpHeaders,
+  secret: string,
+  now = Date.now(),
+): IdentityCheck {
+  const encoded = single(headers[IDENTITY_HEADER]);
+  const ts = single(headers[IDENTITY_TS_HEADER]);
+  const sig = single(headers[IDENTITY_SIG_HEADER]);
+  if (encoded === undefined && ts === undefined && sig === undefined) return { ok: false, reason: 'missing' };
+  if (!encoded || !ts || !sig || !/^\d{1,16}$/.test(ts) || !/^[0-9a-f]{64}$/.test(sig)) {
+    return { ok: false, reason: 'malformed' };
+  }
+  const expected = Buffer.from(hmac(secret, ts, encoded), 'hex');
+  if (!timingSafeEqual(expected, Buffer.from(sig, 'hex'))) return { ok: false, reason: 'bad-signature' };
+  if (Math.abs(now - Number(ts)) > IDENTITY_MAX_SKEW_MS) return { ok: false, reason: 'stale' };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
+  } catch {
+    return { ok: false, reason: 'malformed' };
+  }
+  if (!Value.Check(Identity, parsed)) return { ok: false, reason: 'malformed' };
+  return { ok: true, identity: parsed };
+}
+
+export const IDENTITY_SECRET_FILE = 'identity-secret';
+
+/**
+ * The gateway and the services must agree on one secret without a key in the code: IDENTITY_SECRET when
+ * set, else `${dataDir}/identity-secret`, created once (32 random bytes, hex, mode 0600) by whichever
+ * process starts first.
+ */
+export function loadIdentitySecret(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {
+  const fromEnv = env.IDENTITY_SECRET?.trim();
+  if (fromEnv) return fromEnv;
+  const file = join(dataDir, IDENTITY_SECRET_FILE);
+  const read = () => readFileSync(file, 'utf8').trim();
+  try {
+    const existing = read();
+    if (existing) return existing;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    // Another process created it between our read and write: theirs wins.
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  return read();
+}

@@ -1,0 +1,86 @@
+import { MongoClient, type Db, type IndexDescription } from 'mongodb';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** Indexes one collection needs; declared by each service and created (idempotently) at start. */
+export interface CollectionIndexes {
+  collection: string;
+  indexes: IndexDescription[];
+}
+
+export interface Database {
+  client: MongoClient;
+  db: Db;
+  /** True once every declared index exists. */
+  indexesReady(): boolean;
+  /** Resolves true when the server answers a ping within the timeout. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const INDEX_RETRY_MS = 2000;
+
+/**
+ * Opens the client without waiting for the server: a service starts (and reports not ready on /readyz)
+ * while its database is down, and creates its indexes as soon as the database answers.
+ */
+export function openDatabase(options: {
+  uri: string;
+  dbName: string;
+  indexes?: CollectionIndexes[];
+  log: FastifyBaseLogger;
+  serverSelectionTimeoutMS?: number;
+}): Database {
+  const client = new MongoClient(options.uri, {
+    serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 2000,
+    connectTimeoutMS: 2000,
+    appName: options.dbName,
+  });
+  const db = client.db(options.dbName);
+  const declared = options.indexes ?? [];
+  let indexesDone = declared.length === 0;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const ensureIndexes = async () => {
+    if (closed || indexesDone) return;
+    try {
+      for (const { collection, indexes } of declared) {
+        if (indexes.length > 0) await db.collection(collection).createIndexes(indexes);
+      }
+      indexesDone = true;
+      options.log.info({ db: options.dbName }, 'database indexes ensured');
+    } catch (err) {
+      if (closed) return;
+      options.log.warn({ err, db: options.dbName }, 'database not reachable yet; will retry index creation');
+      retry = setTimeout(() => void ensureIndexes(), INDEX_RETRY_MS);
+      retry.unref();
+    }
+  };
+  void ensureIndexes();
+
+  return {
+    client,
+    db,
+    indexesReady: () => indexesDone,
+    async ping(timeoutMs = 1500) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      });
+      const ping = db
+        .command({ ping: 1 })
+        .then(() => true)
+        .catch(() => false);
+      try {
+        return await Promise.race([ping, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      await client.close();
+    },
+  };
+}

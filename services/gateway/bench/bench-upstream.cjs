@@ -1,0 +1,20 @@
+// A stand-in service for the gateway benchmark, built on the same service kit as the real services, with
+// one trivial route under a proxied prefix. Prints its port on stdout once listening.
+const { createService } = require('@platform/service-kit');
+
+async function main() {
+  const app = await createService({
+    name: 'bench-upstream',
+    logger: { level: process.env.LOG_LEVEL || 'warn' },
+    routes: async (instance) => {
+      instance.get('/api/text/bench', async () => ({ ok: true, text: 'Ẹ kú àárọ̀' }));
+    },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.stdout.write(`${app.server.address().port}\n`);
+  process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
+}
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,296 @@
+import { Value } from '@sinclair/typebox/value';
+import { ErrorBody, remoteCatalog, type Identity } from '@platform/contracts';
+import { verifyIdentity, type ServiceApp } from '@platform/service-kit';
+import { closedPort } from '@platform/service-kit/testing';
+import { startTestUpstream, type TestUpstream } from '../test/upstream';
+import { HASHED_ASSET, INDEX_HTML, makeShellDist } from '../test/shell-dist';
+import { buildApp, type GatewayOptions } from './app';
+import { buildRemotesManifest } from './remotes-manifest';
+
+const SECRET = 'gateway-test-secret';
+const html = { accept: 'text/html,application/xhtml+xml', 'sec-fetch-mode': 'navigate' };
+
+describe('gateway', () => {
+  let text: TestUpstream;
+  let speech: TestUpstream;
+  let shell: Awaited<ReturnType<typeof makeShellDist>>;
+  let app: ServiceApp;
+  const researcher: Identity = { id: 'u7', role: 'researcher' };
+
+  const build = (overrides: Partial<GatewayOptions> = {}) =>
+    buildApp({
+      upstreams: { text: text.url, speech: speech.url },
+      identitySecret: SECRET,
+      shellDist: shell.dir,
+      logger: false,
+      // Test-only sessions: a request carrying x-test-user is signed in as a researcher.
+      resolveUser: async (request) => (request.headers['x-test-user'] ? researcher : null),
+      ...overrides,
+    });
+
+  beforeAll(async () => {
+    [text, speech, shell] = await Promise.all([startTestUpstream(), startTestUpstream(), makeShellDist()]);
+    app = await build();
+  });
+  afterAll(async () => {
+    await app.close();
+    await Promise.all([text.close(), speech.close(), shell.remove()]);
+  });
+
+  describe('routing', () => {
+    it('sends text paths to the text service and speech paths to the speech service, query included', async () => {
+      const res = await app.inject({ url: '/api/sentences/headers?lang=yo&count=5' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().url).toBe('/api/sentences/headers?lang=yo&count=5');
+      expect(text.lastHeaders?.['x-request-id']).toBe(res.headers['x-request-id']);
+      const viaSpeech = await app.inject({
+        method: 'POST',
+        url: '/api/recordings/headers',
+        payload: { a: 1 },
+      });
+      expect(viaSpeech.json().method).toBe('POST');
+      expect(speech.lastHeaders?.['content-type']).toBe('application/json');
+    });
+
+    it('passes any request body through untouched, whatever its media type (or none)', async () => {
+      for (const headers of [
+        { 'content-type': 'text/csv' },
+        { 'content-type': 'multipart/form-data; boundary=x' },
+        {},
+      ]) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/recordings/echo',
+          headers,
+          payload: 'a,b\n1,2',
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toBe('a,b\n1,2');
+      }
+    });
+
+    it('passes the service answer through unchanged, status included', async () => {
+      const res = await app.inject({ url: '/api/text/unknown' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('upstream has no such route');
+    });
+
+    it('answers unknown /api paths and the not-yet-built gateway routes with a 404 ErrorBody', async () => {
+      for (const [method, url] of [
+        ['GET', '/api/nothing-here'],
+        ['POST', '/api/contact'],
+        ['POST', '/auth/signin'],
+        ['GET', '/auth/session'],
+      ] as const) {
+        const res = await app.inject({ method, url, headers: { accept: 'application/json' } });
+        expect(res.statusCode).toBe(404);
+        expect(Value.Check(ErrorBody, res.json())).toBe(true);
+      }
+    });
+
+    it('refuses a malformed path encoding with 400, not 500', async () => {
+      const res = await app.inject({ url: '/api/sentences/%E0%A4%A' });
+      expect(res.statusCode).toBe(400);
+      expect(Value.Check(ErrorBody, res.json())).toBe(true);
+    });
+  });
+
+  describe('identity propagation', () => {
+    const forged = {
+      'x-platform-identity': Buffer.from(JSON.stringify({ id: 'evil', role: 'admin' })).toString('base64url'),
+      'x-platform-identity-ts': String(Date.now()),
+      'x-platform-identity-sig': 'f'.repeat(64),
+      'x-platform-identity-extra': 'x',
+    };
+
+    it('strips forged identity headers from an anonymous request', async () => {
+      const res = await app.inject({ url: '/api/sentences/headers', headers: forged });
+      const received = res.json().headers as Record<string, string>;
+      expect(Object.keys(received).filter((h) => h.startsWith('x-platform-identity'))).toEqual([]);
+    });
+
+    it('replaces forged headers with a signature a service accepts for the signed-in user', async () => {
+      const res = await app.inject({
+        url: '/api/recordings/headers',
+        headers: { ...forged, 'x-test-user': '1' },
+      });
+      const received = res.json().headers as Record<string, string>;
+      expect(received['x-platform-identity-extra']).toBeUndefined();
+      expect(verifyIdentity(received, SECRET)).toEqual({ ok: true, identity: researcher });
+      expect(verifyIdentity(received, 'some-other-secret').ok).toBe(false);
+    });
+  });
+
+  describe('when a service fails', () => {
+    it('answers 503 JSON within 5 s for a service that is down, and stays up', async () => {
+      const down = await build({
+        upstreams: { text: text.url, speech: `http://127.0.0.1:${await closedPort()}` },
+      });
+      try {
+        const started = Date.now();
+        const res = await down.inject({ url: '/api/recordings/validate' });
+        expect(Date.now() - started).toBeLessThan(5000);
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toEqual({
+          error: 'Service Unavailable',
+          message: 'The speech service is unavailable. Please try again later.',
+          statusCode: 503,
+        });
+        expect(res.headers['x-frame-options']).toBe('DENY');
+        expect((await down.inject({ url: '/healthz' })).statusCode).toBe(200);
+        expect((await down.inject({ url: '/api/sentences/headers' })).statusCode).toBe(200);
+      } finally {
+        await down.close();
+      }
+    });
+
+    it('answers 504 JSON within 5 s (default timeout) for a service that never answers, and stays up', async () => {
+      const started = Date.now();
+      const res = await app.inject({ url: '/api/text/hang' });
+      const elapsed = Date.now() - started;
+      expect(elapsed).toBeLessThan(5000);
+      expect(elapsed).toBeGreaterThanOrEqual(3500);
+      expect(res.statusCode).toBe(504);
+      expect(res.json()).toEqual({
+        error: 'Gateway Timeout',
+        message: 'The text service did not answer in time. Please try again later.',
+        statusCode: 504,
+      });
+      expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    }, 10_000);
+  });
+
+  describe('/readyz', () => {
+    it('is 200 when the shell is built and every service is ready', async () => {
+      const res = await app.inject({ url: '/readyz' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        status: 'ready',
+        service: 'gateway',
+        checks: { shell: 'up', text: 'up', speech: 'up' },
+      });
+    });
+
+    it('is 503 and names the service that is not ready or not there', async () => {
+      speech.ready = false;
+      try {
+        expect((await app.inject({ url: '/readyz' })).json().checks).toEqual({
+          shell: 'up',
+          text: 'up',
+          speech: 'down',
+        });
+      } finally {
+        speech.ready = true;
+      }
+      const down = await build({
+        upstreams: { text: `http://127.0.0.1:${await closedPort()}`, speech: speech.url },
+      });
+      try {
+        const res = await down.inject({ url: '/readyz' });
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toMatchObject({ status: 'not_ready', checks: { text: 'down', speech: 'up' } });
+      } finally {
+        await down.close();
+      }
+    });
+  });
+
+  describe('/remotes.json', () => {
+    it('lists every remote of the catalogue with its default entry, uncached', async () => {
+      const res = await app.inject({ url: '/remotes.json' });
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.json()).toEqual(buildRemotesManifest({}));
+      expect(res.json().remotes.map((r: { name: string }) => r.name)).toEqual(
+        remoteCatalog.map((r) => r.name),
+      );
+    });
+
+    it('takes REMOTE_<KEY>_URL overrides from the environment and allows their origin in the CSP', async () => {
+      const saved = process.env.REMOTE_AUTH_URL;
+      process.env.REMOTE_AUTH_URL = 'https://auth.cdn.example.org/v2/mf-manifest.json';
+      let moved: ServiceApp | undefined;
+      try {
+        moved = await build();
+        const res = await moved.inject({ url: '/remotes.json' });
+        const entries = Object.fromEntries(
+          res.json().remotes.map((r: { name: string; entry: string }) => [r.name, r.entry]),
+        );
+        expect(entries.mf_auth).toBe('https://auth.cdn.example.org/v2/mf-manifest.json');
+        expect(entries.mf_marketing).toBe('http://localhost:3001/mf-manifest.json');
+        expect(res.headers['content-security-policy']).toContain('https://auth.cdn.example.org');
+      } finally {
+        if (saved === undefined) delete process.env.REMOTE_AUTH_URL;
+        else process.env.REMOTE_AUTH_URL = saved;
+        await moved?.close();
+      }
+    });
+  });
+
+  describe('the shell', () => {
+    it('serves index.html at / without caching it', async () => {
+      const res = await app.inject({ url: '/', headers: html });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX_HTML);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('falls back to index.html for page navigations, /auth pages included', async () => {
+      for (const url of ['/dashboard', '/user/speak', '/auth/verify?token=abc', '/some/unknown/page']) {
+        const res = await app.inject({ url, headers: html });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toBe(INDEX_HTML);
+        expect(res.headers['content-type']).toMatch(/text\/html/);
+        expect(res.headers['cache-control']).toBe('no-cache');
+      }
+    });
+
+    it('never falls back for API paths or missing assets', async () => {
+      for (const url of ['/api/nothing', '/auth/session', '/missing.js']) {
+        const res = await app.inject({ url, headers: url === '/missing.js' ? { accept: '*/*' } : html });
+        expect(res.statusCode).toBe(404);
+        expect(res.headers['content-type']).toMatch(/application\/json/);
+      }
+    });
+
+    it('caches content-hashed assets for a year and unhashed files not at all', async () => {
+      const hashed = await app.inject({ url: HASHED_ASSET });
+      expect(hashed.statusCode).toBe(200);
+      expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const manifest = await app.inject({ url: '/static/mf-manifest.json' });
+      expect(manifest.statusCode).toBe(200);
+      expect(manifest.headers['cache-control']).toBe('no-cache');
+    });
+  });
+
+  describe('security headers', () => {
+    it('are on pages, proxied answers, gateway errors and upstream failures', async () => {
+      const requests = [
+        ...[
+          '/',
+          '/dashboard',
+          '/api/sentences/headers',
+          '/api/nothing',
+          '/remotes.json',
+          '/healthz',
+          '/readyz',
+        ].map((url) => ({ method: 'GET' as const, url })),
+        { method: 'POST' as const, url: '/no/such/thing' },
+        { method: 'DELETE' as const, url: '/' },
+      ];
+      for (const { method, url } of requests) {
+        const res = await app.inject({ method, url, headers: html });
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+        expect(res.headers['x-frame-options']).toBe('DENY');
+        const csp = String(res.headers['content-security-policy']);
+        expect(csp).toContain("frame-ancestors 'none'");
+        expect(csp).toContain("default-src 'self'");
+        expect(csp).toMatch(/script-src 'self' http:\/\/localhost:3001 .*http:\/\/localhost:3005/);
+        expect(csp).toMatch(/connect-src 'self' http:\/\/localhost:3001/);
+        expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+        expect(csp).toContain("img-src 'self' blob: data:");
+        expect(csp).toContain("media-src 'self' blob: data:");
+      }
+    });
+  });
+});

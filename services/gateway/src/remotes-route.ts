@@ -1,0 +1,25 @@
+import { Type } from '@sinclair/typebox';
+import type { RemotesManifest } from '@platform/contracts';
+import type { ServiceApp } from '@platform/service-kit';
+
+const RemotesManifestSchema = Type.Object({
+  remotes: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      entry: Type.String(),
+      routes: Type.Array(Type.Object({ path: Type.String(), layout: Type.String() })),
+    }),
+  ),
+});
+
+/** The shell reads this at every load, so it must never be cached: an operator edits it to move a remote. */
+export function remotesRoute(app: ServiceApp, manifest: RemotesManifest) {
+  app.get(
+    '/remotes.json',
+    { schema: { tags: ['site'], response: { 200: RemotesManifestSchema } } },
+    async (_r, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return manifest;
+    },
+  );
+}

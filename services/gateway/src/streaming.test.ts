@@ -1,0 +1,132 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { request, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ServiceApp } from '@platform/service-kit';
+import { startTestUpstream, type TestUpstream } from '../test/upstream';
+import { makeShellDist } from '../test/shell-dist';
+import { buildApp } from './app';
+
+const CHUNK = 1024 * 1024;
+const CHUNKS = 20;
+
+/**
+ * Sends 20 MB through the gateway to an echoing service in lock-step: each 1 MB chunk is written only after
+ * the previous one has come back. A gateway that buffered the upload (or the download) before passing it
+ * on would never return the first chunk while the upload is still open, and the test would time out.
+ */
+describe('gateway streaming over real HTTP', () => {
+  let upstream: TestUpstream;
+  let shell: Awaited<ReturnType<typeof makeShellDist>>;
+  let app: ServiceApp;
+  let port: number;
+
+  beforeAll(async () => {
+    [upstream, shell] = await Promise.all([startTestUpstream(), makeShellDist()]);
+    app = await buildApp({
+      upstreams: { text: upstream.url, speech: upstream.url },
+      identitySecret: 'streaming-secret',
+      shellDist: shell.dir,
+      logger: false,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await app.close();
+    await Promise.all([upstream.close(), shell.remove()]);
+  });
+
+  it('streams a 20 MB upload and its echo both ways without buffering either', async () => {
+    const sent = createHash('sha256');
+    const received = createHash('sha256');
+    let receivedBytes = 0;
+    let waiter: { target: number; resolve: () => void } | null = null;
+
+    const req = request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/recordings/echo',
+      headers: { 'content-type': 'audio/webm', 'transfer-encoding': 'chunked' },
+    });
+    const response = new Promise<IncomingMessage>((resolve, reject) => {
+      req.on('response', resolve);
+      req.on('error', reject);
+    });
+    const echoed = (target: number) =>
+      new Promise<void>((resolve) => {
+        if (receivedBytes >= target) resolve();
+        else waiter = { target, resolve };
+      });
+
+    req.write(randomChunk(sent));
+    const res = await response;
+    expect(res.statusCode).toBe(200);
+    const ended = new Promise<void>((resolve) => res.on('end', resolve));
+    res.on('data', (chunk: Buffer) => {
+      received.update(chunk);
+      receivedBytes += chunk.length;
+      if (waiter && receivedBytes >= waiter.target) {
+        const w = waiter;
+        waiter = null;
+        w.resolve();
+      }
+    });
+    for (let i = 1; i <= CHUNKS; i++) {
+      await echoed(i * CHUNK);
+      if (i < CHUNKS) req.write(randomChunk(sent));
+    }
+    req.end();
+    await ended;
+    expect(receivedBytes).toBe(CHUNK * CHUNKS);
+    expect(received.digest('hex')).toBe(sent.digest('hex'));
+  }, 30_000);
+
+  it('does not cut a slow upload short: the answer timeout starts once the body has been sent', async () => {
+    const impatient = await buildApp({
+      upstreams: { text: upstream.url, speech: upstream.url },
+      identitySecret: 'streaming-secret',
+      shellDist: shell.dir,
+      logger: false,
+      timeouts: { headersMs: 500 },
+    });
+    await impatient.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const result = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: (impatient.server.address() as AddressInfo).port,
+            method: 'POST',
+            path: '/api/recordings/sink',
+            headers: { 'content-type': 'audio/webm', 'transfer-encoding': 'chunked' },
+          },
+          (res) => {
+            let body = '';
+            res.on('data', (d: Buffer) => (body += d.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
+        req.on('error', reject);
+        // Four 1 kB pieces 400 ms apart: 1.6 s of uploading against a 0.5 s answer timeout.
+        let sentPieces = 0;
+        const tick = setInterval(() => {
+          req.write(Buffer.alloc(1000));
+          if (++sentPieces === 4) {
+            clearInterval(tick);
+            req.end();
+          }
+        }, 400);
+      });
+      expect(result).toEqual({ status: 200, body: '{"bytes":4000}' });
+    } finally {
+      await impatient.close();
+    }
+  }, 10_000);
+});
+
+function randomChunk(hash: ReturnType<typeof createHash>) {
+  const chunk = randomBytes(CHUNK);
+  hash.update(chunk);
+  return chunk;
+}

@@ -1,0 +1,16 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const INDEX_HTML = '<!doctype html><html><body><div id="root"></div>test shell</body></html>';
+export const HASHED_ASSET = '/main.3f2a9c1b7d.js';
+
+/** A minimal shell build: index.html, one content-hashed bundle and one unhashed file. */
+export async function makeShellDist() {
+  const dir = await mkdtemp(join(tmpdir(), 'gateway-shell-'));
+  await writeFile(join(dir, 'index.html'), INDEX_HTML);
+  await writeFile(join(dir, HASHED_ASSET.slice(1)), 'console.log("hashed")');
+  await mkdir(join(dir, 'static'));
+  await writeFile(join(dir, 'static', 'mf-manifest.json'), '{"name":"shell"}');
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}

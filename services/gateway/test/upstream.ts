@@ -1,0 +1,72 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A stand-in for a backend service, speaking plain HTTP so the tests see exactly what the gateway sends:
+ * - GET  /readyz                      200, or 503 when `ready` is false
+ * - ANY  /api/.../headers             the request headers it received, as JSON
+ * - POST /api/.../echo                streams the request body straight back, headers sent at once
+ * - POST /api/.../sink                reads the whole body, then answers { bytes }
+ * - ANY  /api/.../hang                never answers
+ */
+export interface TestUpstream {
+  url: string;
+  ready: boolean;
+  lastHeaders: IncomingHttpHeaders | null;
+  close(): Promise<void>;
+}
+
+export async function startTestUpstream(): Promise<TestUpstream> {
+  const state: { ready: boolean; lastHeaders: IncomingHttpHeaders | null } = {
+    ready: true,
+    lastHeaders: null,
+  };
+  const hanging = new Set<import('node:http').ServerResponse>();
+  const server: Server = createServer((req, res) => {
+    state.lastHeaders = req.headers;
+    const path = (req.url ?? '/').split('?')[0]!;
+    if (path === '/readyz') {
+      res.writeHead(state.ready ? 200 : 503, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ status: state.ready ? 'ready' : 'not_ready' }));
+    } else if (path.endsWith('/headers')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ headers: req.headers, url: req.url, method: req.method }));
+    } else if (path.endsWith('/echo')) {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      res.flushHeaders();
+      req.pipe(res);
+    } else if (path.endsWith('/sink')) {
+      let bytes = 0;
+      req.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ bytes }));
+      });
+    } else if (path.endsWith('/hang')) {
+      hanging.add(res);
+    } else {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'Not Found', message: 'upstream has no such route', statusCode: 404 }));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const upstream: TestUpstream = {
+    url: `http://127.0.0.1:${port}`,
+    get ready() {
+      return state.ready;
+    },
+    set ready(value: boolean) {
+      state.ready = value;
+    },
+    get lastHeaders() {
+      return state.lastHeaders;
+    },
+    async close() {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  return upstream;
+}
