@@ -1,0 +1,7 @@
+export { api, apiTagTypes, MAX_RETRIES, shouldRetry } from './api';
+export type { ApiTagType } from './api';
+export { rootReducer, createPlatformStore } from './store';
+export type { RootState, PlatformStore, AppDispatch, LazyLoadedSlices } from './store';
+export { useAppDispatch, useAppSelector, useAppStore } from './hooks';
+export * from './remote-kit';
+export { BRAND_NAME } from './brand';

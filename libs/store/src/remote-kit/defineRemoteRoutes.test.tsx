@@ -1,0 +1,59 @@
+import { render, screen } from '@testing-library/react';
+import { Component } from 'react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { defineRemoteRoutes } from './defineRemoteRoutes';
+import { isThrowRequested } from './throwProbe';
+
+class Catch extends Component<{ children: ReactNode }, { error?: Error }> {
+  override state: { error?: Error } = {};
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override render() {
+    return this.state.error ? <p>caught: {this.state.error.name}</p> : this.props.children;
+  }
+}
+
+const datasets = defineRemoteRoutes('mf_datasets', [
+  { path: '/data/downloads', title: 'Dataset Downloads', Component: () => <h1>Dataset Downloads</h1> },
+]);
+const Page = datasets.routes[0]!.Component;
+
+function renderAt(url: string) {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <Catch>
+        <Page />
+      </Catch>
+    </MemoryRouter>,
+  );
+}
+
+describe('defineRemoteRoutes', () => {
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+  afterEach(() => jest.restoreAllMocks());
+
+  it('keeps each page path and title and renders the page', () => {
+    expect(datasets.routes.map(({ path, title }) => ({ path, title }))).toEqual([
+      { path: '/data/downloads', title: 'Dataset Downloads' },
+    ]);
+    renderAt('/data/downloads');
+    expect(screen.getByRole('heading', { name: 'Dataset Downloads' })).toBeInTheDocument();
+  });
+
+  it('throws while rendering when ?__throw names this remote', () => {
+    renderAt('/data/downloads?__throw=mf_datasets');
+    expect(screen.getByText('caught: RequestedRenderError')).toBeInTheDocument();
+  });
+
+  it('ignores ?__throw for another remote', () => {
+    renderAt('/data/downloads?__throw=mf_auth');
+    expect(screen.getByRole('heading', { name: 'Dataset Downloads' })).toBeInTheDocument();
+  });
+
+  it('accepts a comma separated list', () => {
+    expect(isThrowRequested('mf_auth', '?__throw=mf_datasets,mf_auth')).toBe(true);
+    expect(isThrowRequested('mf_auth', '?__throw=mf_authx')).toBe(false);
+  });
+});

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { RemoteRouteModule } from '@platform/contracts';
+import { isThrowRequested, RequestedRenderError } from './throwProbe';
+
+export interface RemotePage {
+  path: string;
+  /** The page's title as the SPEC words it; the shell also uses it for document.title. */
+  title: string;
+  /** A page takes no props: everything it needs comes from the URL, the store or the API. */
+  Component: () => ReactNode;
+}
+
+export interface RemoteRoutes {
+  remoteName: string;
+  routes: RemotePage[];
+}
+
+// Compile-time check that what remotes export is what the shell expects.
+const _shapeCheck = (module: RemoteRoutes): RemoteRouteModule => module;
+void _shapeCheck;
+
+/**
+ * What every remote's `./routes` module default-exports. Wrapping each page here (rather than in the
+ * shell) means a `?__throw=` failure really happens inside the remote's own code.
+ */
+export function defineRemoteRoutes(remoteName: string, pages: RemotePage[]): RemoteRoutes {
+  return {
+    remoteName,
+    routes: pages.map(({ path, title, Component: Page }) => {
+      function RemotePageRoot() {
+        const { search } = useLocation();
+        if (isThrowRequested(remoteName, search)) throw new RequestedRenderError(remoteName);
+        return <Page />;
+      }
+      RemotePageRoot.displayName = `${remoteName}(${path})`;
+      return { path, title, Component: RemotePageRoot };
+    }),
+  };
+}

@@ -1,0 +1,10 @@
+import { PageBody, PageHeader } from '@platform/store';
+
+/** /user/write: the page's title and frame; its content arrives with the issue that builds this screen. */
+export function WritePage() {
+  return (
+    <PageBody>
+      <PageHeader title="Write" />
+    </PageBody>
+  );
+}

@@ -1,0 +1,8 @@
+// Contribute remote. Name and port match the catalogue in libs/contracts/src/remotes.ts (checked by a test).
+const { createRemoteConfig } = require('../shell/webpack/shared-config.js');
+
+module.exports = (_env, argv) =>
+  createRemoteConfig(
+    { name: 'mf_contribute', dirname: __dirname, port: 3003, title: 'Contribute (standalone)' },
+    argv,
+  );

@@ -1,0 +1,10 @@
+import { PageBody, PageHeader } from '@platform/store';
+
+/** /data/uploads: the page's title and frame; its content arrives with the issue that builds this screen. */
+export function DatasetUploadsPage() {
+  return (
+    <PageBody>
+      <PageHeader title="Dataset Uploads" />
+    </PageBody>
+  );
+}

@@ -1,0 +1,10 @@
+import { PageBody, PageHeader } from '@platform/store';
+
+/** /data/view-audio-pair: the page's title and frame; its content arrives with the issue that builds this screen. */
+export function ViewAudioPairsPage() {
+  return (
+    <PageBody>
+      <PageHeader title="View Audio Pairs" />
+    </PageBody>
+  );
+}

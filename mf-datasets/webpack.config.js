@@ -1,0 +1,8 @@
+// Datasets remote. Name and port match the catalogue in libs/contracts/src/remotes.ts (checked by a test).
+const { createRemoteConfig } = require('../shell/webpack/shared-config.js');
+
+module.exports = (_env, argv) =>
+  createRemoteConfig(
+    { name: 'mf_datasets', dirname: __dirname, port: 3004, title: 'Datasets (standalone)' },
+    argv,
+  );

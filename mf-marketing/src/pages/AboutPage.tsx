@@ -1,0 +1,10 @@
+import { PageBody, PageHeader } from '@platform/store';
+
+/** /about: the page's title and frame; its content arrives with the issue that builds this screen. */
+export function AboutPage() {
+  return (
+    <PageBody>
+      <PageHeader title="About" />
+    </PageBody>
+  );
+}

@@ -1,0 +1,10 @@
+import { PageBody, PageHeader } from '@platform/store';
+
+/** /download: the page's title and frame; its content arrives with the issue that builds this screen. */
+export function DownloadPage() {
+  return (
+    <PageBody>
+      <PageHeader title="Download" />
+    </PageBody>
+  );
+}

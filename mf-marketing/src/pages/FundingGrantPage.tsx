@@ -1,0 +1,10 @@
+import { PageBody, PageHeader } from '@platform/store';
+
+/** /funding-grant: the page's title and frame; its content arrives with the issue that builds this screen. */
+export function FundingGrantPage() {
+  return (
+    <PageBody>
+      <PageHeader title="Fundings & Grants" subtitle="Research awards that support this work." />
+    </PageBody>
+  );
+}

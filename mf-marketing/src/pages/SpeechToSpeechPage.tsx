@@ -1,0 +1,10 @@
+import { PageBody, PageHeader } from '@platform/store';
+
+/** /model/speech-to-speech: the page's title and frame; its content arrives with the issue that builds this screen. */
+export function SpeechToSpeechPage() {
+  return (
+    <PageBody>
+      <PageHeader title="Speech-to-Speech Model" />
+    </PageBody>
+  );
+}

@@ -1,0 +1,19 @@
+// The federated module './routes': this remote's pages, one per path the catalogue gives it.
+import { defineRemoteRoutes } from '@platform/store';
+import { LandingPage } from './pages/LandingPage';
+import { FundingGrantPage } from './pages/FundingGrantPage';
+import { AboutPage } from './pages/AboutPage';
+import { DownloadPage } from './pages/DownloadPage';
+import { LanguagesPage } from './pages/LanguagesPage';
+import { SpeechToSpeechPage } from './pages/SpeechToSpeechPage';
+import { TextToSpeechPage } from './pages/TextToSpeechPage';
+
+export default defineRemoteRoutes('mf_marketing', [
+  { path: '/', title: 'Revolutionizing Language Data Collection', Component: LandingPage },
+  { path: '/funding-grant', title: 'Fundings & Grants', Component: FundingGrantPage },
+  { path: '/about', title: 'About', Component: AboutPage },
+  { path: '/download', title: 'Download', Component: DownloadPage },
+  { path: '/languages', title: 'Languages', Component: LanguagesPage },
+  { path: '/model/speech-to-speech', title: 'Speech-to-Speech Model', Component: SpeechToSpeechPage },
+  { path: '/model/text-to-speech', title: 'Text-to-Speech Model', Component: TextToSpeechPage },
+]);

@@ -1,0 +1,10 @@
+import { PageBody, PageHeader } from '@platform/store';
+
+/** /analytics: the page's title and frame; its content arrives with the issue that builds this screen. */
+export function AnalyticsPage() {
+  return (
+    <PageBody>
+      <PageHeader title="Analytics" />
+    </PageBody>
+  );
+}

@@ -1,0 +1,10 @@
+import { PageBody, PageHeader } from '@platform/store';
+
+/** /dashboard: the page's title and frame; its content arrives with the issue that builds this screen. */
+export function DashboardPage() {
+  return (
+    <PageBody>
+      <PageHeader title="Dashboard" />
+    </PageBody>
+  );
+}

@@ -1,0 +1,10 @@
+import { PageBody, PageHeader } from '@platform/store';
+
+/** /projects: the page's title and frame; its content arrives with the issue that builds this screen. */
+export function ProjectsPage() {
+  return (
+    <PageBody>
+      <PageHeader title="Projects" />
+    </PageBody>
+  );
+}

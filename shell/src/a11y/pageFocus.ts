@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+
+let focusedForKey: string | null = null;
+
+/**
+ * After a client-side navigation, moves focus to the new page's heading so that screen reader users hear
+ * where they are and keyboard users start from the top of the new content. The first page load keeps the
+ * browser's default focus (BrowserRouter gives that location the key 'default').
+ */
+export function useFocusPageHeading(ready: boolean): void {
+  const location = useLocation();
+  useEffect(() => {
+    if (!ready || location.key === 'default' || focusedForKey === location.key) return;
+    const heading =
+      document.querySelector<HTMLElement>('#main-content h1') ?? document.querySelector<HTMLElement>('h1');
+    if (!heading) return;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus();
+    focusedForKey = location.key;
+  }, [ready, location.key]);
+}
+
+/** Sets the document title for the current page. */
+export function useDocumentTitle(title: string | undefined, brand: string): void {
+  useEffect(() => {
+    document.title = title ? `${title} | ${brand}` : brand;
+  }, [title, brand]);
+}

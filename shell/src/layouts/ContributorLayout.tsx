@@ -1,0 +1,49 @@
+import { NavLink } from 'react-router-dom';
+import styled from 'styled-components';
+import { SkipLink } from '../a11y/SkipLink';
+import { contributorTabs } from './links';
+import { Main } from './Main';
+import { PublicHeader } from './PublicHeader';
+
+const TabBar = styled.nav`
+  display: flex;
+  gap: ${({ theme }) => theme.space[1]};
+  padding: 0 ${({ theme }) => theme.space[4]};
+  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  a {
+    padding: ${({ theme }) => `${theme.space[3]} ${theme.space[4]}`};
+    border-bottom: 3px solid transparent;
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    text-decoration: none;
+  }
+  a[aria-current='page'] {
+    color: ${({ theme }) => theme.colors.primary.main};
+    border-bottom-color: ${({ theme }) => theme.colors.primary.main};
+  }
+`;
+
+const Column = styled.div`
+  display: flex;
+  flex-direction: column;
+  min-height: 100vh;
+`;
+
+/** Speak, Listen and Write: the public header and the Speak/Listen tab bar above the page. */
+export function ContributorLayout() {
+  return (
+    <Column data-layout="contributor">
+      <SkipLink />
+      <PublicHeader />
+      <TabBar aria-label="Contribute">
+        {contributorTabs.map(({ label, to }) => (
+          <NavLink key={to} to={to}>
+            {label}
+          </NavLink>
+        ))}
+      </TabBar>
+      <Main />
+    </Column>
+  );
+}

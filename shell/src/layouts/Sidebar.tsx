@@ -1,0 +1,115 @@
+import { Link, NavLink } from 'react-router-dom';
+import styled from 'styled-components';
+import { LogoutIcon } from '@platform/ui';
+import { useSessionUser } from '../session/useSessionUser';
+import { BrandLink } from './BrandLink';
+import { LOGOUT_PATH, sidebarNav } from './links';
+import type { NavGroup, NavItem } from './links';
+
+const Aside = styled.aside`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]};
+  width: 16rem;
+  height: 100%;
+  padding: ${({ theme }) => theme.space[4]};
+  background: ${({ theme }) => theme.colors.surface};
+  border-right: 1px solid ${({ theme }) => theme.colors.border};
+  overflow-y: auto;
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+`;
+
+const Item = styled(NavLink)`
+  display: block;
+  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
+  border-radius: ${({ theme }) => theme.radii.md};
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceSunken};
+    color: ${({ theme }) => theme.colors.text};
+  }
+  &[aria-current='page'] {
+    background: ${({ theme }) => theme.colors.primary.subtle};
+    color: ${({ theme }) => theme.colors.primary.subtleText};
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  }
+`;
+
+const GroupLabel = styled.h2`
+  margin: ${({ theme }) => `${theme.space[4]} ${theme.space[3]} ${theme.space[1]}`};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  text-transform: uppercase;
+  letter-spacing: 0.06em;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Footer = styled.div`
+  margin-top: auto;
+  padding-top: ${({ theme }) => theme.space[4]};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const LogoutLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+  margin-top: ${({ theme }) => theme.space[3]};
+`;
+
+const isGroup = (entry: NavItem | NavGroup): entry is NavGroup => 'items' in entry;
+
+/** The signed-in area's sidebar (SPEC "Sidebar and top bar"); badges appear once real counts exist. */
+export function Sidebar({ id }: { id?: string }) {
+  const user = useSessionUser();
+  return (
+    <Aside id={id}>
+      <BrandLink />
+      <nav aria-label="Main">
+        <ul>
+          {sidebarNav.map((entry) =>
+            isGroup(entry) ? (
+              <li key={entry.label}>
+                <GroupLabel id={`nav-group-${entry.label.replace(/\s+/g, '-').toLowerCase()}`}>
+                  {entry.label}
+                </GroupLabel>
+                <ul aria-labelledby={`nav-group-${entry.label.replace(/\s+/g, '-').toLowerCase()}`}>
+                  {entry.items.map((item) => (
+                    <li key={item.to}>
+                      <Item to={item.to}>{item.label}</Item>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ) : (
+              <li key={entry.to}>
+                <Item to={entry.to}>{entry.label}</Item>
+              </li>
+            ),
+          )}
+        </ul>
+      </nav>
+      <Footer data-session-user="">
+        {user ? (
+          <>
+            <strong>{user.name}</strong>
+            <div>{user.role}</div>
+          </>
+        ) : (
+          <span>Signed out</span>
+        )}
+        <div>
+          <LogoutLink to={LOGOUT_PATH}>
+            <LogoutIcon aria-hidden="true" />
+            Logout
+          </LogoutLink>
+        </div>
+      </Footer>
+    </Aside>
+  );
+}

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { DropdownMenu, MenuIcon, Select, TextField, UserIcon, media } from '@platform/ui';
+import { useSessionUser } from '../session/useSessionUser';
+import { languages, LOGOUT_PATH, profileMenu } from './links';
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: ${({ theme }) => theme.zIndices.sticky};
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]};
+  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[4]}`};
+  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Search = styled.form`
+  flex: 1;
+  max-width: 28rem;
+`;
+
+const MenuButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 2.5rem;
+  height: 2.5rem;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: transparent;
+  cursor: pointer;
+  display: none;
+  ${media.down('lg')} {
+    display: inline-flex;
+  }
+`;
+
+const profileItems = [
+  ...profileMenu.map(({ label, to }) => ({ id: label, label, href: to })),
+  { id: 'logout', label: 'Logout', href: LOGOUT_PATH, danger: true },
+];
+
+export interface TopBarProps {
+  sidebarId: string;
+  sidebarOpen: boolean;
+  onToggleSidebar: () => void;
+}
+
+/** The signed-in area's top bar: search, language picker and profile menu. */
+export function TopBar({ sidebarId, sidebarOpen, onToggleSidebar }: TopBarProps) {
+  const user = useSessionUser();
+  // The interface language is a local choice for now: no translations exist yet.
+  const [language, setLanguage] = useState<string>(languages[0]);
+  return (
+    <Bar>
+      <MenuButton
+        type="button"
+        aria-label={sidebarOpen ? 'Close navigation' : 'Open navigation'}
+        aria-expanded={sidebarOpen}
+        aria-controls={sidebarId}
+        onClick={onToggleSidebar}
+      >
+        <MenuIcon aria-hidden="true" />
+      </MenuButton>
+      <Search role="search" onSubmit={(event) => event.preventDefault()}>
+        <TextField label="Search" hideLabel type="search" placeholder="Search tasks, projects, or data" />
+      </Search>
+      <div style={{ marginLeft: 'auto' }}>
+        <Select
+          label="Language"
+          hideLabel
+          value={language}
+          onChange={(event) => setLanguage(event.target.value)}
+          options={languages.map((name) => ({ value: name, label: name }))}
+        />
+      </div>
+      <DropdownMenu
+        align="end"
+        aria-label={`Profile menu${user ? `: ${user.name}` : ''}`}
+        label={<UserIcon aria-hidden="true" />}
+        linkAs={Link}
+        items={profileItems}
+      />
+    </Bar>
+  );
+}

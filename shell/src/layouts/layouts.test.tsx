@@ -1,0 +1,158 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { alphaRoutes, betaRoutes, renderShell, testManifest } from '../../test/renderShell';
+import { registerRemoteEntries, resetRemoteLoader } from '../federation/remoteLoader';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+}));
+const modules: Record<string, unknown> = {
+  'mf_alpha/routes': { default: alphaRoutes },
+  'mf_beta/routes': { default: betaRoutes },
+};
+
+beforeEach(() => {
+  resetRemoteLoader();
+  jest.mocked(registerRemotes).mockClear();
+  jest.mocked(loadRemote).mockImplementation(async (id) => modules[id as string] ?? null);
+  registerRemoteEntries(testManifest);
+});
+
+describe('app layout (sidebar and top bar)', () => {
+  it('lists the SPEC sidebar links with their paths and groups', async () => {
+    renderShell('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const hrefOf = (name: string) => within(nav).getByRole('link', { name }).getAttribute('href');
+    expect(hrefOf('Dashboard')).toBe('/dashboard');
+    expect(hrefOf('Projects')).toBe('/projects');
+    expect(hrefOf('Tasks')).toBe('/tasks');
+    expect(hrefOf('Add Text Pair')).toBe('/data/addtextpair');
+    expect(hrefOf('Donate Dataset')).toBe('/data/donate');
+    expect(hrefOf('View Audio Pairs')).toBe('/data/view-audio-pair');
+    expect(hrefOf('Downloads')).toBe('/data/downloads');
+    expect(hrefOf('Text to Speech')).toBe('/model/text-to-speech');
+    expect(hrefOf('Speech to Speech')).toBe('/model/speech-to-speech');
+    expect(hrefOf('Analytics')).toBe('/analytics');
+    expect(hrefOf('Settings')).toBe('/settings');
+    expect(within(nav).getByRole('list', { name: 'Datasets' })).toBeInTheDocument();
+    expect(within(nav).getByRole('list', { name: 'Specialized Model' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/signin');
+  });
+
+  it('shows no invented user, role or badge count', async () => {
+    renderShell('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    expect(screen.queryByText('Developer')).not.toBeInTheDocument();
+    expect(screen.queryByText('12')).not.toBeInTheDocument();
+    expect(screen.getByText('Signed out')).toBeInTheDocument();
+  });
+
+  it('has the search box, language picker and profile menu', async () => {
+    renderShell('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    expect(
+      within(screen.getByRole('search')).getByPlaceholderText('Search tasks, projects, or data'),
+    ).toBeInTheDocument();
+    const language = screen.getByRole('combobox', { name: 'Language' });
+    expect(
+      within(language)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['English', 'Spanish', 'French']);
+    await userEvent.selectOptions(language, 'French');
+    expect(language).toHaveValue('French');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Profile menu' }));
+    const menu = screen.getByRole('menu');
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Edit Profile',
+      'Account Settings',
+      'Help & Support',
+      'Feedback',
+      'Logout',
+    ]);
+    expect(within(menu).getByRole('menuitem', { name: 'Edit Profile' })).toHaveAttribute('href', '/settings');
+    expect(within(menu).getByRole('menuitem', { name: 'Account Settings' })).toHaveAttribute(
+      'href',
+      '/settings',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toHaveAttribute('href', '/signin');
+  });
+
+  it('moves focus to the new page heading after a navigation', async () => {
+    renderShell('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Downloads' }),
+    );
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Dataset Downloads' });
+    expect(heading).toHaveFocus();
+  });
+
+  it('starts with a skip link to the main content', async () => {
+    renderShell('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveAttribute('href', '#main-content');
+    await userEvent.click(skip);
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+});
+
+describe('contributor layout (public header and tab bar)', () => {
+  it('has the brand link home, DOWNLOAD and ABOUT menus and the Speak/Listen tabs', async () => {
+    renderShell('/user/speak');
+    await screen.findByRole('heading', { level: 1, name: 'Speak' });
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getAllByRole('link')[0]).toHaveAttribute('href', '/');
+
+    await userEvent.click(screen.getByRole('button', { name: 'DOWNLOAD' }));
+    expect(screen.getByRole('menuitem', { name: 'Go to Download' })).toHaveAttribute('href', '/download');
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('button', { name: 'ABOUT' }));
+    expect(screen.getByRole('menuitem', { name: 'Go to About' })).toHaveAttribute('href', '/about');
+    await userEvent.keyboard('{Escape}');
+
+    const tabs = screen.getByRole('navigation', { name: 'Contribute' });
+    expect(within(tabs).getByRole('link', { name: 'Speak' })).toHaveAttribute('aria-current', 'page');
+    expect(within(tabs).getByRole('link', { name: 'Listen' })).toHaveAttribute('href', '/user/listen');
+    expect(within(tabs).getByRole('link', { name: 'Listen' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('has a user menu with Dashboard, Profile, Settings and Logout', async () => {
+    renderShell('/user/speak');
+    await screen.findByRole('heading', { level: 1, name: 'Speak' });
+    await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    expect(
+      within(screen.getByRole('menu'))
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Dashboard', 'Profile', 'Settings', 'Logout']);
+  });
+
+  it('opens a side drawer listing the menus on small screens', async () => {
+    renderShell('/user/speak');
+    await screen.findByRole('heading', { level: 1, name: 'Speak' });
+    // The drawer button only shows on narrow screens (a media query jsdom does not apply).
+    await userEvent.click(screen.getByLabelText('Open menu', { selector: 'button' }));
+    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(drawer).getByRole('link', { name: 'Go to Download' })).toHaveAttribute('href', '/download');
+    expect(within(drawer).getByRole('link', { name: 'Go to About' })).toHaveAttribute('href', '/about');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+  });
+});
+
+describe('public layout', () => {
+  it('adds no chrome around the page', async () => {
+    renderShell('/');
+    await screen.findByRole('heading', { level: 1, name: 'Alpha home' });
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,42 @@
+import { useMemo } from 'react';
+import type { ComponentType } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import type { LayoutKind, RemotesManifest } from '@platform/contracts';
+import { AppLayout } from '../layouts/AppLayout';
+import { ContributorLayout } from '../layouts/ContributorLayout';
+import { PublicLayout } from '../layouts/PublicLayout';
+import { NotFoundPage } from '../not-found/NotFoundPage';
+import { RemoteRoute } from './RemoteRoute';
+import { buildRouteTable } from './routeTable';
+
+const layouts: Record<LayoutKind, ComponentType> = {
+  public: PublicLayout,
+  contributor: ContributorLayout,
+  app: AppLayout,
+};
+
+/** The shell's routes: each remote path inside its layout, and the not-found screen for everything else. */
+export function AppRoutes({ manifest }: { manifest: RemotesManifest }) {
+  const table = useMemo(() => buildRouteTable(manifest), [manifest]);
+  return (
+    <Routes>
+      {(Object.keys(layouts) as LayoutKind[]).map((kind) => {
+        const Layout = layouts[kind];
+        return (
+          <Route key={kind} element={<Layout />}>
+            {table
+              .filter((route) => route.layout === kind)
+              .map(({ path, remote }) => (
+                <Route
+                  key={path}
+                  path={path}
+                  element={<RemoteRoute key={path} remote={remote} path={path} />}
+                />
+              ))}
+          </Route>
+        );
+      })}
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

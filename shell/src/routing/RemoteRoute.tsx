@@ -1,0 +1,59 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { RemoteRouteModule } from '@platform/contracts';
+import { BRAND_NAME } from '@platform/store';
+import { useDocumentTitle, useFocusPageHeading } from '../a11y/pageFocus';
+import { loadRemoteRoutes, peekRemoteRoutes } from '../federation/remoteLoader';
+import { NotFoundPage } from '../not-found/NotFoundPage';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { RemoteUnavailable } from './RemoteUnavailable';
+import { SectionLoading } from './SectionLoading';
+
+type LoadState =
+  { status: 'loading' } | { status: 'ready'; module: RemoteRouteModule } | { status: 'unavailable' };
+
+function initialState(remote: string): LoadState {
+  const module = peekRemoteRoutes(remote);
+  return module ? { status: 'ready', module } : { status: 'loading' };
+}
+
+/** One path served by one remote: loads the remote (once), then renders its page for this path. */
+export function RemoteRoute({ remote, path }: { remote: string; path: string }) {
+  const location = useLocation();
+  const [state, setState] = useState<LoadState>(() => initialState(remote));
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    loadRemoteRoutes(remote).then(
+      (module) => current && setState({ status: 'ready', module }),
+      () => current && setState({ status: 'unavailable' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [remote, attempt]);
+
+  const retry = useCallback(() => {
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
+  const route = state.status === 'ready' ? state.module.routes.find((r) => r.path === path) : undefined;
+
+  useDocumentTitle(route?.title, BRAND_NAME);
+  useFocusPageHeading(state.status === 'ready');
+
+  if (state.status === 'loading') return <SectionLoading />;
+  if (state.status === 'unavailable') return <RemoteUnavailable remote={remote} onRetry={retry} />;
+  // The catalogue routes this path here but this build of the remote does not serve it.
+  if (!route) return <NotFoundPage embedded />;
+  const Page = route.Component as () => ReactNode;
+  return (
+    <div data-remote={remote} style={{ display: 'contents' }}>
+      <RemoteErrorBoundary key={location.key} remote={remote} onRetry={retry}>
+        <Page />
+      </RemoteErrorBoundary>
+    </div>
+  );
+}

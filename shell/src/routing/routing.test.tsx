@@ -1,0 +1,186 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { defineRemoteRoutes } from '@platform/store';
+import { alphaRoutes, betaRoutes, renderShell, testManifest } from '../../test/renderShell';
+import { registerRemoteEntries, resetRemoteLoader } from '../federation/remoteLoader';
+import { unavailableModule } from '../federation/unavailableFallbackPlugin';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+}));
+const mockedLoadRemote = loadRemote as jest.MockedFunction<typeof loadRemote>;
+
+const modules: Record<string, unknown> = {
+  'mf_alpha/routes': { default: alphaRoutes },
+  'mf_beta/routes': { default: betaRoutes },
+};
+
+beforeEach(() => {
+  resetRemoteLoader();
+  jest.mocked(registerRemotes).mockClear();
+  mockedLoadRemote.mockReset();
+  mockedLoadRemote.mockImplementation(async (id) => modules[id as string] ?? null);
+  registerRemoteEntries(testManifest);
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+const layoutOf = (heading: HTMLElement) => heading.closest('[data-layout]')?.getAttribute('data-layout');
+
+describe('shell routing', () => {
+  it.each([
+    ['/', 'Alpha home', 'public'],
+    ['/user/speak', 'Speak', 'contributor'],
+    ['/dashboard', 'Dashboard', 'app'],
+    ['/data/downloads', 'Dataset Downloads', 'app'],
+  ])('renders %s from its remote inside the %s layout', async (path, heading, layout) => {
+    renderShell(path);
+    const title = await screen.findByRole('heading', { level: 1, name: heading });
+    expect(layoutOf(title)).toBe(layout);
+    expect(title.closest('main')).not.toBeNull();
+  });
+
+  it('loads each remote once for all of its pages', async () => {
+    renderShell('/dashboard');
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    await userEvent.click(screen.getAllByRole('link', { name: 'Dashboard' })[0]!);
+    expect(mockedLoadRemote.mock.calls.filter(([id]) => id === 'mf_alpha/routes')).toHaveLength(1);
+  });
+
+  it('shows the not-found screen for a path no remote serves', async () => {
+    renderShell('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+    expect(mockedLoadRemote).not.toHaveBeenCalled();
+  });
+
+  it('sets the document title from the remote route title', async () => {
+    renderShell('/data/downloads');
+    await screen.findByRole('heading', { name: 'Dataset Downloads' });
+    await waitFor(() => expect(document.title).toMatch(/^Dataset Downloads \| /));
+  });
+});
+
+describe('isolation of a remote that cannot be loaded', () => {
+  it('shows the unavailable section with Retry, and Retry brings the page back without a reload', async () => {
+    mockedLoadRemote.mockImplementation(async (id) => {
+      if (id === 'mf_beta/routes') throw new Error('Failed to fetch mf-manifest.json');
+      return modules[id as string] ?? null;
+    });
+    renderShell('/data/downloads');
+    expect(
+      await screen.findByRole('heading', { name: 'This section is temporarily unavailable' }),
+    ).toBeInTheDocument();
+    // The shell's chrome still works around it.
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    // The runtime's cached entry for the failed remote was dropped so that a restarted remote can load.
+    expect(registerRemotes).toHaveBeenCalledWith(
+      [
+        {
+          name: 'mf_beta',
+          entry: expect.stringMatching(/^http:\/\/localhost:3102\/mf-manifest\.json\?__mf_retry=\d+$/),
+        },
+      ],
+      { force: true },
+    );
+
+    mockedLoadRemote.mockImplementation(async (id) => modules[id as string] ?? null);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dataset Downloads' })).toBeInTheDocument();
+    expect(screen.queryByText('This section is temporarily unavailable')).not.toBeInTheDocument();
+  });
+
+  it('treats the federation runtime fallback module as unavailable', async () => {
+    mockedLoadRemote.mockImplementation(async (id) =>
+      id === 'mf_beta/routes'
+        ? unavailableModule(id, new Error('script error'))
+        : (modules[id as string] ?? null),
+    );
+    renderShell('/data/downloads');
+    expect(
+      await screen.findByRole('heading', { name: 'This section is temporarily unavailable' }),
+    ).toBeInTheDocument();
+  });
+
+  it('gives up on a remote that does not answer in time', async () => {
+    jest.useFakeTimers();
+    try {
+      mockedLoadRemote.mockImplementation((id) =>
+        id === 'mf_beta/routes'
+          ? new Promise(() => undefined)
+          : Promise.resolve(modules[id as string] ?? null),
+      );
+      renderShell('/data/downloads');
+      expect(screen.getByRole('status', { name: 'Loading page' })).toBeInTheDocument();
+      await act(async () => {
+        jest.advanceTimersByTime(8000);
+      });
+      expect(
+        screen.getByRole('heading', { name: 'This section is temporarily unavailable' }),
+      ).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('keeps other remotes working while one is down', async () => {
+    mockedLoadRemote.mockImplementation(async (id) => {
+      if (id === 'mf_beta/routes') throw new Error('connection refused');
+      return modules[id as string] ?? null;
+    });
+    renderShell('/data/downloads');
+    await screen.findByRole('heading', { name: 'This section is temporarily unavailable' });
+    await userEvent.click(screen.getAllByRole('link', { name: 'Dashboard' })[0]!);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+  });
+});
+
+describe('a remote page that throws while rendering', () => {
+  it('shows the error only in its own section; the layout and other remotes keep working', async () => {
+    renderShell('/data/downloads?__throw=mf_beta');
+    expect(
+      await screen.findByRole('heading', { name: 'This section is temporarily unavailable' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByRole('search')).toBeInTheDocument();
+
+    await userEvent.click(screen.getAllByRole('link', { name: 'Dashboard' })[0]!);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByText('This section is temporarily unavailable')).not.toBeInTheDocument();
+  });
+});
+
+describe('a remote redeployed under an open page', () => {
+  it('forgets the remote when one of its chunks is gone, so the next attempt loads the new build', async () => {
+    const chunkGone = Object.assign(new Error('Loading chunk 42 failed.'), { name: 'ChunkLoadError' });
+    let deployed = 'old';
+    const Downloads = () => {
+      if (deployed === 'old') throw chunkGone;
+      return <h1>Dataset Downloads</h1>;
+    };
+    mockedLoadRemote.mockImplementation(async (id) =>
+      id === 'mf_beta/routes'
+        ? {
+            default: defineRemoteRoutes('mf_beta', [
+              { path: '/data/downloads', title: 'Dataset Downloads', Component: Downloads },
+            ]),
+          }
+        : (modules[id as string] ?? null),
+    );
+    renderShell('/data/downloads');
+    expect(
+      await screen.findByRole('heading', { name: 'This section is temporarily unavailable' }),
+    ).toBeInTheDocument();
+    expect(registerRemotes).toHaveBeenLastCalledWith(
+      [{ name: 'mf_beta', entry: expect.stringContaining('__mf_retry=') }],
+      { force: true },
+    );
+
+    deployed = 'new';
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dataset Downloads' })).toBeInTheDocument();
+    expect(mockedLoadRemote.mock.calls.filter(([id]) => id === 'mf_beta/routes')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,57 @@
+import { render } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import type { RemotesManifest } from '@platform/contracts';
+import { createPlatformStore, defineRemoteRoutes } from '@platform/store';
+import { PlatformThemeProvider, ToastProvider } from '@platform/ui';
+import { AppRoutes } from '../src/routing/AppRoutes';
+
+/** A manifest of two small remotes, one path per layout plus a second app path from another remote. */
+export const testManifest: RemotesManifest = {
+  remotes: [
+    {
+      name: 'mf_alpha',
+      entry: 'http://localhost:3101/mf-manifest.json',
+      routes: [
+        { path: '/', layout: 'public' },
+        { path: '/user/speak', layout: 'contributor' },
+        { path: '/dashboard', layout: 'app' },
+      ],
+    },
+    {
+      name: 'mf_beta',
+      entry: 'http://localhost:3102/mf-manifest.json',
+      routes: [{ path: '/data/downloads', layout: 'app' }],
+    },
+  ],
+};
+
+export const alphaRoutes = defineRemoteRoutes('mf_alpha', [
+  { path: '/', title: 'Home', Component: () => <h1>Alpha home</h1> },
+  { path: '/user/speak', title: 'Speak', Component: () => <h1>Speak</h1> },
+  { path: '/dashboard', title: 'Dashboard', Component: () => <h1>Dashboard</h1> },
+]);
+
+export const betaRoutes = defineRemoteRoutes('mf_beta', [
+  { path: '/data/downloads', title: 'Dataset Downloads', Component: () => <h1>Dataset Downloads</h1> },
+]);
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+export function renderShell(path: string, manifest: RemotesManifest = testManifest) {
+  return render(
+    <Provider store={createPlatformStore()}>
+      <PlatformThemeProvider>
+        <ToastProvider>
+          <MemoryRouter initialEntries={[path]}>
+            <AppRoutes manifest={manifest} />
+            <LocationProbe />
+          </MemoryRouter>
+        </ToastProvider>
+      </PlatformThemeProvider>
+    </Provider>,
+  );
+}

@@ -1,0 +1,29 @@
+// The host. It has no static remotes: they are registered at run time from /remotes.json.
+const fs = require('node:fs');
+const path = require('node:path');
+const { createFederatedConfig } = require('./webpack/shared-config.js');
+
+// The brand name lives in one place (libs/store/src/brand.ts); the HTML title before React starts reads it.
+const brandSource = fs.readFileSync(path.join(__dirname, '../libs/store/src/brand.ts'), 'utf8');
+const brandName = /BRAND_NAME = '([^']+)'/.exec(brandSource)?.[1] ?? 'Loading';
+
+module.exports = (_env, argv) =>
+  createFederatedConfig(
+    {
+      name: 'shell',
+      dirname: __dirname,
+      isHost: true,
+      port: Number(process.env.SHELL_DEV_PORT || 3000),
+      title: brandName,
+      runtimePlugins: [path.join(__dirname, 'src/federation/unavailableFallbackPlugin.ts')],
+      devServer: process.env.GATEWAY_URL
+        ? {
+            // In development the gateway answers the API and /remotes.json; the dev server serves the shell.
+            proxy: [
+              { context: ['/remotes.json', '/api', '/auth', '/audio'], target: process.env.GATEWAY_URL },
+            ],
+          }
+        : {},
+    },
+    argv,
+  );

@@ -1,0 +1,171 @@
+// One webpack + Module Federation configuration for the shell and the five remotes, so that the shared
+// singletons, the loaders and the resolution rules cannot drift apart between teams.
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const repoRoot = path.resolve(__dirname, '../..');
+
+function installedVersion(pkg) {
+  return require(require.resolve(`${pkg}/package.json`, { paths: [repoRoot] })).version;
+}
+
+// Libraries that hold module-level state or React context: two copies in one page means two Reacts,
+// two routers, two stores or two themes. Entries ending in '/' are prefix shares covering subpaths
+// (react/jsx-runtime, react-dom/client, react-router/dom, @reduxjs/toolkit/query/react).
+const thirdPartySingletons = [
+  'react',
+  'react/',
+  'react-dom',
+  'react-dom/',
+  'react-router',
+  'react-router/',
+  'react-router-dom',
+  'react-redux',
+  '@reduxjs/toolkit',
+  '@reduxjs/toolkit/',
+  'styled-components',
+];
+// Workspace libraries are versioned together with the page, so any version is acceptable.
+const workspaceSingletons = ['@platform/ui', '@platform/store', '@platform/contracts'];
+
+/**
+ * The `shared` option of every federated build in the platform.
+ * @param {{ hostProvided?: boolean }} [options] hostProvided: the build only ever runs inside the shell, so
+ *   it takes every whole-package singleton from the shell and bundles no copy of its own (`import: false`).
+ *   Prefix shares keep a fallback: the shell provides only the subpaths it imports itself.
+ */
+function sharedSingletons({ hostProvided = false } = {}) {
+  const shared = {};
+  for (const key of thirdPartySingletons) {
+    const pkg = key.replace(/\/$/, '');
+    shared[key] = { singleton: true, requiredVersion: `^${installedVersion(pkg)}`, strictVersion: false };
+    if (hostProvided && !key.endsWith('/')) shared[key].import = false;
+  }
+  for (const key of workspaceSingletons) {
+    shared[key] = { singleton: true, requiredVersion: false };
+    if (hostProvided) shared[key].import = false;
+  }
+  return shared;
+}
+
+const swcRule = () => ({
+  test: /\.[cm]?[jt]sx?$/,
+  // Workspace libraries resolve (through their symlinks) to libs/*/src and must be compiled too.
+  exclude: /node_modules/,
+  use: {
+    loader: 'swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        // Always the production JSX runtime (react/jsx-runtime): a remote served by its dev server must
+        // also run inside a production shell, whose React has no jsxDEV support.
+        transform: { react: { runtime: 'automatic', development: false } },
+        target: 'es2020',
+      },
+    },
+  },
+});
+
+/**
+ * @param {object} options
+ * @param {string} options.name       federation container name ('shell', 'mf_marketing', ...)
+ * @param {string} options.dirname    project folder
+ * @param {number} options.port       dev server port
+ * @param {boolean} [options.isHost]  the shell: no exposes, absolute public path, runtime plugins
+ * @param {Record<string,string>} [options.exposes]
+ * @param {string[]} [options.runtimePlugins]
+ * @param {object} [options.devServer] extra dev server options
+ * @param {string} [options.title]    HTML title of the standalone page
+ */
+function createFederatedConfig(options, argv = {}) {
+  const { name, dirname, port, isHost = false, exposes, runtimePlugins = [], title = name } = options;
+  const production = (argv.mode || process.env.NODE_ENV) !== 'development';
+  // A deployed remote is only ever loaded by the shell, which provides the federation runtime (about
+  // 25 KB gzip that each remote would otherwise ship again). Its standalone page is the team's dev server
+  // (`npm run serve`), which keeps a runtime of its own; so the production build has no standalone page.
+  const remoteUsesHostRuntime = !isHost && production && process.env.MF_STANDALONE_BUILD !== '1';
+  return {
+    mode: production ? 'production' : 'development',
+    context: dirname,
+    entry: remoteUsesHostRuntime ? {} : { main: './src/index.ts' },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(dirname, 'dist'),
+      // The host serves deep links (/data/downloads) so its chunks need an absolute path; a remote is
+      // served from wherever it is deployed and finds its own chunks from its entry's URL.
+      publicPath: isHost ? '/' : 'auto',
+      uniqueName: name,
+      // A predictable name lets the shell drop a redeployed remote's old chunk registry before reloading it.
+      chunkLoadingGlobal: `webpackChunk_${name}`,
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      // "source" makes workspace libraries resolve to their TypeScript sources; no library build needed.
+      conditionNames: ['source', 'browser', 'import', 'require', 'default'],
+    },
+    module: { rules: [swcRule()] },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        ...(isHost ? { remotes: {} } : { exposes }),
+        // Remotes keep their fallbacks (never loaded inside the shell, which provides every singleton first);
+        // `sharedSingletons({ hostProvided: true })` would drop them from production remote builds.
+        shared: sharedSingletons(),
+        // Remotes are registered at run time from /remotes.json; a share already loaded (the host's)
+        // wins, and no remote entry is fetched just to negotiate versions.
+        shareStrategy: 'loaded-first',
+        runtimePlugins,
+        manifest: isHost ? false : { fileName: 'mf-manifest.json' },
+        dts: false,
+        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: remoteUsesHostRuntime },
+      }),
+      ...(remoteUsesHostRuntime
+        ? []
+        : [
+            new HtmlWebpackPlugin({
+              title,
+              template: path.join(__dirname, 'index.html'),
+              chunks: ['main'],
+              // Absolute, so that deep links (/data/downloads) of the standalone page find the script.
+              publicPath: '/',
+            }),
+          ]),
+    ],
+    optimization: { moduleIds: 'deterministic' },
+    performance: { hints: false },
+    devServer: {
+      port,
+      host: 'localhost',
+      historyApiFallback: true,
+      hot: false,
+      liveReload: true,
+      headers: isHost
+        ? {}
+        : {
+            // Remotes are loaded cross-origin by the shell.
+            'Access-Control-Allow-Origin': '*',
+            'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+            'Access-Control-Allow-Headers': '*',
+          },
+      client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
+      ...options.devServer,
+    },
+    infrastructureLogging: { level: 'warn' },
+    stats: production ? 'errors-warnings' : 'minimal',
+  };
+}
+
+/** The configuration of one remote: it exposes ./routes and a standalone page for its team. */
+function createRemoteConfig({ name, dirname, port, title }, argv) {
+  return createFederatedConfig(
+    { name, dirname, port, title, exposes: { './routes': './src/routes.tsx' } },
+    argv,
+  );
+}
+
+module.exports = { createFederatedConfig, createRemoteConfig, sharedSingletons, repoRoot };
