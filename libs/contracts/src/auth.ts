@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, StrictObject } from './schema-helpers';
-import { Role, SignupRole } from './identity';
+import { Role, SIGNUP_ROLES, SignupRole } from './identity';
 import {
   EMAIL_MAX_LENGTH,
   EMAIL_TLD_MAX_LETTERS,
@@ -60,26 +60,26 @@ export type SigninBody = Static<typeof SigninBody>;
 export const SigninReply = AuthReply;
 export type SigninReply = AuthReply;
 
+/** The signed-in person as GET /auth/session answers it (only verified accounts can have a session). */
 export const SessionUser = StrictObject({
   id: Id,
   firstname: Type.String(),
   lastname: Type.String(),
   email: Type.String(),
   role: Role,
-  verified: Type.Boolean(),
 });
 export type SessionUser = Static<typeof SessionUser>;
 
-/** GET /auth/session: the signed-in user, or 401 ErrorBody. */
+/** GET /auth/session: the signed-in user, or 401 AuthErrorReply. */
 export const SessionReply = StrictObject({ user: SessionUser });
 export type SessionReply = Static<typeof SessionReply>;
 
-/** POST /auth/signout */
+/** POST /auth/signout (answers the same whether or not a session existed). */
 export const SignoutReply = StrictObject({ ok: Type.Literal(true) });
 export type SignoutReply = Static<typeof SignoutReply>;
 
 /** POST /auth/verify: redeem the token from the emailed link. */
-export const VerifyBody = StrictObject({ token: Type.String({ minLength: 1, maxLength: 256 }) });
+export const VerifyBody = StrictObject({ token: Type.String({ maxLength: 256 }) });
 export type VerifyBody = Static<typeof VerifyBody>;
 export const VerifyOutcome = Type.Union([
   Type.Literal('verified'),
@@ -87,16 +87,139 @@ export const VerifyOutcome = Type.Union([
   Type.Literal('invalid'),
 ]);
 export type VerifyOutcome = Static<typeof VerifyOutcome>;
+/** 200 only; expired (410) and invalid (400) links answer AuthErrorReply with `status` set. */
 export const VerifyReply = StrictObject({
-  ok: Type.Boolean(),
-  status: VerifyOutcome,
+  ok: Type.Literal(true),
+  status: Type.Literal('verified'),
   message: Type.String(),
-  email: Type.Optional(Type.String()),
+  email: Type.String(),
 });
 export type VerifyReply = Static<typeof VerifyReply>;
 
-/** POST /auth/resend: the same answer whether or not the address has an account. */
-export const ResendBody = StrictObject({ email: Email });
+/**
+ * POST /auth/resend (also the Get Link page): either the address, or the token the sign-up answer carried.
+ * The answer is the same whether or not the address has an account.
+ */
+export const ResendBody = StrictObject({
+  email: Type.Optional(Type.String({ maxLength: EMAIL_MAX_LENGTH })),
+  token: Type.Optional(Type.String({ maxLength: 256 })),
+});
 export type ResendBody = Static<typeof ResendBody>;
 export const ResendReply = StrictObject({ ok: Type.Literal(true), message: Type.String() });
 export type ResendReply = Static<typeof ResendReply>;
+
+/**
+ * Every failure under /auth: the platform's ErrorBody plus the `ok: false` the screens read. `status` tells
+ * the verify screen which state to show; `email` lets it offer Resend for an expired link.
+ */
+export const AuthErrorReply = StrictObject({
+  error: Type.String(),
+  message: Type.String(),
+  statusCode: Type.Integer({ minimum: 400, maximum: 599 }),
+  ok: Type.Literal(false),
+  status: Type.Optional(VerifyOutcome),
+  email: Type.Optional(Type.String()),
+});
+export type AuthErrorReply = Static<typeof AuthErrorReply>;
+
+/** The SPEC's words (§5, §8), and the few the platform adds, for the gateway and the screens alike. */
+export const AUTH_MESSAGES = {
+  firstnameRequired: 'First name is required',
+  lastnameRequired: 'Last name is required',
+  tooShort: 'Too short!',
+  tooLong: 'Too long!',
+  emailRequired: '*Required',
+  emailInvalid: 'Invalid email address',
+  passwordRequired: 'Password is required',
+  passwordRule: 'Password must contain: 8+ characters, 1 number, 1 uppercase letter',
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  roleInvalid: 'Role must be contributor, reviewer or researcher',
+  adminNotAllowed: 'The admin role cannot be chosen at sign-up',
+  emailTaken: 'Email already exists.',
+  signedUp: 'Account created. Check your email for the verification link.',
+  signedIn: 'Signed in',
+  notVerified: 'Email not verified',
+  incorrectPassword: 'Incorrect password',
+  tooManySignins: 'Too many sign-in attempts. Please wait a minute and try again.',
+  tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
+  notSignedIn: 'You are not signed in.',
+  verified: 'Your account is verified!',
+  linkExpired: 'This verification link has expired.',
+  linkInvalid: 'Invalid verification link.',
+  resendNeedsEmail: 'Send the email address or the sign-up token.',
+  resendAccepted: 'If this address has an account waiting for verification, a new link is on its way.',
+  crossOrigin: 'Cross-origin requests are not allowed.',
+} as const;
+
+const EMAIL_RE = new RegExp(EMAIL_PATTERN);
+const PASSWORD_RE = new RegExp(PASSWORD_PATTERN);
+
+/** The SPEC's sign-up email rule; the address is compared lowercased everywhere. */
+export function emailProblem(email: string | undefined): string | null {
+  const trimmed = (email ?? '').trim();
+  if (!trimmed) return AUTH_MESSAGES.emailRequired;
+  if (trimmed.length > EMAIL_MAX_LENGTH || !EMAIL_RE.test(trimmed)) return AUTH_MESSAGES.emailInvalid;
+  return null;
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+function nameProblem(value: string | undefined, required: string): string | null {
+  const trimmed = (value ?? '').trim();
+  if (!trimmed) return required;
+  if (trimmed.length < NAME_MIN_LENGTH) return AUTH_MESSAGES.tooShort;
+  if (trimmed.length > NAME_MAX_LENGTH) return AUTH_MESSAGES.tooLong;
+  return null;
+}
+
+export function passwordProblem(password: string | undefined): string | null {
+  if (!password) return AUTH_MESSAGES.passwordRequired;
+  if (password.length > PASSWORD_MAX_LENGTH) return AUTH_MESSAGES.passwordTooLong;
+  if (!PASSWORD_RE.test(password)) return AUTH_MESSAGES.passwordRule;
+  return null;
+}
+
+/** The first broken sign-up rule in the form's order, in the SPEC's words; null when the form is valid. */
+export function signupProblem(body: Partial<Record<keyof SignupBody, string>>): string | null {
+  return (
+    nameProblem(body.firstname, AUTH_MESSAGES.firstnameRequired) ??
+    nameProblem(body.lastname, AUTH_MESSAGES.lastnameRequired) ??
+    emailProblem(body.email) ??
+    passwordProblem(body.password) ??
+    (body.role === undefined
+      ? null
+      : body.role === 'admin'
+        ? AUTH_MESSAGES.adminNotAllowed
+        : (SIGNUP_ROLES as readonly string[]).includes(body.role)
+          ? null
+          : AUTH_MESSAGES.roleInvalid)
+  );
+}
+
+/** The SPEC's sign-in rules (presence and email pattern only; no strength rule when signing in). */
+export function signinProblem(body: Partial<Record<keyof SigninBody, string>>): string | null {
+  if (emailProblem(body.email)) return emailProblem(body.email);
+  if (!body.password) return AUTH_MESSAGES.passwordRequired;
+  if (body.password.length > PASSWORD_MAX_LENGTH) return AUTH_MESSAGES.passwordTooLong;
+  return null;
+}
+
+/**
+ * What the sign-up and sign-in routes accept on the wire: the fields and their types, loosely bounded.
+ * The rules themselves (signupProblem, signinProblem) run after trimming so their messages are the SPEC's.
+ */
+export const SignupRequest = StrictObject({
+  firstname: Type.String({ maxLength: 200 }),
+  lastname: Type.String({ maxLength: 200 }),
+  email: Type.String({ maxLength: EMAIL_MAX_LENGTH }),
+  password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }),
+  role: Type.Optional(Type.String({ maxLength: 32 })),
+});
+export type SignupRequest = Static<typeof SignupRequest>;
+export const SigninRequest = StrictObject({
+  email: Type.String({ maxLength: EMAIL_MAX_LENGTH }),
+  password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }),
+});
+export type SigninRequest = Static<typeof SigninRequest>;
+export const QueryEmailRequest = StrictObject({ email: Type.String({ maxLength: EMAIL_MAX_LENGTH }) });
+export type QueryEmailRequest = Static<typeof QueryEmailRequest>;

@@ -10,8 +10,20 @@ export const SIGNUP_ROLES = ['contributor', 'reviewer', 'researcher'] as const;
 export const SignupRole = Type.Union(SIGNUP_ROLES.map((r) => Type.Literal(r)));
 export type SignupRole = Static<typeof SignupRole>;
 
-/** Who the gateway says is calling; services receive it as signed headers. */
-export const Identity = StrictObject({ id: Id, role: Role });
+/** Ours: a display name is "First Last", each part at most 20 characters (SPEC §9). */
+export const IDENTITY_NAME_MAX_LENGTH = 41;
+
+/**
+ * Who the gateway says is calling; services receive it as signed headers. `name` is the person's display
+ * name ("First Last") so a service can keep who did something without asking the gateway. The gateway
+ * always sends it for a signed-in person; it is optional in the schema so identities signed by callers that
+ * predate it (tools, older tests) still verify.
+ */
+export const Identity = StrictObject({
+  id: Id,
+  role: Role,
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: IDENTITY_NAME_MAX_LENGTH })),
+});
 export type Identity = Static<typeof Identity>;
 
 export const IDENTITY_HEADER = 'x-platform-identity';

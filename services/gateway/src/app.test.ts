@@ -39,9 +39,9 @@ describe('gateway', () => {
 
   describe('routing', () => {
     it('sends text paths to the text service and speech paths to the speech service, query included', async () => {
-      const res = await app.inject({ url: '/api/sentences/headers?lang=yo&count=5' });
+      const res = await app.inject({ url: '/api/text/headers?lang=yo&count=5' });
       expect(res.statusCode).toBe(200);
-      expect(res.json().url).toBe('/api/sentences/headers?lang=yo&count=5');
+      expect(res.json().url).toBe('/api/text/headers?lang=yo&count=5');
       expect(text.lastHeaders?.['x-request-id']).toBe(res.headers['x-request-id']);
       const viaSpeech = await app.inject({
         method: 'POST',
@@ -50,6 +50,13 @@ describe('gateway', () => {
       });
       expect(viaSpeech.json().method).toBe('POST');
       expect(speech.lastHeaders?.['content-type']).toBe('application/json');
+    });
+
+    it('routes by method where the table says so (POST /api/sentences writes; GET is the round)', async () => {
+      const write = await app.inject({ method: 'POST', url: '/api/sentences', payload: { text: 'x' } });
+      expect(text.lastHeaders?.['x-request-id']).toBe(write.headers['x-request-id']);
+      const round = await app.inject({ url: '/api/sentences' });
+      expect(speech.lastHeaders?.['x-request-id']).toBe(round.headers['x-request-id']);
     });
 
     it('passes any request body through untouched, whatever its media type (or none)', async () => {
@@ -75,7 +82,7 @@ describe('gateway', () => {
       expect(res.json().message).toBe('upstream has no such route');
     });
 
-    it('answers unknown /api paths and the not-yet-built gateway routes with a 404 ErrorBody', async () => {
+    it('answers unknown /api paths, and /auth when no accounts database is configured, with a 404 ErrorBody', async () => {
       for (const [method, url] of [
         ['GET', '/api/nothing-here'],
         ['POST', '/api/contact'],
@@ -138,7 +145,7 @@ describe('gateway', () => {
         });
         expect(res.headers['x-frame-options']).toBe('DENY');
         expect((await down.inject({ url: '/healthz' })).statusCode).toBe(200);
-        expect((await down.inject({ url: '/api/sentences/headers' })).statusCode).toBe(200);
+        expect((await down.inject({ url: '/api/text/headers' })).statusCode).toBe(200);
       } finally {
         await down.close();
       }

@@ -2,8 +2,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import type { RemotesManifest } from '@platform/contracts';
-import { createService, type ServiceApp } from '@platform/service-kit';
-import { resolveUser as noSessionsYet, type ResolveUser } from './identity-propagation';
+import { createService, databaseOf, type ServiceApp } from '@platform/service-kit';
+import { accountCollections, ACCOUNT_INDEXES, GATEWAY_DB } from './accounts/accounts-db';
+import { accountsRoutes, DEFAULT_RATE_LIMITS, type AccountRateLimits } from './accounts/accounts-routes';
+import { BackgroundWork } from './accounts/background';
+import { createMailer, type Mailer } from './accounts/mailer';
+import { createPasswordHasher } from './accounts/passwords';
+import { resolveUser as nobodySignedIn, sessionResolver, type ResolveUser } from './identity-propagation';
+import { gatewayLoggerOptions } from './logging';
+import { allowedOrigins, registerOriginGuard } from './origin-guard';
 import { DEFAULT_UPSTREAM_TIMEOUTS, proxyRoutes, type UpstreamTimeouts } from './proxy';
 import { serviceReadiness } from './readiness';
 import { buildRemotesManifest, pagePaths, remoteOrigins } from './remotes-manifest';
@@ -20,8 +27,19 @@ export interface GatewayOptions {
   shellDist: string;
   /** What /remotes.json answers; defaults to the catalogue with REMOTE_<KEY>_URL overrides from the env. */
   remotes?: RemotesManifest;
-  /** Who is signed in; null for everyone until sessions arrive (issue 4). Tests inject their own. */
+  /**
+   * Who is signed in. Defaults to the plt session when accounts are configured, else nobody. Tests of the
+   * proxy alone inject their own.
+   */
   resolveUser?: ResolveUser;
+  /** Accounts and sessions under /auth; without them /auth answers 404 and nobody is signed in. */
+  accounts?: AccountsOptions;
+  /** The origin people use, e.g. https://data.example.org (default http://localhost:3000). */
+  publicUrl?: string;
+  /** Further origins allowed to make state-changing requests (ALLOWED_ORIGINS). */
+  allowedOrigins?: string[];
+  /** Fastify's trustProxy: honour X-Forwarded-* (client IP, TLS) only from a proxy we sit behind. */
+  trustProxy?: boolean | string;
   timeouts?: Partial<UpstreamTimeouts>;
   /** How long /readyz waits for each service. */
   readinessTimeoutMs?: number;
@@ -31,33 +49,94 @@ export interface GatewayOptions {
   devMode?: boolean;
 }
 
+export interface AccountsOptions {
+  mongoUri: string;
+  /** Defaults to `gateway`. */
+  dbName?: string;
+  /** .eml files go to `${dataDir}/outbox` when there is no SMTP server. */
+  dataDir: string;
+  smtpUrl?: string;
+  mailFrom?: string;
+  /** Replaces the mail transport entirely (tests that watch what is sent). */
+  mailer?: Mailer;
+  /** log2 of scrypt's N; production uses 17. Tests lower it to keep hashing fast. */
+  passwordLogN?: number;
+  /** The clock for sessions, links and rate limits (tests move it). */
+  now?: () => number;
+  rateLimits?: Partial<AccountRateLimits>;
+  /** Mail sent after answering; tests await background.idle(). */
+  background?: BackgroundWork;
+}
+
+export const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
+export const DEFAULT_MAIL_FROM = 'no-reply@localhost';
+
 /** The one public origin: the shell, /remotes.json, and /api, /auth, /audio routed to their owners. */
 export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
   const remotes = options.remotes ?? buildRemotesManifest();
   const timeouts = { ...DEFAULT_UPSTREAM_TIMEOUTS, ...options.timeouts };
   const readinessMs = options.readinessTimeoutMs ?? 2000;
   const shellIndex = join(options.shellDist, 'index.html');
+  const publicUrl = (options.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, '');
+  const origins = allowedOrigins(publicUrl, options.allowedOrigins);
+  const accounts = options.accounts;
+  const now = accounts?.now ?? Date.now;
+  const background = accounts?.background ?? new BackgroundWork();
 
-  return createService({
+  const app = await createService({
     name: 'gateway',
-    logger: options.logger,
+    logger: options.logger === undefined ? gatewayLoggerOptions() : options.logger,
+    ...(accounts
+      ? { mongoUri: accounts.mongoUri, dbName: accounts.dbName ?? GATEWAY_DB, indexes: ACCOUNT_INDEXES }
+      : {}),
+    fastify: options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy },
     notFoundHandler: spaFallback(options.shellDist, pagePaths(remotes)),
     readinessChecks: {
       shell: async () => existsSync(shellIndex),
       text: serviceReadiness(options.upstreams.text, readinessMs),
       speech: serviceReadiness(options.upstreams.speech, readinessMs),
     },
-    setup: (app) => registerSecurityHeaders(app, remoteOrigins(remotes), options.devMode),
-    routes: async (app) => {
-      remotesRoute(app as ServiceApp, remotes);
-      await registerShellStatic(app, options.shellDist);
-      await app.register(proxyRoutes, {
+    setup: (root) => {
+      registerSecurityHeaders(root, remoteOrigins(remotes), options.devMode);
+      registerOriginGuard(root, origins);
+    },
+    routes: async (scope) => {
+      const typed = scope as ServiceApp;
+      remotesRoute(typed, remotes);
+      await registerShellStatic(scope, options.shellDist);
+      let resolveUser = options.resolveUser ?? nobodySignedIn;
+      if (accounts) {
+        const cols = accountCollections(databaseOf(typed));
+        const hasher = createPasswordHasher({ logN: accounts.passwordLogN });
+        // Outbox file names follow the wall clock, not the injectable one, so they sort by real time.
+        const mailer =
+          accounts.mailer ??
+          createMailer({
+            smtpUrl: accounts.smtpUrl,
+            outboxDir: join(accounts.dataDir, 'outbox'),
+            from: accounts.mailFrom ?? DEFAULT_MAIL_FROM,
+          });
+        await scope.register(accountsRoutes, {
+          cols,
+          hasher,
+          mailer,
+          publicUrl,
+          now,
+          rateLimits: { ...DEFAULT_RATE_LIMITS, ...accounts.rateLimits },
+          background,
+        });
+        resolveUser = options.resolveUser ?? sessionResolver(cols, now);
+      }
+      await scope.register(proxyRoutes, {
         upstreams: options.upstreams,
         table: options.routingTable ?? ROUTING_TABLE,
         identitySecret: options.identitySecret,
-        resolveUser: options.resolveUser ?? noSessionsYet,
+        resolveUser,
         timeouts,
       });
     },
   });
+  // Mail still being sent when the gateway stops is finished first (the database closes after this).
+  app.addHook('onClose', async () => background.idle());
+  return app;
 }

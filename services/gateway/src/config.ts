@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { dataDirFromEnv, loadIdentitySecret, portFromEnv } from '@platform/service-kit';
+import { dataDirFromEnv, DEFAULT_MONGODB_URI, loadIdentitySecret, portFromEnv } from '@platform/service-kit';
 import type { GatewayOptions } from './app';
 import { buildRemotesManifest } from './remotes-manifest';
 
@@ -10,14 +10,39 @@ function msFromEnv(value: string | undefined, fallback: number) {
   return ms;
 }
 
+/** TRUST_PROXY: unset/false (default), true (any proxy), or a comma list of proxy addresses/CIDRs. */
+export function trustProxyFromEnv(value: string | undefined): boolean | string {
+  const v = (value ?? '').trim();
+  if (!v || v === 'false' || v === '0') return false;
+  if (v === 'true' || v === '1') return true;
+  return v;
+}
+
+function originsFromEnv(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)
+    .map((o) => {
+      try {
+        return new URL(o).origin;
+      } catch {
+        throw new Error(`Invalid origin in ALLOWED_ORIGINS: ${o}`);
+      }
+    });
+}
+
 /** Everything the gateway reads from its environment, with the single-machine defaults. */
 export function gatewayConfigFromEnv(repoRoot: string, env: NodeJS.ProcessEnv = process.env) {
+  const port = portFromEnv(env.PORT, 3000);
+  const dataDir = dataDirFromEnv(repoRoot, env);
+  const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, '');
   const options: GatewayOptions = {
     upstreams: {
       text: (env.TEXT_URL || 'http://127.0.0.1:4001').replace(/\/+$/, ''),
       speech: (env.SPEECH_URL || 'http://127.0.0.1:4002').replace(/\/+$/, ''),
     },
-    identitySecret: loadIdentitySecret(dataDirFromEnv(repoRoot, env), env),
+    identitySecret: loadIdentitySecret(dataDir, env),
     shellDist: env.SHELL_DIST ? resolve(env.SHELL_DIST) : resolve(repoRoot, 'shell', 'dist'),
     remotes: buildRemotesManifest(env),
     timeouts: {
@@ -26,10 +51,19 @@ export function gatewayConfigFromEnv(repoRoot: string, env: NodeJS.ProcessEnv = 
       bodyMs: msFromEnv(env.UPSTREAM_BODY_TIMEOUT_MS, 60_000),
     },
     devMode: env.NODE_ENV === 'development',
+    publicUrl,
+    allowedOrigins: originsFromEnv(env.ALLOWED_ORIGINS),
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
+    accounts: {
+      mongoUri: env.MONGODB_URI?.trim() || DEFAULT_MONGODB_URI,
+      dataDir,
+      smtpUrl: env.SMTP_URL?.trim() || undefined,
+      mailFrom: env.MAIL_FROM?.trim() || undefined,
+    },
   };
   return {
     options,
-    port: portFromEnv(env.PORT, 3000),
+    port,
     host: env.HOST || '127.0.0.1',
   };
 }

@@ -1,15 +1,35 @@
 import type { FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Identity } from '@platform/contracts';
+import { SESSION_COOKIE_NAME, type Identity } from '@platform/contracts';
 import { REQUEST_ID_HEADER, signIdentity } from '@platform/service-kit';
+import { displayName, type AccountCollections } from './accounts/accounts-db';
+import { sessionToken } from './accounts/session-cookie';
+import { sessionUser } from './accounts/sessions';
 
-/** Turns a request into the signed-in person, or null. Sessions (issue 4) plug in here. */
+/** Turns a request into the signed-in person, or null. */
 export type ResolveUser = (request: FastifyRequest) => Promise<Identity | null>;
 
-/** Until sessions exist nobody is signed in. */
+/** Without an accounts database nobody is signed in. */
 export const resolveUser: ResolveUser = async () => null;
 
+/** The person behind the request's plt cookie (an unexpired session), as services are told about them. */
+export function sessionResolver(cols: AccountCollections, now: () => number): ResolveUser {
+  return async (request) => {
+    const user = await sessionUser(cols, sessionToken(request), now());
+    return user ? { id: user._id.toHexString(), role: user.role, name: displayName(user) } : null;
+  };
+}
+
 const IDENTITY_PREFIX = 'x-platform-identity';
+
+function withoutSessionCookie(header: string | undefined) {
+  if (!header) return undefined;
+  const kept = header
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part && part.split('=')[0]!.trim() !== SESSION_COOKIE_NAME);
+  return kept.length ? kept.join('; ') : undefined;
+}
 
 /**
  * Headers for the upstream request: whatever identity headers the client sent are dropped (only the
@@ -25,6 +45,10 @@ export function upstreamHeaders(
   for (const [name, value] of Object.entries(headers)) {
     if (!name.toLowerCase().startsWith(IDENTITY_PREFIX)) out[name] = value;
   }
+  // Services learn who is calling from the signed identity; the session credential itself stays here.
+  const cookie = withoutSessionCookie(headers.cookie);
+  if (cookie) out.cookie = cookie;
+  else delete out.cookie;
   out[REQUEST_ID_HEADER] = request.id;
   const forwardedFor = headers['x-forwarded-for'];
   out['x-forwarded-for'] = forwardedFor ? `${String(forwardedFor)}, ${request.ip}` : request.ip;

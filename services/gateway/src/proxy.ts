@@ -63,7 +63,7 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
 
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = pathOf(request.url);
-    const owner = ownerOf(path, options.table);
+    const owner = ownerOf(path, options.table, request.method);
     if (owner === null || owner === 'gateway') {
       return reply.callNotFound();
     }

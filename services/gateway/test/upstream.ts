@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -21,7 +21,7 @@ export async function startTestUpstream(): Promise<TestUpstream> {
     ready: true,
     lastHeaders: null,
   };
-  const hanging = new Set<import('node:http').ServerResponse>();
+  const hanging = new Set<ServerResponse>();
   const server: Server = createServer((req, res) => {
     state.lastHeaders = req.headers;
     const path = (req.url ?? '/').split('?')[0]!;

@@ -1,0 +1,37 @@
+import { ObjectId } from 'mongodb';
+import { SESSION_MAX_AGE_SECONDS } from '@platform/contracts';
+import type { AccountCollections, UserDoc } from './accounts-db';
+import { digest, newToken, TOKEN_SHAPE } from './secrets';
+
+/** Opens a session for the user; the returned token goes into the cookie and nowhere else. */
+export async function openSession(cols: AccountCollections, userId: ObjectId, now: number) {
+  const token = newToken();
+  await cols.sessions.insertOne({
+    _id: new ObjectId(),
+    hash: digest(token),
+    userId,
+    createdAt: new Date(now),
+    expiresAt: new Date(now + SESSION_MAX_AGE_SECONDS * 1000),
+  });
+  return token;
+}
+
+/**
+ * The user behind a session token, or null. An expired session counts as none even before the TTL index
+ * has removed it (MongoDB sweeps about once a minute).
+ */
+export async function sessionUser(
+  cols: AccountCollections,
+  token: string | undefined,
+  now: number,
+): Promise<UserDoc | null> {
+  if (!token || !TOKEN_SHAPE.test(token)) return null;
+  const session = await cols.sessions.findOne({ hash: digest(token), expiresAt: { $gt: new Date(now) } });
+  if (!session) return null;
+  return cols.users.findOne({ _id: session.userId });
+}
+
+export async function closeSession(cols: AccountCollections, token: string | undefined) {
+  if (!token || !TOKEN_SHAPE.test(token)) return;
+  await cols.sessions.deleteOne({ hash: digest(token) });
+}

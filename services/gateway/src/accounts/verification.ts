@@ -1,0 +1,125 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ObjectId } from 'mongodb';
+import { VERIFICATION_LINK_TTL_HOURS } from '@platform/contracts';
+import {
+  displayName,
+  isDuplicateKey,
+  type AccountCollections,
+  type TokenScope,
+  type UserDoc,
+} from './accounts-db';
+import type { Mailer } from './mailer';
+import { digest, newToken, TOKEN_SHAPE } from './secrets';
+
+export const TOKEN_TTL_MS = VERIFICATION_LINK_TTL_HOURS * 3600 * 1000;
+
+/**
+ * A fresh token for the person and purpose; it replaces the previous one (one live token per person and
+ * purpose, enforced by a unique index), so an older link stops working the moment a new one is issued.
+ */
+export async function issueToken(
+  cols: AccountCollections,
+  userId: ObjectId,
+  scope: TokenScope,
+  now: number,
+): Promise<string> {
+  const token = newToken();
+  const fields = {
+    hash: digest(token),
+    createdAt: new Date(now),
+    expiresAt: new Date(now + TOKEN_TTL_MS),
+  };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await cols.tokens.updateOne({ userId, scope }, { $set: fields }, { upsert: true });
+      return token;
+    } catch (err) {
+      // Two concurrent upserts for one person: the loser retries and finds the winner's document to replace.
+      if (!isDuplicateKey(err) || attempt >= 2) throw err;
+    }
+  }
+}
+
+/** The person a token of that purpose belongs to while it is valid, else null. */
+export async function tokenOwner(
+  cols: AccountCollections,
+  token: string,
+  scope: TokenScope,
+  now: number,
+): Promise<UserDoc | null> {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  const doc = await cols.tokens.findOne({ hash: digest(token), scope, expiresAt: { $gt: new Date(now) } });
+  return doc ? cols.users.findOne({ _id: doc.userId }) : null;
+}
+
+export type Redeemed =
+  { outcome: 'verified'; email: string } | { outcome: 'expired'; email?: string } | { outcome: 'invalid' };
+
+/**
+ * Redeems an emailed link. The token is deleted as it is used, atomically, so two clicks (or two tabs) can
+ * verify once: the second finds nothing and is told the link is invalid.
+ */
+export async function redeemVerification(
+  cols: AccountCollections,
+  token: string,
+  now: number,
+): Promise<Redeemed> {
+  if (!TOKEN_SHAPE.test(token)) return { outcome: 'invalid' };
+  const hash = digest(token);
+  const found = await cols.tokens.findOne({ hash, scope: 'verify' });
+  if (!found) return { outcome: 'invalid' };
+  if (found.expiresAt.getTime() <= now) {
+    const user = await cols.users.findOne({ _id: found.userId });
+    return user ? { outcome: 'expired', email: user.email } : { outcome: 'expired' };
+  }
+  const taken = await cols.tokens.findOneAndDelete({ _id: found._id, hash });
+  if (!taken) return { outcome: 'invalid' };
+  const user = await cols.users.findOneAndUpdate(
+    { _id: found.userId },
+    { $set: { verified: true, verifiedAt: new Date(now) } },
+    { returnDocument: 'after' },
+  );
+  return user ? { outcome: 'verified', email: user.email } : { outcome: 'invalid' };
+}
+
+export function verificationLink(publicUrl: string, token: string) {
+  return `${publicUrl.replace(/\/+$/, '')}/auth/verify?token=${encodeURIComponent(token)}`;
+}
+
+export function verificationMail(user: Pick<UserDoc, 'email' | 'firstname' | 'lastname'>, link: string) {
+  const hours = VERIFICATION_LINK_TTL_HOURS;
+  const text = [
+    `Hello ${displayName(user)},`,
+    '',
+    'Please confirm your email address to finish creating your account:',
+    '',
+    link,
+    '',
+    `This link expires in ${hours} hours and works once. If it has expired, ask for a new one from the sign-in page (Get Link).`,
+    'If you did not sign up, you can ignore this message.',
+  ].join('\n');
+  const escape = (s: string) =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const html = [
+    `<p>Hello ${escape(displayName(user))},</p>`,
+    '<p>Please confirm your email address to finish creating your account:</p>',
+    `<p><a href="${escape(link)}">Verify my email address</a></p>`,
+    `<p>This link expires in ${hours} hours and works once.</p>`,
+    '<p>If you did not sign up, you can ignore this message.</p>',
+  ].join('\n');
+  return { to: user.email, subject: 'Verify your email address', text, html };
+}
+
+/** Issues a new link (replacing the old one) and mails it; without SMTP the link also goes to the log. */
+export async function sendVerification(
+  deps: { cols: AccountCollections; mailer: Mailer; publicUrl: string; log: FastifyBaseLogger },
+  user: UserDoc,
+  now: number,
+) {
+  const token = await issueToken(deps.cols, user._id, 'verify', now);
+  const link = verificationLink(deps.publicUrl, token);
+  const { file } = await deps.mailer.send(verificationMail(user, link));
+  if (deps.mailer.kind === 'outbox') {
+    deps.log.info({ to: user.email, file, link }, `verification link for ${user.email}: ${link}`);
+  }
+}

@@ -1,0 +1,83 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import { gatewayConfigFromEnv, trustProxyFromEnv } from './config';
+import { gatewayLoggerOptions } from './logging';
+
+const base = { IDENTITY_SECRET: 'x'.repeat(64), DATA_DIR: '/tmp/gateway-config-test' };
+
+describe('gateway configuration from the environment', () => {
+  it('defaults: embedded database, outbox mail, public URL on the own port, no proxy trusted', () => {
+    const { options } = gatewayConfigFromEnv('/repo', { ...base, PORT: '3100' });
+    expect(options.publicUrl).toBe('http://localhost:3100');
+    expect(options.trustProxy).toBe(false);
+    expect(options.allowedOrigins).toEqual([]);
+    expect(options.accounts).toEqual({
+      mongoUri: 'mongodb://127.0.0.1:27027',
+      dataDir: '/tmp/gateway-config-test',
+      smtpUrl: undefined,
+      mailFrom: undefined,
+    });
+  });
+
+  it('reads MONGODB_URI, SMTP_URL, MAIL_FROM, PUBLIC_URL, ALLOWED_ORIGINS and TRUST_PROXY', () => {
+    const { options } = gatewayConfigFromEnv('/repo', {
+      ...base,
+      MONGODB_URI: 'mongodb://db1,db2/?replicaSet=rs0',
+      SMTP_URL: 'smtps://u:p@mail.example.org',
+      MAIL_FROM: 'Data <no-reply@example.org>',
+      PUBLIC_URL: 'https://data.example.org/',
+      ALLOWED_ORIGINS: 'http://localhost:3002, https://admin.example.org/some/path',
+      TRUST_PROXY: 'true',
+    });
+    expect(options.publicUrl).toBe('https://data.example.org');
+    expect(options.allowedOrigins).toEqual(['http://localhost:3002', 'https://admin.example.org']);
+    expect(options.trustProxy).toBe(true);
+    expect(options.accounts).toMatchObject({
+      mongoUri: 'mongodb://db1,db2/?replicaSet=rs0',
+      smtpUrl: 'smtps://u:p@mail.example.org',
+      mailFrom: 'Data <no-reply@example.org>',
+    });
+  });
+
+  it('refuses an origin that is not a URL, and reads proxy addresses as a list', () => {
+    expect(() => gatewayConfigFromEnv('/repo', { ...base, ALLOWED_ORIGINS: 'evil' })).toThrow(
+      /Invalid origin in ALLOWED_ORIGINS: evil/,
+    );
+    expect(trustProxyFromEnv('10.0.0.1, 10.0.0.2')).toBe('10.0.0.1, 10.0.0.2');
+    expect(trustProxyFromEnv('false')).toBe(false);
+    expect(trustProxyFromEnv(undefined)).toBe(false);
+  });
+});
+
+describe('gateway logs', () => {
+  it('never contain passwords or cookies', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const options = gatewayLoggerOptions({}) as object;
+    const app = Fastify({ logger: { ...options, stream } });
+    app.get('/', async (request) => {
+      request.log.info(
+        { password: 'Secret123', body: { password: 'Secret123', newPassword: 'Other456' } },
+        'x',
+      );
+      return {};
+    });
+    // The shell's verify page: its link carries the token in the query string.
+    app.get('/auth/verify', async () => ({}));
+    await app.inject({ url: '/', headers: { cookie: 'plt=session-token-value' } });
+    await app.inject({ url: '/auth/verify?token=link-token-value&x=1' });
+    await app.close();
+    const all = lines.join('');
+    expect(all).toContain('[redacted]');
+    expect(all).not.toContain('Secret123');
+    expect(all).not.toContain('Other456');
+    expect(all).not.toContain('session-token-value');
+    expect(all).not.toContain('link-token-value');
+    expect(all).toContain('/auth/verify?token=[redacted]&x=1');
+  });
+});
