@@ -1,0 +1,28 @@
+import type { Document } from 'bson';
+import type { Engine } from '../storage/engine';
+import type { CursorRegistry } from '../cursors';
+
+export interface ServerState {
+  engine: Engine;
+  cursors: CursorRegistry;
+  startedAt: number;
+  host: string;
+  port: number;
+}
+
+export interface CommandContext {
+  state: ServerState;
+  db: string;
+  /** The command with JS numbers (filters, options). */
+  body: Document;
+  /** The command with exact BSON number types (documents to store). */
+  typed: Document;
+  /** Raw kind-1 document sequences by identifier. */
+  sequences: Map<string, Buffer[]>;
+  connectionId: number;
+}
+
+/** A command reply: either a document to serialise or bytes already serialised. */
+export type CommandReply = Document | Buffer;
+
+export type CommandHandler = (ctx: CommandContext) => CommandReply | Promise<CommandReply>;

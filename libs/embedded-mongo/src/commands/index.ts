@@ -1,0 +1,100 @@
+// Command dispatch: generic driver fields are accepted and ignored; transactions are refused as a standalone
+// mongod refuses them; unknown commands get CommandNotFound.
+import type { Document } from 'bson';
+import { ErrorCodes, MongoServerError, fail } from '../errors';
+import type { CommandContext, CommandHandler, CommandReply } from './context';
+import * as admin from './admin';
+import * as read from './read';
+import * as write from './write';
+import * as ddl from './ddl';
+
+const handlers: Record<string, CommandHandler> = {
+  hello: admin.hello,
+  ismaster: admin.hello,
+  isMaster: admin.hello,
+  ping: admin.ping,
+  buildInfo: admin.buildInfo,
+  buildinfo: admin.buildInfo,
+  endSessions: admin.ok,
+  killAllSessions: admin.ok,
+  killSessions: admin.ok,
+  refreshSessions: admin.ok,
+  startSession: admin.startSession,
+  whatsmyuri: admin.whatsmyuri,
+  connectionStatus: admin.connectionStatus,
+  hostInfo: admin.hostInfo,
+  serverStatus: admin.serverStatus,
+  getParameter: admin.getParameter,
+  getCmdLineOpts: admin.getCmdLineOpts,
+  getLog: () => ({ totalLinesWritten: 0, log: [], ok: 1 }),
+  listDatabases: ddl.listDatabases,
+  listCollections: ddl.listCollections,
+  create: ddl.create,
+  drop: ddl.drop,
+  dropDatabase: ddl.dropDatabase,
+  renameCollection: ddl.renameCollection,
+  createIndexes: ddl.createIndexes,
+  listIndexes: ddl.listIndexes,
+  dropIndexes: ddl.dropIndexes,
+  deleteIndexes: ddl.dropIndexes,
+  collStats: ddl.collStats,
+  dbStats: ddl.dbStats,
+  insert: write.insert,
+  update: write.update,
+  delete: write.del,
+  findAndModify: write.findAndModify,
+  findandmodify: write.findAndModify,
+  find: read.find,
+  getMore: read.getMore,
+  killCursors: read.killCursors,
+  count: read.count,
+  distinct: read.distinct,
+  aggregate: read.aggregate,
+  explain: read.explain,
+};
+
+const TRANSACTION_COMMANDS = new Set(['commitTransaction', 'abortTransaction']);
+
+export async function runCommand(ctx: CommandContext): Promise<CommandReply> {
+  const name = Object.keys(ctx.body)[0];
+  if (!name) fail(ErrorCodes.FailedToParse, 'empty command');
+  if (
+    ctx.body.txnNumber !== undefined ||
+    ctx.body.startTransaction !== undefined ||
+    ctx.body.autocommit !== undefined ||
+    TRANSACTION_COMMANDS.has(name!)
+  )
+    fail(
+      ErrorCodes.IllegalOperation,
+      'Transaction numbers are only allowed on a replica set member or mongos',
+    );
+  refuseCollation(ctx.body);
+  for (const field of ['updates', 'deletes']) {
+    const stmts = ctx.body[field];
+    if (Array.isArray(stmts)) stmts.forEach((s) => refuseCollation(s as Document));
+  }
+  const handler = Object.prototype.hasOwnProperty.call(handlers, name!) ? handlers[name!] : undefined;
+  if (!handler) fail(ErrorCodes.CommandNotFound, `no such command: '${name}'`);
+  return handler!(ctx);
+}
+
+export function errorReply(err: unknown): Document {
+  if (err instanceof MongoServerError)
+    return { ok: 0, errmsg: err.message, code: err.code, codeName: err.codeName, ...err.extra };
+  return {
+    ok: 0,
+    errmsg: String((err as Error)?.message ?? err),
+    code: ErrorCodes.InternalError,
+    codeName: 'InternalError',
+  };
+}
+
+/** String comparison follows binary order only; a collation would change results, so it is refused. */
+function refuseCollation(doc: Document | undefined): void {
+  const collation = doc?.collation as Document | undefined;
+  if (collation && collation.locale !== 'simple')
+    fail(
+      ErrorCodes.NotImplemented,
+      `collation (locale '${String(collation.locale)}') is not supported by this server; only binary string order is`,
+    );
+}

@@ -1,0 +1,328 @@
+// insert, update, delete and findAndModify with MongoDB's batch semantics (ordered stops at the first
+// error, unordered continues) and reply shapes. Each command's mutations run in one durable transaction.
+import { ObjectId, serialize, deserialize, type Document } from 'bson';
+import { ErrorCodes, MongoServerError, fail } from '../errors';
+import type { CommandContext, CommandHandler } from './context';
+import { collectionName, docOrEmpty, durableWrite, num } from './util';
+import { toMatchable, toTyped, type Engine } from '../storage/engine';
+import type { CollectionMeta } from '../storage/catalog-types';
+import { choosePlan, parseSort } from '../query/planner';
+import { matching, runQuery } from '../query/execute';
+import { applyUpdate, buildUpsert, validateUpdate } from '../query/update';
+import { compileQuery } from '../storage/mingo-context';
+import { makeProjector } from '../query/projection';
+import { isPlainObject } from '../query/paths';
+
+interface Item {
+  plain: Document;
+  typed: Document;
+}
+
+/** Statements of a write command, from a kind-1 sequence or the body. */
+function statements(ctx: CommandContext, field: string): { items: Item[]; raw?: Buffer[] } {
+  const raw = ctx.sequences.get(field);
+  if (raw) return { items: raw.map((r) => ({ plain: toMatchable(r), typed: toTyped(r) })), raw };
+  const plain = ctx.body[field];
+  const typed = ctx.typed[field];
+  if (!Array.isArray(plain) || !Array.isArray(typed))
+    fail(
+      ErrorCodes.FailedToParse,
+      `BSON field '${ctx.body && Object.keys(ctx.body)[0]}.${field}' is missing but a required field`,
+    );
+  return { items: (plain as Document[]).map((p, i) => ({ plain: p, typed: (typed as Document[])[i]! })) };
+}
+
+const writeError = (index: number, err: unknown): Document => {
+  if (err instanceof MongoServerError)
+    return { index, code: err.code, codeName: err.codeName, errmsg: err.message, ...err.extra };
+  return { index, code: ErrorCodes.InternalError, errmsg: String((err as Error)?.message ?? err) };
+};
+
+/** Serialises a document to store: _id first (generated when missing). */
+export function prepareDocument(typed: Document, raw?: Buffer): { raw: Buffer; doc: Document } {
+  if (raw && raw.length > 5 && raw[4] !== 0 && raw.toString('latin1', 5, 9) === '_id\0')
+    return { raw, doc: toMatchable(raw) };
+  const { _id, ...rest } = typed;
+  if (
+    Array.isArray(_id) ||
+    (_id as { _bsontype?: string } | undefined)?._bsontype === 'BSONRegExp' ||
+    _id instanceof RegExp
+  )
+    fail(ErrorCodes.BadValue ?? 2, `can't use a${Array.isArray(_id) ? 'n array' : ' regex'} for _id`);
+  const out = Buffer.from(serialize({ _id: _id === undefined ? new ObjectId() : _id, ...rest }));
+  return { raw: out, doc: toMatchable(out) };
+}
+
+export const insert: CommandHandler = async (ctx) => {
+  const name = collectionName(ctx, 'insert');
+  const { items, raw } = ctx.sequences.get('documents')
+    ? { items: undefined, raw: ctx.sequences.get('documents')! }
+    : statements(ctx, 'documents');
+  const ordered = ctx.body.ordered !== false;
+  const count = raw ? raw.length : items!.length;
+  const prepared: ({ raw: Buffer; doc: Document } | MongoServerError)[] = [];
+  for (let i = 0; i < count; i++) {
+    try {
+      prepared.push(
+        raw
+          ? prepareDocument(
+              raw[i] && raw[i]![4] !== 0 && raw[i]!.toString('latin1', 5, 9) === '_id\0'
+                ? {}
+                : toTyped(raw[i]!),
+              raw[i],
+            )
+          : prepareDocument(items![i]!.typed),
+      );
+    } catch (err) {
+      prepared.push(err as MongoServerError);
+    }
+  }
+  const engine = ctx.state.engine;
+  const { n, errors } = await durableWrite(ctx, () => {
+    const { meta } = engine.ensureCollection(ctx.db, name);
+    let n = 0;
+    const errors: Document[] = [];
+    for (let i = 0; i < prepared.length; i++) {
+      const p = prepared[i]!;
+      try {
+        if (p instanceof Error) throw p;
+        engine.insert(meta, p.raw, p.doc);
+        n++;
+      } catch (err) {
+        errors.push(writeError(i, err));
+        if (ordered) break;
+      }
+    }
+    return { n, errors };
+  });
+  return errors.length ? { n, writeErrors: errors, ok: 1 } : { n, ok: 1 };
+};
+
+interface UpdateOutcome {
+  matched: number;
+  modified: number;
+  upsertedId?: unknown;
+  /** Document before (or after, when returnNew) for findAndModify. */
+  value?: Buffer;
+}
+
+/** One update statement inside a write transaction. */
+function updateOne(
+  engine: Engine,
+  ctx: CommandContext,
+  name: string,
+  stmt: {
+    q: Document;
+    typedQ: Document;
+    u: Document | Document[];
+    typedU: Document | Document[];
+    multi: boolean;
+    upsert: boolean;
+    arrayFilters?: Document[];
+    sort?: Document;
+    returnNew?: boolean;
+  },
+): UpdateOutcome {
+  let meta = engine.getCollection(ctx.db, name);
+  const input = { spec: stmt.u, typedSpec: stmt.typedU, arrayFilters: stmt.arrayFilters, filter: stmt.q };
+  const targets: Buffer[] = [];
+  if (meta) {
+    const sort = parseSort(stmt.sort);
+    if (sort.length)
+      for (const raw of runQuery(engine, meta, { filter: stmt.q, sort, skip: 0, limit: 1 }))
+        targets.push(raw);
+    else
+      for (const { raw } of matching(engine, meta, stmt.q, choosePlan(meta, stmt.q, []))) {
+        targets.push(raw);
+        if (!stmt.multi) break;
+      }
+  }
+  if (!targets.length) {
+    if (!stmt.upsert) return { matched: 0, modified: 0 };
+    const doc = buildUpsert(stmt.typedQ, input);
+    const raw = Buffer.from(serialize(doc));
+    meta ??= engine.ensureCollection(ctx.db, name).meta;
+    engine.insert(meta, raw, toMatchable(raw));
+    return {
+      matched: 0,
+      modified: 0,
+      upsertedId: toMatchable(raw)._id,
+      value: stmt.returnNew ? raw : undefined,
+    };
+  }
+  let modified = 0;
+  let value: Buffer | undefined;
+  for (const raw of targets) {
+    const next = applyUpdate(toTyped(raw), toMatchable(raw), { ...input, upsertInsert: false });
+    value = raw;
+    if (!next) continue;
+    const nextRaw = Buffer.from(serialize(next));
+    engine.replace(meta!, { raw, doc: toMatchable(raw) }, nextRaw, toMatchable(nextRaw));
+    if (stmt.returnNew) value = nextRaw;
+    modified++;
+  }
+  return { matched: targets.length, modified, value };
+}
+
+export const update: CommandHandler = async (ctx) => {
+  const name = collectionName(ctx, 'update');
+  const { items } = statements(ctx, 'updates');
+  const ordered = ctx.body.ordered !== false;
+  const engine = ctx.state.engine;
+  const parsed = items.map((it) => {
+    try {
+      const q = docOrEmpty(it.plain.q, 'q');
+      compileQuery(q);
+      validateUpdate(it.plain.u);
+      if (it.plain.u === undefined)
+        fail(ErrorCodes.FailedToParse, "BSON field 'update.updates.u' is missing but a required field");
+      return {
+        q,
+        typedQ: docOrEmpty(it.typed.q, 'q'),
+        u: it.plain.u as Document,
+        typedU: it.typed.u as Document,
+        multi: it.plain.multi === true,
+        upsert: it.plain.upsert === true,
+        arrayFilters: it.plain.arrayFilters as Document[] | undefined,
+      };
+    } catch (err) {
+      return err as MongoServerError;
+    }
+  });
+  const result = await durableWrite(ctx, () => {
+    let n = 0;
+    let nModified = 0;
+    const upserted: Document[] = [];
+    const errors: Document[] = [];
+    for (let i = 0; i < parsed.length; i++) {
+      const stmt = parsed[i]!;
+      try {
+        if (stmt instanceof Error) throw stmt;
+        if (stmt.multi && !Array.isArray(stmt.u) && !Object.keys(stmt.u).some((k) => k.startsWith('$')))
+          fail(ErrorCodes.FailedToParse, 'multi update is not supported for replacement-style update');
+        const r = updateOne(engine, ctx, name, stmt);
+        n += r.matched;
+        nModified += r.modified;
+        if (r.upsertedId !== undefined) {
+          n += 1;
+          upserted.push({ index: i, _id: r.upsertedId });
+        }
+      } catch (err) {
+        errors.push(writeError(i, err));
+        if (ordered) break;
+      }
+    }
+    return { n, nModified, upserted, errors };
+  });
+  const reply: Document = { n: result.n, nModified: result.nModified };
+  if (result.upserted.length) reply.upserted = result.upserted;
+  if (result.errors.length) reply.writeErrors = result.errors;
+  reply.ok = 1;
+  return reply;
+};
+
+export const del: CommandHandler = async (ctx) => {
+  const name = collectionName(ctx, 'delete');
+  const { items } = statements(ctx, 'deletes');
+  const ordered = ctx.body.ordered !== false;
+  const engine = ctx.state.engine;
+  const result = await durableWrite(ctx, () => {
+    let n = 0;
+    const errors: Document[] = [];
+    const meta = engine.getCollection(ctx.db, name);
+    for (let i = 0; i < items.length; i++) {
+      try {
+        const q = docOrEmpty(items[i]!.plain.q, 'q');
+        compileQuery(q);
+        const limit = num(items[i]!.plain.limit);
+        if (!meta) continue;
+        if (Object.keys(q).length === 0 && limit !== 1) {
+          n += engine.truncate(meta);
+          continue;
+        }
+        // keep only the stored bytes of the targets; documents are deserialised again one at a time
+        const targets: Buffer[] = [];
+        for (const t of matching(engine, meta, q, choosePlan(meta, q, []))) {
+          targets.push(t.raw);
+          if (limit === 1) break;
+        }
+        for (const raw of targets) engine.remove(meta, { raw, doc: toMatchable(raw) });
+        n += targets.length;
+      } catch (err) {
+        errors.push(writeError(i, err));
+        if (ordered) break;
+      }
+    }
+    return { n, errors };
+  });
+  return result.errors.length ? { n: result.n, writeErrors: result.errors, ok: 1 } : { n: result.n, ok: 1 };
+};
+
+export const findAndModify: CommandHandler = async (ctx) => {
+  const name = collectionName(ctx, Object.keys(ctx.body)[0] ?? 'findAndModify');
+  const b = ctx.body;
+  const query = docOrEmpty(b.query, 'query');
+  compileQuery(query);
+  const remove = b.remove === true;
+  if (!remove && b.update === undefined)
+    fail(ErrorCodes.FailedToParse, 'Either an update or remove=true must be specified');
+  if (remove && b.update !== undefined)
+    fail(ErrorCodes.FailedToParse, 'Cannot specify both an update and remove=true');
+  if (remove && b.upsert === true)
+    fail(ErrorCodes.FailedToParse, 'Cannot specify both upsert=true and remove=true');
+  if (!remove) validateUpdate(b.update);
+  const project = makeProjector(b.fields as Document | undefined);
+  const engine = ctx.state.engine;
+  const out = await durableWrite(ctx, () => {
+    if (remove) {
+      const meta = engine.getCollection(ctx.db, name);
+      if (!meta) return { lastErrorObject: { n: 0 }, value: undefined as Buffer | undefined };
+      const sort = parseSort(b.sort);
+      for (const raw of runQuery(engine, meta, { filter: query, sort, skip: 0, limit: 1 })) {
+        engine.remove(meta, { raw, doc: toMatchable(raw) });
+        return { lastErrorObject: { n: 1 }, value: raw };
+      }
+      return { lastErrorObject: { n: 0 }, value: undefined };
+    }
+    const r = updateOne(engine, ctx, name, {
+      q: query,
+      typedQ: docOrEmpty(ctx.typed.query, 'query'),
+      u: b.update as Document,
+      typedU: ctx.typed.update as Document,
+      multi: false,
+      upsert: b.upsert === true,
+      arrayFilters: b.arrayFilters as Document[] | undefined,
+      sort: b.sort as Document | undefined,
+      returnNew: b.new === true,
+    });
+    const leo: Document = {
+      n: r.matched || (r.upsertedId !== undefined ? 1 : 0),
+      updatedExisting: r.matched > 0,
+    };
+    if (r.upsertedId !== undefined) leo.upserted = r.upsertedId;
+    return { lastErrorObject: leo, value: r.value };
+  });
+  const value = out.value
+    ? deserialize(project ? project(out.value, query) : out.value, { promoteValues: false })
+    : null;
+  return { lastErrorObject: out.lastErrorObject, value, ok: 1 };
+};
+
+/** $out: replaces the target collection's documents (indexes kept). */
+export async function writeOut(ctx: CommandContext, target: string, docs: Buffer[]): Promise<void> {
+  const engine = ctx.state.engine;
+  await durableWrite(ctx, () => {
+    const existing = engine.getCollection(ctx.db, target);
+    const specs = existing?.indexes.map(({ id: _i, multikey: _m, partialQuery: _p, ...spec }) => spec) ?? [];
+    if (existing) engine.dropCollection(existing);
+    const { meta } = engine.ensureCollection(ctx.db, target);
+    for (const spec of specs) engine.createIndex(meta, spec);
+    for (const d of docs) {
+      const p = prepareDocument(toTyped(d), d);
+      engine.insert(meta, p.raw, p.doc);
+    }
+  });
+}
+
+export type { CollectionMeta };
+export { isPlainObject };

@@ -1,0 +1,2 @@
+export { start } from './server';
+export type { StartOptions, RunningServer } from './server';

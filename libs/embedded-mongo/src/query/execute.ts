@@ -1,0 +1,137 @@
+// Runs a find-shaped query: planned read, full filter, in-memory sort when no index gives the order,
+// skip, limit and projection. Results are the stored BSON bytes (exact types) unless projected.
+import type { Document } from 'bson';
+import type { Query } from 'mingo/query';
+import { compileQuery } from '../storage/mingo-context';
+import { toMatchable, type Engine } from '../storage/engine';
+import type { CollectionMeta } from '../storage/catalog-types';
+import { choosePlan, type Plan, type SortField } from './planner';
+import { encodeKey, compareValues } from '../storage/key-encoding';
+import { pathValues } from './paths';
+import { makeProjector } from './projection';
+
+export interface QuerySpec {
+  filter: Document;
+  sort: SortField[];
+  skip: number;
+  limit: number; // 0 = no limit
+  projection?: Document;
+}
+
+export interface QueryStats {
+  keysExamined: number;
+  docsExamined: number;
+  returned: number;
+}
+
+export function sortKey(doc: Document, sort: SortField[]): Buffer {
+  const values = sort.map((s) => {
+    const vals = pathValues(doc, s.path).map((v) => (v === undefined ? null : v));
+    let best = vals[0];
+    for (const v of vals.slice(1)) {
+      const c = compareValues(v, best);
+      if ((s.dir === 1 && c < 0) || (s.dir === -1 && c > 0)) best = v;
+    }
+    return best;
+  });
+  return encodeKey(
+    values,
+    sort.map((s) => s.dir),
+    true,
+  );
+}
+
+export function matcher(filter: Document): Query | undefined {
+  return filter && Object.keys(filter).length ? compileQuery(filter) : undefined;
+}
+
+/** Candidates of a plan, as stored BSON. */
+export function readPlan(engine: Engine, meta: CollectionMeta, plan: Plan): Generator<Buffer> {
+  if (plan.union) {
+    const branches = plan.union;
+    return (function* () {
+      for (const branch of branches) yield* readPlan(engine, meta, branch);
+    })();
+  }
+  return plan.index
+    ? engine.scanIndex(
+        meta,
+        plan.index,
+        plan.ranges ?? [{ start: Buffer.alloc(0), end: undefined }],
+        plan.reverse,
+        plan.dedupe,
+      )
+    : engine.scanPrimary(meta, plan.ranges, plan.reverse);
+}
+
+/** Matching documents with their deserialised form, in plan order (no sort/skip/limit). */
+export function* matching(
+  engine: Engine,
+  meta: CollectionMeta,
+  filter: Document,
+  plan: Plan,
+  stats?: QueryStats,
+): Generator<{ raw: Buffer; doc: Document }> {
+  const q = matcher(filter);
+  // an index union can reach one document through several branches
+  const seen = plan.union ? new Set<string>() : undefined;
+  for (const raw of readPlan(engine, meta, plan)) {
+    if (stats) stats.docsExamined++;
+    if (!q && !seen) {
+      yield new LazyMatch(raw); // nothing to test: deserialise only if a consumer asks
+      continue;
+    }
+    const doc = toMatchable(raw);
+    if (seen) {
+      const id = encodeKey([doc._id], undefined, true).toString('latin1');
+      if (seen.has(id)) continue;
+      seen.add(id);
+    }
+    if (!q || q.test(doc)) yield { raw, doc };
+  }
+}
+
+/** A matched document whose deserialised form is built on first use. */
+class LazyMatch {
+  private parsed: Document | undefined;
+
+  constructor(readonly raw: Buffer) {}
+
+  get doc(): Document {
+    return (this.parsed ??= toMatchable(this.raw));
+  }
+}
+
+export function* runQuery(
+  engine: Engine,
+  meta: CollectionMeta | undefined,
+  spec: QuerySpec,
+  stats?: QueryStats,
+): Generator<Buffer> {
+  if (!meta) return;
+  if (spec.limit && spec.limit < 0) spec = { ...spec, limit: -spec.limit };
+  const plan = choosePlan(meta, spec.filter, spec.sort);
+  const project = makeProjector(spec.projection);
+  let source: Iterable<{ raw: Buffer; doc: Document }> = matching(engine, meta, spec.filter, plan, stats);
+  if (spec.sort.length && !plan.providesSort) {
+    // only the sort key and the stored bytes are kept while sorting, not the deserialised documents
+    const rows: { key: Buffer; raw: Buffer }[] = [];
+    for (const r of source) rows.push({ raw: r.raw, key: sortKey(r.doc, spec.sort) });
+    rows.sort((a, b) => Buffer.compare(a.key, b.key));
+    source = (function* () {
+      for (const r of rows) yield { raw: r.raw, doc: {} };
+    })();
+  }
+  let skipped = 0;
+  let returned = 0;
+  for (const r of source) {
+    if (skipped < spec.skip) {
+      skipped++;
+      continue;
+    }
+    returned++;
+    if (stats) stats.returned++;
+    yield project ? project(r.raw, spec.filter) : r.raw;
+    if (spec.limit && returned >= spec.limit) return;
+  }
+}

@@ -1,0 +1,98 @@
+// Projection that keeps exact BSON types for plain inclusion/exclusion; operator projections ($slice,
+// $elemMatch, positional, expressions) are delegated to mingo.
+import { serialize, type Document } from 'bson';
+import { ErrorCodes, fail } from '../errors';
+import { isPlainObject } from './paths';
+import { compileQuery, translateMingoError, baseOptions } from '../storage/mingo-context';
+import { Query } from 'mingo/query';
+import { toMatchable, toTyped } from '../storage/engine';
+
+export interface Projector {
+  (raw: Buffer, filter: Document): Buffer;
+}
+
+const truthyFlag = (v: unknown): boolean | undefined => {
+  if (typeof v === 'boolean') return v;
+  if (typeof v === 'number') return v !== 0;
+  const t = (v as { _bsontype?: string })?._bsontype;
+  if (t === 'Int32' || t === 'Double' || t === 'Long') return Number(v) !== 0;
+  return undefined;
+};
+
+export function makeProjector(projection: Document | undefined): Projector | undefined {
+  if (!projection || !isPlainObject(projection) || Object.keys(projection).length === 0) return undefined;
+  const entries = Object.entries(projection);
+  const simple = entries.every(([k, v]) => truthyFlag(v) !== undefined && !k.includes('$'));
+  if (!simple) {
+    return (raw, filter) => {
+      try {
+        const [out] = new Query(filter, baseOptions).find([toMatchable(raw)], projection).all();
+        return Buffer.from(serialize(out as Document));
+      } catch (err) {
+        throw translateMingoError(err);
+      }
+    };
+  }
+  let includeId = true;
+  const include: string[] = [];
+  const exclude: string[] = [];
+  for (const [k, v] of entries) {
+    const on = truthyFlag(v)!;
+    if (k === '_id') includeId = on;
+    else (on ? include : exclude).push(k);
+  }
+  if (include.length && exclude.length)
+    fail(31254, `Cannot do exclusion on field ${exclude[0]} in inclusion projection`);
+  return (raw) => {
+    const doc = toTyped(raw);
+    let out: Document;
+    if (include.length) {
+      out = {};
+      if (includeId && '_id' in doc) out._id = doc._id;
+      for (const path of include) copyPath(doc, out, path.split('.'));
+    } else {
+      out = doc;
+      if (!includeId) delete out._id;
+      for (const path of exclude) removePath(out, path.split('.'));
+    }
+    return Buffer.from(serialize(out));
+  };
+}
+
+function copyPath(src: unknown, dst: Document, parts: string[]): void {
+  if (!isPlainObject(src)) return;
+  const [head, ...rest] = parts as [string, ...string[]];
+  if (!(head in src)) return;
+  const v = src[head];
+  if (!rest.length) {
+    dst[head] = v;
+    return;
+  }
+  if (Array.isArray(v)) {
+    const arr = (Array.isArray(dst[head]) ? dst[head] : []) as unknown[];
+    v.forEach((item, i) => {
+      if (!isPlainObject(item)) return;
+      const target = (isPlainObject(arr[i]) ? arr[i] : {}) as Document;
+      copyPath(item, target, rest);
+      arr[i] = target;
+    });
+    dst[head] = arr.filter((x) => x !== undefined);
+  } else if (isPlainObject(v)) {
+    const target = (isPlainObject(dst[head]) ? dst[head] : {}) as Document;
+    copyPath(v, target, rest);
+    dst[head] = target;
+  }
+}
+
+function removePath(obj: unknown, parts: string[]): void {
+  if (Array.isArray(obj)) {
+    for (const item of obj) removePath(item, parts);
+    return;
+  }
+  if (!isPlainObject(obj)) return;
+  const [head, ...rest] = parts as [string, ...string[]];
+  if (!rest.length) delete obj[head];
+  else removePath(obj[head], rest);
+}
+
+export { compileQuery, ErrorCodes };

@@ -1,0 +1,611 @@
+// Durable storage on LMDB: documents as BSON keyed by collection and encoded _id, secondary index entries in
+// one ordered sub-database, and the catalog (collections, index specs, counters) in another. Every mutation
+// runs synchronously inside an lmdb-js asynchronous transaction callback, so concurrent writes to a collection
+// are serialised (read-modify-write is atomic) while LMDB group-commits them; the caller's promise resolves
+// only after the commit is flushed to disk.
+import { open, type Database, type RootDatabase } from 'lmdb';
+import { deserialize, serialize, type Document } from 'bson';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ErrorCodes, MongoServerError, fail } from '../errors';
+import { encodeKey, encodeStorageId, isTruncated, prefixEnd } from './key-encoding';
+import { pathValues } from '../query/paths';
+import { formatValue } from './format';
+import { compileQuery } from './mingo-context';
+import { attachRaw } from './bson-types';
+import { normalizeForMatch } from './normalize';
+import { nsOf, type CollectionMeta, type IndexField, type IndexSpec } from './catalog-types';
+
+export type { CollectionMeta, IndexSpec } from './catalog-types';
+
+const u32 = (n: number): Buffer => {
+  const b = Buffer.allocUnsafe(4);
+  b.writeUInt32BE(n, 0);
+  return b;
+};
+
+export const encodeId = (id: unknown): Buffer => encodeStorageId(id);
+
+export interface StoredDoc {
+  raw: Buffer;
+  doc: Document;
+}
+
+/** Deserialises for matching: numbers of every width become JS numbers (the stored bytes keep the types). */
+export const toMatchable = (raw: Uint8Array): Document =>
+  attachRaw(normalizeForMatch(deserialize(raw, { promoteBuffers: false }), raw) as Document, raw);
+
+/** Deserialises keeping the exact BSON types (Int32, Double, Long stay wrapped) for writing back. */
+export const toTyped = (raw: Uint8Array): Document =>
+  deserialize(raw, { promoteValues: false, promoteBuffers: false });
+
+export class Engine {
+  readonly env: RootDatabase;
+  private readonly docs: Database<Buffer, Buffer>;
+  private readonly index: Database<Buffer, Buffer>;
+  private readonly catalog: Database<Buffer, string>;
+  private readonly colls = new Map<string, CollectionMeta>();
+  private nextId = 1;
+  private dirtyStats = new Set<CollectionMeta>();
+  private readonly lockFile: string;
+
+  constructor(dbPath: string) {
+    try {
+      ensureDir(dbPath);
+      accessSync(dbPath, constants.W_OK);
+    } catch (err) {
+      throw new Error(
+        `data folder ${dbPath} is not writable (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+        { cause: err },
+      );
+    }
+    this.lockFile = acquireLock(dbPath);
+    try {
+      const opened = openStore(dbPath);
+      this.env = opened.env;
+      this.docs = opened.docs;
+      this.index = opened.index;
+      this.catalog = opened.catalog;
+      this.load();
+    } catch (err) {
+      rmSync(this.lockFile, { force: true });
+      throw new Error(`cannot open the data in ${dbPath}: ${(err as Error).message}`, { cause: err });
+    }
+  }
+
+  private load(): void {
+    for (const { key, value } of this.catalog.getRange({ start: 'c:', end: 'c;' })) {
+      const stored = deserialize(value) as { meta: Omit<CollectionMeta, 'count' | 'size'> };
+      const meta: CollectionMeta = { ...stored.meta, count: 0, size: 0 };
+      for (const ix of meta.indexes) this.prepareIndex(ix);
+      const stats = this.catalog.get(`s:${meta.id}`);
+      if (stats) {
+        meta.count = stats.readDoubleBE(0);
+        meta.size = stats.readDoubleBE(8);
+      }
+      this.colls.set(String(key).slice(2), meta);
+      this.nextId = Math.max(this.nextId, meta.id + 1, ...meta.indexes.map((i) => i.id + 1));
+    }
+  }
+
+  private prepareIndex(ix: IndexSpec): void {
+    if (ix.partialFilterExpression) ix.partialQuery = compileQuery(ix.partialFilterExpression);
+  }
+
+  /**
+   * Runs a mutation in the next group commit and resolves once it is committed and synced to disk.
+   * `journal` (writeConcern j: true / fsync) additionally waits on lmdb's flushed promise, which matters only
+   * if overlapping sync is ever turned on.
+   */
+  async write<T>(fn: () => T, journal = false): Promise<T> {
+    let outcome: { ok: true; value: T } | { ok: false; error: unknown } | undefined;
+    await this.env.transaction(() => {
+      try {
+        outcome = { ok: true, value: fn() };
+      } catch (error) {
+        outcome = { ok: false, error };
+      } finally {
+        this.flushStats();
+      }
+    });
+    if (journal) await this.env.flushed;
+    if (!outcome) throw new Error('transaction did not run');
+    if (!outcome.ok) throw outcome.error;
+    return outcome.value;
+  }
+
+  private flushStats(): void {
+    for (const meta of this.dirtyStats) {
+      const b = Buffer.allocUnsafe(16);
+      b.writeDoubleBE(meta.count, 0);
+      b.writeDoubleBE(meta.size, 8);
+      this.catalog.putSync(`s:${meta.id}`, b);
+    }
+    this.dirtyStats.clear();
+  }
+
+  async close(): Promise<void> {
+    await this.env.flushed;
+    await this.env.close();
+    rmSync(this.lockFile, { force: true });
+  }
+
+  // ---- catalog ----
+
+  getCollection(db: string, name: string): CollectionMeta | undefined {
+    return this.colls.get(`${db}.${name}`);
+  }
+
+  listCollections(db: string): CollectionMeta[] {
+    return [...this.colls.values()].filter((c) => c.db === db);
+  }
+
+  listDatabases(): string[] {
+    return [...new Set([...this.colls.values()].map((c) => c.db))].sort();
+  }
+
+  private saveMeta(meta: CollectionMeta): void {
+    const { count: _c, size: _s, ...rest } = meta;
+    const indexes = rest.indexes.map(({ partialQuery: _p, ...ix }) => ix);
+    this.catalog.putSync(`c:${nsOf(meta)}`, Buffer.from(serialize({ meta: { ...rest, indexes } })));
+  }
+
+  /** Inside a write: creates the collection when missing. */
+  ensureCollection(
+    db: string,
+    name: string,
+    options: Document = {},
+  ): { meta: CollectionMeta; created: boolean } {
+    const existing = this.getCollection(db, name);
+    if (existing) return { meta: existing, created: false };
+    validateNamespace(db, name);
+    const meta: CollectionMeta = { id: this.nextId++, db, name, options, indexes: [], count: 0, size: 0 };
+    this.colls.set(nsOf(meta), meta);
+    this.saveMeta(meta);
+    this.dirtyStats.add(meta);
+    return { meta, created: true };
+  }
+
+  /** Inside a write: removes a collection, its documents and index entries. */
+  dropCollection(meta: CollectionMeta): void {
+    this.removeRange(this.docs, u32(meta.id));
+    for (const ix of meta.indexes) this.removeRange(this.index, u32(ix.id));
+    this.catalog.removeSync(`c:${nsOf(meta)}`);
+    this.catalog.removeSync(`s:${meta.id}`);
+    this.colls.delete(nsOf(meta));
+    this.dirtyStats.delete(meta);
+  }
+
+  /** Inside a write: removes every document and index entry of a collection, keeping it and its indexes. */
+  truncate(meta: CollectionMeta): number {
+    const removed = meta.count;
+    this.removeRange(this.docs, u32(meta.id));
+    for (const ix of meta.indexes) this.removeRange(this.index, u32(ix.id));
+    meta.count = 0;
+    meta.size = 0;
+    this.dirtyStats.add(meta);
+    return removed;
+  }
+
+  renameCollection(meta: CollectionMeta, db: string, name: string): void {
+    this.catalog.removeSync(`c:${nsOf(meta)}`);
+    this.colls.delete(nsOf(meta));
+    meta.db = db;
+    meta.name = name;
+    this.colls.set(nsOf(meta), meta);
+    this.saveMeta(meta);
+  }
+
+  private removeRange(db: Database<Buffer, Buffer>, prefix: Buffer): void {
+    // in slices, so that a large collection is not held as one array of keys
+    for (;;) {
+      const keys = [...db.getKeys({ start: prefix, end: prefixEnd(prefix), limit: 10_000 })];
+      if (!keys.length) return;
+      for (const k of keys) db.removeSync(k);
+    }
+  }
+
+  /** Inside a write: builds a new index over existing documents (fails without change on duplicates). */
+  createIndex(meta: CollectionMeta, spec: Omit<IndexSpec, 'id' | 'multikey'>): IndexSpec {
+    const ix: IndexSpec = { ...spec, id: this.nextId++, multikey: false };
+    this.prepareIndex(ix);
+    const entries: Buffer[] = [];
+    const seen = new Map<string, { id: unknown; values: unknown[] }>();
+    const prefix = u32(ix.id);
+    for (const { value } of this.docs.getRange({ start: u32(meta.id), end: prefixEnd(u32(meta.id)) })) {
+      const doc = toMatchable(value);
+      const keys = this.indexKeys(ix, doc);
+      const idEnc = encodeId(doc._id);
+      if (keys.length > 1) ix.multikey = true;
+      for (const k of keys) {
+        if (k.bytes.length + idEnc.length + 4 > MAX_KEY_BYTES)
+          fail(
+            KEY_TOO_LONG,
+            `Index key too large to index in ${nsOf(meta)} index ${ix.name} (${k.bytes.length} bytes)`,
+          );
+        if (k.values.some(isTruncated)) ix.longKeys = true;
+        if (ix.unique) {
+          const hex = (k.values.some(isTruncated) ? encodeKey(k.values, undefined, true) : k.bytes).toString(
+            'hex',
+          );
+          const other = seen.get(hex);
+          if (other && encodeId(other.id).compare(idEnc) !== 0) this.duplicate(meta, ix, k.values);
+          seen.set(hex, { id: doc._id, values: k.values });
+        }
+        entries.push(Buffer.concat([prefix, k.bytes, idEnc]), idEnc);
+      }
+    }
+    for (let i = 0; i < entries.length; i += 2) this.index.putSync(entries[i]!, entries[i + 1]!);
+    meta.indexes.push(ix);
+    this.saveMeta(meta);
+    return ix;
+  }
+
+  dropIndex(meta: CollectionMeta, ix: IndexSpec): void {
+    this.removeRange(this.index, u32(ix.id));
+    meta.indexes = meta.indexes.filter((i) => i !== ix);
+    this.saveMeta(meta);
+  }
+
+  // ---- keys ----
+
+  /** The index keys of a document (empty when a sparse or partial index leaves it out). */
+  indexKeys(ix: IndexSpec, doc: Document): { bytes: Buffer; values: unknown[] }[] {
+    if (ix.partialQuery && !ix.partialQuery.test(doc)) return [];
+    const perField = ix.fields.map((f) => dedupe(pathValues(doc, f.path)));
+    if (ix.sparse && perField.every((vals) => vals.every((v) => v === undefined))) return [];
+    const dirs = ix.fields.map((f) => f.dir);
+    let combos: unknown[][] = [[]];
+    for (const vals of perField) {
+      const next: unknown[][] = [];
+      for (const c of combos) for (const v of vals) next.push([...c, v === undefined ? null : v]);
+      combos = next;
+      if (combos.length > 10000) fail(ErrorCodes.BadValue, 'too many index keys for one document');
+    }
+    return combos.map((values) => ({ bytes: encodeKey(values, dirs), values }));
+  }
+
+  private duplicate(meta: CollectionMeta, ix: IndexSpec, values: unknown[]): never {
+    const keyValue: Document = {};
+    ix.fields.forEach((f, i) => (keyValue[f.path] = values[i] ?? null));
+    const shown = ix.fields.map((f, i) => `${f.path}: ${formatValue(values[i])}`).join(', ');
+    throw new MongoServerError(
+      ErrorCodes.DuplicateKey,
+      `E11000 duplicate key error collection: ${nsOf(meta)} index: ${ix.name} dup key: { ${shown} }`,
+      { keyPattern: ix.key, keyValue },
+    );
+  }
+
+  private duplicateId(meta: CollectionMeta, id: unknown): never {
+    throw new MongoServerError(
+      ErrorCodes.DuplicateKey,
+      `E11000 duplicate key error collection: ${nsOf(meta)} index: _id_ dup key: { _id: ${formatValue(id)} }`,
+      { keyPattern: { _id: 1 }, keyValue: { _id: id } },
+    );
+  }
+
+  /** Throws E11000 when another document already holds one of these unique keys. */
+  private checkUnique(
+    meta: CollectionMeta,
+    ix: IndexSpec,
+    keys: { bytes: Buffer; values: unknown[] }[],
+    idEnc: Buffer,
+  ): void {
+    const prefix = u32(ix.id);
+    for (const k of keys) {
+      const start = Buffer.concat([prefix, k.bytes]);
+      for (const { value } of this.index.getRange({ start, end: prefixEnd(start) })) {
+        if (value.equals(idEnc)) continue;
+        if (k.values.some(isTruncated)) {
+          // the key holds a shortened value: compare the other document's full values
+          const other = this.docs.get(Buffer.concat([u32(meta.id), value]));
+          if (!other) continue;
+          const full = encodeKey(k.values, undefined, true);
+          const otherKeys = this.indexKeys(ix, toMatchable(other));
+          if (!otherKeys.some((ok) => encodeKey(ok.values, undefined, true).equals(full))) continue;
+        }
+        this.duplicate(meta, ix, k.values);
+      }
+    }
+  }
+
+  /** LMDB keys are limited to 1978 bytes; refuse (before writing anything) an entry that would not fit. */
+  private checkKeySizes(meta: CollectionMeta, idEnc: Buffer, perIndex: { bytes: Buffer }[][]): void {
+    if (idEnc.length + 4 > MAX_KEY_BYTES)
+      fail(KEY_TOO_LONG, `_id value too large to index in ${nsOf(meta)} (${idEnc.length} bytes)`);
+    meta.indexes.forEach((ix, i) => {
+      for (const k of perIndex[i] ?? []) {
+        if (k.bytes.length + idEnc.length + 4 > MAX_KEY_BYTES)
+          fail(
+            KEY_TOO_LONG,
+            `Index key too large to index in ${nsOf(meta)} index ${ix.name} (${k.bytes.length} bytes)`,
+          );
+      }
+    });
+  }
+
+  // ---- document writes (call inside write()) ----
+
+  docKey(meta: CollectionMeta, id: unknown): Buffer {
+    return Buffer.concat([u32(meta.id), encodeId(id)]);
+  }
+
+  getById(meta: CollectionMeta, id: unknown): Buffer | undefined {
+    return this.docs.get(this.docKey(meta, id));
+  }
+
+  insert(meta: CollectionMeta, raw: Buffer, doc: Document): void {
+    if (raw.length > 16 * 1024 * 1024)
+      fail(
+        ErrorCodes.BSONObjectTooLarge,
+        `object to insert too large. size in bytes: ${raw.length}, max size: 16777216`,
+      );
+    const idEnc = encodeId(doc._id);
+    if (idEnc.length + 4 > MAX_KEY_BYTES)
+      fail(KEY_TOO_LONG, `_id value too large to index in ${nsOf(meta)} (${idEnc.length} bytes)`);
+    const key = Buffer.concat([u32(meta.id), idEnc]);
+    if (this.docs.get(key) !== undefined) this.duplicateId(meta, doc._id);
+    const perIndex = meta.indexes.map((ix) => this.indexKeys(ix, doc));
+    this.checkKeySizes(meta, idEnc, perIndex);
+    meta.indexes.forEach((ix, i) => ix.unique && this.checkUnique(meta, ix, perIndex[i]!, idEnc));
+    this.docs.putSync(key, raw);
+    meta.indexes.forEach((ix, i) => this.putKeys(meta, ix, perIndex[i]!, idEnc));
+    meta.count += 1;
+    meta.size += raw.length;
+    this.dirtyStats.add(meta);
+  }
+
+  private putKeys(
+    meta: CollectionMeta,
+    ix: IndexSpec,
+    keys: { bytes: Buffer; values: unknown[] }[],
+    idEnc: Buffer,
+  ): void {
+    const prefix = u32(ix.id);
+    for (const k of keys) this.index.putSync(Buffer.concat([prefix, k.bytes, idEnc]), idEnc);
+    const multikey = keys.length > 1 && !ix.multikey;
+    const longKeys = !ix.longKeys && keys.some((k) => k.values.some(isTruncated));
+    if (multikey) ix.multikey = true;
+    if (longKeys) ix.longKeys = true;
+    if (multikey || longKeys) this.saveMeta(meta);
+  }
+
+  replace(meta: CollectionMeta, old: StoredDoc, raw: Buffer, doc: Document): void {
+    if (raw.length > 16 * 1024 * 1024)
+      fail(
+        ErrorCodes.BSONObjectTooLarge,
+        `BSONObj size: ${raw.length} is invalid. Size must be between 0 and 16793600(16MB)`,
+      );
+    const idEnc = encodeId(old.doc._id);
+    const oldKeys = meta.indexes.map((ix) => this.indexKeys(ix, old.doc));
+    const newKeys = meta.indexes.map((ix) => this.indexKeys(ix, doc));
+    this.checkKeySizes(meta, idEnc, newKeys);
+    meta.indexes.forEach((ix, i) => {
+      if (!ix.unique) return;
+      const before = new Set(oldKeys[i]!.map((k) => k.bytes.toString('hex')));
+      this.checkUnique(
+        meta,
+        ix,
+        newKeys[i]!.filter((k) => !before.has(k.bytes.toString('hex'))),
+        idEnc,
+      );
+    });
+    meta.indexes.forEach((ix, i) => {
+      const prefix = u32(ix.id);
+      const next = new Set(newKeys[i]!.map((k) => k.bytes.toString('hex')));
+      const prev = new Set(oldKeys[i]!.map((k) => k.bytes.toString('hex')));
+      for (const k of oldKeys[i]!) {
+        if (!next.has(k.bytes.toString('hex')))
+          this.index.removeSync(Buffer.concat([prefix, k.bytes, idEnc]));
+      }
+      this.putKeys(
+        meta,
+        ix,
+        newKeys[i]!.filter((k) => !prev.has(k.bytes.toString('hex'))),
+        idEnc,
+      );
+    });
+    this.docs.putSync(Buffer.concat([u32(meta.id), idEnc]), raw);
+    meta.size += raw.length - old.raw.length;
+    this.dirtyStats.add(meta);
+  }
+
+  remove(meta: CollectionMeta, old: StoredDoc): void {
+    const idEnc = encodeId(old.doc._id);
+    meta.indexes.forEach((ix) => {
+      const prefix = u32(ix.id);
+      for (const k of this.indexKeys(ix, old.doc))
+        this.index.removeSync(Buffer.concat([prefix, k.bytes, idEnc]));
+    });
+    this.docs.removeSync(Buffer.concat([u32(meta.id), idEnc]));
+    meta.count -= 1;
+    meta.size -= old.raw.length;
+    this.dirtyStats.add(meta);
+  }
+
+  // ---- reads ----
+
+  /** Documents in _id order (or reverse) over optional encoded-_id bounds. */
+  *scanPrimary(meta: CollectionMeta, ranges: KeyRange[] | undefined, reverse: boolean): Generator<Buffer> {
+    const prefix = u32(meta.id);
+    const list = ranges ?? [{ start: Buffer.alloc(0), end: undefined }];
+    for (const r of list) {
+      const start = Buffer.concat([prefix, r.start]);
+      const end = r.end ? Buffer.concat([prefix, r.end]) : prefixEnd(prefix);
+      const range = reverse
+        ? this.docs.getRange({ start: end, end: start, reverse: true })
+        : this.docs.getRange({ start, end });
+      for (const { key, value } of range) {
+        // a reverse range includes its start key; keep the end exclusive
+        if (reverse && key.equals(end)) continue;
+        yield value;
+      }
+      // a reverse range excludes its end key, which is this range's inclusive lower bound
+      if (reverse) {
+        const first = this.docs.get(start);
+        if (first) yield first;
+      }
+    }
+  }
+
+  /** Documents reached through a secondary index's key ranges (each document once). */
+  *scanIndex(
+    meta: CollectionMeta,
+    ix: IndexSpec,
+    ranges: KeyRange[],
+    reverse: boolean,
+    dedupe: boolean,
+  ): Generator<Buffer> {
+    const prefix = u32(ix.id);
+    const docPrefix = u32(meta.id);
+    const seen = dedupe ? new Set<string>() : undefined;
+    for (const r of ranges) {
+      const start = Buffer.concat([prefix, r.start]);
+      const end = r.end ? Buffer.concat([prefix, r.end]) : prefixEnd(prefix);
+      const range = reverse
+        ? this.index.getRange({ start: end, end: start, reverse: true })
+        : this.index.getRange({ start, end });
+      for (const { key, value } of range) {
+        if (reverse && key.equals(end)) continue;
+        if (seen) {
+          const h = value.toString('latin1');
+          if (seen.has(h)) continue;
+          seen.add(h);
+        }
+        const raw = this.docs.get(Buffer.concat([docPrefix, value]));
+        if (raw) yield raw;
+      }
+      if (reverse) {
+        const idEnc = this.index.get(start);
+        const raw =
+          idEnc && !seen?.has(idEnc.toString('latin1'))
+            ? this.docs.get(Buffer.concat([docPrefix, idEnc]))
+            : undefined;
+        if (raw) yield raw;
+      }
+    }
+  }
+
+  /** Index entries (encoded _id values) within ranges, for TTL sweeps. */
+  *indexIds(ix: IndexSpec, range: KeyRange): Generator<Buffer> {
+    const prefix = u32(ix.id);
+    const start = Buffer.concat([prefix, range.start]);
+    const end = range.end ? Buffer.concat([prefix, range.end]) : prefixEnd(prefix);
+    for (const { value } of this.index.getRange({ start, end })) yield value;
+  }
+
+  getByEncodedId(meta: CollectionMeta, idEnc: Buffer): Buffer | undefined {
+    return this.docs.get(Buffer.concat([u32(meta.id), idEnc]));
+  }
+}
+
+const MAX_KEY_BYTES = 1978;
+/** MongoDB's historical KeyTooLong code. */
+const KEY_TOO_LONG = 17280;
+
+export interface KeyRange {
+  start: Buffer;
+  /** Exclusive; undefined = to the end of the index. */
+  end: Buffer | undefined;
+}
+
+function dedupe(values: unknown[]): unknown[] {
+  if (values.length < 2) return values;
+  const seen = new Set<string>();
+  return values.filter((v) => {
+    const h = encodeKey([v], undefined, true).toString('latin1');
+    if (seen.has(h)) return false;
+    seen.add(h);
+    return true;
+  });
+}
+
+function openStore(dbPath: string) {
+  // overlappingSync off: a commit returns only after LMDB has synced it, so the promise every acknowledged
+  // write awaits means "on disk"; concurrent writes still share one commit (group commit).
+  const env = open({
+    // an explicit file name: lmdb-js treats any path containing a dot as a file, so a folder such as
+    // "db.v2" must not be passed as is
+    path: join(dbPath, 'data.mdb'),
+    maxDbs: 8,
+    encoding: 'binary',
+    mapSize: 64 * 1024 ** 3,
+    overlappingSync: false,
+  });
+  return {
+    env,
+    docs: env.openDB<Buffer, Buffer>({ name: 'docs', encoding: 'binary', keyEncoding: 'binary' }),
+    index: env.openDB<Buffer, Buffer>({ name: 'index', encoding: 'binary', keyEncoding: 'binary' }),
+    catalog: env.openDB<Buffer, string>({ name: 'catalog', encoding: 'binary' }),
+  };
+}
+
+/** One server per data folder: a second one would keep its own catalog in memory and diverge. */
+function acquireLock(dbPath: string): string {
+  const file = join(dbPath, 'embedded-mongo.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return file;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(readFileSync(file, 'utf8'));
+      if (pid && pid !== process.pid && isAlive(pid))
+        throw new Error(`data folder ${dbPath} is in use by another embedded-mongo (pid ${pid})`, {
+          cause: err,
+        });
+      rmSync(file, { force: true }); // left by a process that was killed
+    }
+  }
+  throw new Error(`data folder ${dbPath} is in use by another embedded-mongo`);
+}
+
+/** Whether pid is a running Node process (after a reboot or in a new container the pid may be reused). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes('node');
+  } catch {
+    return true; // no /proc: trust the signal check
+  }
+}
+
+/** mkdir -p without fs.mkdirSync's recursive mode, which never returns on some special file systems (/proc). */
+function ensureDir(dir: string): void {
+  const missing: string[] = [];
+  let cur = dir;
+  while (!existsSync(cur)) {
+    missing.unshift(cur);
+    const parent = dirname(cur);
+    if (parent === cur) break;
+    cur = parent;
+  }
+  for (const d of missing) mkdirSync(d);
+}
+
+export function validateNamespace(db: string, name: string): void {
+  if (!db || /[/\\. "$]/.test(db) || db.length > 63)
+    fail(ErrorCodes.InvalidNamespace, `Invalid database name: '${db}'`);
+  if (!name || name.includes('$') || name.startsWith('.') || name.includes('\0'))
+    fail(ErrorCodes.InvalidNamespace, `Invalid collection name: ${name}`);
+}
+
+export function indexFieldsOf(key: Document): IndexField[] {
+  const fields: IndexField[] = [];
+  for (const [path, dir] of Object.entries(key)) {
+    const n = typeof dir === 'number' ? dir : Number((dir as { valueOf(): unknown })?.valueOf?.());
+    if (n !== 1 && n !== -1) {
+      fail(
+        67,
+        `Index type ${JSON.stringify(String(dir))} is not supported by this server (only ascending 1 and descending -1 keys)`,
+      );
+    }
+    fields.push({ path, dir: n as 1 | -1 });
+  }
+  if (!fields.length) fail(67, 'Index keys cannot be empty.');
+  return fields;
+}

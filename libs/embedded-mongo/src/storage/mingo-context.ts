@@ -1,0 +1,115 @@
+// One place that configures mingo the way MongoDB behaves for this server: all of mingo's operators, with
+// $type (query and expression) replaced by one that knows BSON's numeric types from the stored bytes.
+import { Query } from 'mingo/query';
+import { Aggregator } from 'mingo/aggregator';
+import { Context, evalExpr } from 'mingo/core';
+import type { Options } from 'mingo/types';
+import * as accumulatorOps from 'mingo/operators/accumulator';
+import * as expressionOps from 'mingo/operators/expression';
+import * as pipelineOps from 'mingo/operators/pipeline';
+import * as projectionOps from 'mingo/operators/projection';
+import * as queryOps from 'mingo/operators/query';
+import * as windowOps from 'mingo/operators/window';
+import type { Document } from 'bson';
+import { MingoError } from 'mingo/util';
+import { ErrorCodes, MongoServerError } from '../errors';
+import { bsonTypeName, typeMatches, typedPathValues, typedOf } from './bson-types';
+import { pathValues } from '../query/paths';
+import * as mongoOps from './mongo-operators';
+
+export type MingoOptions = Partial<Options>;
+
+type QueryOp = (selector: string, value: unknown, options: Options) => (obj: Document) => boolean;
+type ExpressionOp = (obj: unknown, expr: unknown, options: Options) => unknown;
+
+const queryType: QueryOp = (selector, wanted) => {
+  const wants = Array.isArray(wanted) ? wanted : [wanted];
+  return (obj) => {
+    const values = typedOf(obj) ? typedPathValues(obj, selector) : pathValues(obj, selector, false);
+    return values.some((v) => {
+      if (v === undefined) return false;
+      if (wants.some((w) => typeMatches(v, w))) return true;
+      return Array.isArray(v) && v.some((item) => wants.some((w) => typeMatches(item, w)));
+    });
+  };
+};
+
+const expressionType: ExpressionOp = (obj, expr, options) => {
+  const arg = Array.isArray(expr) && expr.length === 1 ? expr[0] : expr;
+  if (typeof arg === 'string' && arg.startsWith('$') && !arg.startsWith('$$') && typedOf(obj)) {
+    const [v] = pathValues(typedOf(obj), arg.slice(1), false);
+    return bsonTypeName(v);
+  }
+  return bsonTypeName(evalExpr(obj, arg, options));
+};
+
+const context = Context.init({
+  accumulator: accumulatorOps as never,
+  expression: { ...expressionOps, $type: expressionType } as never,
+  pipeline: { ...pipelineOps, $sample: mongoOps.$sample } as never,
+  projection: projectionOps as never,
+  query: {
+    ...queryOps,
+    $type: queryType,
+    $eq: mongoOps.$eq,
+    $ne: mongoOps.$ne,
+    $mod: mongoOps.$mod,
+    $gt: mongoOps.$gt,
+    $gte: mongoOps.$gte,
+    $lt: mongoOps.$lt,
+    $lte: mongoOps.$lte,
+    $in: mongoOps.$in,
+    $nin: mongoOps.$nin,
+  } as never,
+  window: windowOps as never,
+});
+
+export const baseOptions: MingoOptions = { idKey: '_id', useStrictMode: true, scriptEnabled: false, context };
+
+export function compileQuery(filter: Document, options: MingoOptions = baseOptions): Query {
+  try {
+    return new Query(filter, options);
+  } catch (err) {
+    throw translateMingoError(err);
+  }
+}
+
+export function makeAggregator(pipeline: Document[], options: MingoOptions = baseOptions): Aggregator {
+  try {
+    return new Aggregator(pipeline, options);
+  } catch (err) {
+    throw translateMingoError(err);
+  }
+}
+
+/** Maps mingo's errors to MongoDB's codes and messages. */
+export function translateMingoError(err: unknown): unknown {
+  if (err instanceof MongoServerError) return err;
+  if (!(err instanceof Error)) return err;
+  const message = err.message;
+  if (/requires 'scriptEnabled'/.test(message)) {
+    const op = /(\$\w+)/.exec(message)?.[1] ?? '$where';
+    return new MongoServerError(
+      ErrorCodes.NotImplemented,
+      `${op} runs JavaScript, which this server does not execute`,
+    );
+  }
+  if (/unknown (?:query |top level )?operator:? '?\$text\b/i.test(message))
+    return new MongoServerError(ErrorCodes.IndexNotFound, 'text index required for $text query');
+  let m = /unknown (?:query |top level )?operator:? '?(\$\w+)'?/i.exec(message);
+  if (m) return new MongoServerError(ErrorCodes.BadValue, `unknown operator: ${m[1]}`);
+  m = /Unknown update operator: '(\$\w+)'/.exec(message);
+  if (m)
+    return new MongoServerError(
+      ErrorCodes.FailedToParse,
+      `Unknown modifier: ${m[1]}. Expected a valid update modifier or pipeline-style update specified as an array`,
+    );
+  m = /(?:unknown|unregistered|invalid) pipeline operator:? '?(\$\w+)'?/i.exec(message);
+  if (m) return new MongoServerError(40324, `Unrecognized pipeline stage name: '${m[1]}'`);
+  m =
+    /'?(\$\w+)'? is not registered/i.exec(message) ??
+    /unknown expression operator:? '?(\$\w+)'?/i.exec(message);
+  if (m) return new MongoServerError(ErrorCodes.InvalidPipelineOperator, `Unrecognized expression '${m[1]}'`);
+  if (err instanceof MingoError) return new MongoServerError(ErrorCodes.BadValue, message);
+  return err;
+}
