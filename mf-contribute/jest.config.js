@@ -1,7 +1,8 @@
 const preset = require('../tools/jest-preset.js');
 module.exports = {
   ...preset,
-  testEnvironment: 'jsdom',
+  // jsdom plus Node's fetch classes (see the file for why).
+  testEnvironment: '<rootDir>/test/jsdom-with-fetch.js',
   testEnvironmentOptions: { customExportConditions: ['source', 'browser', 'require', 'default'] },
   setupFiles: ['../tools/jest-dom-setup.js'],
   setupFilesAfterEnv: ['@testing-library/jest-dom'],

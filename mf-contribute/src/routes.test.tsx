@@ -1,12 +1,20 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { PlatformThemeProvider } from '@platform/ui';
+import { screen } from '@testing-library/react';
 import { remoteCatalog } from '@platform/contracts';
 import routes from './routes';
+import { installFakeServer } from './testing/fakeServer';
+import { renderPage } from './testing/renderPage';
 
 const entry = remoteCatalog.find((remote) => remote.name === 'mf_contribute');
 
 describe('mf_contribute ./routes', () => {
+  beforeEach(() => {
+    // Speak and Listen load data as they mount; an empty server is enough to see their frame.
+    const server = installFakeServer();
+    server.on('GET /api/user/preferences', { body: { language: 'yo' } });
+    server.on('GET /api/sentences', { body: [] });
+    server.on('GET /api/recordings/validate', { body: [] });
+  });
+
   it('serves exactly the paths the catalogue gives it', () => {
     expect(routes.remoteName).toBe('mf_contribute');
     expect(routes.routes.map((route) => route.path).sort()).toEqual(
@@ -18,13 +26,8 @@ describe('mf_contribute ./routes', () => {
     '%s renders its title as the page heading',
     (path, route) => {
       const Page = route.Component;
-      render(
-        <PlatformThemeProvider>
-          <MemoryRouter initialEntries={[path]}>
-            <Page />
-          </MemoryRouter>
-        </PlatformThemeProvider>,
-      );
+      // As inside the shell: the one store, theme, toasts and router around the page.
+      renderPage(<Page />, path);
       expect(screen.getByRole('heading', { level: 1, name: route.title })).toBeInTheDocument();
     },
   );

@@ -1,10 +1,14 @@
 import { PageBody, PageHeader } from '@platform/store';
+import { ContributionStats } from '../shared/ContributionStats';
+import { ListenSession } from '../listen/ListenSession';
 
-/** /user/listen: the page's title and frame; its content arrives with the issue that builds this screen. */
+/** /user/listen: check other people's recordings, one at a time. */
 export function ListenPage() {
   return (
     <PageBody>
       <PageHeader title="Listen" />
+      <ContributionStats />
+      <ListenSession />
     </PageBody>
   );
 }

@@ -1,10 +1,14 @@
 import { PageBody, PageHeader } from '@platform/store';
+import { ContributionStats } from '../shared/ContributionStats';
+import { SpeakSession } from '../speak/SpeakSession';
 
-/** /user/speak: the page's title and frame; its content arrives with the issue that builds this screen. */
+/** /user/speak: read sentences aloud, a round of five at a time. */
 export function SpeakPage() {
   return (
     <PageBody>
       <PageHeader title="Speak" />
+      <ContributionStats />
+      <SpeakSession />
     </PageBody>
   );
 }

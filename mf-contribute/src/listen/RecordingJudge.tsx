@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import type { RecordingReportReason, RecordingToValidate } from '@platform/contracts';
+import { Button, Card, CheckIcon, PlayIcon, StopIcon, useToast, XIcon } from '@platform/ui';
+import { useReportRecordingMutation, useSkipRecordingMutation, useVoteMutation } from '../api/contributeApi';
+import { errorMessage, errorStatus } from '../api/errorMessage';
+import { LISTEN } from '../shared/messages';
+import { ReportDialog } from '../shared/ReportDialog';
+import { RECORDING_REPORT_OPTIONS } from '../shared/reportReasons';
+import { ActionRow, Centered, Notice, RoundButton, SentenceText, StatusLine } from '../shared/RoundButton';
+import { ShortcutList } from '../shared/ShortcutList';
+import { useAudioPlayer } from '../shared/useAudioPlayer';
+import type { Shortcut } from '../shared/useShortcuts';
+import { useShortcuts } from '../shared/useShortcuts';
+
+const Votes = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space[4]};
+  button {
+    min-width: 7rem;
+  }
+`;
+
+const Prompt = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  text-align: center;
+`;
+
+export type JudgeOutcome = { kind: 'voted'; isValid: boolean } | { kind: 'skipped' } | { kind: 'reported' };
+
+export interface RecordingJudgeProps {
+  recording: RecordingToValidate;
+  onDone: (outcome: JudgeOutcome) => void;
+  /** Undo of the previous vote, when there is one still to undo. */
+  undo?: { run: () => void; busy: boolean };
+}
+
+/**
+ * One recording to check: play it, then YES (once it has played through) or NO (once it has started).
+ * Keyed by recording in the parent, so nothing heard of one clip unlocks the next one's buttons.
+ */
+export function RecordingJudge({ recording, onDone, undo }: RecordingJudgeProps) {
+  const toast = useToast();
+  const player = useAudioPlayer(recording.audioUrl);
+  const [vote, voteState] = useVoteMutation();
+  const [skipRecording, skipState] = useSkipRecordingMutation();
+  const [reportRecording, reportState] = useReportRecordingMutation();
+  const [reportOpen, setReportOpen] = useState(false);
+
+  const busy = voteState.isLoading || skipState.isLoading || reportState.isLoading;
+  const canYes = player.ended && !busy;
+  const canNo = player.started && !busy;
+
+  const castVote = async (isValid: boolean) => {
+    if (isValid ? !canYes : !canNo) return;
+    player.stop();
+    try {
+      await vote({ id: recording.id, isValid }).unwrap();
+      toast.show({ title: LISTEN.submitted, description: LISTEN.thanks, variant: 'success' });
+      onDone({ kind: 'voted', isValid });
+    } catch (error) {
+      toast.show({ title: LISTEN.submitFailed, description: errorMessage(error), variant: 'error' });
+      // Already voted (409) or gone (404): nothing more can be done with this one.
+      const status = errorStatus(error);
+      if (status === 409 || status === 404) onDone({ kind: 'skipped' });
+    }
+  };
+
+  const skip = async () => {
+    if (busy) return;
+    player.stop();
+    try {
+      await skipRecording(recording.id).unwrap();
+      onDone({ kind: 'skipped' });
+    } catch (error) {
+      toast.show({ title: LISTEN.skipFailed, description: errorMessage(error), variant: 'error' });
+    }
+  };
+
+  const report = async (body: { reason: RecordingReportReason; details?: string }) => {
+    try {
+      await reportRecording({ id: recording.id, ...body }).unwrap();
+      setReportOpen(false);
+      player.stop();
+      toast.show({ title: LISTEN.reported, description: LISTEN.reportedThanks, variant: 'success' });
+      onDone({ kind: 'reported' });
+    } catch (error) {
+      toast.show({ title: LISTEN.reportFailed, description: errorMessage(error), variant: 'error' });
+    }
+  };
+
+  const shortcuts: Shortcut[] = [
+    { key: 'p', label: player.playing ? 'Stop' : 'Play', run: player.toggle },
+    { key: 'y', label: 'Yes', run: () => void castVote(true), disabled: !canYes },
+    { key: 'n', label: 'No', run: () => void castVote(false), disabled: !canNo },
+    { key: 'k', label: 'Skip', run: () => void skip(), disabled: busy },
+    ...(undo ? [{ key: 'u', label: 'Undo last vote', run: undo.run, disabled: undo.busy || busy }] : []),
+  ];
+  useShortcuts(shortcuts);
+
+  return (
+    <Card aria-label="Recording to check" padding="lg" elevated>
+      <Centered>
+        <Prompt>Does the recording match the sentence exactly?</Prompt>
+        <SentenceText data-testid="recording-sentence">{recording.sentence}</SentenceText>
+        <RoundButton
+          type="button"
+          $active={player.playing}
+          aria-label={player.playing ? 'Stop' : 'Play'}
+          onClick={player.toggle}
+        >
+          {player.playing ? <StopIcon /> : <PlayIcon />}
+        </RoundButton>
+        <StatusLine aria-live="polite">
+          {!player.ended && !player.failed ? LISTEN.listenFirst : ''}
+        </StatusLine>
+        {player.failed ? (
+          <Notice role="alert">
+            <p>{LISTEN.playFailed}</p>
+          </Notice>
+        ) : null}
+        <Votes>
+          <Button
+            variant="primary"
+            size="lg"
+            startIcon={<CheckIcon />}
+            disabled={!canYes}
+            loading={voteState.isLoading && voteState.originalArgs?.isValid === true}
+            onClick={() => void castVote(true)}
+          >
+            YES
+          </Button>
+          <Button
+            variant="danger"
+            size="lg"
+            startIcon={<XIcon />}
+            disabled={!canNo}
+            loading={voteState.isLoading && voteState.originalArgs?.isValid === false}
+            onClick={() => void castVote(false)}
+          >
+            NO
+          </Button>
+        </Votes>
+        <ActionRow>
+          <Button variant="ghost" onClick={() => setReportOpen(true)} disabled={busy}>
+            Report
+          </Button>
+          <Button variant="outline" onClick={() => void skip()} loading={skipState.isLoading} disabled={busy}>
+            Skip
+          </Button>
+          {undo ? (
+            <Button variant="ghost" onClick={undo.run} loading={undo.busy} disabled={busy}>
+              Undo last vote
+            </Button>
+          ) : null}
+        </ActionRow>
+        <ShortcutList shortcuts={shortcuts} />
+      </Centered>
+      {reportOpen ? (
+        <ReportDialog
+          open
+          onClose={() => setReportOpen(false)}
+          title="Report this recording"
+          description="Tell us what is wrong. You will not be asked to check it again, and it will be reviewed."
+          reasons={RECORDING_REPORT_OPTIONS}
+          submitting={reportState.isLoading}
+          onSubmit={(body) => void report(body)}
+        />
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import styled from 'styled-components';
+import { Button, Dialog, RadioGroup, TextArea } from '@platform/ui';
+import { REPORT_DETAILS_MAX_LENGTH, REPORT_DETAILS_REQUIRED_MESSAGE } from '@platform/contracts';
+
+export interface ReportReason<R extends string> {
+  value: R;
+  label: string;
+}
+
+export interface ReportDialogProps<R extends string> {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description: string;
+  reasons: readonly ReportReason<R>[];
+  submitting: boolean;
+  onSubmit: (report: { reason: R; details?: string }) => void;
+}
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
+/** Pick a reason (and describe it when it is "other"), then send; shared by Speak and Listen. */
+export function ReportDialog<R extends string>({
+  open,
+  onClose,
+  title,
+  description,
+  reasons,
+  submitting,
+  onSubmit,
+}: ReportDialogProps<R>) {
+  const [reason, setReason] = useState<R | ''>('');
+  const [details, setDetails] = useState('');
+  const [tried, setTried] = useState(false);
+
+  const needsDetails = reason === 'other' && details.trim() === '';
+  const reasonError = tried && reason === '' ? 'Choose a reason.' : undefined;
+  const detailsError = tried && needsDetails ? REPORT_DETAILS_REQUIRED_MESSAGE : undefined;
+
+  const close = () => {
+    setReason('');
+    setDetails('');
+    setTried(false);
+    onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (reason === '' || needsDetails) return;
+    const text = details.trim();
+    onSubmit({ reason, ...(text ? { details: text } : {}) });
+  };
+
+  return (
+    <Dialog open={open} onClose={close} title={title} description={description}>
+      <Form onSubmit={submit} noValidate>
+        <RadioGroup
+          label="Reason"
+          name="report-reason"
+          options={reasons}
+          value={reason}
+          onValueChange={(value) => setReason(value as R)}
+          error={reasonError}
+        />
+        <TextArea
+          label={reason === 'other' ? 'Describe the problem' : 'Details (optional)'}
+          required={reason === 'other'}
+          maxLength={REPORT_DETAILS_MAX_LENGTH}
+          value={details}
+          onChange={(event) => setDetails(event.target.value)}
+          error={detailsError}
+        />
+        <Actions>
+          <Button variant="ghost" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" loading={submitting}>
+            Report
+          </Button>
+        </Actions>
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,36 @@
+import styled from 'styled-components';
+import type { LanguageCode } from '@platform/contracts';
+import { isLanguageCode, LANGUAGES } from '@platform/contracts';
+import { Select } from '@platform/ui';
+
+const OPTIONS = LANGUAGES.map((l) => ({ value: l.code, label: l.name }));
+
+const Narrow = styled.div`
+  max-width: 16rem;
+  margin: 0 auto ${({ theme }) => theme.space[4]};
+`;
+
+/** Which language to record in; the page remembers the choice for the person (PUT /api/user/preferences). */
+export function LanguagePicker({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: LanguageCode;
+  onChange: (language: LanguageCode) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <Narrow>
+      <Select
+        label="Language"
+        options={OPTIONS}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => {
+          if (isLanguageCode(event.target.value)) onChange(event.target.value);
+        }}
+      />
+    </Narrow>
+  );
+}

@@ -1,0 +1,318 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RECORDING_MESSAGES, REPORT_DETAILS_REQUIRED_MESSAGE } from '@platform/contracts';
+import { SpeakPage } from '../pages/SpeakPage';
+import { errorReply, installFakeServer } from '../testing/fakeServer';
+import type { FakeServer } from '../testing/fakeServer';
+import { FakeMediaRecorder, installMedia, removeMedia } from '../testing/fakeMedia';
+import type { MediaFakes } from '../testing/fakeMedia';
+import { renderPage } from '../testing/renderPage';
+
+const round = (prefix: string, lang = 'yo') =>
+  [1, 2, 3, 4, 5].map((n) => ({ id: `${prefix}${n}`, text: `${prefix} sentence ${n}`, language: lang }));
+
+let server: FakeServer;
+let media: MediaFakes;
+let roundsServed: number;
+
+beforeEach(() => {
+  server = installFakeServer();
+  media = installMedia();
+  roundsServed = 0;
+  server.on('GET /api/user/preferences', { body: { language: 'yo' } });
+  server.on('PUT /api/user/preferences', (r) => ({ body: r.json }));
+  server.on('GET /api/user/stats', {
+    body: { recordings: { submitted: 0, validated: 0 }, votes: 0, skips: 0 },
+  });
+  server.on('GET /api/sentences', (r) => {
+    roundsServed += 1;
+    return { body: round(`r${roundsServed}-`, r.search.get('lang') ?? 'yo') };
+  });
+  server.on('POST /api/recordings', {
+    status: 201,
+    body: { id: 'rec1', status: 'undecided', durationSeconds: 2 },
+  });
+  server.on('POST /api/sentences/r1-1/skip', { body: { id: 'r1-1', ok: true } });
+});
+
+const circles = () => within(screen.getByRole('list', { name: 'Round progress' })).getAllByRole('listitem');
+const circleStates = () => circles().map((c) => c.getAttribute('data-state'));
+const submitButton = () => screen.getByRole('button', { name: 'SUBMIT' });
+
+async function renderSpeak() {
+  const view = renderPage(<SpeakPage />, '/user/speak');
+  await screen.findByText('r1- sentence 1');
+  return view;
+}
+
+async function recordTake(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Record' }));
+  await screen.findByRole('button', { name: 'Stop recording' });
+  await user.click(screen.getByRole('button', { name: 'Stop recording' }));
+  await screen.findByRole('button', { name: 'Re-record' });
+}
+
+describe('Speak', () => {
+  it('shows the instruction, the first sentence, five circles with the first current, and SUBMIT disabled', async () => {
+    await renderSpeak();
+    expect(screen.getByRole('heading', { level: 1, name: 'Speak' })).toBeInTheDocument();
+    const instruction = screen.getByText(
+      (_, el) =>
+        el?.tagName === 'P' &&
+        el.textContent?.replace(/\s+/g, ' ') === 'Click the microphone button then read the sentence aloud',
+    );
+    expect(within(instruction).getByRole('img', { name: 'the microphone button' })).toBeInTheDocument();
+    expect(circleStates()).toEqual(['current', 'upcoming', 'upcoming', 'upcoming', 'upcoming']);
+    expect(circles()[0]).toHaveAttribute('aria-label', 'Sentence 1 of 5: current');
+    expect(circles()[0]).toHaveAttribute('aria-current', 'step');
+    expect(submitButton()).toBeDisabled();
+    expect(server.calls('GET /api/sentences')[0]!.search.get('lang')).toBe('yo');
+    expect(server.calls('GET /api/sentences')[0]!.search.get('count')).toBe('5');
+  });
+
+  it('records, lets the person play the take back, and enables SUBMIT only once a take exists', async () => {
+    const user = userEvent.setup();
+    await renderSpeak();
+    await user.click(screen.getByRole('button', { name: 'Record' }));
+    await screen.findByText(/Recording… 0:0\d/);
+    expect(submitButton()).toBeDisabled();
+    // The waveform follows the analyser: 30 bars, and they move while recording.
+    const waveform = screen.getByTestId('waveform');
+    expect(waveform.children).toHaveLength(30);
+    await waitFor(() => expect(Number(waveform.getAttribute('data-peak'))).toBeGreaterThan(0));
+
+    await user.click(screen.getByRole('button', { name: 'Stop recording' }));
+    expect(submitButton()).toBeEnabled();
+    expect(screen.getByText('Recorded. Play it back, record again, or submit it.')).toBeInTheDocument();
+    // The microphone is released as soon as recording stops.
+    expect(media.streams[0]!.tracks.every((t) => t.stopped)).toBe(true);
+    expect(FakeMediaRecorder.instances[0]!.mimeType).toBe('audio/webm;codecs=opus');
+
+    await user.click(screen.getByRole('button', { name: 'Play back' }));
+    expect(screen.getByRole('button', { name: 'Stop playback' })).toBeInTheDocument();
+  });
+
+  it('submits the take as multipart, thanks the person, marks the circle done and refreshes the stats', async () => {
+    const user = userEvent.setup();
+    await renderSpeak();
+    await recordTake(user);
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Recording submitted')).toBeInTheDocument();
+    expect(screen.getByText('Thank you for your contribution!')).toBeInTheDocument();
+    const [upload] = server.calls('POST /api/recordings');
+    expect(upload!.form!.get('sentenceId')).toBe('r1-1');
+    const audio = upload!.form!.get('audio') as File;
+    expect(audio.type).toBe('audio/webm;codecs=opus');
+    expect(audio.size).toBeGreaterThan(0);
+
+    await screen.findByText('r1- sentence 2');
+    expect(circleStates()).toEqual(['done', 'current', 'upcoming', 'upcoming', 'upcoming']);
+    expect(circles()[0]).toHaveAttribute('aria-label', 'Sentence 1 of 5: recorded');
+    expect(submitButton()).toBeDisabled();
+    await waitFor(() => expect(server.calls('GET /api/user/stats')).toHaveLength(2));
+  });
+
+  it("shows the server's refusal on screen and keeps the take for another try", async () => {
+    server.on('POST /api/recordings', errorReply(400, RECORDING_MESSAGES.silent));
+    const user = userEvent.setup();
+    await renderSpeak();
+    await recordTake(user);
+    await user.click(submitButton());
+
+    const alert = await screen.findByTestId('upload-error');
+    expect(alert).toHaveTextContent('Error submitting recording');
+    expect(alert).toHaveTextContent(RECORDING_MESSAGES.silent);
+    expect(screen.getAllByText('Error submitting recording').length).toBeGreaterThanOrEqual(2); // toast + card
+    expect(screen.getByText('r1- sentence 1')).toBeInTheDocument();
+    expect(circleStates()[0]).toBe('current');
+    expect(submitButton()).toBeEnabled();
+    expect(server.calls('GET /api/user/stats')).toHaveLength(1);
+  });
+
+  it('starts a new round at circle 1 after the fifth sentence', async () => {
+    const user = userEvent.setup();
+    await renderSpeak();
+    for (let n = 1; n <= 5; n += 1) {
+      await screen.findByText(`r1- sentence ${n}`);
+      await recordTake(user);
+      await user.click(submitButton());
+    }
+    await screen.findByText('r2- sentence 1');
+    expect(server.calls('GET /api/sentences')).toHaveLength(2);
+    expect(server.calls('POST /api/recordings').map((r) => r.form!.get('sentenceId'))).toEqual([
+      'r1-1',
+      'r1-2',
+      'r1-3',
+      'r1-4',
+      'r1-5',
+    ]);
+    expect(circleStates()).toEqual(['current', 'upcoming', 'upcoming', 'upcoming', 'upcoming']);
+  });
+
+  it('skips: discards the take, tells the server and moves to the next circle', async () => {
+    const user = userEvent.setup();
+    await renderSpeak();
+    await recordTake(user);
+    await user.click(screen.getByRole('button', { name: 'Skip' }));
+    await screen.findByText('r1- sentence 2');
+    expect(server.calls('POST /api/sentences/r1-1/skip')).toHaveLength(1);
+    expect(server.calls('POST /api/recordings')).toHaveLength(0);
+    expect(circles()[0]).toHaveAttribute('aria-label', 'Sentence 1 of 5: skipped');
+    expect(submitButton()).toBeDisabled();
+  });
+
+  it('reports a sentence with a reason; "other" needs a description', async () => {
+    server.on('POST /api/sentences/r1-1/report', { body: { id: 'r1-1', ok: true } });
+    const user = userEvent.setup();
+    await renderSpeak();
+    await user.click(screen.getByRole('button', { name: 'Report' }));
+    const dialog = screen.getByRole('dialog', { name: 'Report this sentence' });
+    for (const label of [
+      'Offensive content',
+      'Grammar or spelling mistake',
+      'Wrong language',
+      'Hard to pronounce',
+      'Other',
+    ]) {
+      expect(within(dialog).getByRole('radio', { name: label })).toBeInTheDocument();
+    }
+    await user.click(within(dialog).getByRole('radio', { name: 'Other' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Report' }));
+    expect(within(dialog).getByText(REPORT_DETAILS_REQUIRED_MESSAGE)).toBeInTheDocument();
+    expect(server.calls('POST /api/sentences/r1-1/report')).toHaveLength(0);
+
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Describe the problem/ }),
+      'Two words are swapped',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Report' }));
+    await screen.findByText('r1- sentence 2');
+    expect(server.calls('POST /api/sentences/r1-1/report')[0]!.json).toEqual({
+      reason: 'other',
+      details: 'Two words are swapped',
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(circles()[0]).toHaveAttribute('aria-label', 'Sentence 1 of 5: skipped');
+  });
+
+  it('works from the keyboard: R records and stops, S submits, K skips', async () => {
+    server.on('POST /api/sentences/r1-2/skip', { body: { id: 'r1-2', ok: true } });
+    await renderSpeak();
+    const list = screen.getByLabelText('Keyboard shortcuts');
+    expect(list).toHaveTextContent('RRecord');
+    expect(list).toHaveTextContent('SSubmit');
+    expect(list).toHaveTextContent('KSkip');
+
+    fireEvent.keyDown(window, { key: 'r' });
+    await screen.findByRole('button', { name: 'Stop recording' });
+    fireEvent.keyDown(window, { key: 'R' });
+    await screen.findByRole('button', { name: 'Re-record' });
+    fireEvent.keyDown(window, { key: 's' });
+    await screen.findByText('r1- sentence 2');
+    expect(server.calls('POST /api/recordings')).toHaveLength(1);
+
+    // S does nothing without a take; Ctrl+K belongs to the browser.
+    fireEvent.keyDown(window, { key: 's' });
+    fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
+    expect(server.calls('POST /api/recordings')).toHaveLength(1);
+    fireEvent.keyDown(window, { key: 'k' });
+    await screen.findByText('r1- sentence 3');
+    expect(server.calls('POST /api/sentences/r1-2/skip')).toHaveLength(1);
+  });
+
+  it('shows the SPEC messages when the browser cannot record', async () => {
+    removeMedia();
+    await renderSpeak();
+    expect(screen.getByText('Microphone access is not supported in your browser.')).toBeInTheDocument();
+    expect(screen.getByText('Please try using a different browser or device.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Record' })).not.toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+  });
+
+  it('explains a refused microphone permission', async () => {
+    media.getUserMedia.mockRejectedValueOnce(Object.assign(new Error('denied'), { name: 'NotAllowedError' }));
+    const user = userEvent.setup();
+    await renderSpeak();
+    await user.click(screen.getByRole('button', { name: 'Record' }));
+    expect(await screen.findByText(/Microphone access was refused/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Record' })).toBeEnabled();
+    expect(submitButton()).toBeDisabled();
+  });
+
+  it('switches language, remembers it and asks for a round in that language', async () => {
+    const user = userEvent.setup();
+    await renderSpeak();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'en');
+    await screen.findByText('r2- sentence 1');
+    expect(server.calls('PUT /api/user/preferences')[0]!.json).toEqual({ language: 'en' });
+    expect(server.calls('GET /api/sentences')[1]!.search.get('lang')).toBe('en');
+    expect(circleStates()[0]).toBe('current');
+  });
+
+  it('starts in the remembered language', async () => {
+    server.on('GET /api/user/preferences', { body: { language: 'ha' } });
+    renderPage(<SpeakPage />);
+    await screen.findByText('r1- sentence 1');
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('ha');
+    expect(server.calls('GET /api/sentences')[0]!.search.get('lang')).toBe('ha');
+  });
+
+  it('shows a skeleton while loading, then the empty state when no sentence is left', async () => {
+    let answer: (value: { body: unknown }) => void = () => undefined;
+    server.on('GET /api/sentences', () => new Promise((resolve) => (answer = resolve)));
+    renderPage(<SpeakPage />);
+    expect(await screen.findByLabelText('Loading sentences')).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(server.calls('GET /api/sentences')).toHaveLength(1));
+    await act(async () => answer({ body: [] }));
+    expect(
+      await screen.findByRole('heading', { name: 'No sentences left to record in Yoruba.' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'SUBMIT' })).not.toBeInTheDocument();
+  });
+
+  it('shows an error with Retry when the round cannot be loaded', async () => {
+    let fail = true;
+    server.on('GET /api/sentences', () =>
+      fail ? errorReply(503, 'The speech service is not available.') : { body: round('ok-') },
+    );
+    const user = userEvent.setup();
+    renderPage(<SpeakPage />);
+    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    expect(alert).toHaveTextContent('The sentences could not be loaded');
+    expect(alert).toHaveTextContent('The speech service is not available.');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('ok- sentence 1')).toBeInTheDocument();
+  });
+
+  it('asks the person to sign in when the API says 401', async () => {
+    server.on('GET /api/sentences', errorReply(401, 'Sign in first.'));
+    renderPage(<SpeakPage />);
+    expect(await screen.findByRole('heading', { name: 'Sign in to record sentences' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
+  });
+
+  it('opens the recording guidelines', async () => {
+    const user = userEvent.setup();
+    await renderSpeak();
+    await user.click(screen.getByRole('button', { name: 'Guidelines' }));
+    const dialog = screen.getByRole('dialog', { name: 'Recording guidelines' });
+    expect(within(dialog).getByText(/Read exactly what is written/)).toBeInTheDocument();
+    // Shortcuts are off while a dialog is open.
+    fireEvent.keyDown(within(dialog).getByRole('button', { name: 'Got it' }), { key: 'r' });
+    expect(screen.queryByRole('button', { name: 'Stop recording' })).not.toBeInTheDocument();
+  });
+
+  it('shows the person their own figures', async () => {
+    server.on('GET /api/user/stats', {
+      body: { recordings: { submitted: 7, validated: 3 }, votes: 12, skips: 2 },
+    });
+    await renderSpeak();
+    const stats = await screen.findByTestId('contribution-stats');
+    expect(stats).toHaveTextContent('7 recordings submitted');
+    expect(stats).toHaveTextContent('3 validated');
+    expect(stats).toHaveTextContent('12 votes cast');
+    expect(stats).toHaveTextContent('2 skipped');
+  });
+});

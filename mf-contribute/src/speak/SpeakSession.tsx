@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import styled from 'styled-components';
+import type { LanguageCode } from '@platform/contracts';
+import { DEFAULT_LANGUAGE, DEFAULT_ROUND_SIZE, languageName } from '@platform/contracts';
+import { Card, EmptyState, ErrorState, Skeleton } from '@platform/ui';
+import {
+  useGetPreferencesQuery,
+  useGetSentenceRoundQuery,
+  useSavePreferencesMutation,
+} from '../api/contributeApi';
+import { errorMessage, errorStatus } from '../api/errorMessage';
+import { SPEAK } from '../shared/messages';
+import { Centered, StatusLine } from '../shared/RoundButton';
+import { SignInNeeded } from '../shared/SignInNeeded';
+import { LanguagePicker } from './LanguagePicker';
+import { ProgressCircles } from './ProgressCircles';
+import type { Outcome } from './roundProgress';
+import { SentenceRecorder } from './SentenceRecorder';
+
+const Stack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[6]};
+  max-width: 48rem;
+  margin: 0 auto;
+`;
+
+interface Progress {
+  /** Counts rounds on this visit; a new number asks the server for a new round. */
+  round: number;
+  outcomes: Outcome[];
+  /** The outcomes of the round just finished, shown while the next one loads. */
+  finished: Outcome[] | null;
+}
+
+function LoadingCard() {
+  return (
+    <Card aria-busy="true" aria-label="Loading sentences" padding="lg">
+      <Centered>
+        <Skeleton width="60%" />
+        <Skeleton lines={2} height="1.5rem" />
+        <Skeleton circle width={72} />
+        <Skeleton width="40%" height="2.5rem" />
+      </Centered>
+    </Card>
+  );
+}
+
+/** Speak: the language, a round of sentences (default 5) and the row of numbered circles. */
+export function SpeakSession() {
+  const preferences = useGetPreferencesQuery();
+  const [chosen, setChosen] = useState<LanguageCode | null>(null);
+  const [savePreferences] = useSavePreferencesMutation();
+  const [progress, setProgress] = useState<Progress>({ round: 0, outcomes: [], finished: null });
+
+  // Without remembered preferences (first visit, or the call failed) the platform's default applies.
+  const language: LanguageCode | null =
+    chosen ?? preferences.data?.language ?? (preferences.isError ? DEFAULT_LANGUAGE : null);
+  const round = useGetSentenceRoundQuery(language ? { lang: language, round: progress.round } : skipToken);
+  const sentences = round.currentData;
+
+  const changeLanguage = (next: LanguageCode) => {
+    if (next === language) return;
+    setChosen(next);
+    setProgress((p) => ({ round: p.round + 1, outcomes: [], finished: null }));
+    void savePreferences({ language: next });
+  };
+
+  const done = (outcome: Outcome) => {
+    const total = sentences?.length ?? DEFAULT_ROUND_SIZE;
+    setProgress((p) => {
+      const outcomes = [...p.outcomes, outcome];
+      // After the last circle a new round starts at circle 1 (issue 5).
+      if (outcomes.length >= total) return { round: p.round + 1, outcomes: [], finished: outcomes };
+      return { ...p, outcomes };
+    });
+  };
+
+  let body;
+  if (round.error && !round.isFetching) {
+    body =
+      errorStatus(round.error) === 401 ? (
+        <SignInNeeded what="record sentences" />
+      ) : (
+        <ErrorState
+          headingLevel={2}
+          title={SPEAK.loadFailed}
+          message={errorMessage(round.error)}
+          onRetry={() => void round.refetch()}
+        />
+      );
+  } else if (!language || !sentences) {
+    body = (
+      <>
+        <LoadingCard />
+        {progress.finished ? (
+          <>
+            <ProgressCircles total={progress.finished.length} outcomes={progress.finished} />
+            <StatusLine role="status">{SPEAK.roundComplete}</StatusLine>
+          </>
+        ) : null}
+      </>
+    );
+  } else if (sentences.length === 0) {
+    body = (
+      <EmptyState
+        headingLevel={2}
+        title={`No sentences left to record in ${languageName(language)}.`}
+        description="You have recorded, skipped or reported every sentence available in this language for now. Choose another language, or check back later."
+      />
+    );
+  } else {
+    const current = sentences[Math.min(progress.outcomes.length, sentences.length - 1)]!;
+    body = (
+      <>
+        <SentenceRecorder key={`${progress.round}:${current.id}`} sentence={current} onDone={done} />
+        <ProgressCircles total={sentences.length} outcomes={progress.outcomes} />
+      </>
+    );
+  }
+
+  return (
+    <Stack>
+      {language ? (
+        <LanguagePicker value={language} onChange={changeLanguage} />
+      ) : (
+        <Skeleton width="16rem" height="2.5rem" />
+      )}
+      {body}
+    </Stack>
+  );
+}

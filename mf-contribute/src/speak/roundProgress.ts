@@ -1,0 +1,24 @@
+/** How each sentence of a round ended. */
+export type Outcome = 'recorded' | 'skipped' | 'reported';
+
+export type CircleState = 'done' | 'skipped' | 'current' | 'upcoming';
+
+/** The state of each numbered circle: what happened to earlier sentences, the current one, the rest. */
+export function circleStates(total: number, outcomes: readonly Outcome[]): CircleState[] {
+  return Array.from({ length: total }, (_, i) => {
+    const outcome = outcomes[i];
+    if (outcome === 'recorded') return 'done';
+    if (outcome) return 'skipped';
+    return i === outcomes.length ? 'current' : 'upcoming';
+  });
+}
+
+const WORDS: Record<CircleState, string> = {
+  done: 'recorded',
+  skipped: 'skipped',
+  current: 'current',
+  upcoming: 'upcoming',
+};
+
+export const circleLabel = (index: number, total: number, state: CircleState): string =>
+  `Sentence ${index + 1} of ${total}: ${WORDS[state]}`;

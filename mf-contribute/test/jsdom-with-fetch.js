@@ -1,0 +1,44 @@
+// jsdom has no fetch, Request or Response, and RTK Query's fetchBaseQuery needs all three. Node's own
+// (undici) classes are handed to the page, with the Blob, FormData and AbortController they check their
+// arguments against, so components that build multipart bodies and abortable requests work under test.
+const { TestEnvironment } = require('jest-environment-jsdom');
+
+class JsdomWithFetch extends TestEnvironment {
+  constructor(config, context) {
+    super(config, context);
+    for (const name of [
+      'fetch',
+      'Request',
+      'Response',
+      'Headers',
+      'FormData',
+      'Blob',
+      'File',
+      'AbortController',
+      'AbortSignal',
+      'ReadableStream',
+      'TextEncoder',
+      'TextDecoder',
+      'structuredClone',
+    ]) {
+      this.global[name] = globalThis[name];
+    }
+    // Node's Request and fetch need absolute URLs; a page resolves relative ones against its location.
+    const win = this.global;
+    const absolute = (input) =>
+      typeof input === 'string' && !/^[a-z][a-z0-9+.-]*:/i.test(input)
+        ? new URL(input, win.location.href).href
+        : input;
+    const NodeRequest = globalThis.Request;
+    class PageRequest extends NodeRequest {
+      constructor(input, init) {
+        super(absolute(input), init);
+      }
+    }
+    this.global.Request = PageRequest;
+    const nodeFetch = globalThis.fetch;
+    this.global.fetch = (input, init) => nodeFetch(absolute(input), init);
+  }
+}
+
+module.exports = JsdomWithFetch;
