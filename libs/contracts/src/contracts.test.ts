@@ -90,6 +90,7 @@ describe('sentences', () => {
     expect(Value.Check(SentenceRoundQuery, {})).toBe(true);
     expect(Value.Check(SentenceRoundQuery, { lang: 'fr' })).toBe(false);
     expect(Value.Check(SentenceRoundQuery, { count: 0 })).toBe(false);
+    expect(Value.Check(SentenceRoundQuery, { count: 21 })).toBe(false);
   });
   it('needs text, citation and domain', () => {
     expect(Value.Check(SentenceSubmitBody, { text: 'Hi.', citation: 'Own work', domain: 'general' })).toBe(
@@ -121,9 +122,10 @@ describe('recordings, votes and audio pairs', () => {
     expect(Value.Check(AudioPairUploadFields, { text_id: 't1', user_dialect: 'lagos' })).toBe(false);
   });
   it('keeps stats as non-negative integers', () => {
-    const stats = { recordingsSubmitted: 3, recordingsValidated: 1, votesCast: 0, skips: 2 };
+    const stats = { recordings: { submitted: 3, validated: 1 }, votes: 0, skips: 2 };
     expect(Value.Check(UserStats, stats)).toBe(true);
     expect(Value.Check(UserStats, { ...stats, skips: -1 })).toBe(false);
+    expect(Value.Check(UserStats, { ...stats, recordings: { submitted: 1 } })).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { StrictObject } from './schema-helpers';
 
 /** The platform's languages, in one place: code and display name. */
 export const LANGUAGES = [
@@ -10,5 +11,21 @@ export const LANGUAGES = [
 ] as const;
 export type LanguageCodeValue = (typeof LANGUAGES)[number]['code'];
 
+export const LANGUAGE_CODES: readonly LanguageCodeValue[] = LANGUAGES.map((l) => l.code);
+
 export const LanguageCode = Type.Union(LANGUAGES.map((l) => Type.Literal(l.code)));
 export type LanguageCode = Static<typeof LanguageCode>;
+
+/** The language a person records in until they choose another. */
+export const DEFAULT_LANGUAGE: LanguageCode = 'yo';
+
+export const isLanguageCode = (value: unknown): value is LanguageCode =>
+  typeof value === 'string' && (LANGUAGE_CODES as readonly string[]).includes(value);
+
+export function languageName(code: LanguageCode): string {
+  return LANGUAGES.find((l) => l.code === code)!.name;
+}
+
+/** GET/PUT /api/user/preferences: what the person chose on Speak, remembered server-side. */
+export const UserPreferences = StrictObject({ language: LanguageCode });
+export type UserPreferences = Static<typeof UserPreferences>;

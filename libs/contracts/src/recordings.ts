@@ -1,7 +1,20 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { REPORT_DETAILS_MAX_LENGTH } from './sentences';
 import { Id, StrictObject } from './schema-helpers';
 
-/** GET /api/recordings/validate: one batch of recordings for this person to judge. */
+/** Ours: the most recordings one Listen batch may ask for. */
+export const VALIDATE_BATCH_MAX_SIZE = 20;
+export const DEFAULT_VALIDATE_BATCH_SIZE = 10;
+
+/** GET /api/recordings/validate?count=N */
+export const ValidateBatchQuery = StrictObject({
+  count: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: VALIDATE_BATCH_MAX_SIZE, default: DEFAULT_VALIDATE_BATCH_SIZE }),
+  ),
+});
+export type ValidateBatchQuery = Static<typeof ValidateBatchQuery>;
+
+/** One recording for this person to judge; audioUrl is `/audio/<recording id>.<webm|ogg|wav>`. */
 export const RecordingToValidate = StrictObject({ id: Id, sentence: Type.String(), audioUrl: Type.String() });
 export type RecordingToValidate = Static<typeof RecordingToValidate>;
 export const RecordingsToValidate = Type.Array(RecordingToValidate);
@@ -19,12 +32,61 @@ export const RecordingStatus = Type.Union([
   Type.Literal('invalidated'),
 ]);
 export type RecordingStatus = Static<typeof RecordingStatus>;
-export const VoteReply = StrictObject({ id: Id, status: RecordingStatus });
+
+/** Votes needed on one side (and more than the other side) to decide a recording. */
+export const VOTES_TO_DECIDE = 2;
+
+/**
+ * The rule (issue 5): validated with at least 2 YES and more YES than NO, invalidated with at least 2 NO and
+ * more NO than YES, else undecided.
+ */
+export function recordingStatusFor(yes: number, no: number): RecordingStatus {
+  if (yes >= VOTES_TO_DECIDE && yes > no) return 'validated';
+  if (no >= VOTES_TO_DECIDE && no > yes) return 'invalidated';
+  return 'undecided';
+}
+
+const Count = Type.Integer({ minimum: 0 });
+/** The answer to a vote (POST) and to undoing one (DELETE /api/recordings/{id}/validate). */
+export const VoteReply = StrictObject({ id: Id, status: RecordingStatus, yes: Count, no: Count });
 export type VoteReply = Static<typeof VoteReply>;
 
-/** POST /api/recordings is multipart: an `audio` file part plus these fields. */
+export const RECORDING_REPORT_REASONS = ['offensive', 'wrong-sentence', 'noise', 'other'] as const;
+export const RecordingReportReason = Type.Union(RECORDING_REPORT_REASONS.map((r) => Type.Literal(r)));
+export type RecordingReportReason = Static<typeof RecordingReportReason>;
+/** POST /api/recordings/{id}/report; details are required when the reason is 'other'. */
+export const RecordingReportBody = StrictObject({
+  reason: RecordingReportReason,
+  details: Type.Optional(Type.String({ maxLength: REPORT_DETAILS_MAX_LENGTH })),
+});
+export type RecordingReportBody = Static<typeof RecordingReportBody>;
+
+/** POST /api/recordings is multipart: an `audio` file part plus these fields (in either order). */
 export const RECORDING_FILE_FIELD = 'audio';
 export const RecordingUploadFields = StrictObject({ sentenceId: Id });
 export type RecordingUploadFields = Static<typeof RecordingUploadFields>;
-export const RecordingUploadReply = StrictObject({ id: Id, sentenceId: Id, status: RecordingStatus });
+export const RecordingUploadReply = StrictObject({
+  id: Id,
+  status: RecordingStatus,
+  /** Measured on the server from the decoded audio. */
+  durationSeconds: Type.Number({ minimum: 0 }),
+});
 export type RecordingUploadReply = Static<typeof RecordingUploadReply>;
+
+/** The messages the Speak screen shows for a refused upload (issue 5). */
+export const RECORDING_MESSAGES = {
+  unknownSentence: 'Unknown sentence.',
+  tooLarge: 'The recording is larger than 5 MB.',
+  badDuration: 'The recording must be between 1 and 15 seconds long.',
+  silent: 'The recording is silent. Please check your microphone and try again.',
+  unsupported: 'The recording must be WebM, Ogg (Opus) or WAV audio.',
+  missingAudio: 'The recording is missing: send it in the `audio` field.',
+  missingSentence: 'sentenceId is missing.',
+  notMultipart: 'Send the recording as multipart/form-data.',
+  ownRecording: 'You cannot validate your own recording.',
+  alreadyVoted: 'You have already voted on this recording.',
+  alreadyDecided: 'This recording has already been decided; the vote can no longer be undone.',
+  decided: 'This recording has already been decided; no more votes are needed.',
+  noVote: 'You have not voted on this recording.',
+  unknownRecording: 'Unknown recording.',
+} as const;

@@ -1,8 +1,23 @@
 import multipart from '@fastify/multipart';
 import type { FastifyServerOptions } from 'fastify';
-import { createService, type CollectionIndexes, type ServiceApp } from '@platform/service-kit';
+import { createService, databaseOf, type CollectionIndexes, type ServiceApp } from '@platform/service-kit';
+import { audioRoutes } from './audio/routes';
 import { SPEECH_INDEXES } from './indexes';
+import { recordingRoutes } from './recordings/routes';
+import { uploadRoute } from './recordings/upload-route';
+import { createSentenceSync, DEFAULT_SYNC_INTERVAL_MS, type SentenceSync } from './sentences/sentence-sync';
+import { sentenceRoutes } from './sentences/routes';
+import { userRoutes } from './user/routes';
 import { whoamiRoutes } from './whoami';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Pulls recordable sentences from the text service; `syncOnce()` runs one catch-up and resolves. */
+    sentenceSync: SentenceSync;
+  }
+}
+
+export const DEFAULT_TEXT_URL = 'http://127.0.0.1:4001';
 
 export interface SpeechAppOptions {
   mongoUri: string;
@@ -11,6 +26,12 @@ export interface SpeechAppOptions {
   identitySecret: string;
   logger?: FastifyServerOptions['logger'];
   indexes?: CollectionIndexes[];
+  /** Where the text service listens (TEXT_URL). */
+  textUrl?: string;
+  /** Pause between sentence syncs (SENTENCE_SYNC_INTERVAL_MS). */
+  syncIntervalMs?: number;
+  /** Start the sync loop when the server is ready (default true; tests drive syncOnce themselves). */
+  startSync?: boolean;
 }
 
 /**
@@ -21,18 +42,36 @@ export const MULTIPART_MAX_FILE_BYTES = 25 * 1024 * 1024;
 
 /** The speech service: recordable sentences, recordings, votes, audio pairs, audio files and datasets. */
 export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
-  return createService({
+  const app = await createService({
     name: 'speech',
     mongoUri: options.mongoUri,
     dbName: options.dbName ?? 'speech',
     indexes: options.indexes ?? SPEECH_INDEXES,
     identitySecret: options.identitySecret,
     logger: options.logger,
-    routes: async (app) => {
-      await app.register(multipart, {
+    routes: async (instance) => {
+      const typed = instance as ServiceApp;
+      await instance.register(multipart, {
         limits: { fileSize: MULTIPART_MAX_FILE_BYTES, files: 2, fields: 10, fieldSize: 64 * 1024 },
       });
-      await whoamiRoutes(app as ServiceApp);
+      await whoamiRoutes(typed);
+      await sentenceRoutes(typed);
+      await uploadRoute(typed);
+      await recordingRoutes(typed);
+      await audioRoutes(typed);
+      await userRoutes(typed);
     },
   });
+  const sync = createSentenceSync({
+    db: databaseOf(app),
+    textUrl: options.textUrl ?? DEFAULT_TEXT_URL,
+    secret: options.identitySecret,
+    log: app.log,
+    intervalMs: options.syncIntervalMs ?? DEFAULT_SYNC_INTERVAL_MS,
+  });
+  app.decorate('sentenceSync', sync);
+  if (options.startSync ?? true) app.addHook('onReady', async () => sync.start());
+  // Before the database client closes (createService's onClose), so no sync is mid-write when it does.
+  app.addHook('preClose', async () => sync.stop());
+  return app;
 }

@@ -1,7 +1,63 @@
 import type { CollectionIndexes } from '@platform/service-kit';
+import { AUDIO_BUCKET, C } from './collections';
 
-/**
- * Indexes of the speech database, created at start. Recordings, votes, audio pairs and GridFS buckets add theirs here
- * as those features land (issue 5 and later).
- */
-export const SPEECH_INDEXES: CollectionIndexes[] = [];
+/** Indexes of the speech database, created at start; each names the query it serves. */
+export const SPEECH_INDEXES: CollectionIndexes[] = [
+  {
+    collection: C.sentences,
+    indexes: [
+      // The round: one language, recordable, fewest recordings first, from a random point among equals.
+      {
+        key: { language: 1, recordable: 1, recordingCount: 1, rand: 1 },
+        name: 'round',
+      },
+    ],
+  },
+  {
+    collection: C.sentenceMarks,
+    indexes: [
+      // One mark of each kind per person and sentence (a second skip is the same skip).
+      { key: { userId: 1, sentenceId: 1, kind: 1 }, name: 'user_sentence_kind_unique', unique: true },
+      // The round's exclusions: everything this person recorded, skipped or reported in one language.
+      { key: { userId: 1, language: 1 }, name: 'user_language' },
+      // Stats: the person's skips.
+      { key: { userId: 1, kind: 1 }, name: 'user_kind' },
+      // Reports still to pass on to the text service.
+      { key: { flagPending: 1 }, name: 'flag_pending', sparse: true },
+    ],
+  },
+  {
+    collection: C.recordings,
+    indexes: [
+      // Listen's batch: undecided, fewest votes first, then oldest.
+      { key: { status: 1, voteCount: 1, createdAt: 1 }, name: 'validate_queue' },
+      // Stats: a person's recordings, and how many of them are validated.
+      { key: { speakerId: 1, status: 1 }, name: 'speaker_status' },
+      { key: { sentenceId: 1 }, name: 'sentence' },
+    ],
+  },
+  {
+    collection: C.recordingMarks,
+    indexes: [
+      { key: { userId: 1, recordingId: 1, kind: 1 }, name: 'user_recording_kind_unique', unique: true },
+      { key: { userId: 1, kind: 1 }, name: 'user_kind' },
+    ],
+  },
+  {
+    collection: C.votes,
+    indexes: [
+      // One vote per person per recording, under any concurrency.
+      { key: { recordingId: 1, voterId: 1 }, name: 'recording_voter_unique', unique: true },
+      // Listen's exclusions and the person's vote count.
+      { key: { voterId: 1 }, name: 'voter' },
+    ],
+  },
+  {
+    collection: `${AUDIO_BUCKET}.files`,
+    indexes: [{ key: { filename: 1, uploadDate: 1 }, name: 'filename_uploadDate' }],
+  },
+  {
+    collection: `${AUDIO_BUCKET}.chunks`,
+    indexes: [{ key: { files_id: 1, n: 1 }, name: 'files_id_n_unique', unique: true }],
+  },
+];

@@ -1,7 +1,23 @@
+import { resolve } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
-import { createService, type CollectionIndexes, type ServiceApp } from '@platform/service-kit';
+import { createService, databaseOf, type CollectionIndexes, type ServiceApp } from '@platform/service-kit';
 import { TEXT_INDEXES } from './indexes';
+import { internalSentenceRoutes } from './sentences/internal-routes';
+import { startSeeding } from './sentences/seed';
+import { SequenceWriter } from './sentences/sentence-store';
 import { whoamiRoutes } from './whoami';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves with the number of starter sentences added once seeding has run (0 when disabled). */
+    seeded: Promise<number>;
+    /** Hands out the sentences' change sequence numbers (Write uses it too). */
+    sequenceWriter: SequenceWriter;
+  }
+}
+
+/** services/text/seed, from src/ (tests) and dist/ (node dist/main.js) alike. */
+export const DEFAULT_SEED_DIR = resolve(__dirname, '..', 'seed');
 
 export interface TextAppOptions {
   mongoUri: string;
@@ -10,19 +26,35 @@ export interface TextAppOptions {
   identitySecret: string;
   logger?: FastifyServerOptions['logger'];
   indexes?: CollectionIndexes[];
+  /** Folder of the starter sentences; false to start without seeding. */
+  seedDir?: string | false;
 }
 
 /** The text service: sentences (write, review), text pairs, projects and tasks. */
 export async function buildApp(options: TextAppOptions): Promise<ServiceApp> {
-  return createService({
+  const app = await createService({
     name: 'text',
     mongoUri: options.mongoUri,
     dbName: options.dbName ?? 'text',
     indexes: options.indexes ?? TEXT_INDEXES,
     identitySecret: options.identitySecret,
     logger: options.logger,
-    routes: async (app) => {
-      await whoamiRoutes(app as ServiceApp);
+    routes: async (instance) => {
+      await whoamiRoutes(instance as ServiceApp);
+      await internalSentenceRoutes(instance as ServiceApp);
     },
   });
+  const writer = new SequenceWriter(databaseOf(app));
+  app.decorate('sequenceWriter', writer);
+  const seedDir = options.seedDir ?? DEFAULT_SEED_DIR;
+  if (seedDir === false) {
+    app.decorate('seeded', Promise.resolve(0));
+  } else {
+    const seeding = startSeeding({ db: databaseOf(app), writer, dir: seedDir, log: app.log });
+    // A broken seed file is logged here; the promise stays available to callers that want to fail on it.
+    seeding.done.catch((err: unknown) => app.log.error({ err }, 'starter sentences could not be read'));
+    app.decorate('seeded', seeding.done);
+    app.addHook('onClose', async () => seeding.stop());
+  }
+  return app;
 }

@@ -1,7 +1,20 @@
 import type { CollectionIndexes } from '@platform/service-kit';
+import { SENTENCE_FLAGS, SENTENCES } from './sentences/sentence-store';
 
-/**
- * Indexes of the text database, created at start. Sentences, text pairs, projects and tasks add theirs here
- * as those features land (issues 5 and later).
- */
-export const TEXT_INDEXES: CollectionIndexes[] = [];
+/** Indexes of the text database, created at start; each names the query it serves. */
+export const TEXT_INDEXES: CollectionIndexes[] = [
+  {
+    collection: SENTENCES,
+    indexes: [
+      // One sentence per language and NFC text: makes seeding idempotent and refuses duplicates.
+      { key: { language: 1, text: 1 }, name: 'language_text_unique', unique: true },
+      // The speech service's change cursor: seq > after, in seq order.
+      { key: { seq: 1 }, name: 'seq', unique: true },
+    ],
+  },
+  {
+    collection: SENTENCE_FLAGS,
+    // The review queue: a sentence's reports, newest first.
+    indexes: [{ key: { sentenceId: 1, reportedAt: -1 }, name: 'sentence_reported' }],
+  },
+];
