@@ -1,8 +1,1 @@
-const preset = require('../../tools/jest-preset.js');
-module.exports = {
-  ...preset,
-  testEnvironment: 'jsdom',
-  testEnvironmentOptions: { customExportConditions: ['source', 'browser', 'require', 'default'] },
-  setupFiles: ['../../tools/jest-dom-setup.js'],
-  setupFilesAfterEnv: ['@testing-library/jest-dom'],
-};
+module.exports = { ...require('../../tools/jest-browser-preset.js') };

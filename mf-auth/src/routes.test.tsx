@@ -1,8 +1,7 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { PlatformThemeProvider } from '@platform/ui';
+import { screen } from '@testing-library/react';
 import { remoteCatalog } from '@platform/contracts';
 import routes from './routes';
+import { renderAuth } from './testing/renderAuth';
 
 const entry = remoteCatalog.find((remote) => remote.name === 'mf_auth');
 
@@ -16,16 +15,9 @@ describe('mf_auth ./routes', () => {
 
   it.each(routes.routes.map((route) => [route.path, route]))(
     '%s renders its title as the page heading',
-    (path, route) => {
-      const Page = route.Component;
-      render(
-        <PlatformThemeProvider>
-          <MemoryRouter initialEntries={[path]}>
-            <Page />
-          </MemoryRouter>
-        </PlatformThemeProvider>,
-      );
-      expect(screen.getByRole('heading', { level: 1, name: route.title })).toBeInTheDocument();
+    async (path, route) => {
+      renderAuth(path);
+      expect(await screen.findByRole('heading', { level: 1, name: route.title })).toBeInTheDocument();
     },
   );
 });

@@ -1,10 +1,10 @@
 // The federated module './routes': this remote's pages, one per path the catalogue gives it.
 import { defineRemoteRoutes } from '@platform/store';
-import { SignUpPage } from './pages/SignUpPage';
-import { SignInPage } from './pages/SignInPage';
-import { RegistrationSuccessPage } from './pages/RegistrationSuccessPage';
-import { VerifyEmailPage } from './pages/VerifyEmailPage';
-import { VerificationLinkPage } from './pages/VerificationLinkPage';
+import { SignUpPage } from './signup/SignUpPage';
+import { SignInPage } from './signin/SignInPage';
+import { RegistrationSuccessPage } from './verification/RegistrationSuccessPage';
+import { VerifyEmailPage } from './verification/VerifyEmailPage';
+import { VerificationLinkPage } from './verification/VerificationLinkPage';
 
 export default defineRemoteRoutes('mf_auth', [
   { path: '/signup', title: 'Sign Up', Component: SignUpPage },

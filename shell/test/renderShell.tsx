@@ -5,6 +5,8 @@ import type { RemotesManifest } from '@platform/contracts';
 import { createPlatformStore, defineRemoteRoutes } from '@platform/store';
 import { PlatformThemeProvider, ToastProvider } from '@platform/ui';
 import { AppRoutes } from '../src/routing/AppRoutes';
+import { installFakeServer, sessionAs, testUser } from '../../libs/store/test/fakeServer';
+import type { FakeServer } from '../../libs/store/test/fakeServer';
 
 /** A manifest of two small remotes, one path per layout plus a second app path from another remote. */
 export const testManifest: RemotesManifest = {
@@ -41,8 +43,24 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
-export function renderShell(path: string, manifest: RemotesManifest = testManifest) {
-  return render(
+export interface RenderShellOptions {
+  /** Who GET /auth/session says is signed in (default: the test user); null for nobody. */
+  user?: typeof testUser | null;
+  /** A fake gateway already set up by the test (then `user` is not applied). */
+  server?: FakeServer;
+}
+
+export function renderShell(
+  path: string,
+  manifest: RemotesManifest = testManifest,
+  options: RenderShellOptions = {},
+) {
+  const server = options.server ?? installFakeServer();
+  if (!options.server) {
+    sessionAs(server, options.user === undefined ? testUser : options.user);
+    server.on('POST /auth/signout', { body: { ok: true } });
+  }
+  const view = render(
     <Provider store={createPlatformStore()}>
       <PlatformThemeProvider>
         <ToastProvider>
@@ -54,4 +72,5 @@ export function renderShell(path: string, manifest: RemotesManifest = testManife
       </PlatformThemeProvider>
     </Provider>,
   );
+  return { ...view, server };
 }

@@ -5,3 +5,4 @@ export type { RootState, PlatformStore, AppDispatch, LazyLoadedSlices } from './
 export { useAppDispatch, useAppSelector, useAppStore } from './hooks';
 export * from './remote-kit';
 export { BRAND_NAME } from './brand';
+export * from './auth';

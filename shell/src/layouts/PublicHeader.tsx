@@ -2,9 +2,10 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { DropdownMenu, MenuIcon, UserIcon, XIcon, media } from '@platform/ui';
+import { useLogout } from '../session/useLogout';
 import { useSessionUser } from '../session/useSessionUser';
 import { BrandLink } from './BrandLink';
-import { contributorUserMenu, LOGOUT_PATH, publicHeaderMenus } from './links';
+import { contributorUserMenu, publicHeaderMenus } from './links';
 
 const Bar = styled.header`
   position: sticky;
@@ -76,14 +77,16 @@ const Backdrop = styled.div`
   background: ${({ theme }) => theme.colors.overlay};
 `;
 
-const userMenuItems = [
-  ...contributorUserMenu.map(({ label, to }) => ({ id: label, label, href: to })),
-  { id: 'logout', label: 'Logout', href: LOGOUT_PATH, danger: true },
-];
+const userMenuLinks = contributorUserMenu.map(({ label, to }) => ({ id: label, label, href: to }));
 
 /** The contributor pages' header: brand, DOWNLOAD and ABOUT menus, a mobile drawer and the user menu. */
 export function PublicHeader() {
   const user = useSessionUser();
+  const { logout } = useLogout();
+  const userMenuItems = [
+    ...userMenuLinks,
+    { id: 'logout', label: 'Logout', onSelect: () => void logout(), danger: true },
+  ];
   const drawerId = useId();
   const { pathname } = useLocation();
   // The drawer belongs to the page it was opened on: choosing a link navigates and so closes it.

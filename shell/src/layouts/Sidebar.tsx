@@ -1,9 +1,10 @@
-import { Link, NavLink } from 'react-router-dom';
+import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
 import { LogoutIcon } from '@platform/ui';
+import { useLogout } from '../session/useLogout';
 import { useSessionUser } from '../session/useSessionUser';
 import { BrandLink } from './BrandLink';
-import { LOGOUT_PATH, sidebarNav } from './links';
+import { sidebarNav } from './links';
 import type { NavGroup, NavItem } from './links';
 
 const Aside = styled.aside`
@@ -55,11 +56,24 @@ const Footer = styled.div`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
-const LogoutLink = styled(Link)`
+const LogoutButton = styled.button`
   display: inline-flex;
   align-items: center;
   gap: ${({ theme }) => theme.space[2]};
   margin-top: ${({ theme }) => theme.space[3]};
+  padding: 0;
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.colors.primary.main};
+  font: inherit;
+  cursor: pointer;
+  &:hover {
+    text-decoration: underline;
+  }
+  &:focus-visible {
+    outline: ${({ theme }) => `${theme.focusRing.width} solid ${theme.focusRing.color}`};
+    outline-offset: 2px;
+  }
 `;
 
 const isGroup = (entry: NavItem | NavGroup): entry is NavGroup => 'items' in entry;
@@ -67,6 +81,7 @@ const isGroup = (entry: NavItem | NavGroup): entry is NavGroup => 'items' in ent
 /** The signed-in area's sidebar (SPEC "Sidebar and top bar"); badges appear once real counts exist. */
 export function Sidebar({ id }: { id?: string }) {
   const user = useSessionUser();
+  const { logout, loggingOut } = useLogout();
   return (
     <Aside id={id}>
       <BrandLink />
@@ -97,17 +112,17 @@ export function Sidebar({ id }: { id?: string }) {
       <Footer data-session-user="">
         {user ? (
           <>
-            <strong>{user.name}</strong>
-            <div>{user.role}</div>
+            <strong data-session-name="">{user.name}</strong>
+            <div data-session-role="">{user.role}</div>
           </>
         ) : (
           <span>Signed out</span>
         )}
         <div>
-          <LogoutLink to={LOGOUT_PATH}>
+          <LogoutButton type="button" onClick={() => void logout()} disabled={loggingOut}>
             <LogoutIcon aria-hidden="true" />
             Logout
-          </LogoutLink>
+          </LogoutButton>
         </div>
       </Footer>
     </Aside>

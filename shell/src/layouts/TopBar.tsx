@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { DropdownMenu, MenuIcon, Select, TextField, UserIcon, media } from '@platform/ui';
+import { useLogout } from '../session/useLogout';
 import { useSessionUser } from '../session/useSessionUser';
-import { languages, LOGOUT_PATH, profileMenu } from './links';
+import { languages, profileMenu } from './links';
 
 const Bar = styled.header`
   position: sticky;
@@ -38,10 +39,7 @@ const MenuButton = styled.button`
   }
 `;
 
-const profileItems = [
-  ...profileMenu.map(({ label, to }) => ({ id: label, label, href: to })),
-  { id: 'logout', label: 'Logout', href: LOGOUT_PATH, danger: true },
-];
+const profileLinks = profileMenu.map(({ label, to }) => ({ id: label, label, href: to }));
 
 export interface TopBarProps {
   sidebarId: string;
@@ -52,6 +50,11 @@ export interface TopBarProps {
 /** The signed-in area's top bar: search, language picker and profile menu. */
 export function TopBar({ sidebarId, sidebarOpen, onToggleSidebar }: TopBarProps) {
   const user = useSessionUser();
+  const { logout } = useLogout();
+  const profileItems = [
+    ...profileLinks,
+    { id: 'logout', label: 'Logout', onSelect: () => void logout(), danger: true },
+  ];
   // The interface language is a local choice for now: no translations exist yet.
   const [language, setLanguage] = useState<string>(languages[0]);
   return (
@@ -80,7 +83,12 @@ export function TopBar({ sidebarId, sidebarOpen, onToggleSidebar }: TopBarProps)
       <DropdownMenu
         align="end"
         aria-label={`Profile menu${user ? `: ${user.name}` : ''}`}
-        label={<UserIcon aria-hidden="true" />}
+        label={
+          <>
+            <UserIcon aria-hidden="true" />
+            {user ? <span data-session-name="">{user.name}</span> : null}
+          </>
+        }
         linkAs={Link}
         items={profileItems}
       />

@@ -40,15 +40,17 @@ describe('app layout (sidebar and top bar)', () => {
     expect(within(nav).getByRole('list', { name: 'Datasets' })).toBeInTheDocument();
     expect(within(nav).getByRole('list', { name: 'Specialized Model' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/signin');
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
-  it('shows no invented user, role or badge count', async () => {
+  it("shows the signed-in person's real name and role, and no invented role or badge count", async () => {
     renderShell('/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    const footer = document.querySelector('[data-session-user]') as HTMLElement;
+    expect(within(footer).getByText('Adaeze Okafor')).toBeInTheDocument();
+    expect(within(footer).getByText('Reviewer')).toBeInTheDocument();
     expect(screen.queryByText('Developer')).not.toBeInTheDocument();
     expect(screen.queryByText('12')).not.toBeInTheDocument();
-    expect(screen.getByText('Signed out')).toBeInTheDocument();
   });
 
   it('has the search box, language picker and profile menu', async () => {
@@ -66,7 +68,7 @@ describe('app layout (sidebar and top bar)', () => {
     await userEvent.selectOptions(language, 'French');
     expect(language).toHaveValue('French');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Profile menu' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Profile menu: Adaeze Okafor' }));
     const menu = screen.getByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual([
@@ -81,7 +83,7 @@ describe('app layout (sidebar and top bar)', () => {
       'href',
       '/settings',
     );
-    expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toHaveAttribute('href', '/signin');
+    expect(within(menu).getByRole('menuitem', { name: 'Logout' })).not.toHaveAttribute('href');
   });
 
   it('moves focus to the new page heading after a navigation', async () => {
@@ -127,7 +129,7 @@ describe('contributor layout (public header and tab bar)', () => {
   it('has a user menu with Dashboard, Profile, Settings and Logout', async () => {
     renderShell('/user/speak');
     await screen.findByRole('heading', { level: 1, name: 'Speak' });
-    await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    await userEvent.click(screen.getByRole('button', { name: 'User menu: Adaeze Okafor' }));
     expect(
       within(screen.getByRole('menu'))
         .getAllByRole('menuitem')

@@ -10,9 +10,6 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-/** Logout has no session to clear until accounts exist; it leads to sign-in. */
-export const LOGOUT_PATH = '/signin';
-
 export const sidebarNav: Array<NavItem | NavGroup> = [
   { label: 'Dashboard', to: '/dashboard' },
   { label: 'Projects', to: '/projects' },

@@ -1,10 +1,12 @@
 import { useMemo } from 'react';
 import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { useSessionQuery } from '@platform/store';
 import type { LayoutKind, RemotesManifest } from '@platform/contracts';
 import { AppLayout } from '../layouts/AppLayout';
 import { ContributorLayout } from '../layouts/ContributorLayout';
 import { PublicLayout } from '../layouts/PublicLayout';
+import { RequireSession } from '../session/RequireSession';
 import { NotFoundPage } from '../not-found/NotFoundPage';
 import { RemoteRoute } from './RemoteRoute';
 import { buildRouteTable } from './routeTable';
@@ -15,15 +17,31 @@ const layouts: Record<LayoutKind, ComponentType> = {
   app: AppLayout,
 };
 
+/** Layouts whose every page is for signed-in people. */
+const guarded: Record<LayoutKind, boolean> = { public: false, contributor: true, app: true };
+
 /** The shell's routes: each remote path inside its layout, and the not-found screen for everything else. */
 export function AppRoutes({ manifest }: { manifest: RemotesManifest }) {
   const table = useMemo(() => buildRouteTable(manifest), [manifest]);
+  // The session is read once when the page loads (and again after sign-in or out), whichever page it is.
+  useSessionQuery();
   return (
     <Routes>
       {(Object.keys(layouts) as LayoutKind[]).map((kind) => {
         const Layout = layouts[kind];
         return (
-          <Route key={kind} element={<Layout />}>
+          <Route
+            key={kind}
+            element={
+              guarded[kind] ? (
+                <RequireSession>
+                  <Layout />
+                </RequireSession>
+              ) : (
+                <Layout />
+              )
+            }
+          >
             {table
               .filter((route) => route.layout === kind)
               .map(({ path, remote }) => (

@@ -113,7 +113,8 @@ describe('isolation of a remote that cannot be loaded', () => {
           : Promise.resolve(modules[id as string] ?? null),
       );
       renderShell('/data/downloads');
-      expect(screen.getByRole('status', { name: 'Loading page' })).toBeInTheDocument();
+      // The page's own loading shows once the session is known (the guard's skeleton comes first).
+      expect(await screen.findByRole('status', { name: 'Loading page' })).toBeInTheDocument();
       await act(async () => {
         jest.advanceTimersByTime(8000);
       });

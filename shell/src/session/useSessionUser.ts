@@ -1,13 +1,14 @@
-/** The signed-in user as the chrome shows them. Accounts arrive with the accounts issue. */
+import { fullName, roleLabel, useSession } from '@platform/store';
+
+/** The signed-in user as the chrome shows them. */
 export interface SessionUser {
   name: string;
   role: string;
 }
 
-/**
- * The slot the sidebar, top bar and contributor header read the signed-in user from. There are no accounts
- * yet, so nobody is signed in; the chrome shows its signed-out state rather than an invented name.
- */
+/** The real name and role of whoever is signed in (GET /auth/session), or null. */
 export function useSessionUser(): SessionUser | null {
-  return null;
+  const session = useSession();
+  if (session.status !== 'signedIn') return null;
+  return { name: fullName(session.user), role: roleLabel(session.user.role) };
 }

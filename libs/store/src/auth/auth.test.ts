@@ -1,0 +1,126 @@
+import { createPlatformStore } from '../store';
+import { authApi, authFailure } from './authApi';
+import { safeNext, signinPathFor } from './safeNext';
+import { errorReply, installFakeServer, networkFailure, sessionAs, testUser } from '../../test/fakeServer';
+
+describe('the session endpoint', () => {
+  it('reads a 401 as "nobody is signed in", not as an error', async () => {
+    const server = installFakeServer();
+    sessionAs(server, null);
+    const result = await createPlatformStore().dispatch(authApi.endpoints.session.initiate());
+    expect(result.data).toBeNull();
+    expect(result.error).toBeUndefined();
+  });
+
+  it('gives the signed-in person', async () => {
+    const server = installFakeServer();
+    sessionAs(server, testUser);
+    const result = await createPlatformStore().dispatch(authApi.endpoints.session.initiate());
+    expect(result.data).toEqual(testUser);
+  });
+
+  it('is an error (after its one retry) when the server fails, so nobody is sent to sign in by mistake', async () => {
+    const server = installFakeServer();
+    server.on('GET /auth/session', errorReply(500, 'boom'));
+    const result = await createPlatformStore().dispatch(authApi.endpoints.session.initiate());
+    expect(result.error).toMatchObject({ status: 500 });
+    expect(server.calls('GET /auth/session')).toHaveLength(2);
+  });
+});
+
+describe('sign-in and sign-out keep the session answer right', () => {
+  it('sign-in reads the session again before it resolves', async () => {
+    const server = installFakeServer();
+    let signedIn = false;
+    server.on('GET /auth/session', () => (signedIn ? { body: { user: testUser } } : errorReply(401, 'no')));
+    server.on('POST /auth/signin', () => {
+      signedIn = true;
+      return { body: { ok: true, token: testUser.id, message: 'Signed in' } };
+    });
+    const store = createPlatformStore();
+    await store.dispatch(authApi.endpoints.session.initiate());
+    expect(authApi.endpoints.session.select()(store.getState()).data).toBeNull();
+    await store.dispatch(authApi.endpoints.signIn.initiate({ email: 'a@b.org', password: 'x' }));
+    expect(authApi.endpoints.session.select()(store.getState()).data).toEqual(testUser);
+  });
+
+  it('sign-out forgets the person at once', async () => {
+    const server = installFakeServer();
+    sessionAs(server, testUser);
+    server.on('POST /auth/signout', { body: { ok: true } });
+    const store = createPlatformStore();
+    const sub = store.dispatch(authApi.endpoints.session.initiate());
+    await sub;
+    await store.dispatch(authApi.endpoints.signOut.initiate());
+    await new Promise((r) => setTimeout(r, 0));
+    expect(authApi.endpoints.session.select()(store.getState()).data).toBeNull();
+    sub.unsubscribe();
+  });
+
+  it('a failed sign-out keeps the person signed in', async () => {
+    const server = installFakeServer();
+    sessionAs(server, testUser);
+    server.on('POST /auth/signout', networkFailure);
+    const store = createPlatformStore();
+    await store.dispatch(authApi.endpoints.session.initiate());
+    const result = await store.dispatch(authApi.endpoints.signOut.initiate());
+    expect('error' in result).toBe(true);
+    expect(authApi.endpoints.session.select()(store.getState()).data).toEqual(testUser);
+  });
+});
+
+describe('authFailure', () => {
+  it.each([
+    [{ status: 'FETCH_ERROR', error: 'TypeError' }, { kind: 'network' }],
+    [{ status: 'TIMEOUT_ERROR', error: 'x' }, { kind: 'network' }],
+    [{ status: 502, data: { message: 'Bad Gateway' } }, { kind: 'network' }],
+    [{ status: 503, data: null }, { kind: 'network' }],
+    [
+      { status: 500, data: { message: 'Internal Server Error' } },
+      { kind: 'server', status: 500, message: 'Internal Server Error' },
+    ],
+    [
+      { status: 'PARSING_ERROR', originalStatus: 500, data: '<html>', error: 'x' },
+      { kind: 'server', status: 500 },
+    ],
+  ])('%j is %j', (error, expected) => {
+    expect(authFailure(error)).toMatchObject(expected);
+  });
+
+  it('keeps the body of a refusal for the screens (status, email)', () => {
+    const failure = authFailure({
+      status: 410,
+      data: { message: 'expired', status: 'expired', email: 'a@b.org' },
+    });
+    expect(failure).toEqual({
+      kind: 'refused',
+      status: 410,
+      message: 'expired',
+      body: { message: 'expired', status: 'expired', email: 'a@b.org' },
+    });
+  });
+});
+
+describe('safeNext', () => {
+  it.each([
+    [null, '/dashboard'],
+    ['', '/dashboard'],
+    ['/tasks?status=completed', '/tasks?status=completed'],
+    ['/user/speak#top', '/user/speak#top'],
+    ['https://evil.example/', '/dashboard'],
+    ['//evil.example/', '/dashboard'],
+    ['/\\evil.example', '/dashboard'],
+    ['javascript:alert(1)', '/dashboard'],
+    ['/signin?next=/x', '/dashboard'],
+    ['/auth/verify?token=x', '/dashboard'],
+  ])('%s -> %s', (next, expected) => {
+    expect(safeNext(next)).toBe(expected);
+  });
+
+  it('builds the sign-in path that brings the visitor back', () => {
+    expect(signinPathFor({ pathname: '/tasks', search: '?status=completed', hash: '' })).toBe(
+      '/signin?next=%2Ftasks%3Fstatus%3Dcompleted',
+    );
+    expect(safeNext(decodeURIComponent('%2Ftasks%3Fstatus%3Dcompleted'))).toBe('/tasks?status=completed');
+  });
+});

@@ -1,0 +1,15 @@
+export {
+  authApi,
+  authFailure,
+  useSessionQuery,
+  useQueryEmailMutation,
+  useSignUpMutation,
+  useSignInMutation,
+  useSignOutMutation,
+  useVerifyEmailMutation,
+  useResendVerificationMutation,
+} from './authApi';
+export type { AuthFailure } from './authApi';
+export { useSession, fullName, roleLabel } from './useSession';
+export type { SessionState } from './useSession';
+export { safeNext, signinPathFor, HOME_AFTER_SIGNIN, NEXT_PARAM } from './safeNext';

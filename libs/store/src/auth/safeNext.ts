@@ -1,0 +1,26 @@
+/** Where a signed-in person goes by default. */
+export const HOME_AFTER_SIGNIN = '/dashboard';
+
+/** The query parameter that carries where a signed-out visitor was going: /signin?next=/tasks */
+export const NEXT_PARAM = 'next';
+
+/**
+ * The page to return to after signing in, only if it is a path on this site: anything that could leave
+ * the site (//evil.example, /\evil.example, https://...) or loop back to the auth pages falls back to home.
+ */
+export function safeNext(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) {
+    return HOME_AFTER_SIGNIN;
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f]/.test(next)) return HOME_AFTER_SIGNIN;
+  const path = next.split(/[?#]/)[0]!;
+  if (path === '/signin' || path === '/signup' || path.startsWith('/auth/')) return HOME_AFTER_SIGNIN;
+  return next;
+}
+
+/** /signin?next=<the page the visitor asked for> */
+export function signinPathFor(location: { pathname: string; search?: string; hash?: string }): string {
+  const wanted = `${location.pathname}${location.search ?? ''}${location.hash ?? ''}`;
+  return `/signin?${NEXT_PARAM}=${encodeURIComponent(wanted)}`;
+}

@@ -1,0 +1,159 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link } from 'react-router-dom';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { defineRemoteRoutes } from '@platform/store';
+import type { RemotesManifest } from '@platform/contracts';
+import { alphaRoutes, betaRoutes, renderShell, testManifest } from '../../test/renderShell';
+import { errorReply, installFakeServer, networkFailure, testUser } from '../../../libs/store/test/fakeServer';
+import { registerRemoteEntries, resetRemoteLoader } from '../federation/remoteLoader';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+}));
+
+// A stand-in sign-in page: a real one lives in mf_auth; this one signs in the way it does (POST, then the
+// session is read again) and goes where ?next= says.
+function FakeSignIn() {
+  return (
+    <>
+      <h1>Sign In</h1>
+      <Link to="/dashboard">To the dashboard</Link>
+    </>
+  );
+}
+const authRoutes = defineRemoteRoutes('mf_auth_test', [
+  { path: '/signin', title: 'Sign In', Component: FakeSignIn },
+]);
+const manifest: RemotesManifest = {
+  remotes: [
+    ...testManifest.remotes,
+    {
+      name: 'mf_auth_test',
+      entry: 'http://localhost:3103/mf-manifest.json',
+      routes: [{ path: '/signin', layout: 'public' }],
+    },
+  ],
+};
+const modules: Record<string, unknown> = {
+  'mf_alpha/routes': { default: alphaRoutes },
+  'mf_beta/routes': { default: betaRoutes },
+  'mf_auth_test/routes': { default: authRoutes },
+};
+
+beforeEach(() => {
+  resetRemoteLoader();
+  jest.mocked(loadRemote).mockImplementation(async (id) => modules[id as string] ?? null);
+  registerRemoteEntries(manifest);
+});
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('guarded pages', () => {
+  it.each([
+    ['/dashboard', 'app'],
+    ['/data/downloads?tab=history', 'app'],
+    ['/user/speak', 'contributor'],
+  ])('send a signed-out visitor from %s (%s layout) to /signin with where they were going', async (path) => {
+    renderShell(path, manifest, { user: null });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
+    expect(location()).toBe(`/signin?next=${encodeURIComponent(path)}`);
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
+  it('leave public pages open to everyone', async () => {
+    renderShell('/', manifest, { user: null });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Alpha home' })).toBeInTheDocument();
+    expect(location()).toBe('/');
+  });
+
+  it('show a skeleton, not the sign-in page, while the session is read', async () => {
+    const server = installFakeServer();
+    let answer: (user: typeof testUser) => void = () => undefined;
+    server.on(
+      'GET /auth/session',
+      () => new Promise((resolve) => (answer = (user) => resolve({ body: { user } }))),
+    );
+    renderShell('/dashboard', manifest, { server });
+    expect(await screen.findByRole('status', { name: 'Checking your session' })).toBeInTheDocument();
+    expect(location()).toBe('/dashboard');
+    expect(screen.queryByRole('heading', { name: 'Sign In' })).not.toBeInTheDocument();
+    answer(testUser);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('offer Retry when the session cannot be read, and do not pretend the visitor is signed out', async () => {
+    const server = installFakeServer();
+    server.on('GET /auth/session', networkFailure);
+    renderShell('/dashboard', manifest, { server });
+    expect(
+      await screen.findByText('We could not check whether you are signed in', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(location()).toBe('/dashboard');
+    server.on('GET /auth/session', { body: { user: testUser } });
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('read the session once for the page load, not once per page', async () => {
+    const { server } = renderShell('/dashboard', manifest);
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Downloads' }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Dataset Downloads' });
+    expect(server.calls('GET /auth/session')).toHaveLength(1);
+  });
+});
+
+describe('Logout', () => {
+  it('from the sidebar ends the session on the server and lands on /signin', async () => {
+    const { server } = renderShell('/dashboard', manifest);
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    server.on('GET /auth/session', errorReply(401, 'You are not signed in.'));
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
+    expect(server.calls('POST /auth/signout')).toHaveLength(1);
+    await waitFor(() => expect(location()).toBe('/signin'));
+  });
+
+  it('from the profile menu does the same', async () => {
+    const { server } = renderShell('/data/downloads', manifest);
+    await screen.findByRole('heading', { level: 1, name: 'Dataset Downloads' });
+    await userEvent.click(screen.getByRole('button', { name: 'Profile menu: Adaeze Okafor' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
+    expect(server.calls('POST /auth/signout')).toHaveLength(1);
+    await waitFor(() => expect(location()).toBe('/signin'));
+  });
+
+  it('from the contributor user menu does the same', async () => {
+    const { server } = renderShell('/user/speak', manifest);
+    await screen.findByRole('heading', { level: 1, name: 'Speak' });
+    await userEvent.click(screen.getByRole('button', { name: 'User menu: Adaeze Okafor' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
+    expect(server.calls('POST /auth/signout')).toHaveLength(1);
+  });
+
+  it('after logging out, a signed-in page sends to /signin again', async () => {
+    renderShell('/dashboard', manifest);
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await screen.findByRole('heading', { level: 1, name: 'Sign In' });
+    // A page that needs a session: the answer kept since Logout says nobody is signed in.
+    await userEvent.click(screen.getByRole('link', { name: 'To the dashboard' }));
+    await waitFor(() => expect(location()).toBe('/signin?next=%2Fdashboard'));
+  });
+
+  it('stays on the page and says so when the server cannot be reached', async () => {
+    const { server } = renderShell('/dashboard', manifest);
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    server.on('POST /auth/signout', networkFailure);
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('Could not sign out')).toBeInTheDocument();
+    expect(location()).toBe('/dashboard');
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,29 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSignOutMutation } from '@platform/store';
+import { useToast } from '@platform/ui';
+
+export const SIGNIN_PATH = '/signin';
+
+/**
+ * Logout from the sidebar, the profile menu and the contributor user menu: ends the session on the server
+ * (POST /auth/signout deletes it and clears the HttpOnly cookie), then lands on /signin.
+ */
+export function useLogout() {
+  const [signOut, { isLoading }] = useSignOutMutation();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const logout = useCallback(async () => {
+    try {
+      await signOut().unwrap();
+      navigate(SIGNIN_PATH, { replace: true });
+    } catch {
+      toast.show({
+        title: 'Could not sign out',
+        description: 'Server is unavailable. Please try again later.',
+        variant: 'error',
+      });
+    }
+  }, [signOut, navigate, toast]);
+  return { logout, loggingOut: isLoading };
+}
