@@ -1,1 +1,10 @@
-module.exports = { ...require('../tools/jest-preset.js') };
+// End-to-end suite: one platform for every test file (started by the global setup), driven over HTTP and
+// through headless Chromium. Files run one after another: they share that platform and stop parts of it.
+module.exports = {
+  ...require('../tools/jest-preset.js'),
+  roots: ['<rootDir>/src'],
+  globalSetup: '<rootDir>/setup/global-setup.mjs',
+  globalTeardown: '<rootDir>/setup/global-teardown.mjs',
+  testTimeout: 60_000,
+  maxWorkers: 1,
+};

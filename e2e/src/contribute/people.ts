@@ -1,0 +1,86 @@
+// People for the contribution tests, made the way a person makes an account: sign up through the gateway,
+// follow the verification link from the mail the gateway wrote to its outbox (no SMTP server in the
+// suite), then sign in. The session cookie is what a browser context needs to act as that person.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { siteUrl } from '../support/platform';
+
+export interface Person {
+  email: string;
+  firstname: string;
+  /** The `plt` session cookie's value. */
+  session: string;
+}
+
+/** The suite's DATA_DIR: the global setup writes the platform's log into it. */
+function dataDir(): string {
+  const log = process.env.E2E_LOG_FILE;
+  if (!log) throw new Error('E2E_LOG_FILE is not set: run the suite through its jest config (global setup)');
+  return path.dirname(log);
+}
+
+async function post(pathname: string, body: unknown): Promise<Response> {
+  return fetch(`${siteUrl()}${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+const undoQuotedPrintable = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** Waits for the verification mail to `email` and returns its link's token. */
+async function verificationToken(email: string, timeoutMs = 15_000): Promise<string> {
+  const outbox = path.join(dataDir(), 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const names = await readdir(outbox).catch(() => [] as string[]);
+    for (const name of names
+      .filter((n) => n.endsWith('.eml'))
+      .sort()
+      .reverse()) {
+      const raw = await readFile(path.join(outbox, name), 'utf8');
+      if (!new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}\\r?$`, 'mi').test(raw)) continue;
+      const match = /\/auth\/verify\?token=([A-Za-z0-9_-]+)/.exec(undoQuotedPrintable(raw));
+      if (match) return match[1]!;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no verification mail to ${email} in ${outbox}`);
+}
+
+let made = 0;
+
+/** A new, verified, signed-in person. */
+export async function createPerson(firstname: string): Promise<Person> {
+  made += 1;
+  const email = `${firstname.toLowerCase()}.${Date.now().toString(36)}${made}@example.org`;
+  const password = 'Speak4Listen!';
+  const signup = await post('/auth/auth/signup', {
+    firstname,
+    lastname: 'Tester',
+    email,
+    password,
+    role: 'contributor',
+  });
+  if (signup.status !== 201) throw new Error(`sign-up of ${email}: ${signup.status} ${await signup.text()}`);
+  const verify = await post('/auth/verify', { token: await verificationToken(email) });
+  if (verify.status !== 200)
+    throw new Error(`verification of ${email}: ${verify.status} ${await verify.text()}`);
+  const signin = await post('/auth/signin', { email, password });
+  if (signin.status !== 200) throw new Error(`sign-in of ${email}: ${signin.status} ${await signin.text()}`);
+  const cookie = signin.headers.getSetCookie().find((c) => c.startsWith('plt='));
+  if (!cookie) throw new Error(`sign-in of ${email} set no plt cookie`);
+  return { email, firstname, session: cookie.slice('plt='.length).split(';')[0]! };
+}
+
+/** Calls the API as that person (for checks the screens do not show). */
+export function asPerson(person: Person, pathname: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(`${siteUrl()}${pathname}`, {
+    ...init,
+    headers: { ...(init.headers as Record<string, string>), cookie: `plt=${person.session}` },
+  });
+}

@@ -1,0 +1,24 @@
+// What the global setup started, as the test files see it: its URLs and a way to stop and restart one
+// of its processes (mongo, text, speech, gateway, mf_marketing, mf_auth ...).
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the suite through its jest config (global setup)`);
+  return value;
+}
+
+export const siteUrl = (): string => required('E2E_SITE_URL');
+
+/** Remote name -> its mf-manifest.json URL. */
+export const remoteEntries = (): Record<string, string> => JSON.parse(required('E2E_REMOTE_URLS'));
+
+async function control(name: string, action: 'stop' | 'start'): Promise<void> {
+  const res = await fetch(`${required('E2E_CONTROL_URL')}/processes/${name}/${action}`, { method: 'POST' });
+  if (res.status !== 204) throw new Error(`${action} ${name} failed: ${res.status} ${await res.text()}`);
+}
+
+export const stopProcess = (name: string): Promise<void> => control(name, 'stop');
+/** Resolves once the process answers its readiness probe again. */
+export const startProcess = (name: string): Promise<void> => control(name, 'start');
+
+/** The signed-in test member's session cookie (made by the global setup through sign-up, mail, sign-in). */
+export const memberSessionCookie = (): string => required('E2E_SESSION_COOKIE');

@@ -1,0 +1,180 @@
+#!/usr/bin/env node
+// `npm run dev`: the same topology as `npm start`, for the people working on it. The shell and each remote
+// run their webpack dev server (`npm run serve`: rebuild and reload on change) on the usual ports; the
+// services run from dist with `node --watch`, and tools/watch-build.mjs rebuilds a package's dist when its
+// source changes. The shell's dev server owns http://localhost:3000 and forwards /remotes.json, /api,
+// /auth and /audio to the gateway, which listens on DEV_GATEWAY_PORT (default 3100).
+import path from 'node:path';
+import { Supervisor } from './lib/supervisor.mjs';
+import { consoleLog } from './lib/log.mjs';
+import { waitForPort, waitForUrl } from './lib/readiness.mjs';
+import { DEFAULT_PORTS, folderOf, loadRemoteCatalog, nxEnv, remoteEnvVar, repoRoot } from './platform.mjs';
+import { spawnSync } from 'node:child_process';
+
+const log = consoleLog();
+const say = (line) => log('dev', line);
+const env = process.env;
+const gatewayPort = Number(env.DEV_GATEWAY_PORT ?? 3100);
+const shellPort = Number(env.SHELL_DEV_PORT ?? DEFAULT_PORTS.gateway);
+const READY_MS = 180_000; // first webpack dev builds on two cores take a while
+
+const backend = [
+  'libs/contracts',
+  'libs/service-kit',
+  'libs/embedded-mongo',
+  'services/text',
+  'services/speech',
+  'services/gateway',
+];
+
+say('building the backend packages once (nx, cached)');
+const nx = path.join(repoRoot, 'node_modules', '.bin', 'nx');
+const projects = [
+  '@platform/contracts',
+  '@platform/service-kit',
+  '@platform/embedded-mongo',
+  '@platform/text-service',
+  '@platform/speech-service',
+  '@platform/gateway',
+];
+const built = spawnSync(nx, ['run-many', '-t', 'build', '--parallel=2', '-p', ...projects], {
+  cwd: repoRoot,
+  env: nxEnv(env),
+  stdio: 'inherit',
+});
+if (built.status !== 0) {
+  say('✖ backend build failed');
+  process.exit(1);
+}
+
+const catalog = loadRemoteCatalog();
+const dataDir = path.resolve(repoRoot, env.DATA_DIR ?? '.data');
+const embeddedDb = !env.MONGODB_URI;
+const common = {
+  ...env,
+  DATA_DIR: dataDir,
+  MONGODB_URI: env.MONGODB_URI || `mongodb://127.0.0.1:${DEFAULT_PORTS.mongo}`,
+  TEXT_URL: `http://127.0.0.1:${DEFAULT_PORTS.text}`,
+  SPEECH_URL: `http://127.0.0.1:${DEFAULT_PORTS.speech}`,
+  ...Object.fromEntries(
+    catalog.map((r) => [remoteEnvVar(r.key), env[remoteEnvVar(r.key)] || r.defaultEntry]),
+  ),
+};
+delete common.PORT;
+delete common.HOST;
+
+let stopping = false;
+const supervisor = new Supervisor({
+  log,
+  onUnexpectedExit(name, code, signal) {
+    if (stopping) return;
+    say(
+      `✖ ${name} exited unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`}); stopping everything`,
+    );
+    shutdown(1);
+  },
+});
+const node = process.execPath;
+const npm = 'npm';
+const serviceReady =
+  (url) =>
+  ({ aborted }) =>
+    waitForUrl(url, { timeoutMs: READY_MS, aborted });
+
+if (embeddedDb) {
+  supervisor.add({
+    name: 'mongo',
+    tier: 'data',
+    command: node,
+    args: [
+      'libs/embedded-mongo/bin/embedded-mongo.js',
+      '--port',
+      String(DEFAULT_PORTS.mongo),
+      '--dbpath',
+      path.join(dataDir, 'mongo'),
+    ],
+    cwd: repoRoot,
+    env: common,
+    ready: ({ aborted }) => waitForPort('127.0.0.1', DEFAULT_PORTS.mongo, { timeoutMs: READY_MS, aborted }),
+  });
+}
+supervisor.add({
+  name: 'rebuild',
+  command: node,
+  args: ['tools/watch-build.mjs', ...backend],
+  cwd: repoRoot,
+  env: common,
+});
+for (const [name, dir, port] of [
+  ['text', 'services/text', DEFAULT_PORTS.text],
+  ['speech', 'services/speech', DEFAULT_PORTS.speech],
+]) {
+  supervisor.add({
+    name,
+    command: node,
+    args: ['--watch', 'dist/main.js'],
+    cwd: path.join(repoRoot, dir),
+    env: common,
+    ready: serviceReady(`http://127.0.0.1:${port}/readyz`),
+  });
+}
+supervisor.add({
+  name: 'gateway',
+  command: node,
+  args: ['--watch', 'dist/main.js'],
+  cwd: path.join(repoRoot, 'services/gateway'),
+  env: {
+    ...common,
+    NODE_ENV: 'development',
+    PORT: String(gatewayPort),
+    SHELL_DIST: path.join(repoRoot, 'shell/dist'),
+  },
+  ready: serviceReady(`http://localhost:${gatewayPort}/healthz`),
+});
+supervisor.add({
+  name: 'shell',
+  command: npm,
+  args: ['run', 'serve'],
+  cwd: path.join(repoRoot, 'shell'),
+  env: { ...common, SHELL_DEV_PORT: String(shellPort), GATEWAY_URL: `http://localhost:${gatewayPort}` },
+  ready: serviceReady(`http://localhost:${shellPort}/`),
+});
+for (const r of catalog.filter((remote) => !env[remoteEnvVar(remote.key)])) {
+  supervisor.add({
+    name: r.name,
+    command: npm,
+    args: ['run', 'serve'],
+    cwd: path.join(repoRoot, folderOf(r)),
+    env: common,
+    ready: serviceReady(r.defaultEntry),
+  });
+}
+
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  await supervisor.stopAll();
+  process.exit(code);
+}
+process.on('SIGINT', () => {
+  say('SIGINT: stopping every process');
+  shutdown(0);
+});
+process.on('SIGTERM', () => shutdown(0));
+
+try {
+  const front = supervisor
+    .names()
+    .filter((n) => n === 'shell' || n.startsWith('mf_'))
+    .map((n) => supervisor.start(n));
+  if (embeddedDb) await supervisor.start('mongo');
+  await supervisor.start('rebuild');
+  await supervisor.start('text');
+  await supervisor.start('speech');
+  await supervisor.start('gateway');
+  await Promise.all(front);
+  if (!stopping) say(`Platform ready (dev): open http://localhost:${shellPort}`);
+} catch (error) {
+  say(`✖ ${error.message}`);
+  await shutdown(1);
+}

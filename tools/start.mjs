@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// `npm start`: build what is missing or stale, start the whole platform on this machine, stop it on
+// Ctrl-C / SIGTERM, and exit 1 if any part of it dies on its own.
+import { buildPlatform, startPlatform } from './platform.mjs';
+import { consoleLog } from './lib/log.mjs';
+
+const log = consoleLog();
+const say = (line) => log('platform', line);
+
+let platform = null;
+let shuttingDown = false;
+
+async function shutdown(signal) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  say(`${signal}: stopping every process`);
+  // While still building or starting, the main flow below notices the flag and stops what it started.
+  if (!platform) return;
+  await platform.stop();
+  say('stopped');
+  process.exit(0);
+}
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+try {
+  say('building what is missing or stale (nx run-many -t build)');
+  await buildPlatform();
+  if (shuttingDown) process.exit(0);
+  // The services' own port variables move them here too (the remotes keep 3001-3005).
+  const portOf = (name) => (process.env[name] ? Number(process.env[name]) : undefined);
+  const ports = Object.fromEntries(
+    Object.entries({
+      gateway: portOf('PORT'),
+      text: portOf('TEXT_PORT'),
+      speech: portOf('SPEECH_PORT'),
+    }).filter(([, port]) => port !== undefined),
+  );
+  platform = await startPlatform({
+    ports,
+    log,
+    onFailure: ({ name }) => {
+      say(`stopped everything because ${name} died; see its last lines above`);
+      process.exit(1);
+    },
+  });
+  if (shuttingDown) {
+    await platform.stop();
+    say('stopped');
+    process.exit(0);
+  }
+  say(
+    `remotes: ${Object.entries(platform.urls.remotes)
+      .map(([n, u]) => `${n} ${u}`)
+      .join(', ')}`,
+  );
+  say(`database: ${platform.urls.mongo}; data folder: ${platform.dataDir}`);
+  say(`Platform ready: open ${platform.urls.site}`);
+} catch (error) {
+  if (shuttingDown) process.exit(0);
+  say(`✖ ${error.message}`);
+  process.exit(1);
+}
