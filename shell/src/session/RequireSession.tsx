@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { signinPathFor, useSession } from '@platform/store';
+import { signinPathFor, useSession, useSignOutMutation } from '@platform/store';
+import { SIGNIN_PATH, SIGN_OUT_CACHE_KEY } from './useLogout';
 import { ErrorState, Skeleton, Spinner } from '@platform/ui';
 
 const Frame = styled.div`
@@ -52,8 +53,19 @@ const Centered = styled.div`
 export function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
-  if (session.status === 'signedIn') return <>{children}</>;
-  if (session.status === 'signedOut') return <Navigate to={signinPathFor(location)} replace />;
+  // A Logout clears the session before its own navigation lands; the page must not be remembered as the place
+  // to come back to, so the sign-out's state (shared with useLogout) tells the two apart. It is forgotten
+  // when the guarded page goes away, so a later visit is remembered again.
+  const [, signOut] = useSignOutMutation({ fixedCacheKey: SIGN_OUT_CACHE_KEY });
+  const endedByLogout = signOut.isLoading || signOut.isSuccess;
+  const signedIn = session.status === 'signedIn';
+  // The guard never starts a sign-out itself, so its reset stays the same function while it is mounted.
+  const { reset } = signOut;
+  useEffect(() => reset, [reset]);
+  if (signedIn) return <>{children}</>;
+  if (session.status === 'signedOut') {
+    return <Navigate to={endedByLogout ? SIGNIN_PATH : signinPathFor(location)} replace />;
+  }
   if (session.status === 'unknown') {
     return (
       <Centered>

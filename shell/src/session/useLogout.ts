@@ -4,13 +4,15 @@ import { useSignOutMutation } from '@platform/store';
 import { useToast } from '@platform/ui';
 
 export const SIGNIN_PATH = '/signin';
+/** Shared with RequireSession, which must know a session ended by Logout from one that expired. */
+export const SIGN_OUT_CACHE_KEY = 'logout';
 
 /**
  * Logout from the sidebar, the profile menu and the contributor user menu: ends the session on the server
  * (POST /auth/signout deletes it and clears the HttpOnly cookie), then lands on /signin.
  */
 export function useLogout() {
-  const [signOut, { isLoading }] = useSignOutMutation();
+  const [signOut, { isLoading }] = useSignOutMutation({ fixedCacheKey: SIGN_OUT_CACHE_KEY });
   const navigate = useNavigate();
   const toast = useToast();
   const logout = useCallback(async () => {
