@@ -10,8 +10,10 @@ export interface CollectionIndexes {
 export interface Database {
   client: MongoClient;
   db: Db;
-  /** True once every declared index exists. */
+  /** True once connected and every declared index exists. */
   indexesReady(): boolean;
+  /** True once the client has connected; until then requests that need the database get 503. */
+  isConnected(): boolean;
   /** Resolves true when the server answers a ping within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -37,32 +39,45 @@ export function openDatabase(options: {
   });
   const db = client.db(options.dbName);
   const declared = options.indexes ?? [];
+  let connected = false;
   let indexesDone = declared.length === 0;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
 
-  const ensureIndexes = async () => {
-    if (closed || indexesDone) return;
+  // The driver closes its topology for good when an operation's implicit connect fails (a service started
+  // before its database), while an explicit connect() can be retried and reopens it. So the service keeps
+  // calling connect() until it succeeds, and nothing of ours touches the database before that.
+  const connectAndIndex = async () => {
+    if (closed) return;
     try {
+      if (!connected) {
+        await client.connect();
+        connected = true;
+      }
       for (const { collection, indexes } of declared) {
         if (indexes.length > 0) await db.collection(collection).createIndexes(indexes);
       }
       indexesDone = true;
-      options.log.info({ db: options.dbName }, 'database indexes ensured');
+      options.log.info({ db: options.dbName }, 'database connected and indexes ensured');
     } catch (err) {
       if (closed) return;
-      options.log.warn({ err, db: options.dbName }, 'database not reachable yet; will retry index creation');
-      retry = setTimeout(() => void ensureIndexes(), INDEX_RETRY_MS);
+      options.log.warn(
+        { db: options.dbName, reason: (err as Error).message },
+        'database not reachable yet; will retry',
+      );
+      retry = setTimeout(() => void connectAndIndex(), INDEX_RETRY_MS);
       retry.unref();
     }
   };
-  void ensureIndexes();
+  void connectAndIndex();
 
   return {
     client,
     db,
-    indexesReady: () => indexesDone,
+    indexesReady: () => connected && indexesDone,
+    isConnected: () => connected,
     async ping(timeoutMs = 1500) {
+      if (!connected) return false;
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<false>((resolve) => {
         timer = setTimeout(() => resolve(false), timeoutMs);

@@ -1,6 +1,6 @@
 import { createService } from './create-service';
 import type { ServiceApp } from './service-app';
-import { closedPort, startTestMongo, uniqueDbName, type TestMongo } from './testing';
+import { closedPort, startEmbeddedMongo, startTestMongo, uniqueDbName, type TestMongo } from './testing';
 
 describe('readiness follows the database', () => {
   it('is 503 (quickly) when the database is unreachable, while /healthz stays 200', async () => {
@@ -55,4 +55,38 @@ describe('readiness follows the database', () => {
       expect(indexes.find((i) => i.name === 'code_unique')?.unique).toBe(true);
     });
   });
+});
+
+describe('a service started before its database', () => {
+  it('answers 503 (not 500) while the database is down, then becomes ready once it starts', async () => {
+    const port = await closedPort();
+    const app = await createService({
+      name: 'late-db',
+      logger: false,
+      mongoUri: `mongodb://127.0.0.1:${port}`,
+      indexes: [{ collection: 'things', indexes: [{ key: { a: 1 } }] }],
+      routes: async (instance) => {
+        instance.get('/count', async () => ({
+          n: await instance.database!.db.collection('things').countDocuments(),
+        }));
+      },
+    });
+    let mongo: TestMongo | undefined;
+    try {
+      const down = await app.inject({ url: '/count' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json().message).toBe('The database is not reachable right now. Please try again later.');
+      mongo = await startEmbeddedMongo(port);
+      let ready = await app.inject({ url: '/readyz' });
+      for (let i = 0; i < 100 && ready.statusCode !== 200; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        ready = await app.inject({ url: '/readyz' });
+      }
+      expect(ready.statusCode).toBe(200);
+      expect((await app.inject({ url: '/count' })).json()).toEqual({ n: 0 });
+    } finally {
+      await app.close();
+      await mongo?.stop();
+    }
+  }, 30_000);
 });

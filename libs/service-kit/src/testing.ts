@@ -19,11 +19,16 @@ interface EmbeddedMongoModule {
 export async function startTestMongo(): Promise<TestMongo> {
   const external = process.env.MONGODB_URI;
   if (external) return { uri: external, stop: async () => {} };
+  return startEmbeddedMongo();
+}
+
+/** The embedded server on a given port (0: any), for tests that start the database late. */
+export async function startEmbeddedMongo(port = 0): Promise<TestMongo> {
   const dbPath = await mkdtemp(join(tmpdir(), 'svc-kit-mongo-'));
   // Loaded by name at run time: the embedded server is a sibling workspace package and only tests need it.
   const moduleName = '@platform/embedded-mongo';
   const embedded = (await import(moduleName)) as EmbeddedMongoModule;
-  const server = await embedded.start({ port: 0, dbPath });
+  const server = await embedded.start({ port, dbPath });
   return {
     uri: server.uri,
     async stop() {
