@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { remoteCatalog } from '@platform/contracts';
 import routes from './routes';
-import { installFakeServer } from './testing/fakeServer';
+import { installFakeServer } from '@platform/store/testing';
 import { renderPage } from './testing/renderPage';
 
 const entry = remoteCatalog.find((remote) => remote.name === 'mf_contribute');

@@ -5,8 +5,8 @@ import type { RemotesManifest } from '@platform/contracts';
 import { createPlatformStore, defineRemoteRoutes } from '@platform/store';
 import { PlatformThemeProvider, ToastProvider } from '@platform/ui';
 import { AppRoutes } from '../src/routing/AppRoutes';
-import { installFakeServer, sessionAs, testUser } from '../../libs/store/test/fakeServer';
-import type { FakeServer } from '../../libs/store/test/fakeServer';
+import { installFakeServer, sessionAs, testUser } from '@platform/store/testing';
+import type { FakeServer } from '@platform/store/testing';
 
 /** A manifest of two small remotes, one path per layout plus a second app path from another remote. */
 export const testManifest: RemotesManifest = {

@@ -1,12 +1,14 @@
-// A fake of the gateway's HTTP answers for component tests of the shell and mf-auth: routes by method and
-// path, records each request with its JSON body. A handler that throws makes fetch fail as a network
-// failure would. Needs the jsdom environment with fetch from tools/jest-jsdom-env.js.
+// A fake of the gateway's HTTP answers for component tests of the shell and the remotes: routes by method
+// and path, records each request with its JSON or multipart body so tests can assert what the screen sent.
+// A handler that throws makes fetch fail as a network failure would. Needs the jsdom environment with fetch
+// from tools/jest-jsdom-env.js. Imported as @platform/store/testing, never by production code.
 
 export interface SeenRequest {
   method: string;
   path: string;
   search: URLSearchParams;
   json?: unknown;
+  form?: FormData;
 }
 
 export interface FakeReply {
@@ -31,8 +33,9 @@ export function installFakeServer(): FakeServer {
     const request = input instanceof Request ? input : new Request(String(input), init);
     const url = new URL(request.url);
     const seen: SeenRequest = { method: request.method, path: url.pathname, search: url.searchParams };
-    if ((request.headers.get('content-type') ?? '').includes('application/json'))
-      seen.json = await request.json();
+    const type = request.headers.get('content-type') ?? '';
+    if (type.includes('application/json')) seen.json = await request.json();
+    else if (type.includes('multipart/form-data')) seen.form = await request.formData();
     requests.push(seen);
     const handler = handlers.get(`${seen.method} ${seen.path}`);
     const reply = handler ? await handler(seen) : errorReply(404, `no fake for ${seen.method} ${seen.path}`);
@@ -49,7 +52,7 @@ export function installFakeServer(): FakeServer {
   };
 }
 
-/** The gateway's AuthErrorReply. */
+/** An error answer in the platform's shape (with the ok: false that /auth answers add). */
 export const errorReply = (
   status: number,
   message: string,

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAuth } from '../testing/renderAuth';
 import { errorOf, field } from '../testing/fields';
-import { errorReply, networkFailure, testUser } from '../../../libs/store/test/fakeServer';
+import { errorReply, networkFailure, testUser } from '@platform/store/testing';
 
 async function openSignin(path = '/signin') {
   const view = renderAuth(path);

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAuth } from '../testing/renderAuth';
 import { errorOf, field } from '../testing/fields';
-import { errorReply, networkFailure, testUser } from '../../../libs/store/test/fakeServer';
-import type { FakeServer } from '../../../libs/store/test/fakeServer';
+import { errorReply, networkFailure, testUser } from '@platform/store/testing';
+import type { FakeServer } from '@platform/store/testing';
 
 const user = () => userEvent.setup();
 

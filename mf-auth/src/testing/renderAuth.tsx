@@ -5,8 +5,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createPlatformStore } from '@platform/store';
 import { PlatformThemeProvider, ToastProvider } from '@platform/ui';
 import routes from '../routes';
-import { installFakeServer, sessionAs } from '../../../libs/store/test/fakeServer';
-import type { FakeServer, testUser } from '../../../libs/store/test/fakeServer';
+import { installFakeServer, sessionAs } from '@platform/store/testing';
+import type { FakeServer, testUser } from '@platform/store/testing';
 
 function LocationProbe() {
   const location = useLocation();

@@ -2,8 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAuth } from '../testing/renderAuth';
 import { errorOf, field } from '../testing/fields';
-import { errorReply, networkFailure } from '../../../libs/store/test/fakeServer';
-import type { FakeServer } from '../../../libs/store/test/fakeServer';
+import { errorReply, networkFailure } from '@platform/store/testing';
+import type { FakeServer } from '@platform/store/testing';
 import { forgetRedemptions } from './redeemLink';
 import { rememberSignupEmail } from './signupEmail';
 

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { RECORDING_MESSAGES } from '@platform/contracts';
 import { ListenPage } from '../pages/ListenPage';
 import { FakeAudio, installMedia } from '../testing/fakeMedia';
-import { errorReply, installFakeServer } from '../testing/fakeServer';
-import type { FakeServer } from '../testing/fakeServer';
+import { errorReply, installFakeServer } from '@platform/store/testing';
+import type { FakeServer } from '@platform/store/testing';
 import { renderPage } from '../testing/renderPage';
 
 const clip = (id: string) => ({ id, sentence: `Sentence of ${id}`, audioUrl: `/audio/${id}.webm` });

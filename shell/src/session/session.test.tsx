@@ -5,7 +5,7 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import { defineRemoteRoutes } from '@platform/store';
 import type { RemotesManifest } from '@platform/contracts';
 import { alphaRoutes, betaRoutes, renderShell, testManifest } from '../../test/renderShell';
-import { errorReply, installFakeServer, networkFailure, testUser } from '../../../libs/store/test/fakeServer';
+import { errorReply, installFakeServer, networkFailure, testUser } from '@platform/store/testing';
 import { registerRemoteEntries, resetRemoteLoader } from '../federation/remoteLoader';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({

@@ -1,7 +1,7 @@
 import { createPlatformStore } from '../store';
 import { authApi, authFailure } from './authApi';
 import { safeNext, signinPathFor } from './safeNext';
-import { errorReply, installFakeServer, networkFailure, sessionAs, testUser } from '../../test/fakeServer';
+import { errorReply, installFakeServer, networkFailure, sessionAs, testUser } from '@platform/store/testing';
 
 describe('the session endpoint', () => {
   it('reads a 401 as "nobody is signed in", not as an error', async () => {
