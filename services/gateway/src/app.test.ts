@@ -1,9 +1,10 @@
+import { gunzipSync } from 'node:zlib';
 import { Value } from '@sinclair/typebox/value';
 import { ErrorBody, remoteCatalog, type Identity } from '@platform/contracts';
 import { verifyIdentity, type ServiceApp } from '@platform/service-kit';
 import { closedPort } from '@platform/service-kit/testing';
 import { startTestUpstream, type TestUpstream } from '../test/upstream';
-import { HASHED_ASSET, INDEX_HTML, makeShellDist } from '../test/shell-dist';
+import { HASHED_ASSET, INDEX_HTML, LARGE_ASSET, LARGE_ASSET_BODY, makeShellDist } from '../test/shell-dist';
 import { buildApp, type GatewayOptions } from './app';
 import { buildRemotesManifest } from './remotes-manifest';
 
@@ -257,6 +258,20 @@ describe('gateway', () => {
         expect(res.statusCode).toBe(404);
         expect(res.headers['content-type']).toMatch(/application\/json/);
       }
+    });
+
+    it("sends the shell's bundles gzipped to browsers that accept it, and plain to those that do not", async () => {
+      const zipped = await app.inject({
+        url: LARGE_ASSET,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(zipped.statusCode).toBe(200);
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.rawPayload.length).toBeLessThan(Buffer.byteLength(LARGE_ASSET_BODY) / 5);
+      expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(LARGE_ASSET_BODY);
+      const plain = await app.inject({ url: LARGE_ASSET });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(LARGE_ASSET_BODY);
     });
 
     it('caches content-hashed assets for a year and unhashed files not at all', async () => {

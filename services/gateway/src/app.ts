@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
@@ -101,6 +102,10 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
       registerOriginGuard(root, origins);
     },
     routes: async (scope) => {
+      // The shell's JavaScript and JSON answers go out gzipped to browsers that accept it; audio and other
+      // incompressible types pass through untouched (mime-db says which). gzip only: on-the-fly brotli at
+      // its default quality costs far more CPU per asset.
+      await scope.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip'] });
       const typed = scope as ServiceApp;
       remotesRoute(typed, remotes);
       await registerShellStatic(scope, options.shellDist);

@@ -4,12 +4,16 @@ import { join } from 'node:path';
 
 export const INDEX_HTML = '<!doctype html><html><body><div id="root"></div>test shell</body></html>';
 export const HASHED_ASSET = '/main.3f2a9c1b7d.js';
+/** Large enough to be worth compressing, like a real bundle. */
+export const LARGE_ASSET = '/vendor.0a1b2c3d4e.js';
+export const LARGE_ASSET_BODY = 'export const words = [' + '"ẹ̀kọ́ ìwé", '.repeat(2000) + '];';
 
 /** A minimal shell build: index.html, one content-hashed bundle and one unhashed file. */
 export async function makeShellDist() {
   const dir = await mkdtemp(join(tmpdir(), 'gateway-shell-'));
   await writeFile(join(dir, 'index.html'), INDEX_HTML);
   await writeFile(join(dir, HASHED_ASSET.slice(1)), 'console.log("hashed")');
+  await writeFile(join(dir, LARGE_ASSET.slice(1)), LARGE_ASSET_BODY);
   await mkdir(join(dir, 'static'));
   await writeFile(join(dir, 'static', 'mf-manifest.json'), '{"name":"shell"}');
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
