@@ -1,31 +1,4 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { PlatformThemeProvider } from '@platform/ui';
-import { remoteCatalog } from '@platform/contracts';
+import { describeRemoteRoutes } from '@platform/store/testing';
 import routes from './routes';
 
-const entry = remoteCatalog.find((remote) => remote.name === 'mf_marketing');
-
-describe('mf_marketing ./routes', () => {
-  it('serves exactly the paths the catalogue gives it', () => {
-    expect(routes.remoteName).toBe('mf_marketing');
-    expect(routes.routes.map((route) => route.path).sort()).toEqual(
-      entry?.routes.map((route) => route.path).sort(),
-    );
-  });
-
-  it.each(routes.routes.map((route) => [route.path, route]))(
-    '%s renders its title as the page heading',
-    (path, route) => {
-      const Page = route.Component;
-      render(
-        <PlatformThemeProvider>
-          <MemoryRouter initialEntries={[path]}>
-            <Page />
-          </MemoryRouter>
-        </PlatformThemeProvider>,
-      );
-      expect(screen.getByRole('heading', { level: 1, name: route.title })).toBeInTheDocument();
-    },
-  );
-});
+describeRemoteRoutes(routes);

@@ -2,6 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { signIdentity } from './identity';
+import type { ServiceApp } from './service-app';
 
 export interface TestMongo {
   uri: string;
@@ -51,4 +53,96 @@ export async function closedPort(): Promise<number> {
 /** A database name no other test uses, so test files sharing one server do not see each other's data. */
 export function uniqueDbName(prefix: string) {
   return `${prefix}_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+}
+
+interface BuildServiceOptions {
+  mongoUri: string;
+  dbName?: string;
+  identitySecret: string;
+  logger: false;
+}
+
+/**
+ * What every service built on the kit must do, as one suite a service's tests call with its own buildApp:
+ * health and readiness with and without its database, signed identity on /internal/whoami, and OpenAPI.
+ */
+export function describeServiceBasics(
+  name: string,
+  buildApp: (options: BuildServiceOptions) => Promise<ServiceApp>,
+) {
+  const secret = `${name}-test-secret`;
+  const person = { id: 'u1', role: 'reviewer' as const, name: 'Test Person' };
+
+  describe(`${name} service with a database`, () => {
+    let mongo: TestMongo;
+    let app: ServiceApp;
+    beforeAll(async () => {
+      mongo = await startTestMongo();
+      app = await buildApp({
+        mongoUri: mongo.uri,
+        dbName: uniqueDbName(name),
+        identitySecret: secret,
+        logger: false,
+      });
+    }, 30_000);
+    afterAll(async () => {
+      await app?.database?.db.dropDatabase().catch(() => undefined);
+      await app?.close();
+      await mongo?.stop();
+    });
+
+    it('is healthy and ready', async () => {
+      expect((await app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok', service: name });
+      let res = await app.inject({ url: '/readyz' });
+      for (let i = 0; i < 50 && res.statusCode !== 200; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        res = await app.inject({ url: '/readyz' });
+      }
+      expect(res.statusCode).toBe(200);
+      expect(res.json().checks).toEqual({ database: 'up' });
+    });
+  });
+
+  describe(`${name} service without its database`, () => {
+    let app: ServiceApp;
+    beforeAll(async () => {
+      app = await buildApp({
+        mongoUri: `mongodb://127.0.0.1:${await closedPort()}`,
+        identitySecret: secret,
+        logger: false,
+      });
+    });
+    afterAll(() => app.close());
+
+    it('still answers /healthz but /readyz is 503', async () => {
+      expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
+      const res = await app.inject({ url: '/readyz' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 'not_ready', checks: { database: 'down' } });
+    });
+
+    it('accepts a signed identity and rejects unsigned, badly signed or stale ones with 401', async () => {
+      const ok = await app.inject({ url: '/internal/whoami', headers: signIdentity(person, secret) });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toMatchObject({ id: person.id, role: person.role });
+      const bare = { 'x-platform-identity': Buffer.from(JSON.stringify(person)).toString('base64url') };
+      for (const headers of [
+        {},
+        bare,
+        signIdentity(person, 'another-secret'),
+        signIdentity(person, secret, Date.now() - 10 * 60_000),
+      ]) {
+        const res = await app.inject({ url: '/internal/whoami', headers });
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toMatchObject({ error: 'Unauthorized', statusCode: 401 });
+      }
+    });
+
+    it('describes its routes in OpenAPI', async () => {
+      const doc = (await app.inject({ url: '/openapi.json' })).json();
+      expect(Object.keys(doc.paths)).toEqual(
+        expect.arrayContaining(['/healthz', '/readyz', '/internal/whoami']),
+      );
+    });
+  });
 }
