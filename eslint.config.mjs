@@ -4,7 +4,17 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', '**/.data/**', '**/*.js', '**/*.cjs', '**/*.mjs'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.nx/**',
+      '**/.data/**',
+      '**/*.js',
+      '**/*.cjs',
+      '**/*.mjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -13,6 +23,34 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // The page holds the router and Redux once, through the shared libraries that re-export them
+    // (shell/webpack/shared-config.js says why). An import of the packages themselves would bundle a private
+    // copy into the remote: a second router or store context that the shell's never reaches.
+    files: ['shell/**', 'mf-*/**', 'libs/ui/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react-router', message: "Import routing from '@platform/router'." },
+            { name: 'react-router-dom', message: "Import routing from '@platform/router'." },
+            { name: 'react-redux', message: "Import Redux bindings from '@platform/store'." },
+          ],
+          patterns: [
+            {
+              group: ['react-router/*', 'react-router-dom/*'],
+              message: "Import routing from '@platform/router'.",
+            },
+            {
+              group: ['@reduxjs/toolkit', '@reduxjs/toolkit/*'],
+              message: "Import Redux from '@platform/store'.",
+            },
+          ],
+        },
+      ],
     },
   },
 );

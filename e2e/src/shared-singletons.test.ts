@@ -12,15 +12,15 @@ import { SIGNED_IN_REDIRECTS, navigateInApp, remoteHeading } from './support/she
 const SINGLETONS = [
   'react',
   'react-dom',
-  'react-router-dom',
-  'react-redux',
   'styled-components',
+  '@platform/router',
   '@platform/ui',
   '@platform/store',
 ] as const;
 
-// Packages whose code must only be in its own fallback chunks (react-router is react-router-dom's body).
-const SINGLETON_CODE = [...SINGLETONS, 'react-router', '@reduxjs/toolkit'];
+// Packages whose code must only be in the fallback chunks of their own share, or of the platform library
+// that carries them (react-router in @platform/router; Redux in @platform/store).
+const SINGLETON_CODE = [...SINGLETONS, 'react-router', 'react-redux', '@reduxjs/toolkit', 'redux'];
 
 const repoRoot = path.resolve(__dirname, '../..');
 const distOf = (remoteName: string) => path.join(repoRoot, remoteName.replace(/_/g, '-'), 'dist');

@@ -1,7 +1,6 @@
-import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@platform/router';
 import type { RemotesManifest } from '@platform/contracts';
-import type { PlatformStore } from '@platform/store';
+import { Provider, type PlatformStore } from '@platform/store';
 import { PlatformThemeProvider, ToastProvider } from '@platform/ui';
 import { AppRoutes } from './routing/AppRoutes';
 

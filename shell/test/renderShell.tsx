@@ -1,8 +1,7 @@
 import { render } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation } from '@platform/router';
 import type { RemotesManifest } from '@platform/contracts';
-import { createPlatformStore, defineRemoteRoutes } from '@platform/store';
+import { Provider, createPlatformStore, defineRemoteRoutes } from '@platform/store';
 import { PlatformThemeProvider, ToastProvider } from '@platform/ui';
 import { AppRoutes } from '../src/routing/AppRoutes';
 import { installFakeServer, sessionAs, testUser } from '@platform/store/testing';

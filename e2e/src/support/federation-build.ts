@@ -106,6 +106,19 @@ export function placementsOf(distDir: string, packages: readonly string[]): Plac
   return placements;
 }
 
-/** A package's code is legitimately in a file only when that package's own share (or a subpath of it) loads it. */
-export const isOwnFallback = (p: Placement): boolean =>
-  p.loadedBy.some((name) => name === p.pkg || name.startsWith(`${p.pkg}/`));
+/** Packages the page holds through a platform library that re-exports them (shell/webpack/shared-config.js). */
+const CARRIED_BY: Record<string, string> = {
+  'react-router': '@platform/router',
+  'react-redux': '@platform/store',
+  '@reduxjs/toolkit': '@platform/store',
+  redux: '@platform/store',
+};
+
+/**
+ * A package's code is legitimately in a file only when the share that holds it (its own, a subpath of it,
+ * or the platform library carrying it) loads that file.
+ */
+export const isOwnFallback = (p: Placement): boolean => {
+  const holder = CARRIED_BY[p.pkg] ?? p.pkg;
+  return p.loadedBy.some((name) => name === holder || name.startsWith(`${holder}/`));
+};

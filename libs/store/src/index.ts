@@ -6,3 +6,4 @@ export { useAppDispatch, useAppSelector, useAppStore } from './hooks';
 export * from './remote-kit';
 export { BRAND_NAME } from './brand';
 export * from './auth';
+export * from './redux';

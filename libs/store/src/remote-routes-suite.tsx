@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@platform/router';
 import { remoteCatalog } from '@platform/contracts';
 import { PlatformThemeProvider } from '@platform/ui';
 import type { RemotePage, RemoteRoutes } from './remote-kit';

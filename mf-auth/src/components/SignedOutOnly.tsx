@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from '@platform/router';
 import styled from 'styled-components';
 import { NEXT_PARAM, safeNext, useSessionQuery } from '@platform/store';
 import { Skeleton, Spinner } from '@platform/ui';

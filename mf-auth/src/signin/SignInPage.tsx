@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from '@platform/router';
 import { AUTH_MESSAGES, normalizeEmail } from '@platform/contracts';
 import { authFailure, NEXT_PARAM, safeNext, useSignInMutation } from '@platform/store';
 import { Button, TextField } from '@platform/ui';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@platform/router';
 import { normalizeEmail, SIGNUP_ROLES } from '@platform/contracts';
 import { authFailure, useSignUpMutation } from '@platform/store';
 import { Button, Select, TextField } from '@platform/ui';

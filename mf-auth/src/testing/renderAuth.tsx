@@ -1,8 +1,7 @@
 import { render } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { createPlatformStore } from '@platform/store';
+import { MemoryRouter, Route, Routes, useLocation } from '@platform/router';
+import { Provider, createPlatformStore } from '@platform/store';
 import { PlatformThemeProvider, ToastProvider } from '@platform/ui';
 import routes from '../routes';
 import { installFakeServer, sessionAs } from '@platform/store/testing';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@platform/router';
 import styled from 'styled-components';
 import { VERIFICATION_LINK_TTL_HOURS } from '@platform/contracts';
 import { useResendVerificationMutation } from '@platform/store';

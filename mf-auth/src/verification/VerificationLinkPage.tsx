@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@platform/router';
 import { AUTH_MESSAGES, emailProblem, normalizeEmail } from '@platform/contracts';
 import { useResendVerificationMutation } from '@platform/store';
 import { Button, TextField } from '@platform/ui';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@platform/router';
 import styled from 'styled-components';
 import { VERIFICATION_LINK_TTL_HOURS } from '@platform/contracts';
 import { useResendVerificationMutation, useVerifyEmailMutation } from '@platform/store';

@@ -1,5 +1,4 @@
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { SerializedError } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError, SerializedError } from '@platform/store';
 
 const NETWORK_MESSAGE = 'The server could not be reached. Check your connection and try again.';
 

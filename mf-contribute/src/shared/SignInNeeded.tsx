@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@platform/router';
 import { Button, EmptyState } from '@platform/ui';
 
 /** Shown instead of a screen's content when the API answers 401: contributing needs an account. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { skipToken } from '@reduxjs/toolkit/query/react';
+import { skipToken } from '@platform/store';
 import styled from 'styled-components';
 import type { LanguageCode } from '@platform/contracts';
 import { DEFAULT_LANGUAGE, DEFAULT_ROUND_SIZE, languageName } from '@platform/contracts';

@@ -1,8 +1,7 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
-import { createPlatformStore } from '@platform/store';
+import { MemoryRouter } from '@platform/router';
+import { Provider, createPlatformStore } from '@platform/store';
 import { PlatformThemeProvider, ToastProvider } from '@platform/ui';
 
 /** A page as the shell renders it: one store, theme, toasts and a router. A fresh store per test. */

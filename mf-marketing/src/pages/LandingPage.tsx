@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@platform/router';
 import styled from 'styled-components';
 import { BRAND_NAME, PageBody } from '@platform/store';
 

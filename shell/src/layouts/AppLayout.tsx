@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@platform/router';
 import styled from 'styled-components';
 import { media } from '@platform/ui';
 import { SkipLink } from '../a11y/SkipLink';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@platform/router';
 import styled from 'styled-components';
 import { MicIcon } from '@platform/ui';
 import { BRAND_NAME } from '@platform/store';

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@platform/router';
 import styled from 'styled-components';
 import { SkipLink } from '../a11y/SkipLink';
 import { contributorTabs } from './links';

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '@platform/router';
 import styled from 'styled-components';
 import { MAIN_CONTENT_ID } from '../a11y/SkipLink';
 

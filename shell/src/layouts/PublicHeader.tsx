@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@platform/router';
 import styled from 'styled-components';
 import { DropdownMenu, MenuIcon, UserIcon, XIcon, media } from '@platform/ui';
 import { useLogout } from '../session/useLogout';

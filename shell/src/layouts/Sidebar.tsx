@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@platform/router';
 import styled from 'styled-components';
 import { LogoutIcon } from '@platform/ui';
 import { useLogout } from '../session/useLogout';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@platform/router';
 import styled from 'styled-components';
 import { DropdownMenu, MenuIcon, Select, TextField, UserIcon, media } from '@platform/ui';
 import { useLogout } from '../session/useLogout';

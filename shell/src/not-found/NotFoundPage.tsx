@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@platform/router';
 import styled, { keyframes } from 'styled-components';
 import { Button, SearchIcon, AlertIcon } from '@platform/ui';
 import { BRAND_NAME } from '@platform/store';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { ComponentType } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@platform/router';
 import { useSessionQuery } from '@platform/store';
 import type { LayoutKind, RemotesManifest } from '@platform/contracts';
 import { AppLayout } from '../layouts/AppLayout';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@platform/router';
 import type { RemoteRouteModule } from '@platform/contracts';
 import { BRAND_NAME } from '@platform/store';
 import { useDocumentTitle, useFocusPageHeading } from '../a11y/pageFocus';

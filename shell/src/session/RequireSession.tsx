@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '@platform/router';
 import styled from 'styled-components';
 import { signinPathFor, useSession, useSignOutMutation } from '@platform/store';
 import { SIGNIN_PATH, SIGN_OUT_CACHE_KEY } from './useLogout';

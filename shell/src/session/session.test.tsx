@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link } from 'react-router-dom';
+import { Link } from '@platform/router';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { defineRemoteRoutes } from '@platform/store';
 import type { RemotesManifest } from '@platform/contracts';

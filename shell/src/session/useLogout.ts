@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@platform/router';
 import { useSignOutMutation } from '@platform/store';
 import { useToast } from '@platform/ui';
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Provider } from 'react-redux';
-import { BrowserRouter, NavLink, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, NavLink, Route, Routes } from '@platform/router';
 import styled from 'styled-components';
 import { PlatformThemeProvider, ToastProvider } from '@platform/ui';
 import { createPlatformStore } from '../store';

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { Component } from 'react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@platform/router';
 import { defineRemoteRoutes } from './defineRemoteRoutes';
 import { isThrowRequested } from './throwProbe';
 

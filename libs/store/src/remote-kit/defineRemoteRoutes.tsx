@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@platform/router';
 import type { RemoteRouteModule } from '@platform/contracts';
 import { isThrowRequested, RequestedRenderError } from './throwProbe';
 
