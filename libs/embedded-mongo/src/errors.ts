@@ -25,11 +25,14 @@ export const ErrorCodes = {
   Location15974: 15974,
   NotImplemented: 238,
   BSONObjectTooLarge: 10334,
+  ExclusionInInclusionProjection: 31_254,
 } as const;
 
 const codeNames: Record<number, string> = {};
 for (const [name, code] of Object.entries(ErrorCodes)) codeNames[code] = name;
 codeNames[40573] = 'Location40573';
+// MongoDB names this code after its number, as it does 40573.
+codeNames[ErrorCodes.ExclusionInInclusionProjection] = `Location${ErrorCodes.ExclusionInInclusionProjection}`;
 
 export class MongoServerError extends Error {
   constructor(

@@ -42,7 +42,10 @@ export function makeProjector(projection: Document | undefined): Projector | und
     else (on ? include : exclude).push(k);
   }
   if (include.length && exclude.length)
-    fail(31254, `Cannot do exclusion on field ${exclude[0]} in inclusion projection`);
+    fail(
+      ErrorCodes.ExclusionInInclusionProjection,
+      `Cannot do exclusion on field ${exclude[0]} in inclusion projection`,
+    );
   return (raw) => {
     const doc = toTyped(raw);
     let out: Document;
