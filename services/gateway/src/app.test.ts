@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { Value } from '@sinclair/typebox/value';
 import { ErrorBody, remoteCatalog, type Identity } from '@platform/contracts';
 import { verifyIdentity, type ServiceApp } from '@platform/service-kit';
@@ -101,6 +101,36 @@ describe('gateway', () => {
       expect(res.statusCode).toBe(400);
       expect(Value.Check(ErrorBody, res.json())).toBe(true);
     });
+
+    it('sends small service answers as they came and larger ones gzipped to browsers that accept gzip', async () => {
+      const gzip = { 'accept-encoding': 'gzip, deflate, br' };
+      const small = await app.inject({ url: '/api/text/sized?bytes=600', headers: gzip });
+      expect(small.statusCode).toBe(200);
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(small.headers['content-length']).toBe('600');
+      expect(small.json()).toBe('a'.repeat(598));
+      const large = await app.inject({ url: '/api/text/sized?bytes=20000', headers: gzip });
+      expect(large.headers['content-encoding']).toBe('gzip');
+      expect(large.rawPayload.length).toBeLessThan(2000);
+      expect(JSON.parse(gunzipSync(large.rawPayload).toString('utf8'))).toBe('a'.repeat(19998));
+      const head = await app.inject({ method: 'HEAD', url: '/api/text/sized?bytes=600', headers: gzip });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-length']).toBe('600');
+      expect(head.body).toBe('');
+    });
+
+    it('passes a compressed upload to the service as it came', async () => {
+      const body = gzipSync(JSON.stringify({ text: 'Ẹ kú àárọ̀' }));
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/recordings/echo',
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        payload: body,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(speech.lastHeaders?.['content-encoding']).toBe('gzip');
+      expect(res.rawPayload.equals(body)).toBe(true);
+    });
   });
 
   describe('identity propagation', () => {
@@ -150,6 +180,19 @@ describe('gateway', () => {
       } finally {
         await down.close();
       }
+    });
+
+    it("answers 503 JSON without the broken answer's headers when a service drops a small answer half-way", async () => {
+      const res = await app.inject({ url: '/api/text/cut' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        error: 'Service Unavailable',
+        message: 'The text service is unavailable. Please try again later.',
+        statusCode: 503,
+      });
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect((await app.inject({ url: '/api/text/sized?bytes=10' })).statusCode).toBe(200);
     });
 
     it('answers 504 JSON within 5 s (default timeout) for a service that never answers, and stays up', async () => {

@@ -9,6 +9,7 @@ import { accountsRoutes, DEFAULT_RATE_LIMITS, type AccountRateLimits } from './a
 import { BackgroundWork } from './accounts/background';
 import { createMailer, type Mailer } from './accounts/mailer';
 import { createPasswordHasher } from './accounts/passwords';
+import { COMPRESSION_THRESHOLD_BYTES } from './compression';
 import { resolveUser as nobodySignedIn, sessionResolver, type ResolveUser } from './identity-propagation';
 import { gatewayLoggerOptions } from './logging';
 import { allowedOrigins, registerOriginGuard } from './origin-guard';
@@ -105,7 +106,11 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
       // The shell's JavaScript and JSON answers go out gzipped to browsers that accept it; audio and other
       // incompressible types pass through untouched (mime-db says which). gzip only: on-the-fly brotli at
       // its default quality costs far more CPU per asset.
-      await scope.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip'] });
+      await scope.register(fastifyCompress, {
+        global: true,
+        threshold: COMPRESSION_THRESHOLD_BYTES,
+        encodings: ['gzip'],
+      });
       const typed = scope as ServiceApp;
       remotesRoute(typed, remotes);
       await registerShellStatic(scope, options.shellDist);

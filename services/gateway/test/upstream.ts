@@ -7,6 +7,8 @@ import type { AddressInfo } from 'node:net';
  * - ANY  /api/.../headers             the request headers it received, as JSON
  * - POST /api/.../echo                streams the request body straight back, headers sent at once
  * - POST /api/.../sink                reads the whole body, then answers { bytes }
+ * - GET  /api/.../sized?bytes=N       a JSON string of exactly N bytes, with its Content-Length
+ * - GET  /api/.../cut                 announces 500 bytes, sends 100, then drops the connection
  * - ANY  /api/.../hang                never answers
  */
 export interface TestUpstream {
@@ -42,6 +44,14 @@ export async function startTestUpstream(): Promise<TestUpstream> {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ bytes }));
       });
+    } else if (path.endsWith('/sized')) {
+      const bytes = Number(new URL(req.url ?? '/', 'http://upstream').searchParams.get('bytes'));
+      const body = `"${'a'.repeat(Math.max(0, bytes - 2))}"`;
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    } else if (path.endsWith('/cut')) {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': 500, etag: '"v1"' });
+      res.write('a'.repeat(100), () => res.destroy());
     } else if (path.endsWith('/hang')) {
       hanging.add(res);
     } else {
