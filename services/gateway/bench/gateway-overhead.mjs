@@ -1,155 +1,96 @@
-// Gateway overhead on loopback: requests per second for a trivial route answered by a service directly vs
-// the same kind of route answered by the gateway, and for one route proxied through the gateway vs direct.
-// Target: through the gateway >= 60% of direct. Usage: npm run bench (from services/gateway).
-import { spawn, execFileSync } from 'node:child_process';
-import { createServer } from 'node:net';
+// Gateway overhead on loopback, requests per second direct to a service vs through the gateway:
+//   - a trivial route (/healthz): the service's own vs the gateway's own;
+//   - a real proxied route: a signed-in contributor's Speak round (GET /api/sentences?lang=yo), straight to
+//     the speech service with signed identity headers vs through the gateway with the session cookie, so
+//     the gateway does all its real work (session lookup, identity signing, proxying);
+//   - informational: a no-op stand-in service behind a second gateway, the floor of what proxying costs.
+// Target for the first two: through the gateway >= 60% of direct. Usage: npm run bench (services/gateway).
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { compare, settings } from './measure.mjs';
+import { buildWhatRuns, startRealPlatform } from './real-platform.mjs';
+import { STAND_IN_PATH, startStandIn } from './stand-in.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const gatewayDir = resolve(here, '..');
-const repoRoot = resolve(gatewayDir, '..', '..');
-const DURATION = Number(process.env.BENCH_DURATION_S || 5);
-// Direct and gateway runs alternate, and the median of the rounds is reported, so that load from other
-// processes on the machine falls on both sides rather than skewing one.
-const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const TARGET = 0.6;
+const LABEL_WIDTH = 46;
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-function build(dir) {
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: join(repoRoot, dir), stdio: 'inherit' });
-}
-
-function freePort() {
-  return new Promise((resolvePort) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-function firstLine(child) {
-  return new Promise((resolveLine, reject) => {
-    let buffered = '';
-    child.stdout.on('data', (d) => {
-      buffered += d;
-      const nl = buffered.indexOf('\n');
-      if (nl >= 0) resolveLine(buffered.slice(0, nl).trim());
-    });
-    child.once('exit', (code) => reject(new Error(`process exited early with ${code}`)));
-  });
-}
-
-async function waitFor(url, timeoutMs = 15_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
+function printTable(rows) {
+  const { connections, rounds, durationS, acceptEncoding } = settings;
+  console.log(
+    `\nGateway overhead (${connections} connections, median of ${rounds} alternating ${durationS}s runs, ` +
+      `loopback, LOG_LEVEL=${process.env.LOG_LEVEL || 'warn'}, accept-encoding: ${acceptEncoding || 'none'})`,
+  );
+  console.log(`${'route'.padEnd(LABEL_WIDTH)}direct req/s   gateway req/s   ratio   target`);
+  for (const r of rows) {
+    const verdict = r.target ? `${r.ratio >= TARGET ? 'met' : 'MISSED'} (>= ${TARGET * 100}%)` : 'none';
+    console.log(
+      `${r.label.padEnd(LABEL_WIDTH)}${r.directRps.toFixed(0).padStart(12)}${r.gatewayRps.toFixed(0).padStart(16)}` +
+        `${(r.ratio * 100).toFixed(1).padStart(7)}%   ${verdict}`,
+    );
   }
-  throw new Error(`${url} did not come up`);
-}
-
-function run(url) {
-  return new Promise((resolveRun, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION }, (err, result) => {
-      if (err) reject(err);
-      else if (result.non2xx > 0 || result.errors > 0)
-        reject(new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`));
-      else resolveRun(result.requests.average);
-    });
-  });
+  console.log(
+    `\nNo target for the proxy floor: against a handler that does nothing, the gateway does twice the service's HTTP work (a server and a client exchange per request) on the same ${availableParallelism()} cores as autocannon and the stand-in.`,
+  );
+  console.log('\nRuns (req/s, direct | gateway):');
+  for (const r of rows) {
+    const runs = (values) => values.map(Math.round).join(' ');
+    console.log(`  ${r.label.padEnd(LABEL_WIDTH)}${runs(r.directRuns)} | ${runs(r.gatewayRuns)}`);
+  }
 }
 
 async function main() {
-  for (const dir of ['libs/contracts', 'libs/service-kit', 'services/gateway']) build(dir);
-  const children = [];
+  await buildWhatRuns();
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
-  // Gateway first, and only then the service, so the gateway is never left proxying to a service that is gone.
+  const stops = [];
   const stopAll = async () => {
-    for (const child of [...children].reverse()) {
-      if (child.exitCode !== null) continue;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    while (stops.length) await stops.pop()();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  process.on('SIGINT', () => {
-    void stopAll().then(() => process.exit(130));
-  });
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ]) {
+    process.once(signal, () => void stopAll().then(() => process.exit(code)));
+  }
   try {
-    const env = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL || 'warn' };
-    const upstream = spawn(process.execPath, [join(here, 'bench-upstream.cjs')], {
-      cwd: gatewayDir,
-      env,
-      stdio: ['ignore', 'pipe', 'inherit'],
+    const platform = await startRealPlatform(dataDir);
+    stops.push(platform.stop);
+    const standIn = await startStandIn({
+      dataDir: join(dataDir, 'stand-in'),
+      mongoUri: platform.urls.mongo,
+      identitySecret: platform.identitySecret,
     });
-    children.push(upstream);
-    const upstreamUrl = `http://127.0.0.1:${await firstLine(upstream)}`;
+    stops.push(standIn.stop);
 
-    const gatewayPort = await freePort();
-    const gateway = spawn(process.execPath, [join(gatewayDir, 'dist', 'main.js')], {
-      cwd: gatewayDir,
-      env: {
-        ...env,
-        PORT: String(gatewayPort),
-        HOST: '127.0.0.1',
-        TEXT_URL: upstreamUrl,
-        SPEECH_URL: upstreamUrl,
-        DATA_DIR: dataDir,
-        IDENTITY_SECRET: 'bench-only-secret',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    children.push(gateway);
-    const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-    await waitFor(`${gatewayUrl}/healthz`);
-    await waitFor(`${upstreamUrl}/healthz`);
+    const { site, speech } = platform.urls;
 
-    const cases = [
-      ['trivial route (/healthz)', `${upstreamUrl}/healthz`, `${gatewayUrl}/healthz`],
-      ['proxied route (/api/text/bench)', `${upstreamUrl}/api/text/bench`, `${gatewayUrl}/api/text/bench`],
-    ];
     const rows = [];
-    for (const [label, direct, viaGateway] of cases) {
-      await run(direct); // warm-up passes, discarded
-      await run(viaGateway);
-      const directRuns = [];
-      const gatewayRuns = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        directRuns.push(await run(direct));
-        gatewayRuns.push(await run(viaGateway));
-      }
-      const directRps = median(directRuns);
-      const gatewayRps = median(gatewayRuns);
-      rows.push({ label, directRps, gatewayRps, ratio: gatewayRps / directRps });
-    }
-
-    console.log(
-      `\nGateway overhead (${CONNECTIONS} connections, median of ${ROUNDS} alternating ${DURATION}s runs, loopback, LOG_LEVEL=${env.LOG_LEVEL})`,
+    rows.push(
+      await compare({
+        label: 'trivial route (/healthz)',
+        target: true,
+        direct: { url: `${speech}/healthz` },
+        gateway: { url: `${site}/healthz` },
+      }),
     );
-    console.log('route                             direct req/s   gateway req/s   ratio   target');
-    for (const r of rows) {
-      console.log(
-        `${r.label.padEnd(34)}${r.directRps.toFixed(0).padStart(12)}${r.gatewayRps.toFixed(0).padStart(16)}` +
-          `${(r.ratio * 100).toFixed(1).padStart(7)}%   ${r.ratio >= TARGET ? 'met' : 'MISSED'} (>= ${TARGET * 100}%)`,
-      );
-    }
+    rows.push(
+      await compare({
+        label: 'proxied route (GET /api/sentences?lang=yo)',
+        target: true,
+        direct: { url: `${speech}${platform.roundPath}`, headers: platform.signed },
+        gateway: { url: `${site}${platform.roundPath}`, headers: () => platform.sessionCookie },
+      }),
+    );
+    rows.push(
+      await compare({
+        label: 'proxy floor: no-op upstream, no target',
+        target: false,
+        direct: { url: `${standIn.upstreamUrl}${STAND_IN_PATH}` },
+        gateway: { url: `${standIn.gatewayUrl}${STAND_IN_PATH}` },
+      }),
+    );
+    printTable(rows);
   } finally {
     await stopAll();
   }
