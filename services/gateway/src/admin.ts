@@ -87,7 +87,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
     io.out(
       user.role === 'admin'
         ? `${email} was already an admin.`
-        : `${email} is now an admin (was ${user.role}). The change applies to their next request.`,
+        : `${email} is now an admin (was ${user.role}). The change applies to their requests within a few seconds.`,
     );
     return 0;
   } finally {

@@ -9,6 +9,7 @@ import { accountsRoutes, DEFAULT_RATE_LIMITS, type AccountRateLimits } from './a
 import { BackgroundWork } from './accounts/background';
 import { createMailer, type Mailer } from './accounts/mailer';
 import { createPasswordHasher } from './accounts/passwords';
+import { SessionCache } from './accounts/session-cache';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression';
 import { resolveUser as nobodySignedIn, sessionResolver, type ResolveUser } from './identity-propagation';
 import { gatewayLoggerOptions } from './logging';
@@ -126,6 +127,7 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
             outboxDir: join(accounts.dataDir, 'outbox'),
             from: accounts.mailFrom ?? DEFAULT_MAIL_FROM,
           });
+        const sessionCache = new SessionCache();
         await scope.register(accountsRoutes, {
           cols,
           hasher,
@@ -134,8 +136,9 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
           now,
           rateLimits: { ...DEFAULT_RATE_LIMITS, ...accounts.rateLimits },
           background,
+          sessionCache,
         });
-        resolveUser = options.resolveUser ?? sessionResolver(cols, now);
+        resolveUser = options.resolveUser ?? sessionResolver(cols, now, sessionCache);
       }
       await scope.register(proxyRoutes, {
         upstreams: options.upstreams,

@@ -4,6 +4,7 @@ import { SESSION_COOKIE_NAME, type Identity } from '@platform/contracts';
 import { REQUEST_ID_HEADER, signIdentity } from '@platform/service-kit';
 import { displayName, type AccountCollections } from './accounts/accounts-db';
 import { sessionToken } from './accounts/session-cookie';
+import type { SessionCache } from './accounts/session-cache';
 import { sessionUser } from './accounts/sessions';
 
 /** Turns a request into the signed-in person, or null. */
@@ -13,10 +14,23 @@ export type ResolveUser = (request: FastifyRequest) => Promise<Identity | null>;
 export const resolveUser: ResolveUser = async () => null;
 
 /** The person behind the request's plt cookie (an unexpired session), as services are told about them. */
-export function sessionResolver(cols: AccountCollections, now: () => number): ResolveUser {
+export function sessionResolver(
+  cols: AccountCollections,
+  now: () => number,
+  cache: SessionCache,
+): ResolveUser {
   return async (request) => {
-    const user = await sessionUser(cols, sessionToken(request), now());
-    return user ? { id: user._id.toHexString(), role: user.role, name: displayName(user) } : null;
+    const token = sessionToken(request);
+    if (!token) return null;
+    const at = now();
+    const known = cache.get(token, at);
+    if (known) return known;
+    const session = await sessionUser(cols, token, at);
+    if (!session) return null;
+    const { user, expiresAt } = session;
+    const identity = { id: user._id.toHexString(), role: user.role, name: displayName(user) };
+    cache.remember(token, identity, expiresAt, at);
+    return identity;
   };
 }
 

@@ -29,6 +29,7 @@ import { createRateLimiter, type RateLimit, type RateLimiter } from './rate-limi
 import { authSchemaErrors } from './schema-errors';
 import { refuseWrongJsonTypes } from './strict-types';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookie';
+import type { SessionCache } from './session-cache';
 import { closeSession, openSession, sessionUser } from './sessions';
 import { issueToken, redeemVerification, sendVerification, tokenOwner } from './verification';
 
@@ -61,6 +62,8 @@ export interface AccountsRouteOptions {
   now: () => number;
   rateLimits: AccountRateLimits;
   background: BackgroundWork;
+  /** Forgotten here when a session ends, so proxied calls stop vouching for it at once. */
+  sessionCache: SessionCache;
 }
 
 /** /auth bodies are a few short fields; anything bigger is refused before it is read whole. */
@@ -84,7 +87,7 @@ const answers = <T>(status: number, ok: T) => ({
 });
 
 export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOptions) {
-  const { cols, hasher, mailer, publicUrl, now, background } = options;
+  const { cols, hasher, mailer, publicUrl, now, background, sessionCache } = options;
   const limiter = (limit: RateLimit) => createRateLimiter(limit, now);
   const limits: Record<keyof AccountRateLimits, RateLimiter> = {
     signinPerAddress: limiter(options.rateLimits.signinPerAddress),
@@ -304,7 +307,7 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
       // Only after the password is right, so this answer tells nothing to someone guessing addresses.
       if (!user.verified) return refuse(reply, 403, AUTH_MESSAGES.notVerified);
       // A session this browser already had is ended rather than left to linger until it expires.
-      await closeSession(cols, sessionToken(request));
+      await closeSession(cols, sessionCache, sessionToken(request));
       const token = await openSession(cols, user._id, now());
       setSessionCookie(request, reply, token);
       // The credential lives only in the HttpOnly cookie; the body's token is the user's id, not a secret.
@@ -316,7 +319,7 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
     '/auth/session',
     { schema: { tags: ['auth'], response: answers(200, SessionReply) } },
     async (request, reply) => {
-      const user = await sessionUser(cols, sessionToken(request), now());
+      const user = (await sessionUser(cols, sessionToken(request), now()))?.user;
       if (!user) return refuse(reply, 401, AUTH_MESSAGES.notSignedIn);
       return {
         user: {
@@ -334,7 +337,7 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
     '/auth/signout',
     { bodyLimit: AUTH_BODY_LIMIT, schema: { tags: ['auth'], response: answers(200, SignoutReply) } },
     async (request, reply) => {
-      await closeSession(cols, sessionToken(request));
+      await closeSession(cols, sessionCache, sessionToken(request));
       clearSessionCookie(request, reply);
       return { ok: true as const };
     },

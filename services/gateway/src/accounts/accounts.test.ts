@@ -11,6 +11,7 @@ import { startTestUpstream, type TestUpstream } from '../../test/upstream';
 import { runAdmin } from '../admin';
 import { buildApp, type AccountsOptions, type GatewayOptions } from '../app';
 import { digest } from './secrets';
+import { SESSION_CACHE_MS } from './session-cache';
 import { BackgroundWork } from './background';
 
 const SECRET = 'accounts-test-secret';
@@ -551,6 +552,41 @@ describe('accounts and sessions', () => {
       expect(received.cookie).toBe('theme=dark');
       const anonymous = await app.inject({ url: '/api/recordings/headers' });
       expect(anonymous.json().headers['x-platform-identity']).toBeUndefined();
+    });
+
+    const identityOnProxiedCall = async (cookie: string) => {
+      const res = await app.inject({ url: '/api/recordings/headers', headers: { cookie: `plt=${cookie}` } });
+      const verified = verifyIdentity(res.json().headers as Record<string, string>, SECRET);
+      return verified.ok ? verified.identity : null;
+    };
+
+    it('stops vouching for a session the moment it is signed out', async () => {
+      const cookie = await signedIn('leaving@example.org');
+      expect(await identityOnProxiedCall(cookie)).toMatchObject({ role: 'contributor' });
+      expect((await post('/auth/signout', {}, { cookie: `plt=${cookie}` })).statusCode).toBe(200);
+      expect(await identityOnProxiedCall(cookie)).toBeNull();
+    });
+
+    it('takes up a change made outside this gateway within SESSION_CACHE_MS', async () => {
+      const cookie = await signedIn('promoted@example.org');
+      expect(await identityOnProxiedCall(cookie)).toMatchObject({ role: 'contributor' });
+      // The admin command, or another gateway process, changes the database directly.
+      await db
+        .collection('users')
+        .updateOne({ email: 'promoted@example.org' }, { $set: { role: 'reviewer' } });
+      clock += SESSION_CACHE_MS;
+      expect(await identityOnProxiedCall(cookie)).toMatchObject({ role: 'reviewer' });
+      await db.collection('sessions').deleteOne({ hash: digest(cookie) });
+      clock += SESSION_CACHE_MS;
+      expect(await identityOnProxiedCall(cookie)).toBeNull();
+    });
+
+    it('never vouches for a session past its end, however recently it was looked up', async () => {
+      const cookie = await signedIn('last-second@example.org');
+      clock += HOUR - 500;
+      expect(await identityOnProxiedCall(cookie)).not.toBeNull();
+      clock += 501;
+      expect(await identityOnProxiedCall(cookie)).toBeNull();
     });
   });
 

@@ -2,6 +2,7 @@ import { ObjectId } from 'mongodb';
 import { SESSION_MAX_AGE_SECONDS } from '@platform/contracts';
 import type { AccountCollections, UserDoc } from './accounts-db';
 import { digest, newToken, TOKEN_SHAPE } from './secrets';
+import type { SessionCache } from './session-cache';
 
 /** Opens a session for the user; the returned token goes into the cookie and nowhere else. */
 export async function openSession(cols: AccountCollections, userId: ObjectId, now: number) {
@@ -17,21 +18,24 @@ export async function openSession(cols: AccountCollections, userId: ObjectId, no
 }
 
 /**
- * The user behind a session token, or null. An expired session counts as none even before the TTL index
- * has removed it (MongoDB sweeps about once a minute).
+ * The user behind a session token and when the session ends, or null. An expired session counts as none
+ * even before the TTL index has removed it (MongoDB sweeps about once a minute).
  */
 export async function sessionUser(
   cols: AccountCollections,
   token: string | undefined,
   now: number,
-): Promise<UserDoc | null> {
+): Promise<{ user: UserDoc; expiresAt: Date } | null> {
   if (!token || !TOKEN_SHAPE.test(token)) return null;
   const session = await cols.sessions.findOne({ hash: digest(token), expiresAt: { $gt: new Date(now) } });
   if (!session) return null;
-  return cols.users.findOne({ _id: session.userId });
+  const user = await cols.users.findOne({ _id: session.userId });
+  return user ? { user, expiresAt: session.expiresAt } : null;
 }
 
-export async function closeSession(cols: AccountCollections, token: string | undefined) {
+/** Ends a session, here and in what this gateway remembers of it. */
+export async function closeSession(cols: AccountCollections, cache: SessionCache, token: string | undefined) {
   if (!token || !TOKEN_SHAPE.test(token)) return;
+  cache.forget(token);
   await cols.sessions.deleteOne({ hash: digest(token) });
 }
