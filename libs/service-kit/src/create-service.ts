@@ -6,6 +6,7 @@ import Fastify, {
 import type { Db } from 'mongodb';
 import { installErrorHandling, replyWithError } from './error-handler';
 import { registerHealthRoutes, type ReadinessCheck } from './health';
+import { registerWhoami } from './whoami';
 import { installIdentity } from './identity-plugin';
 import { loggerOptions } from './logger';
 import { openDatabase, type CollectionIndexes, type Database } from './mongo';
@@ -30,7 +31,10 @@ export interface ServiceOptions {
   /** Database name; defaults to the service name. */
   dbName?: string;
   indexes?: CollectionIndexes[];
-  /** When set, signed identity headers are verified on every request (request.identity). */
+  /**
+   * When set, signed identity headers are verified on every request (request.identity), and
+   * /internal/whoami echoes them.
+   */
   identitySecret?: string;
   /** Pino options, false to silence (tests), or a ready logger instance. */
   logger?: FastifyServerOptions['logger'];
@@ -99,6 +103,7 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
   const checks: Record<string, ReadinessCheck> = { ...options.readinessChecks };
   if (database) checks.database = async () => database.indexesReady() && (await database.ping());
   registerHealthRoutes(app, options.name, checks);
+  if (options.identitySecret) registerWhoami(app);
 
   if (options.routes) await app.register(options.routes);
   return app;

@@ -8,7 +8,6 @@ import { uploadRoute } from './recordings/upload-route';
 import { createSentenceSync, DEFAULT_SYNC_INTERVAL_MS, type SentenceSync } from './sentences/sentence-sync';
 import { sentenceRoutes } from './sentences/routes';
 import { userRoutes } from './user/routes';
-import { whoamiRoutes } from './whoami';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,7 +53,6 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
       await instance.register(multipart, {
         limits: { fileSize: MULTIPART_MAX_FILE_BYTES, files: 2, fields: 10, fieldSize: 64 * 1024 },
       });
-      await whoamiRoutes(typed);
       await sentenceRoutes(typed);
       await uploadRoute(typed);
       await recordingRoutes(typed);

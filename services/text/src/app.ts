@@ -5,7 +5,6 @@ import { TEXT_INDEXES } from './indexes';
 import { internalSentenceRoutes } from './sentences/internal-routes';
 import { startSeeding } from './sentences/seed';
 import { SequenceWriter } from './sentences/sentence-store';
-import { whoamiRoutes } from './whoami';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,7 +39,6 @@ export async function buildApp(options: TextAppOptions): Promise<ServiceApp> {
     identitySecret: options.identitySecret,
     logger: options.logger,
     routes: async (instance) => {
-      await whoamiRoutes(instance as ServiceApp);
       await internalSentenceRoutes(instance as ServiceApp);
     },
   });

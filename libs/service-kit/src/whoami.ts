@@ -1,11 +1,12 @@
 import { Identity } from '@platform/contracts';
-import { requireIdentity, type ServiceApp } from '@platform/service-kit';
+import { requireIdentity } from './identity-plugin';
+import type { ServiceApp } from './service-app';
 
 /**
  * Internal: echoes the identity the gateway signed. Not under a public prefix, so the gateway never routes
  * to it; it exists so operators and tests can check that gateway and service agree on the secret.
  */
-export async function whoamiRoutes(app: ServiceApp) {
+export function registerWhoami(app: ServiceApp) {
   app.get(
     '/internal/whoami',
     {
