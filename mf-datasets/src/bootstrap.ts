@@ -1,0 +1,5 @@
+// Standalone mode for this remote's team: its pages with their own router, store and theme.
+import { mountStandalone } from '@platform/store';
+import routes from './routes';
+
+mountStandalone(routes);
