@@ -7,8 +7,17 @@
 import path from 'node:path';
 import { Supervisor } from './lib/supervisor.mjs';
 import { consoleLog } from './lib/log.mjs';
-import { waitForPort, waitForUrl } from './lib/readiness.mjs';
-import { DEFAULT_PORTS, folderOf, loadRemoteCatalog, nxEnv, remoteEnvVar, repoRoot } from './platform.mjs';
+import { waitForUrl } from './lib/readiness.mjs';
+import {
+  addBackend,
+  backendEnv,
+  DEFAULT_PORTS,
+  folderOf,
+  loadRemoteCatalog,
+  nxEnv,
+  remoteEnvVar,
+  repoRoot,
+} from './platform.mjs';
 import { spawnSync } from 'node:child_process';
 
 const log = consoleLog();
@@ -50,18 +59,13 @@ if (built.status !== 0) {
 const catalog = loadRemoteCatalog();
 const dataDir = path.resolve(repoRoot, env.DATA_DIR ?? '.data');
 const embeddedDb = !env.MONGODB_URI;
-const common = {
-  ...env,
-  DATA_DIR: dataDir,
-  MONGODB_URI: env.MONGODB_URI || `mongodb://127.0.0.1:${DEFAULT_PORTS.mongo}`,
-  TEXT_URL: `http://127.0.0.1:${DEFAULT_PORTS.text}`,
-  SPEECH_URL: `http://127.0.0.1:${DEFAULT_PORTS.speech}`,
-  ...Object.fromEntries(
-    catalog.map((r) => [remoteEnvVar(r.key), env[remoteEnvVar(r.key)] || r.defaultEntry]),
-  ),
-};
-delete common.PORT;
-delete common.HOST;
+const common = backendEnv({
+  env,
+  dataDir,
+  mongoUri: env.MONGODB_URI || `mongodb://127.0.0.1:${DEFAULT_PORTS.mongo}`,
+  ports: DEFAULT_PORTS,
+  remoteEntries: Object.fromEntries(catalog.map((r) => [r.key, env[remoteEnvVar(r.key)] || r.defaultEntry])),
+});
 
 let stopping = false;
 const supervisor = new Supervisor({
@@ -74,66 +78,33 @@ const supervisor = new Supervisor({
     shutdown(1);
   },
 });
-const node = process.execPath;
-const npm = 'npm';
 const serviceReady =
   (url) =>
   ({ aborted }) =>
     waitForUrl(url, { timeoutMs: READY_MS, aborted });
 
-if (embeddedDb) {
-  supervisor.add({
-    name: 'mongo',
-    tier: 'data',
-    command: node,
-    args: [
-      'libs/embedded-mongo/bin/embedded-mongo.js',
-      '--port',
-      String(DEFAULT_PORTS.mongo),
-      '--dbpath',
-      path.join(dataDir, 'mongo'),
-    ],
-    cwd: repoRoot,
-    env: common,
-    ready: ({ aborted }) => waitForPort('127.0.0.1', DEFAULT_PORTS.mongo, { timeoutMs: READY_MS, aborted }),
-  });
-}
+addBackend(supervisor, {
+  common,
+  ports: DEFAULT_PORTS,
+  dataDir,
+  embeddedDb,
+  readyTimeoutMs: READY_MS,
+  watch: true,
+  gateway: {
+    env: { NODE_ENV: 'development', PORT: String(gatewayPort) },
+    readyUrl: `http://localhost:${gatewayPort}/healthz`,
+  },
+});
 supervisor.add({
   name: 'rebuild',
-  command: node,
+  command: process.execPath,
   args: ['tools/watch-build.mjs', ...backend],
   cwd: repoRoot,
   env: common,
 });
-for (const [name, dir, port] of [
-  ['text', 'services/text', DEFAULT_PORTS.text],
-  ['speech', 'services/speech', DEFAULT_PORTS.speech],
-]) {
-  supervisor.add({
-    name,
-    command: node,
-    args: ['--watch', 'dist/main.js'],
-    cwd: path.join(repoRoot, dir),
-    env: common,
-    ready: serviceReady(`http://127.0.0.1:${port}/readyz`),
-  });
-}
-supervisor.add({
-  name: 'gateway',
-  command: node,
-  args: ['--watch', 'dist/main.js'],
-  cwd: path.join(repoRoot, 'services/gateway'),
-  env: {
-    ...common,
-    NODE_ENV: 'development',
-    PORT: String(gatewayPort),
-    SHELL_DIST: path.join(repoRoot, 'shell/dist'),
-  },
-  ready: serviceReady(`http://localhost:${gatewayPort}/healthz`),
-});
 supervisor.add({
   name: 'shell',
-  command: npm,
+  command: 'npm',
   args: ['run', 'serve'],
   cwd: path.join(repoRoot, 'shell'),
   env: { ...common, SHELL_DEV_PORT: String(shellPort), GATEWAY_URL: `http://localhost:${gatewayPort}` },
@@ -142,7 +113,7 @@ supervisor.add({
 for (const r of catalog.filter((remote) => !env[remoteEnvVar(remote.key)])) {
   supervisor.add({
     name: r.name,
-    command: npm,
+    command: 'npm',
     args: ['run', 'serve'],
     cwd: path.join(repoRoot, folderOf(r)),
     env: common,

@@ -85,6 +85,78 @@ export async function freePorts(count) {
 export const remoteEnvVar = (key) => `REMOTE_${key.toUpperCase()}_URL`;
 
 /**
+ * The environment every backend process gets: where the data, the database, the services and the remotes
+ * are. PORT and HOST are dropped: only the gateway listens on them, and its caller sets them.
+ */
+export function backendEnv({ env, dataDir, mongoUri, ports, remoteEntries }) {
+  const common = {
+    ...env,
+    DATA_DIR: dataDir,
+    MONGODB_URI: mongoUri,
+    TEXT_URL: `http://127.0.0.1:${ports.text}`,
+    SPEECH_URL: `http://127.0.0.1:${ports.speech}`,
+    TEXT_PORT: String(ports.text),
+    SPEECH_PORT: String(ports.speech),
+    ...Object.fromEntries(Object.entries(remoteEntries).map(([key, url]) => [remoteEnvVar(key), url])),
+  };
+  delete common.PORT;
+  delete common.HOST;
+  return common;
+}
+
+/**
+ * Adds the backend to a supervisor: the embedded MongoDB-compatible server (when `embeddedDb`), then the
+ * text and speech services and the gateway, each run from its dist. `watch` restarts a service when its
+ * dist changes (`npm run dev`); `gateway` gives the gateway's own variables and readiness URL.
+ */
+export function addBackend(
+  supervisor,
+  { common, ports, dataDir, embeddedDb, readyTimeoutMs, watch = false, gateway },
+) {
+  const node = process.execPath;
+  const ready =
+    (url) =>
+    ({ aborted }) =>
+      waitForUrl(url, { timeoutMs: readyTimeoutMs, aborted });
+  const main = watch ? ['--watch', 'dist/main.js'] : ['dist/main.js'];
+  if (embeddedDb) {
+    supervisor.add({
+      name: 'mongo',
+      tier: 'data',
+      command: node,
+      args: [
+        path.join(repoRoot, 'libs/embedded-mongo/bin/embedded-mongo.js'),
+        '--port',
+        String(ports.mongo),
+        '--dbpath',
+        path.join(dataDir, 'mongo'),
+      ],
+      cwd: repoRoot,
+      env: common,
+      ready: ({ aborted }) => waitForPort('127.0.0.1', ports.mongo, { timeoutMs: readyTimeoutMs, aborted }),
+    });
+  }
+  for (const name of ['text', 'speech']) {
+    supervisor.add({
+      name,
+      command: node,
+      args: main,
+      cwd: path.join(repoRoot, 'services', name),
+      env: common,
+      ready: ready(`http://127.0.0.1:${ports[name]}/readyz`),
+    });
+  }
+  supervisor.add({
+    name: 'gateway',
+    command: node,
+    args: main,
+    cwd: path.join(repoRoot, 'services/gateway'),
+    env: { ...common, SHELL_DIST: path.join(repoRoot, 'shell/dist'), ...gateway.env },
+    ready: ready(gateway.readyUrl),
+  });
+}
+
+/**
  * Starts the topology and resolves once every process answers its readiness probe.
  *
  * @param {object} [options]
@@ -154,19 +226,7 @@ export async function startPlatform({
     );
   }
 
-  const common = {
-    ...env,
-    DATA_DIR: data,
-    MONGODB_URI: mongoUri,
-    TEXT_URL: textUrl,
-    SPEECH_URL: speechUrl,
-    TEXT_PORT: String(p.text),
-    SPEECH_PORT: String(p.speech),
-    ...Object.fromEntries(catalog.map((r) => [remoteEnvVar(r.key), remoteEntries[r.key]])),
-  };
-  // Only the gateway listens on PORT/HOST; the services have their own port variables and stay on loopback.
-  delete common.PORT;
-  delete common.HOST;
+  const common = backendEnv({ env, dataDir: data, mongoUri, ports: p, remoteEntries });
 
   let failure = null;
   let stopping = null;
@@ -183,62 +243,21 @@ export async function startPlatform({
       stop().then(() => onFailure?.(failure));
     },
   });
-  const node = process.execPath;
-  const readyUrl =
-    (url) =>
-    ({ aborted }) =>
-      waitForUrl(url, { timeoutMs: READY_TIMEOUT_MS, aborted });
-
-  if (embeddedDb) {
-    supervisor.add({
-      name: 'mongo',
-      tier: 'data',
-      command: node,
-      args: [
-        path.join(repoRoot, 'libs/embedded-mongo/bin/embedded-mongo.js'),
-        '--port',
-        String(p.mongo),
-        '--dbpath',
-        path.join(data, 'mongo'),
-      ],
-      cwd: repoRoot,
-      env: common,
-      ready: ({ aborted }) => waitForPort('127.0.0.1', p.mongo, { timeoutMs: READY_TIMEOUT_MS, aborted }),
-    });
-  }
-  supervisor.add({
-    name: 'text',
-    command: node,
-    args: ['dist/main.js'],
-    cwd: path.join(repoRoot, 'services/text'),
-    env: common,
-    ready: readyUrl(`${textUrl}/readyz`),
-  });
-  supervisor.add({
-    name: 'speech',
-    command: node,
-    args: ['dist/main.js'],
-    cwd: path.join(repoRoot, 'services/speech'),
-    env: common,
-    ready: readyUrl(`${speechUrl}/readyz`),
-  });
-  supervisor.add({
-    name: 'gateway',
-    command: node,
-    args: ['dist/main.js'],
-    cwd: path.join(repoRoot, 'services/gateway'),
-    env: {
-      ...common,
-      PORT: String(p.gateway),
-      ...(env.HOST ? { HOST: env.HOST } : {}),
-      SHELL_DIST: path.join(repoRoot, 'shell/dist'),
+  addBackend(supervisor, {
+    common,
+    ports: p,
+    dataDir: data,
+    embeddedDb,
+    readyTimeoutMs: READY_TIMEOUT_MS,
+    gateway: {
+      env: { PORT: String(p.gateway), ...(env.HOST ? { HOST: env.HOST } : {}) },
+      readyUrl: `${siteUrl}/readyz`,
     },
-    ready: readyUrl(`${siteUrl}/readyz`),
   });
   for (const r of localRemotes) {
     supervisor.add({
       name: r.name,
-      command: node,
+      command: process.execPath,
       args: [
         path.join(repoRoot, 'tools/static-server.mjs'),
         '--dir',
@@ -248,7 +267,7 @@ export async function startPlatform({
       ],
       cwd: repoRoot,
       env: common,
-      ready: readyUrl(remoteEntries[r.key]),
+      ready: ({ aborted }) => waitForUrl(remoteEntries[r.key], { timeoutMs: READY_TIMEOUT_MS, aborted }),
     });
   }
 
