@@ -2,14 +2,11 @@ import { useState } from 'react';
 import { Link, useLocation } from '@platform/router';
 import styled from 'styled-components';
 import { VERIFICATION_LINK_TTL_HOURS } from '@platform/contracts';
-import { useResendVerificationMutation } from '@platform/store';
 import { Button } from '@platform/ui';
 import { AuthPage, FooterText, Stack } from '../components/AuthPage';
-import { MessageBox } from '../components/MessageBox';
-import { BUSY_LABELS, SCREEN_MESSAGES } from '../messages';
-import { resendFailureMessage } from './resendMessages';
+import { BUSY_LABELS } from '../messages';
 import { recallSignupEmail } from './signupEmail';
-import { useTimedNotice } from './useTimedNotice';
+import { ResendOutcome, useResendLink } from './useResendLink';
 
 const Address = styled.strong`
   word-break: break-all;
@@ -31,20 +28,7 @@ const Text = styled.p`
 export function RegistrationSuccessPage() {
   const location = useLocation();
   const [email] = useState(() => recallSignupEmail(location.state));
-  const [resend, { isLoading: sending }] = useResendVerificationMutation();
-  const [failure, setFailure] = useState<string | null>(null);
-  const { notice, show } = useTimedNotice();
-
-  async function onResend() {
-    if (!email || sending) return;
-    setFailure(null);
-    try {
-      await resend({ email }).unwrap();
-      show(SCREEN_MESSAGES.resendSent);
-    } catch (error) {
-      setFailure(resendFailureMessage(error));
-    }
-  }
+  const { resend, sending, failure, notice } = useResendLink();
 
   return (
     <AuthPage title="Registration Successful">
@@ -70,20 +54,9 @@ export function RegistrationSuccessPage() {
             <li>Return here and sign in.</li>
           </Steps>
         </div>
-        {failure ? (
-          <MessageBox tone="error" title="Error">
-            {failure}
-          </MessageBox>
-        ) : null}
-        <div role="status">
-          {notice ? (
-            <MessageBox tone="success" announce={false}>
-              {notice}
-            </MessageBox>
-          ) : null}
-        </div>
+        <ResendOutcome failure={failure} notice={notice} />
         {email ? (
-          <Button variant="outline" fullWidth onClick={onResend} disabled={sending}>
+          <Button variant="outline" fullWidth onClick={() => resend(email)} disabled={sending}>
             {sending ? BUSY_LABELS.sending : 'Resend'}
           </Button>
         ) : null}

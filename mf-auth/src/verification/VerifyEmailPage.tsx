@@ -2,15 +2,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from '@platform/router';
 import styled from 'styled-components';
 import { VERIFICATION_LINK_TTL_HOURS } from '@platform/contracts';
-import { useResendVerificationMutation, useVerifyEmailMutation } from '@platform/store';
+import { useVerifyEmailMutation } from '@platform/store';
 import { Button, Spinner } from '@platform/ui';
 import { AuthPage, Stack } from '../components/AuthPage';
 import { MessageBox } from '../components/MessageBox';
 import { BUSY_LABELS, SCREEN_MESSAGES } from '../messages';
 import { redeemOnce, verifyStateOf } from './redeemLink';
 import type { VerifyState } from './redeemLink';
-import { resendFailureMessage } from './resendMessages';
-import { useTimedNotice } from './useTimedNotice';
+import { ResendOutcome, useResendLink } from './useResendLink';
 
 const Centered = styled.div`
   display: flex;
@@ -27,11 +26,9 @@ export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const [verifyEmail] = useVerifyEmailMutation();
-  const [resend, { isLoading: resending }] = useResendVerificationMutation();
+  const { resend, sending: resending, failure: resendFailure, notice } = useResendLink();
   const [state, setState] = useState<VerifyState>(token ? { status: 'verifying' } : { status: 'invalid' });
   const [attempt, setAttempt] = useState(0);
-  const [resendFailure, setResendFailure] = useState<string | null>(null);
-  const { notice, show } = useTimedNotice();
 
   const redeem = useCallback(
     async (value: string) => verifyStateOf(await verifyEmail({ token: value })),
@@ -50,16 +47,6 @@ export function VerifyEmailPage() {
   function tryAgain() {
     setState({ status: 'verifying' });
     setAttempt((n) => n + 1);
-  }
-
-  async function onResend(email: string) {
-    setResendFailure(null);
-    try {
-      await resend({ email }).unwrap();
-      show(SCREEN_MESSAGES.resendSent);
-    } catch (error) {
-      setResendFailure(resendFailureMessage(error));
-    }
   }
 
   return (
@@ -96,7 +83,7 @@ export function VerifyEmailPage() {
           ) : null}
         </div>
         {state.status === 'expired' && state.email ? (
-          <Button variant="outline" fullWidth disabled={resending} onClick={() => onResend(state.email!)}>
+          <Button variant="outline" fullWidth disabled={resending} onClick={() => resend(state.email!)}>
             {resending ? BUSY_LABELS.resending : 'Resend Email'}
           </Button>
         ) : null}
@@ -110,18 +97,7 @@ export function VerifyEmailPage() {
             Try again
           </Button>
         ) : null}
-        {resendFailure ? (
-          <MessageBox tone="error" title="Error">
-            {resendFailure}
-          </MessageBox>
-        ) : null}
-        <div role="status">
-          {notice ? (
-            <MessageBox tone="success" announce={false}>
-              {notice}
-            </MessageBox>
-          ) : null}
-        </div>
+        <ResendOutcome failure={resendFailure} notice={notice} />
         <Button as={Link} to="/signin" fullWidth>
           Back to Sign In
         </Button>
