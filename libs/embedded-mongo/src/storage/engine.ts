@@ -428,23 +428,8 @@ export class Engine {
   /** Documents in _id order (or reverse) over optional encoded-_id bounds. */
   *scanPrimary(meta: CollectionMeta, ranges: KeyRange[] | undefined, reverse: boolean): Generator<Buffer> {
     const prefix = u32(meta.id);
-    const list = ranges ?? [{ start: Buffer.alloc(0), end: undefined }];
-    for (const r of list) {
-      const start = Buffer.concat([prefix, r.start]);
-      const end = r.end ? Buffer.concat([prefix, r.end]) : prefixEnd(prefix);
-      const range = reverse
-        ? this.docs.getRange({ start: end, end: start, reverse: true })
-        : this.docs.getRange({ start, end });
-      for (const { key, value } of range) {
-        // a reverse range includes its start key; keep the end exclusive
-        if (reverse && key.equals(end)) continue;
-        yield value;
-      }
-      // a reverse range excludes its end key, which is this range's inclusive lower bound
-      if (reverse) {
-        const first = this.docs.get(start);
-        if (first) yield first;
-      }
+    for (const r of ranges ?? [{ start: Buffer.alloc(0), end: undefined }]) {
+      for (const { value } of rangeEntries(this.docs, prefix, r, reverse)) yield value;
     }
   }
 
@@ -460,13 +445,7 @@ export class Engine {
     const docPrefix = u32(meta.id);
     const seen = dedupe ? new Set<string>() : undefined;
     for (const r of ranges) {
-      const start = Buffer.concat([prefix, r.start]);
-      const end = r.end ? Buffer.concat([prefix, r.end]) : prefixEnd(prefix);
-      const range = reverse
-        ? this.index.getRange({ start: end, end: start, reverse: true })
-        : this.index.getRange({ start, end });
-      for (const { key, value } of range) {
-        if (reverse && key.equals(end)) continue;
+      for (const { value } of rangeEntries(this.index, prefix, r, reverse)) {
         if (seen) {
           const h = value.toString('latin1');
           if (seen.has(h)) continue;
@@ -475,23 +454,12 @@ export class Engine {
         const raw = this.docs.get(Buffer.concat([docPrefix, value]));
         if (raw) yield raw;
       }
-      if (reverse) {
-        const idEnc = this.index.get(start);
-        const raw =
-          idEnc && !seen?.has(idEnc.toString('latin1'))
-            ? this.docs.get(Buffer.concat([docPrefix, idEnc]))
-            : undefined;
-        if (raw) yield raw;
-      }
     }
   }
 
   /** Index entries (encoded _id values) within ranges, for TTL sweeps. */
   *indexIds(ix: IndexSpec, range: KeyRange): Generator<Buffer> {
-    const prefix = u32(ix.id);
-    const start = Buffer.concat([prefix, range.start]);
-    const end = range.end ? Buffer.concat([prefix, range.end]) : prefixEnd(prefix);
-    for (const { value } of this.index.getRange({ start, end })) yield value;
+    for (const { value } of rangeEntries(this.index, u32(ix.id), range, false)) yield value;
   }
 
   getByEncodedId(meta: CollectionMeta, idEnc: Buffer): Buffer | undefined {
@@ -502,6 +470,29 @@ export class Engine {
 const MAX_KEY_BYTES = 1978;
 /** MongoDB's historical KeyTooLong code. */
 const KEY_TOO_LONG = 17280;
+
+/**
+ * The entries of one key range under a prefix, [start, end), in either direction. lmdb's reverse range
+ * includes its start key (our end) and excludes its end key (our start); both are put right here.
+ */
+function* rangeEntries(
+  store: Database<Buffer, Buffer>,
+  prefix: Buffer,
+  range: KeyRange,
+  reverse: boolean,
+): Generator<{ key: Buffer; value: Buffer }> {
+  const start = Buffer.concat([prefix, range.start]);
+  const end = range.end ? Buffer.concat([prefix, range.end]) : prefixEnd(prefix);
+  if (!reverse) {
+    yield* store.getRange({ start, end });
+    return;
+  }
+  for (const entry of store.getRange({ start: end, end: start, reverse: true })) {
+    if (!entry.key.equals(end)) yield entry;
+  }
+  const first = store.get(start);
+  if (first !== undefined) yield { key: start, value: first };
+}
 
 export interface KeyRange {
   start: Buffer;

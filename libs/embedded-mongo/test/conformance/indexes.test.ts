@@ -343,3 +343,26 @@ describe('queries through indexes return what a collection scan returns', () => 
     expect(await mixed.countDocuments({ v: { $type: 'string' } })).toBe(2);
   });
 });
+
+describe('descending scans keep range bounds exact', () => {
+  test('an indexed range read backwards includes its lower bound and excludes its upper one', async () => {
+    const coll = fresh();
+    await coll.createIndex({ a: 1 });
+    await coll.insertMany([1, 2, 3, 4, 5].map((a) => ({ _id: a * 10, a })));
+    const found = await coll
+      .find({ a: { $gte: 2, $lt: 4 } })
+      .sort({ a: -1 })
+      .toArray();
+    expect(found.map((d) => d.a)).toEqual([3, 2]);
+  });
+
+  test('an _id range read backwards includes its lower bound and excludes its upper one', async () => {
+    const coll = fresh();
+    await coll.insertMany([1, 2, 3, 4, 5].map((n) => ({ _id: n })));
+    const found = await coll
+      .find({ _id: { $gte: 2, $lt: 4 } })
+      .sort({ _id: -1 })
+      .toArray();
+    expect(found.map((d) => d._id)).toEqual([3, 2]);
+  });
+});
