@@ -69,14 +69,8 @@ export class SequenceWriter {
   }
 }
 
-export interface NewSentence {
-  text: string;
-  language: LanguageCode;
-  citation: string;
-  license: string;
-  source: SentenceSource;
-  status: SentenceStatus;
-}
+/** What a writer supplies; the store adds the id, the time and the change sequence. */
+export type NewSentence = Omit<SentenceDoc, '_id' | 'createdAt' | 'seq'>;
 
 const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
 
