@@ -6,18 +6,7 @@ import { useLogout } from '../session/useLogout';
 import { useSessionUser } from '../session/useSessionUser';
 import { BrandLink } from './BrandLink';
 import { contributorUserMenu, publicHeaderMenus } from './links';
-
-const Bar = styled.header`
-  position: sticky;
-  top: 0;
-  z-index: ${({ theme }) => theme.zIndices.sticky};
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[4]};
-  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[4]}`};
-  background: ${({ theme }) => theme.colors.surface};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-`;
+import { HeaderBar } from './HeaderBar';
 
 // Desktop first: jsdom (the unit tests) applies no media queries and so sees the desktop header.
 const DesktopNav = styled.nav`
@@ -102,7 +91,7 @@ export function PublicHeader() {
   }, [drawerOpen]);
 
   return (
-    <Bar>
+    <HeaderBar $gap={4}>
       <DrawerButton
         type="button"
         aria-label="Open menu"
@@ -157,6 +146,6 @@ export function PublicHeader() {
           </Drawer>
         </>
       ) : null}
-    </Bar>
+    </HeaderBar>
   );
 }

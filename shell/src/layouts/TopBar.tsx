@@ -5,18 +5,7 @@ import { DropdownMenu, MenuIcon, Select, TextField, UserIcon, media } from '@pla
 import { useLogout } from '../session/useLogout';
 import { useSessionUser } from '../session/useSessionUser';
 import { languages, profileMenu } from './links';
-
-const Bar = styled.header`
-  position: sticky;
-  top: 0;
-  z-index: ${({ theme }) => theme.zIndices.sticky};
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[3]};
-  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[4]}`};
-  background: ${({ theme }) => theme.colors.surface};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-`;
+import { HeaderBar } from './HeaderBar';
 
 const Search = styled.form`
   flex: 1;
@@ -58,7 +47,7 @@ export function TopBar({ sidebarId, sidebarOpen, onToggleSidebar }: TopBarProps)
   // The interface language is a local choice for now: no translations exist yet.
   const [language, setLanguage] = useState<string>(languages[0]);
   return (
-    <Bar>
+    <HeaderBar $gap={3}>
       <MenuButton
         type="button"
         aria-label={sidebarOpen ? 'Close navigation' : 'Open navigation'}
@@ -92,6 +81,6 @@ export function TopBar({ sidebarId, sidebarOpen, onToggleSidebar }: TopBarProps)
         linkAs={Link}
         items={profileItems}
       />
-    </Bar>
+    </HeaderBar>
   );
 }
