@@ -1,9 +1,9 @@
 // The federated module './routes': this remote's pages, one per path the catalogue gives it.
 import { defineRemoteRoutes } from '@platform/store';
-import { SpeakPage } from './pages/SpeakPage';
-import { ListenPage } from './pages/ListenPage';
-import { WritePage } from './pages/WritePage';
-import { DonateVoicePage } from './pages/DonateVoicePage';
+import { SpeakPage } from './speak/SpeakPage';
+import { ListenPage } from './listen/ListenPage';
+import { WritePage } from './write/WritePage';
+import { DonateVoicePage } from './donate/DonateVoicePage';
 
 export default defineRemoteRoutes('mf_contribute', [
   { path: '/user/speak', title: 'Speak', Component: SpeakPage },

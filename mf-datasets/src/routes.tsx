@@ -1,9 +1,9 @@
 // The federated module './routes': this remote's pages, one per path the catalogue gives it.
 import { defineRemoteRoutes } from '@platform/store';
-import { DatasetDownloadsPage } from './pages/DatasetDownloadsPage';
-import { ViewAudioPairsPage } from './pages/ViewAudioPairsPage';
-import { AddTextPairPage } from './pages/AddTextPairPage';
-import { DatasetUploadsPage } from './pages/DatasetUploadsPage';
+import { DatasetDownloadsPage } from './downloads/DatasetDownloadsPage';
+import { ViewAudioPairsPage } from './audio-pairs/ViewAudioPairsPage';
+import { AddTextPairPage } from './text-pairs/AddTextPairPage';
+import { DatasetUploadsPage } from './uploads/DatasetUploadsPage';
 
 export default defineRemoteRoutes('mf_datasets', [
   { path: '/data/downloads', title: 'Dataset Downloads', Component: DatasetDownloadsPage },

@@ -1,12 +1,12 @@
 // The federated module './routes': this remote's pages, one per path the catalogue gives it.
 import { defineRemoteRoutes } from '@platform/store';
-import { LandingPage } from './pages/LandingPage';
-import { FundingGrantPage } from './pages/FundingGrantPage';
-import { AboutPage } from './pages/AboutPage';
-import { DownloadPage } from './pages/DownloadPage';
-import { LanguagesPage } from './pages/LanguagesPage';
-import { SpeechToSpeechPage } from './pages/SpeechToSpeechPage';
-import { TextToSpeechPage } from './pages/TextToSpeechPage';
+import { LandingPage } from './landing/LandingPage';
+import { FundingGrantPage } from './funding/FundingGrantPage';
+import { AboutPage } from './about/AboutPage';
+import { DownloadPage } from './download/DownloadPage';
+import { LanguagesPage } from './languages/LanguagesPage';
+import { SpeechToSpeechPage } from './models/SpeechToSpeechPage';
+import { TextToSpeechPage } from './models/TextToSpeechPage';
 
 export default defineRemoteRoutes('mf_marketing', [
   { path: '/', title: 'Revolutionizing Language Data Collection', Component: LandingPage },

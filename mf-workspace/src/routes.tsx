@@ -1,10 +1,10 @@
 // The federated module './routes': this remote's pages, one per path the catalogue gives it.
 import { defineRemoteRoutes } from '@platform/store';
-import { DashboardPage } from './pages/DashboardPage';
-import { ProjectsPage } from './pages/ProjectsPage';
-import { TasksPage } from './pages/TasksPage';
-import { AnalyticsPage } from './pages/AnalyticsPage';
-import { SettingsPage } from './pages/SettingsPage';
+import { DashboardPage } from './dashboard/DashboardPage';
+import { ProjectsPage } from './projects/ProjectsPage';
+import { TasksPage } from './tasks/TasksPage';
+import { AnalyticsPage } from './analytics/AnalyticsPage';
+import { SettingsPage } from './settings/SettingsPage';
 
 export default defineRemoteRoutes('mf_workspace', [
   { path: '/dashboard', title: 'Dashboard', Component: DashboardPage },

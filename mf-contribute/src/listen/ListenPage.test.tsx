@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RECORDING_MESSAGES } from '@platform/contracts';
-import { ListenPage } from '../pages/ListenPage';
+import { ListenPage } from './ListenPage';
 import { FakeAudio, installMedia } from '../testing/fakeMedia';
 import { errorReply, installFakeServer } from '@platform/store/testing';
 import type { FakeServer } from '@platform/store/testing';

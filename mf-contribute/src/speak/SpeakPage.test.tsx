@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RECORDING_MESSAGES, REPORT_DETAILS_REQUIRED_MESSAGE } from '@platform/contracts';
-import { SpeakPage } from '../pages/SpeakPage';
+import { SpeakPage } from './SpeakPage';
 import { errorReply, installFakeServer } from '@platform/store/testing';
 import type { FakeServer } from '@platform/store/testing';
 import { FakeMediaRecorder, installMedia, removeMedia } from '../testing/fakeMedia';

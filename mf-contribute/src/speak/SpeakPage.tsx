@@ -1,6 +1,6 @@
 import { PageBody, PageHeader } from '@platform/store';
 import { ContributionStats } from '../shared/ContributionStats';
-import { SpeakSession } from '../speak/SpeakSession';
+import { SpeakSession } from './SpeakSession';
 
 /** /user/speak: read sentences aloud, a round of five at a time. */
 export function SpeakPage() {

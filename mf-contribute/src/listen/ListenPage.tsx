@@ -1,6 +1,6 @@
 import { PageBody, PageHeader } from '@platform/store';
 import { ContributionStats } from '../shared/ContributionStats';
-import { ListenSession } from '../listen/ListenSession';
+import { ListenSession } from './ListenSession';
 
 /** /user/listen: check other people's recordings, one at a time. */
 export function ListenPage() {
