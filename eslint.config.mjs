@@ -27,7 +27,7 @@ export default tseslint.config(
   },
   {
     // The page holds the router and Redux once, through the shared libraries that re-export them
-    // (shell/webpack/shared-config.js says why). An import of the packages themselves would bundle a private
+    // (tools/federation/shared-config.js says why). An import of the packages themselves would bundle a private
     // copy into the remote: a second router or store context that the shell's never reaches.
     files: ['shell/**', 'mf-*/**', 'libs/ui/**'],
     rules: {

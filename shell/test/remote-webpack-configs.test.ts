@@ -4,7 +4,10 @@
 import path from 'node:path';
 import { remoteCatalog } from '@platform/contracts';
 
-// Every remote builds with shell/webpack/shared-config.js; this checks each remote's use of it.
+// Every remote builds with tools/federation/shared-config.js; this checks each remote's use of it.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { sharedSingletons } = require('../../tools/federation/shared-config.js');
+
 type Plugin = { constructor: { name: string }; _options: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 const federationOf = (config: { plugins: Plugin[] }) =>
   config.plugins.find((plugin) => plugin.constructor.name === 'ModuleFederationPlugin')!;
@@ -39,6 +42,10 @@ describe.each(remoteCatalog.map((remote) => [remote.name, remote] as const))(
         expect(federation._options.shared[key]).toMatchObject({ singleton: true });
       }
       expect(config.devServer.headers['Access-Control-Allow-Origin']).toBe('*');
+    });
+
+    it('shares exactly the list in tools/federation, so a change there reaches every remote', () => {
+      expect(federation._options.shared).toEqual(sharedSingletons());
     });
 
     it("uses the shell's federation runtime in production; the dev server keeps its own for standalone use", () => {
