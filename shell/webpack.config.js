@@ -3,8 +3,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { createFederatedConfig } = require('../tools/federation/shared-config.js');
 
-// The brand name lives in one place (libs/store/src/brand.ts); the HTML title before React starts reads it.
-const brandSource = fs.readFileSync(path.join(__dirname, '../libs/store/src/brand.ts'), 'utf8');
+// The brand name lives in one place (libs/remote-kit/src/brand.ts); the HTML title before React starts reads it.
+const brandSource = fs.readFileSync(path.join(__dirname, '../libs/remote-kit/src/brand.ts'), 'utf8');
 const brandName = /BRAND_NAME = '([^']+)'/.exec(brandSource)?.[1] ?? 'Loading';
 
 module.exports = (_env, argv) =>

@@ -1,5 +1,5 @@
 // The federated module './routes': this remote's pages, one per path the catalogue gives it.
-import { defineRemoteRoutes } from '@platform/store';
+import { defineRemoteRoutes } from '@platform/remote-kit';
 import { SignUpPage } from './signup/SignUpPage';
 import { SignInPage } from './signin/SignInPage';
 import { RegistrationSuccessPage } from './verification/RegistrationSuccessPage';

@@ -1,4 +1,5 @@
-import { describeRemoteRoutes, installFakeServer } from '@platform/store/testing';
+import { describeRemoteRoutes } from '@platform/remote-kit/testing';
+import { installFakeServer } from '@platform/store/testing';
 import routes from './routes';
 import { renderPage } from './testing/renderPage';
 

@@ -1,5 +1,5 @@
 // The federated module './routes': this remote's pages, one per path the catalogue gives it.
-import { defineRemoteRoutes } from '@platform/store';
+import { defineRemoteRoutes } from '@platform/remote-kit';
 import { DatasetDownloadsPage } from './downloads/DatasetDownloadsPage';
 import { ViewAudioPairsPage } from './audio-pairs/ViewAudioPairsPage';
 import { AddTextPairPage } from './text-pairs/AddTextPairPage';

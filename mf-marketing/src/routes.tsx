@@ -1,5 +1,5 @@
 // The federated module './routes': this remote's pages, one per path the catalogue gives it.
-import { defineRemoteRoutes } from '@platform/store';
+import { defineRemoteRoutes } from '@platform/remote-kit';
 import { LandingPage } from './landing/LandingPage';
 import { FundingGrantPage } from './funding/FundingGrantPage';
 import { AboutPage } from './about/AboutPage';

@@ -1,4 +1,4 @@
-import { describeRemoteRoutes } from '@platform/store/testing';
+import { describeRemoteRoutes } from '@platform/remote-kit/testing';
 import routes from './routes';
 
 describeRemoteRoutes(routes);

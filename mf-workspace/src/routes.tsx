@@ -1,5 +1,5 @@
 // The federated module './routes': this remote's pages, one per path the catalogue gives it.
-import { defineRemoteRoutes } from '@platform/store';
+import { defineRemoteRoutes } from '@platform/remote-kit';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { ProjectsPage } from './projects/ProjectsPage';
 import { TasksPage } from './tasks/TasksPage';

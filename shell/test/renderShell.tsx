@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from '@platform/router';
 import type { RemotesManifest } from '@platform/contracts';
-import { Provider, createPlatformStore, defineRemoteRoutes } from '@platform/store';
+import { Provider, createPlatformStore } from '@platform/store';
+import { defineRemoteRoutes } from '@platform/remote-kit';
 import { PlatformThemeProvider, ToastProvider } from '@platform/ui';
 import { AppRoutes } from '../src/routing/AppRoutes';
 import { installFakeServer, sessionAs, testUser } from '@platform/store/testing';

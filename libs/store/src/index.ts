@@ -3,7 +3,5 @@ export type { ApiTagType } from './api';
 export { rootReducer, createPlatformStore } from './store';
 export type { RootState, PlatformStore, AppDispatch, LazyLoadedSlices } from './store';
 export { useAppDispatch, useAppSelector, useAppStore } from './hooks';
-export * from './remote-kit';
-export { BRAND_NAME } from './brand';
 export * from './auth';
 export * from './redux';

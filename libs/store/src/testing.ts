@@ -81,4 +81,3 @@ export function sessionAs(server: FakeServer, user: typeof testUser | null) {
     user ? { body: { user } } : errorReply(401, 'You are not signed in.'),
   );
 }
-export { describeRemoteRoutes } from './remote-routes-suite';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Card } from '@platform/ui';
-import { PageHeader } from '@platform/store';
+import { PageHeader } from '@platform/remote-kit';
 
 const Frame = styled.div`
   display: flex;

@@ -1,4 +1,4 @@
-import { PageBody, PageHeader } from '@platform/store';
+import { PageBody, PageHeader } from '@platform/remote-kit';
 import { ContributionStats } from '../shared/ContributionStats';
 import { SpeakSession } from './SpeakSession';
 

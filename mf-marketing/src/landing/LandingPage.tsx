@@ -1,6 +1,6 @@
 import { Link } from '@platform/router';
 import styled from 'styled-components';
-import { BRAND_NAME, PageBody } from '@platform/store';
+import { BRAND_NAME, PageBody } from '@platform/remote-kit';
 
 const Header = styled.header`
   position: sticky;

@@ -1,7 +1,7 @@
 import { Link } from '@platform/router';
 import styled from 'styled-components';
 import { MicIcon } from '@platform/ui';
-import { BRAND_NAME } from '@platform/store';
+import { BRAND_NAME } from '@platform/remote-kit';
 
 const Anchor = styled(Link)`
   display: inline-flex;

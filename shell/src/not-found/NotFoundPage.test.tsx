@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BRAND_NAME } from '@platform/store';
+import { BRAND_NAME } from '@platform/remote-kit';
 import { renderShell } from '../../test/renderShell';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({

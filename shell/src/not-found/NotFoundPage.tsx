@@ -1,7 +1,7 @@
 import { Link } from '@platform/router';
 import styled, { keyframes } from 'styled-components';
 import { Button, SearchIcon, AlertIcon } from '@platform/ui';
-import { BRAND_NAME } from '@platform/store';
+import { BRAND_NAME } from '@platform/remote-kit';
 import { useDocumentTitle, useFocusPageHeading } from '../a11y/pageFocus';
 import { MAIN_CONTENT_ID } from '../a11y/SkipLink';
 

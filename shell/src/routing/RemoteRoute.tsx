@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation } from '@platform/router';
 import type { RemoteRouteModule } from '@platform/contracts';
-import { BRAND_NAME } from '@platform/store';
+import { BRAND_NAME } from '@platform/remote-kit';
 import { useDocumentTitle, useFocusPageHeading } from '../a11y/pageFocus';
 import { loadRemoteRoutes, peekRemoteRoutes } from '../federation/remoteLoader';
 import { NotFoundPage } from '../not-found/NotFoundPage';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { defineRemoteRoutes } from '@platform/store';
+import { defineRemoteRoutes } from '@platform/remote-kit';
 import { alphaRoutes, betaRoutes, renderShell, testManifest } from '../../test/renderShell';
 import { registerRemoteEntries, resetRemoteLoader } from '../federation/remoteLoader';
 import { unavailableModule } from '../federation/unavailableFallbackPlugin';

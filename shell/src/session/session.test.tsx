@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link } from '@platform/router';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { defineRemoteRoutes } from '@platform/store';
+import { defineRemoteRoutes } from '@platform/remote-kit';
 import type { RemotesManifest } from '@platform/contracts';
 import { alphaRoutes, betaRoutes, renderShell, testManifest } from '../../test/renderShell';
 import { errorReply, installFakeServer, networkFailure, testUser } from '@platform/store/testing';

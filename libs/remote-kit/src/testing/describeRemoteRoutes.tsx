@@ -1,27 +1,16 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from '@platform/router';
+import { screen } from '@testing-library/react';
 import { remoteCatalog } from '@platform/contracts';
-import { PlatformThemeProvider } from '@platform/ui';
-import type { RemotePage, RemoteRoutes } from './remote-kit';
-
-const renderBare = (path: string, route: RemotePage) => {
-  const Page = route.Component;
-  render(
-    <PlatformThemeProvider>
-      <MemoryRouter initialEntries={[path]}>
-        <Page />
-      </MemoryRouter>
-    </PlatformThemeProvider>,
-  );
-};
+import type { RemotePage, RemoteRoutes } from '../defineRemoteRoutes';
+import { renderWithPlatform } from './renderWithPlatform';
 
 /**
  * What every remote's ./routes must do: serve exactly the catalogue's paths for its name, and render each
- * page with its title as the heading. A remote whose pages need the store or a server passes its own render.
+ * page with its title as the heading. Pages render as inside the shell (renderWithPlatform); a remote whose
+ * pages need a fake gateway installs one first or passes its own render.
  */
 export function describeRemoteRoutes(
   module: RemoteRoutes,
-  renderRoute: (path: string, route: RemotePage) => void = renderBare,
+  renderRoute: (path: string, route: RemotePage) => void = (path) => renderWithPlatform(module, { path }),
 ) {
   const entry = remoteCatalog.find((remote) => remote.name === module.remoteName);
 

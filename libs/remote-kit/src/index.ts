@@ -1,6 +1,10 @@
+// @platform/remote-kit: what every remote is made of (its route module, its standalone page, the frame of
+// its pages) and the brand name. It holds no state of its own (the store, router and theme it uses are the
+// shared singletons), so it is not on the federation shared list: each build keeps only what it imports.
 export { defineRemoteRoutes } from './defineRemoteRoutes';
 export type { RemotePage, RemoteRoutes } from './defineRemoteRoutes';
 export { isThrowRequested, RequestedRenderError, THROW_PARAM } from './throwProbe';
 export { StandaloneApp } from './StandaloneApp';
 export { mountStandalone } from './mountStandalone';
 export { PageHeader, PageBody } from './PageHeader';
+export { BRAND_NAME } from './brand';

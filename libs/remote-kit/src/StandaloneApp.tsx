@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
-import { Provider } from 'react-redux';
 import { BrowserRouter, NavLink, Route, Routes } from '@platform/router';
 import styled from 'styled-components';
 import { PlatformThemeProvider, ToastProvider } from '@platform/ui';
-import { createPlatformStore } from '../store';
+import { Provider, createPlatformStore } from '@platform/store';
 import type { RemoteRoutes } from './defineRemoteRoutes';
 
 const Bar = styled.header`
