@@ -76,6 +76,8 @@ export type RecordingUploadReply = Static<typeof RecordingUploadReply>;
 /** The messages the Speak screen shows for a refused upload (issue 5). */
 export const RECORDING_MESSAGES = {
   unknownSentence: 'Unknown sentence.',
+  sentenceFull: 'This sentence has all the recordings it needs; please record another one.',
+  alreadyRecorded: 'You have already recorded this sentence; please record another one.',
   tooLarge: 'The recording is larger than 5 MB.',
   badDuration: 'The recording must be between 1 and 15 seconds long.',
   silent: 'The recording is silent. Please check your microphone and try again.',

@@ -40,7 +40,10 @@ describe('POST /api/recordings', () => {
   const chunkCount = () => h.app.database!.db.collection('audio.chunks').countDocuments();
 
   it('stores a Chromium WebM take in GridFS with what was measured, and counts it for the sentence', async () => {
-    const res = await upload([{ name: 'sentenceId', value: sentenceId }, file(chromiumWebm('speech'))]);
+    const res = await upload(
+      [{ name: 'sentenceId', value: sentenceId }, file(chromiumWebm('speech'))],
+      as('ada', 'Ada Obi'),
+    );
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toEqual({
@@ -56,7 +59,7 @@ describe('POST /api/recordings', () => {
       language: 'en',
       container: 'webm',
       contentType: 'audio/webm',
-      speakerId: 'speaker1',
+      speakerId: 'ada',
       yes: 0,
       no: 0,
       status: 'undecided',
@@ -66,10 +69,10 @@ describe('POST /api/recordings', () => {
   });
 
   it('takes the file before the sentenceId too, and WAV by its bytes whatever its name', async () => {
-    const res = await upload([
-      file(speechWav, 'take.webm', 'audio/webm'),
-      { name: 'sentenceId', value: sentenceId },
-    ]);
+    const res = await upload(
+      [file(speechWav, 'take.webm', 'audio/webm'), { name: 'sentenceId', value: sentenceId }],
+      as('bola'),
+    );
     expect(res.statusCode).toBe(201);
     const rec = await h.col.recordings.findOne({
       _id: new (await import('mongodb')).ObjectId(res.json().id as string),
@@ -186,6 +189,29 @@ describe('POST /api/recordings', () => {
       );
     });
 
+    it('409 for a sentence that has all its recordings, whether named before or after the file', async () => {
+      const [full] = await addSentences(h.col, 'en', ['This one has fifteen takes.'], 15);
+      for (const parts of [
+        [{ name: 'sentenceId', value: full! }, file(speechWav, 'a.wav', 'audio/wav')],
+        [file(speechWav, 'a.wav', 'audio/wav'), { name: 'sentenceId', value: full! }],
+      ]) {
+        expectRefusal(await upload(parts), 409, M.sentenceFull);
+      }
+      expect(await h.col.sentences.findOne({ _id: full! })).toMatchObject({ recordingCount: 15 });
+      expect(await h.col.recordings.countDocuments({ sentenceId: full! })).toBe(0);
+    });
+
+    it('409 for a sentence this person already recorded, whether named before or after the file', async () => {
+      for (const parts of [
+        [{ name: 'sentenceId', value: sentenceId }, file(speechWav, 'a.wav', 'audio/wav')],
+        [file(chromiumWebm('speech')), { name: 'sentenceId', value: sentenceId }],
+      ]) {
+        expectRefusal(await upload(parts, as('ada')), 409, M.alreadyRecorded);
+      }
+      expect(await h.col.sentences.findOne({ _id: sentenceId })).toMatchObject({ recordingCount: 2 });
+      expect(await h.col.recordings.countDocuments({ sentenceId, speakerId: 'ada' })).toBe(1);
+    });
+
     it('400 without audio, without a sentenceId, and 415 for a JSON body', async () => {
       expectRefusal(await upload([{ name: 'sentenceId', value: sentenceId }]), 400, M.missingAudio);
       expectRefusal(await upload([file(chromiumWebm('speech'))]), 400, M.missingSentence);
@@ -218,8 +244,28 @@ describe('POST /api/recordings', () => {
     }
   });
 
+  it('lets only one of two racing uploads take the last place, or one person\'s one take', async () => {
+    const [last] = await addSentences(h.col, 'en', ['One place left here.'], 14);
+    const send = (who: string) =>
+      upload([{ name: 'sentenceId', value: last! }, file(audio.speech(), 'a.wav', 'audio/wav')], as(who));
+    const two = await Promise.all([send('racer1'), send('racer2')]);
+    expect(two.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await h.col.sentences.findOne({ _id: last! })).toMatchObject({ recordingCount: 15 });
+
+    const [open] = await addSentences(h.col, 'en', ['Plenty of places here.']);
+    const twice = await Promise.all([
+      upload([{ name: 'sentenceId', value: open! }, file(speechWav, 'a.wav', 'audio/wav')], as('eager')),
+      upload([{ name: 'sentenceId', value: open! }, file(speechWav, 'b.wav', 'audio/wav')], as('eager')),
+    ]);
+    expect(twice.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await h.col.sentences.findOne({ _id: open! })).toMatchObject({ recordingCount: 1 });
+    expect(await h.col.recordings.countDocuments({ sentenceId: open! })).toBe(1);
+    const files = await h.app.database!.db.collection('audio.files').countDocuments();
+    expect(files).toBe(await h.col.recordings.countDocuments({}));
+  });
+
   it('never counted a refused upload for the sentence', async () => {
     expect(await h.col.sentences.findOne({ _id: sentenceId })).toMatchObject({ recordingCount: 2 });
-    expect(await h.col.recordings.countDocuments({})).toBe(2);
+    expect(await h.col.recordings.countDocuments({ sentenceId })).toBe(2);
   });
 });

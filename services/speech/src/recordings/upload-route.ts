@@ -12,8 +12,8 @@ import {
 } from '@platform/contracts';
 import { databaseOf, HttpError, requireIdentity, type ServiceApp } from '@platform/service-kit';
 import { collections, type RecordingDoc, type SentenceDoc } from '../collections';
-import { ignoreDuplicateKey } from '../duplicate-key';
 import { discardRestOfUpload } from './discard-upload';
+import { claimRecordingPlace, refuseUnrecordable } from './sentence-claim';
 import { CONTENT_TYPES, deleteAudio, storeWhileProbing, type StoredAudio } from './audio-store';
 
 const SENTENCE_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -33,12 +33,13 @@ function refusal(stored: StoredAudio): HttpError | null {
   return null;
 }
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 413: ErrorBody, 415: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody };
 
 /**
  * POST /api/recordings (multipart: `audio` file and `sentenceId`, in either order). When sentenceId comes
  * first an unknown sentence is refused before any audio is stored; when the file comes first it is stored
- * and probed as it streams, and removed again if the sentence then turns out to be unknown.
+ * and probed as it streams, and removed again if the sentence then turns out to be unknown. A sentence
+ * at its recording cap, or one this person already recorded, is refused with 409 the same way.
  */
 export async function uploadRoute(app: ServiceApp) {
   app.post(
@@ -77,6 +78,7 @@ export async function uploadRoute(app: ServiceApp) {
             sentence = await findSentence(String(part.value));
             sentenceChecked = true;
             if (!sentence) throw new HttpError(400, M.unknownSentence);
+            await refuseUnrecordable(col, sentence, identity.id);
             continue;
           }
           const file = part as MultipartFile;
@@ -112,6 +114,14 @@ export async function uploadRoute(app: ServiceApp) {
       const probe = stored.probe;
       if (!probe.ok || !sentence) throw new Error('unreachable: refusal() vetted the upload');
       const identityName = (identity as { name?: unknown }).name;
+      const createdAt = new Date();
+      let release: () => Promise<void>;
+      try {
+        release = await claimRecordingPlace(col, sentence, identity.id, createdAt);
+      } catch (err) {
+        await deleteAudio(db, stored.fileId);
+        throw err;
+      }
       const recording: RecordingDoc = {
         _id: new ObjectId(),
         sentenceId: sentence._id,
@@ -129,22 +139,15 @@ export async function uploadRoute(app: ServiceApp) {
         voteCount: 0,
         reports: 0,
         status: 'undecided',
-        createdAt: new Date(),
+        createdAt,
       };
       try {
         await col.recordings.insertOne(recording);
       } catch (err) {
+        await release();
         await deleteAudio(db, stored.fileId);
         throw err;
       }
-      await col.sentences.updateOne({ _id: sentence._id }, { $inc: { recordingCount: 1 } });
-      await col.sentenceMarks
-        .updateOne(
-          { userId: identity.id, sentenceId: sentence._id, kind: 'recorded' },
-          { $setOnInsert: { language: sentence.language, createdAt: recording.createdAt } },
-          { upsert: true },
-        )
-        .catch(ignoreDuplicateKey);
       return reply.code(201).send({
         id: recording._id.toHexString(),
         status: recording.status,
