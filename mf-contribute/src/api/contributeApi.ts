@@ -50,8 +50,18 @@ export const contributeApi = api.injectEndpoints({
       providesTags: ['User'],
     }),
     savePreferences: build.mutation<UserPreferences, UserPreferences>({
-      // The screen switches language at once; this only makes the choice last for the next visit.
+      // The screen switches language at once; this only makes the choice last for the next visit. Asking
+      // for a round never stores a language, so this call is what remembers it.
       query: (body) => ({ url: 'api/user/preferences', method: 'PUT', body }),
+      // Coming back to Speak in this visit starts in the language picked, not in the cached earlier one.
+      async onQueryStarted(_body, { dispatch, queryFulfilled }): Promise<void> {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(contributeApi.util.upsertQueryData('getPreferences', undefined, data));
+        } catch {
+          // Not saved: this visit keeps the picked language; the next one starts where the server says.
+        }
+      },
     }),
     getSentenceRound: build.query<SentenceRound, RoundArgs>({
       query: ({ lang }) => ({ url: 'api/sentences', params: { lang, count: DEFAULT_ROUND_SIZE } }),

@@ -250,6 +250,24 @@ describe('Speak', () => {
     expect(circleStates()[0]).toBe('current');
   });
 
+  it('remembers a picked language only through PUT /api/user/preferences, and starts in it on coming back', async () => {
+    const user = userEvent.setup();
+    const view = await renderSpeak();
+    // Opening Speak saves nothing: the round is only read.
+    expect(server.calls('PUT /api/user/preferences')).toHaveLength(0);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'ha');
+    await screen.findByText('r2- sentence 1');
+    await waitFor(() => expect(server.calls('PUT /api/user/preferences')).toHaveLength(1));
+    expect(server.calls('PUT /api/user/preferences')[0]!.json).toEqual({ language: 'ha' });
+
+    // Leave Speak and come back in the same visit: it opens in the language picked.
+    view.unmount();
+    renderPage(<SpeakPage />, '/user/speak', view.store);
+    await screen.findByText('r3- sentence 1');
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('ha');
+    expect(server.calls('GET /api/sentences')[2]!.search.get('lang')).toBe('ha');
+  });
+
   it('starts in the remembered language', async () => {
     server.on('GET /api/user/preferences', { body: { language: 'ha' } });
     renderPage(<SpeakPage />);

@@ -140,7 +140,7 @@ describe('GET /api/sentences: the round', () => {
     }
   });
 
-  it('remembers the language: explicitly, or the last one asked for; yo otherwise', async () => {
+  it('remembers the language set with PUT /api/user/preferences; yo otherwise; asking for a round stores nothing', async () => {
     await addSentences(h.col, 'yo', texts(2, 'Yo'));
     await addSentences(h.col, 'ha', texts(2, 'Ha'));
     await addSentences(h.col, 'en', texts(2, 'En'));
@@ -148,9 +148,12 @@ describe('GET /api/sentences: the round', () => {
       (await h.app.inject({ url: '/api/user/preferences', headers: as(who) })).json();
     expect(await prefs('kemi')).toEqual({ language: 'yo' });
     expect((await round('kemi')).every((s) => s.language === 'yo')).toBe(true);
-    await round('kemi', '?lang=ha');
-    expect(await prefs('kemi')).toEqual({ language: 'ha' });
-    expect((await round('kemi')).every((s) => s.language === 'ha')).toBe(true);
+    // A round in another language is a read: the remembered language stays, and nothing is written.
+    const stored = await h.col.preferences.countDocuments({});
+    expect((await round('kemi', '?lang=ha')).every((s) => s.language === 'ha')).toBe(true);
+    expect(await prefs('kemi')).toEqual({ language: 'yo' });
+    expect(await h.col.preferences.countDocuments({})).toBe(stored);
+    expect((await round('kemi')).every((s) => s.language === 'yo')).toBe(true);
     const put = await h.app.inject({
       method: 'PUT',
       url: '/api/user/preferences',

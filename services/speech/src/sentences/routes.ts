@@ -12,7 +12,7 @@ import {
 import { databaseOf, HttpError, requireIdentity, type ServiceApp } from '@platform/service-kit';
 import { collections, type SentenceMarkDoc } from '../collections';
 import { ignoreDuplicateKey } from '../duplicate-key';
-import { rememberedLanguage, rememberLanguage } from '../user/preferences';
+import { rememberedLanguage } from '../user/preferences';
 import { pickRound } from './round';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
@@ -40,11 +40,8 @@ export async function sentenceRoutes(app: ServiceApp) {
     async (request) => {
       const userId = request.identity!.id;
       const c = col();
-      const asked = request.query.lang;
-      const remembered = await rememberedLanguage(c, userId);
-      // A language picked on Speak is remembered: the next visit starts in it.
-      if (asked && asked !== remembered) await rememberLanguage(c, userId, asked);
-      const language = asked ?? remembered;
+      // A read only: the Speak screen saves a language the person picks with PUT /api/user/preferences.
+      const language = request.query.lang ?? (await rememberedLanguage(c, userId));
       return pickRound(c, { userId, language, count: request.query.count ?? DEFAULT_ROUND_SIZE });
     },
   );
