@@ -68,13 +68,14 @@ const common = backendEnv({
 });
 
 let stopping = false;
+// A process that dies is restarted with growing pauses (its log says why); only one that fails to become
+// ready five times in a row stops the whole thing. (A service under `node --watch` that crashes is held by
+// the watcher until its next rebuild, as node's watch mode does.)
 const supervisor = new Supervisor({
   log,
-  onUnexpectedExit(name, code, signal) {
+  onGiveUp(name, error) {
     if (stopping) return;
-    say(
-      `✖ ${name} exited unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`}); stopping everything`,
-    );
+    say(`✖ ${error.message}; stopping everything`);
     shutdown(1);
   },
 });

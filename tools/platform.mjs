@@ -11,6 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { Supervisor } from './lib/supervisor.mjs';
 import { consoleLog } from './lib/log.mjs';
 import { waitForPort, waitForUrl, portInUse } from './lib/readiness.mjs';
+import { remoteEnvVar, servingPlan } from './lib/serving.mjs';
+
+export { remoteEnvVar };
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(repoRoot, 'package.json'));
@@ -81,8 +84,6 @@ export async function freePorts(count) {
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
   return ports;
 }
-
-export const remoteEnvVar = (key) => `REMOTE_${key.toUpperCase()}_URL`;
 
 /**
  * The environment every backend process gets: where the data, the database, the services and the remotes
@@ -164,8 +165,9 @@ export function addBackend(
  * @param {{ gateway?: number, text?: number, speech?: number, mongo?: number, remotes?: Record<string, number> }} [options.ports]
  * @param {string} [options.dataDir] data folder (default env DATA_DIR, else .data at the repository root)
  * @param {(name: string, line: string) => void} [options.log] where the children's log lines go
- * @param {(failure: { name: string, code: number | null, signal: string | null }) => void} [options.onFailure]
- *   called after everything was stopped because a process died on its own
+ * @param {(failure: { name: string, code: number | null, signal: string | null, reason: string }) => void} [options.onFailure]
+ *   called after everything was stopped because a process that died could not be brought back (it failed to
+ *   become ready five times in a row); a process that dies is otherwise restarted with growing pauses
  * @param {boolean} [options.dieWithParentSignals] when this process gets SIGTERM/SIGINT/SIGHUP and does not
  *   handle it itself (a test runner), kill every child first
  */
@@ -189,15 +191,13 @@ export async function startPlatform({
   const mongoUri = env.MONGODB_URI || `mongodb://127.0.0.1:${p.mongo}`;
   const textUrl = `http://127.0.0.1:${p.text}`;
   const speechUrl = `http://127.0.0.1:${p.speech}`;
-  const siteUrl = `http://localhost:${p.gateway}`;
+  // PUBLIC_URL (or not) decides the remotes' URLs and which interfaces the servers listen on.
+  const plan = servingPlan({ env, catalog, gatewayPort: p.gateway, remotePorts });
+  const siteUrl = plan.siteUrl;
+  const localUrl = `http://localhost:${p.gateway}`;
   // A remote whose URL the operator already set lives elsewhere (a CDN, a colleague's machine): not served here.
-  const localRemotes = catalog.filter((r) => !env[remoteEnvVar(r.key)]);
-  const remoteEntries = Object.fromEntries(
-    catalog.map((r) => [
-      r.key,
-      env[remoteEnvVar(r.key)] || `http://localhost:${remotePorts[r.key]}/mf-manifest.json`,
-    ]),
-  );
+  const localRemotes = catalog.filter((r) => plan.localRemotes.includes(r.key));
+  const remoteEntries = plan.remoteEntries;
 
   const missing = [
     ['shell/dist', 'index.html'],
@@ -230,16 +230,17 @@ export async function startPlatform({
 
   let failure = null;
   let stopping = null;
+  let started = false;
   const supervisor = new Supervisor({
     log,
     dieWithParentSignals,
-    onUnexpectedExit(name, code, signal) {
-      if (failure || stopping) return;
-      failure = { name, code, signal };
-      log(
-        'platform',
-        `✖ ${name} exited unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`}); stopping everything`,
-      );
+    // A process that died is restarted by the supervisor (its log says why and when); only one that cannot
+    // become ready again stops the platform. While starting, the error reaches the caller instead.
+    onGiveUp(name, error) {
+      if (!started || failure || stopping) return;
+      const last = supervisor.lastExit(name);
+      failure = { name, code: last?.code ?? null, signal: last?.signal ?? null, reason: error.message };
+      log('platform', `✖ ${error.message}; stopping everything`);
       stop().then(() => onFailure?.(failure));
     },
   });
@@ -250,8 +251,8 @@ export async function startPlatform({
     embeddedDb,
     readyTimeoutMs: READY_TIMEOUT_MS,
     gateway: {
-      env: { PORT: String(p.gateway), ...(env.HOST ? { HOST: env.HOST } : {}) },
-      readyUrl: `${siteUrl}/readyz`,
+      env: { PORT: String(p.gateway), ...(plan.gatewayHost ? { HOST: plan.gatewayHost } : {}) },
+      readyUrl: `${localUrl}/readyz`,
     },
   });
   for (const r of localRemotes) {
@@ -264,10 +265,16 @@ export async function startPlatform({
         path.join(repoRoot, folderOf(r), 'dist'),
         '--port',
         String(remotePorts[r.key]),
+        '--host',
+        plan.remoteHost,
       ],
       cwd: repoRoot,
       env: common,
-      ready: ({ aborted }) => waitForUrl(remoteEntries[r.key], { timeoutMs: READY_TIMEOUT_MS, aborted }),
+      ready: ({ aborted }) =>
+        waitForUrl(`http://localhost:${remotePorts[r.key]}/mf-manifest.json`, {
+          timeoutMs: READY_TIMEOUT_MS,
+          aborted,
+        }),
     });
   }
 
@@ -285,6 +292,7 @@ export async function startPlatform({
     await supervisor.start('speech');
     await supervisor.start('gateway');
     await remotesUp;
+    started = true;
   } catch (error) {
     await stop();
     throw new Error(`platform did not start: ${error.message}`);
@@ -306,6 +314,14 @@ export async function startPlatform({
     /** Starts a stopped process again and waits until it is ready. */
     startProcess: (name) => supervisor.start(name),
     isRunning: (name) => supervisor.isRunning(name),
+    /** Kills a process outright (SIGKILL), as a crash would; the supervisor brings it back. */
+    killProcess: (name) => {
+      const pid = supervisor.pidOf(name);
+      if (pid === undefined) throw new Error(`${name} is not running`);
+      process.kill(pid, 'SIGKILL');
+      return pid;
+    },
+    pidOf: (name) => supervisor.pidOf(name),
     stop,
   };
 }

@@ -1,10 +1,23 @@
 // A tiny HTTP control surface over the running platform so that test files (which Jest runs in their own
-// module context) can stop and restart one process of the topology the global setup owns.
+// module context) can stop and restart one process of the topology the global setup owns, or kill one
+// outright (SIGKILL, as a crash would) and leave the supervisor to bring it back.
 import http from 'node:http';
+
+/** Resolves once no process has that id any more (the kill has landed and the child was reaped). */
+async function gone(pid) {
+  for (;;) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 export function startControlServer(platform) {
   const server = http.createServer(async (req, res) => {
-    const match = /^\/processes\/([\w-]+)\/(stop|start)$/.exec(req.url ?? '');
+    const match = /^\/processes\/([\w-]+)\/(stop|start|kill)$/.exec(req.url ?? '');
     if (req.method !== 'POST' || !match) {
       res.writeHead(404).end();
       return;
@@ -17,6 +30,12 @@ export function startControlServer(platform) {
       return;
     }
     try {
+      if (action === 'kill') {
+        const pid = platform.killProcess(name);
+        await gone(pid);
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ pid }));
+        return;
+      }
       await (action === 'stop' ? platform.stopProcess(name) : platform.startProcess(name));
       res.writeHead(204).end();
     } catch (error) {

@@ -46,10 +46,8 @@ export default async function globalSetup() {
       log,
       dieWithParentSignals: true,
       // Tests would then fail on refused connections; say why, once, where the run's output shows it.
-      onFailure: ({ name, code, signal }) =>
-        process.stderr.write(
-          `\ne2e: ${name} died (${signal ?? `exit code ${code}`}); the platform was stopped. See ${logFile}\n`,
-        ),
+      onFailure: ({ reason }) =>
+        process.stderr.write(`\ne2e: ${reason}; the platform was stopped. See ${logFile}\n`),
     });
   } catch (error) {
     await log.close();

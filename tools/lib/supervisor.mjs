@@ -1,10 +1,31 @@
-// Runs the platform's processes: each child gets its own process group (so a wrapper such as `npm run`
-// and whatever it spawns stop together), its output is split into lines and handed to a log sink with the
-// child's name, and an exit nobody asked for is reported as such.
+// Runs the platform's processes and keeps them up: each child gets its own process group (so a wrapper such
+// as `npm run` and whatever it spawns stop together), its output is split into lines and handed to a log sink
+// with the child's name, and a child that dies on its own is restarted with a growing pause (1 s, 2 s, 4 s …
+// at most 30 s) while the others keep serving. Only a process that fails to become ready five times in a row
+// is given up on, which the host treats as fatal.
 import { spawn } from 'node:child_process';
 
 // Services give in-flight requests 10 s to finish on SIGTERM; allow them that before SIGKILL.
 const GRACE_MS = 12_000;
+
+export const RESTART_POLICY = Object.freeze({
+  /** Pause before the first restart; each further one doubles it. */
+  firstDelayMs: 1_000,
+  maxDelayMs: 30_000,
+  /** Failures to become ready in a row after which the process is given up on. */
+  maxReadyFailures: 5,
+  /** Ready this long without dying: the next death starts the pauses from the beginning again. */
+  stableMs: 60_000,
+});
+
+/** The pause before restart number `attempt` (0 for the first restart after a healthy run). */
+export const restartDelay = (attempt, policy = RESTART_POLICY) =>
+  Math.min(policy.firstDelayMs * 2 ** attempt, policy.maxDelayMs);
+
+/** How a child ended, in words: "exit code 1", "signal SIGKILL". */
+export const describeExit = (code, signal) => (signal ? `signal ${signal}` : `exit code ${code}`);
+
+const seconds = (ms) => `${Number((ms / 1000).toFixed(1))} s`;
 
 function lineSplitter(onLine) {
   let rest = '';
@@ -30,14 +51,43 @@ function signalGroup(child, signal) {
 }
 
 export class Supervisor {
-  /** @param {{ log: (name: string, line: string) => void, onUnexpectedExit?: (name: string, code: number | null, signal: string | null) => void }} opts */
-  constructor({ log, onUnexpectedExit, dieWithParentSignals = false }) {
+  /**
+   * @param {object} opts
+   * @param {(name: string, line: string) => void} opts.log
+   * @param {(name: string, code: number | null, signal: string | null) => void} [opts.onUnexpectedExit]
+   *   told of every death nobody asked for (the supervisor restarts the process itself)
+   * @param {(name: string, error: Error) => void} [opts.onGiveUp] a process failed to become ready
+   *   `maxReadyFailures` times in a row and is no longer restarted
+   * @param {Partial<typeof RESTART_POLICY>} [opts.policy]
+   * @param {(ms: number) => Promise<void>} [opts.sleep] how pauses are waited (tests pass a fast one)
+   * @param {() => number} [opts.now]
+   * @param {boolean} [opts.dieWithParentSignals]
+   */
+  constructor({
+    log,
+    onUnexpectedExit,
+    onGiveUp,
+    policy,
+    sleep,
+    now = Date.now,
+    dieWithParentSignals = false,
+  }) {
     this.log = log;
     this.onUnexpectedExit = onUnexpectedExit ?? (() => {});
+    this.onGiveUp = onGiveUp ?? (() => {});
+    this.policy = { ...RESTART_POLICY, ...policy };
+    this.sleep = sleep ?? null;
+    this.now = now;
     /** @type {Map<string, any>} */
     this.specs = new Map();
-    /** @type {Map<string, { child: import('node:child_process').ChildProcess, exited: Promise<void>, stopping: boolean, hasExited: boolean }>} */
+    /** @type {Map<string, { child: import('node:child_process').ChildProcess, exited: Promise<void>, stopping: boolean, hasExited: boolean, ready: boolean }>} */
     this.running = new Map();
+    /**
+     * What the supervisor wants of each process and how its restarts went.
+     * `pending` is the bring-up under way (a start, or a restart after its pause): one at a time.
+     * @type {Map<string, { wanted: boolean, attempt: number, readyFailures: number, readyAt: number | null, wake: (() => void) | null, pending: Promise<void> | null }>}
+     */
+    this.state = new Map();
     this.shuttingDown = false;
     // Last resort if this process dies without a clean stop: never leave servers behind.
     this.killOnExit = () => {
@@ -65,9 +115,17 @@ export class Supervisor {
     this.signalHandlers = [];
   }
 
-  /** spec: { name, command, args, cwd, env, ready?: ({ aborted }) => Promise<void> } */
+  /** spec: { name, command, args, cwd, env, tier?, ready?: ({ aborted, pid }) => Promise<void> } */
   add(spec) {
     this.specs.set(spec.name, spec);
+    this.state.set(spec.name, {
+      wanted: false,
+      attempt: 0,
+      readyFailures: 0,
+      readyAt: null,
+      wake: null,
+      pending: null,
+    });
   }
 
   names() {
@@ -79,18 +137,120 @@ export class Supervisor {
     return Boolean(entry && !entry.hasExited);
   }
 
-  /** Spawns the named process and resolves once its readiness probe passes. */
+  /** How the latest run of the process ended, if it has. */
+  lastExit(name) {
+    const entry = this.running.get(name);
+    return entry?.hasExited ? { code: entry.code, signal: entry.signal } : undefined;
+  }
+
+  /** The child's process id while it runs (tests use it to kill it as a crash would). */
+  pidOf(name) {
+    return this.isRunning(name) ? this.running.get(name).child.pid : undefined;
+  }
+
+  /**
+   * Starts the named process and resolves once its readiness probe passes, retrying with the restart
+   * pauses when it does not come up; rejects when it was given up on or stopped meanwhile.
+   */
   async start(name) {
     const spec = this.specs.get(name);
     if (!spec) throw new Error(`unknown process ${name}`);
-    if (this.isRunning(name)) return;
+    const state = this.state.get(name);
+    if (state.pending) return state.pending;
+    if (state.wanted && this.isRunning(name)) return;
+    // A deliberate start begins with a clean slate.
+    Object.assign(state, { wanted: true, attempt: 0, readyFailures: 0, readyAt: null });
+    return this.track(state, this.bringUp(name));
+  }
+
+  track(state, promise) {
+    const pending = promise.finally(() => {
+      if (state.pending === pending) state.pending = null;
+    });
+    state.pending = pending;
+    return pending;
+  }
+
+  /** Spawns, waits for readiness, and on failure pauses and tries again until the policy gives up. */
+  async bringUp(name) {
+    const spec = this.specs.get(name);
+    const state = this.state.get(name);
+    for (;;) {
+      if (!state.wanted || this.shuttingDown) throw new Error(`${name} was stopped before it was ready`);
+      const entry = this.spawn(name);
+      try {
+        if (spec.ready) await spec.ready({ aborted: () => entry.hasExited, pid: entry.child.pid });
+        if (entry.hasExited) throw new Error('process exited before it was ready');
+      } catch (error) {
+        if (!state.wanted || this.shuttingDown) throw error;
+        const why = entry.hasExited
+          ? `exited with ${describeExit(entry.code, entry.signal)} before it was ready`
+          : error.message;
+        // Not ready: make sure nothing of this attempt lingers (it may hold the port) before the next.
+        await this.kill(entry);
+        state.readyFailures += 1;
+        const { maxReadyFailures } = this.policy;
+        if (state.readyFailures >= maxReadyFailures) {
+          state.wanted = false;
+          const gaveUp = new Error(
+            `${name} failed to become ready ${maxReadyFailures} times in a row (last time it ${why}); not restarting it`,
+          );
+          this.log(name, `✖ ${gaveUp.message}`);
+          this.onGiveUp(name, gaveUp);
+          throw gaveUp;
+        }
+        const delay = this.nextDelay(state);
+        this.log(
+          name,
+          `✖ not ready: ${why} (failure ${state.readyFailures} of ${maxReadyFailures} in a row); restarting in ${seconds(delay)}`,
+        );
+        await this.pause(state, delay);
+        continue;
+      }
+      entry.ready = true;
+      state.readyFailures = 0;
+      state.readyAt = this.now();
+      return;
+    }
+  }
+
+  nextDelay(state) {
+    const delay = restartDelay(state.attempt, this.policy);
+    state.attempt += 1;
+    return delay;
+  }
+
+  /** Waits `ms`, or less if the process is stopped meanwhile. */
+  async pause(state, ms) {
+    await new Promise((resolve) => {
+      let timer = null;
+      if (this.sleep) this.sleep(ms).then(resolve);
+      else timer = setTimeout(resolve, ms);
+      state.wake = () => {
+        if (timer) clearTimeout(timer);
+        resolve();
+      };
+    });
+    state.wake = null;
+  }
+
+  spawn(name) {
+    const spec = this.specs.get(name);
     const child = spawn(spec.command, spec.args, {
       cwd: spec.cwd,
       env: spec.env,
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
-    const entry = { child, stopping: false, hasExited: false, exited: null };
+    const entry = {
+      child,
+      stopping: false,
+      hasExited: false,
+      ready: false,
+      code: null,
+      signal: null,
+      exited: null,
+    };
     entry.exited = new Promise((resolve) => {
       const out = lineSplitter((line) => this.log(name, line));
       const err = lineSplitter((line) => this.log(name, line));
@@ -100,17 +260,50 @@ export class Supervisor {
       child.on('close', (code, signal) => {
         out.flush();
         err.flush();
-        entry.hasExited = true;
-        if (!entry.stopping && !this.shuttingDown) this.onUnexpectedExit(name, code, signal);
+        Object.assign(entry, { hasExited: true, code, signal });
         resolve();
+        if (!entry.stopping && !this.shuttingDown) this.died(name, entry, code, signal);
       });
     });
     this.running.set(name, entry);
-    if (spec.ready) await spec.ready({ aborted: () => entry.hasExited });
+    return entry;
+  }
+
+  /** A child that was serving died on its own: say why, and bring it back after the pause. */
+  died(name, entry, code, signal) {
+    const state = this.state.get(name);
+    this.onUnexpectedExit(name, code, signal);
+    // Deaths before readiness are bringUp's to handle (it is waiting on this attempt).
+    if (!entry.ready || !state.wanted || this.running.get(name) !== entry) return;
+    // Whatever it spawned goes with it, so the restart finds its port free.
+    signalGroup(entry.child, 'SIGKILL');
+    if (state.readyAt !== null && this.now() - state.readyAt >= this.policy.stableMs) state.attempt = 0;
+    const delay = this.nextDelay(state);
+    this.log(name, `✖ exited unexpectedly (${describeExit(code, signal)}); restarting in ${seconds(delay)}`);
+    this.track(
+      state,
+      this.pause(state, delay).then(() => this.bringUp(name)),
+    ).then(
+      () => this.log(name, '✔ restarted and ready again'),
+      () => {
+        // Given up (onGiveUp was told) or stopped on purpose meanwhile: nothing more to do here.
+      },
+    );
+  }
+
+  async kill(entry) {
+    entry.stopping = true;
+    signalGroup(entry.child, 'SIGKILL');
+    await entry.exited;
   }
 
   /** SIGTERM to the process group, SIGKILL if it is still there after the grace period. */
   async stop(name, graceMs = GRACE_MS) {
+    const state = this.state.get(name);
+    if (state) {
+      state.wanted = false;
+      state.wake?.();
+    }
     const entry = this.running.get(name);
     if (!entry) return;
     entry.stopping = true;
@@ -125,12 +318,16 @@ export class Supervisor {
     }
     // The leader has gone; make sure nothing it spawned outlives it.
     signalGroup(entry.child, 'SIGKILL');
-    this.running.delete(name);
+    if (this.running.get(name) === entry) this.running.delete(name);
   }
 
   /** Stops everything, in reverse start order (front ends first, the database last). */
   async stopAll(graceMs = GRACE_MS) {
     this.shuttingDown = true;
+    for (const state of this.state.values()) {
+      state.wanted = false;
+      state.wake?.();
+    }
     const names = [...this.running.keys()].reverse();
     const front = names.filter((n) => this.specs.get(n)?.tier !== 'data');
     const data = names.filter((n) => this.specs.get(n)?.tier === 'data');

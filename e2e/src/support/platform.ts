@@ -1,4 +1,4 @@
-// What the global setup started, as the test files see it: its URLs and a way to stop and restart one
+// What the global setup started, as the test files see it: its URLs and a way to stop, restart or kill one
 // of its processes (mongo, text, speech, gateway, mf_marketing, mf_auth ...).
 function required(name: string): string {
   const value = process.env[name];
@@ -17,6 +17,12 @@ async function control(name: string, action: 'stop' | 'start'): Promise<void> {
 }
 
 export const stopProcess = (name: string): Promise<void> => control(name, 'stop');
+
+/** SIGKILLs the process, as a crash would, and resolves once it is gone; the supervisor restarts it. */
+export async function killProcess(name: string): Promise<void> {
+  const res = await fetch(`${required('E2E_CONTROL_URL')}/processes/${name}/kill`, { method: 'POST' });
+  if (res.status !== 200) throw new Error(`kill ${name} failed: ${res.status} ${await res.text()}`);
+}
 /** Resolves once the process answers its readiness probe again. */
 export const startProcess = (name: string): Promise<void> => control(name, 'start');
 
