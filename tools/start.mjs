@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: build what is missing or stale, start the whole platform on this machine, stop it on
-// Ctrl-C / SIGTERM, and exit 1 if any part of it dies on its own.
+// Ctrl-C / SIGTERM. A part that dies on its own is restarted (1 s, 2 s, 4 s … at most 30 s apart) while the
+// rest keeps serving; only one that fails to become ready five times in a row stops everything (exit 1).
 import { buildPlatform, startPlatform } from './platform.mjs';
-import { consoleLog } from './lib/log.mjs';
+import { consoleLog, logFormat } from './lib/log.mjs';
 
 const log = consoleLog();
 const say = (line) => log('platform', line);
@@ -25,7 +26,8 @@ process.on('SIGTERM', () => shutdown('SIGTERM'));
 
 try {
   say('building what is missing or stale (nx run-many -t build)');
-  await buildPlatform();
+  // In a terminal Nx prints its own progress; elsewhere its lines become JSON lines like everything else.
+  await buildPlatform(logFormat() === 'json' ? { log } : {});
   if (shuttingDown) process.exit(0);
   // The services' own port variables move them here too (the remotes keep 3001-3005).
   const portOf = (name) => (process.env[name] ? Number(process.env[name]) : undefined);
@@ -40,7 +42,7 @@ try {
     ports,
     log,
     onFailure: ({ name }) => {
-      say(`stopped everything because ${name} died; see its last lines above`);
+      say(`stopped everything because ${name} could not be brought back; see its last lines above`);
       process.exit(1);
     },
   });
