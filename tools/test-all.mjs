@@ -1,11 +1,19 @@
 #!/usr/bin/env node
-// `npm test`: every project's unit and integration tests through Nx (two at a time: the machines this
-// runs on have two cores), then the end-to-end suite, which builds what is stale and starts the platform
-// itself. Jest runs the end-to-end suite directly so its summary is the last thing printed. Exits non-zero
+// `npm test`: first the system packages the suites need (one message with the apt-get command if any is
+// missing, before anything is built), then every project's unit and integration tests through Nx (two at a
+// time: the machines this runs on have two cores), then the end-to-end suite, which builds what is stale and
+// starts the platform itself. Jest runs the end-to-end suite directly so its summary is the last thing printed. Exits non-zero
 // if either part failed; the end-to-end suite runs even when a unit test failed, so one run shows all.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { nxEnv, repoRoot } from './platform.mjs';
+import { missingPackagesMessage, missingSystemPackages } from './lib/system-packages.mjs';
+
+const missing = missingPackagesMessage(missingSystemPackages());
+if (missing) {
+  console.error(`✖ ${missing}`);
+  process.exit(1);
+}
 
 const bin = (name) => path.join(repoRoot, 'node_modules', '.bin', name);
 
