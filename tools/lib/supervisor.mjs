@@ -185,7 +185,7 @@ export class Supervisor {
         if (!state.wanted || this.shuttingDown) throw error;
         const why = entry.hasExited
           ? `exited with ${describeExit(entry.code, entry.signal)} before it was ready`
-          : error.message;
+          : `did not become ready (${error.message})`;
         // Not ready: make sure nothing of this attempt lingers (it may hold the port) before the next.
         await this.kill(entry);
         state.readyFailures += 1;
@@ -202,7 +202,7 @@ export class Supervisor {
         const delay = this.nextDelay(state);
         this.log(
           name,
-          `✖ not ready: ${why} (failure ${state.readyFailures} of ${maxReadyFailures} in a row); restarting in ${seconds(delay)}`,
+          `✖ ${why} (failure ${state.readyFailures} of ${maxReadyFailures} in a row); restarting in ${seconds(delay)}`,
         );
         await this.pause(state, delay);
         continue;
