@@ -2,6 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { servingPlan } from './serving.mjs';
+import { backendEnv } from '../platform.mjs';
 
 const catalog = [
   { key: 'marketing', name: 'mf_marketing' },
@@ -59,5 +60,23 @@ describe('servingPlan', () => {
   it('says what is wrong with a PUBLIC_URL that is not an http(s) URL', () => {
     assert.throws(() => plan({ PUBLIC_URL: 'ftp://192.168.1.10' }), /PUBLIC_URL must be an http/);
     assert.throws(() => plan({ PUBLIC_URL: '192.168.1.10:3000' }), /PUBLIC_URL is not a URL/);
+  });
+
+  it('hands the gateway PUBLIC_URL (its origin guard and mails) and the derived remote URLs (/remotes.json)', () => {
+    const env = { PUBLIC_URL: 'http://192.168.1.10:3000', HOST: '0.0.0.0', PORT: '3000' };
+    const p = plan(env);
+    const common = backendEnv({
+      env,
+      dataDir: '/tmp/data',
+      mongoUri: 'mongodb://127.0.0.1:27027',
+      ports: { text: 4001, speech: 4002 },
+      remoteEntries: p.remoteEntries,
+    });
+    assert.equal(common.PUBLIC_URL, 'http://192.168.1.10:3000');
+    assert.equal(common.REMOTE_AUTH_URL, 'http://192.168.1.10:3002/mf-manifest.json');
+    assert.equal(common.REMOTE_DATASETS_URL, 'http://192.168.1.10:3004/mf-manifest.json');
+    // Only the gateway gets HOST and PORT (from the plan); the services stay on loopback.
+    assert.equal(common.HOST, undefined);
+    assert.equal(common.PORT, undefined);
   });
 });

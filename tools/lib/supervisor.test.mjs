@@ -173,4 +173,25 @@ describe('Supervisor', () => {
     await supervisor.start('calm');
     assert.equal(supervisor.isRunning('calm'), true);
   });
+
+  it('stops everything on stopAll even while a restart is pausing, and restarts nothing after', async () => {
+    const lines = [];
+    const supervisor = new Supervisor({
+      log: (name, line) => lines.push(`${name} | ${line}`),
+      // A pause that only ends when the supervisor cuts it short.
+      sleep: () => new Promise(() => {}),
+    });
+    current = { supervisor };
+    supervisor.add(flaky('dying', 0));
+    supervisor.add(flaky('other', 0));
+    await supervisor.start('dying');
+    await supervisor.start('other');
+    process.kill(supervisor.pidOf('dying'), 'SIGKILL');
+    await eventually(() => lines.some((l) => /dying \| .*restarting in 1 s/.test(l)), 'the restart planned');
+    await supervisor.stopAll(2000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(supervisor.isRunning('dying'), false);
+    assert.equal(supervisor.isRunning('other'), false);
+    assert.ok(!lines.some((l) => /ready again/.test(l)), lines.join('\n'));
+  });
 });
