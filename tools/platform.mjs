@@ -287,6 +287,8 @@ export async function startPlatform({
     // Static remotes need nothing; services need the database; the gateway wants both services. Services
     // start one after the other so only one of them creates the shared identity secret file.
     const remotesUp = Promise.all(localRemotes.map((r) => supervisor.start(r.name)));
+    // Awaited below; a remote given up on meanwhile must not count as an unhandled rejection first.
+    remotesUp.catch(() => {});
     if (embeddedDb) await supervisor.start('mongo');
     await supervisor.start('text');
     await supervisor.start('speech');
