@@ -139,6 +139,8 @@ try {
     .names()
     .filter((n) => n === 'shell' || n.startsWith('mf_'))
     .map((n) => supervisor.start(n));
+  // Awaited below; one given up on meanwhile must not count as an unhandled rejection first.
+  for (const started of front) started.catch(() => {});
   if (embeddedDb) await supervisor.start('mongo');
   await supervisor.start('rebuild');
   await supervisor.start('text');
