@@ -17,4 +17,7 @@ module.exports = {
     '^(?!.*/node_modules/(opus-decoder|@wasm-audio-decoders|simple-yenc|cookie|content-disposition)/).*/node_modules/',
   ],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'json'],
+  // Tests assert behaviour, not speed: on a busy 2-core machine a user-event form test or a crash-recovery
+  // test can take longer than Jest's 5 s default without anything being wrong.
+  testTimeout: 30_000,
 };
