@@ -6,7 +6,8 @@ const USAGE = `Usage: embedded-mongo [--port 27027] [--dbpath .data/mongo] [--ho
 
 A MongoDB-compatible server for one machine, stored durably in LMDB under --dbpath.
   --port     TCP port to listen on (default 27027; 0 picks a free port)
-  --host     address to bind (default 127.0.0.1)
+  --host     address to bind (default 127.0.0.1; any address other machines can reach prints a warning,
+             since the server has no authentication)
   --dbpath   data folder (default .data/mongo)
   --help     show this help`;
 

@@ -24,10 +24,42 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+const LOOPBACK = new net.BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** Whether a bind address only accepts connections from this machine (a host name other than localhost may
+ * resolve to any interface, so it counts as reachable). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  if (h === 'localhost' || h.endsWith('.localhost')) return true;
+  const mapped = h.startsWith('::ffff:') ? h.slice(7) : undefined;
+  if (mapped && net.isIP(mapped) === 4) return LOOPBACK.check(mapped, 'ipv4');
+  const family = net.isIP(h);
+  if (family === 4) return LOOPBACK.check(h, 'ipv4');
+  if (family === 6) return LOOPBACK.check(h, 'ipv6');
+  return false;
+}
+
+/** The warning printed when the server listens beyond this machine: it has no authentication at all. */
+export function exposureWarning(host: string): string | undefined {
+  if (isLoopbackHost(host)) return undefined;
+  return (
+    `warning: embedded-mongo is binding to ${host}, which is reachable from other machines, and it has no ` +
+    'authentication: anyone who can reach this port can read and change every database. Bind to 127.0.0.1 ' +
+    'unless the network around it is trusted.'
+  );
+}
+
 export async function start(options: StartOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const log = options.logger ?? (() => undefined);
   const dbPath = path.resolve(options.dbPath);
+  const exposed = exposureWarning(host);
+  if (exposed) (options.logger ?? ((line: string) => console.warn(line)))(exposed);
   const engine = new Engine(dbPath);
   const cursors = new CursorRegistry(options.cursorTimeoutMs ?? 10 * 60 * 1000);
   const state: ServerState = { engine, cursors, startedAt: Date.now(), host, port: 0 };
@@ -63,7 +95,7 @@ export async function start(options: StartOptions): Promise<RunningServer> {
       while (pending.length >= 4) {
         const len = pending.readInt32LE(0);
         if (len < 16 || len > MAX_MESSAGE_BYTES) {
-          log(`connection ${connectionId}: invalid message length ${len}, closing`);
+          log(`connection ${connectionId}: error: invalid message length ${len}, closing`);
           socket.destroy();
           return;
         }
@@ -94,7 +126,8 @@ export async function start(options: StartOptions): Promise<RunningServer> {
     try {
       parsed = parseMessage(msg);
     } catch (err) {
-      log(`connection ${connectionId}: ${(err as Error).message}, closing`);
+      // a malformed message leaves the stream's framing in doubt: only this connection is closed
+      log(`connection ${connectionId}: error: malformed message (${(err as Error).message}), closing`);
       socket.destroy();
       return;
     }

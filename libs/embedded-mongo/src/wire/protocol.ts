@@ -42,59 +42,105 @@ export function readHeader(buf: Buffer): Header {
   };
 }
 
-const readCString = (buf: Buffer, offset: number): [string, number] => {
+/** A message that does not follow the wire format: the connection that sent it is closed. */
+export class MalformedMessageError extends Error {
+  override name = 'MalformedMessageError';
+}
+
+const malformed = (what: string): never => {
+  throw new MalformedMessageError(what);
+};
+
+/** A NUL-terminated string that must end before `limit`. */
+const readCString = (buf: Buffer, offset: number, limit: number): [string, number] => {
   const end = buf.indexOf(0, offset);
-  if (end < 0) throw new Error('unterminated cstring');
+  if (end < 0 || end >= limit) malformed('unterminated cstring');
   return [buf.toString('utf8', offset, end), end + 1];
 };
 
-/** Parses one complete message (header included). Throws on malformed input. */
+/**
+ * The bounds of one BSON document starting at `offset`, which must end at or before `limit`: its declared size
+ * is at least 5 (length and terminator) and its last byte is the terminator. A size of 0 or less would never
+ * advance the reader, so it is refused here rather than looped over.
+ */
+function documentAt(buf: Buffer, offset: number, limit: number, what: string): number {
+  if (offset + 4 > limit) malformed(`${what}: truncated before its length`);
+  const size = buf.readInt32LE(offset);
+  if (size < 5) malformed(`${what}: invalid document length ${size}`);
+  if (offset + size > limit) malformed(`${what}: document length ${size} runs past its section`);
+  if (buf[offset + size - 1] !== 0) malformed(`${what}: document is not terminated`);
+  return size;
+}
+
+function deserializeBody(bytes: Buffer): { body: Document; typed: Document } {
+  try {
+    return {
+      body: normalizeCommand(deserialize(bytes, { promoteBuffers: false }), bytes),
+      typed: deserialize(bytes, { promoteValues: false, promoteBuffers: false }),
+    };
+  } catch (err) {
+    return malformed(`invalid BSON in the command body: ${(err as Error).message}`);
+  }
+}
+
+/** Parses one complete message (header included). Throws MalformedMessageError on anything malformed. */
 export function parseMessage(msg: Buffer): ParsedCommand {
+  if (msg.length < 16) malformed(`message of ${msg.length} bytes is shorter than its header`);
   const header = readHeader(msg);
+  if (header.length !== msg.length)
+    malformed(`declared length ${header.length} differs from the ${msg.length} bytes received`);
   if (header.opCode === OP_MSG) {
+    if (msg.length < 21) malformed('OP_MSG without flags or sections');
     const flags = msg.readUInt32LE(16);
     let end = msg.length;
     if (flags & MSG_CHECKSUM_PRESENT) end -= 4; // the checksum is not verified, only skipped
+    if (end < 21) malformed('OP_MSG too short for its checksum');
     let offset = 20;
-    let body: Document | undefined;
-    let typed: Document | undefined;
+    let parsedBody: { body: Document; typed: Document } | undefined;
     const sequences = new Map<string, Buffer[]>();
     while (offset < end) {
       const kind = msg[offset++];
       if (kind === 0) {
-        const size = msg.readInt32LE(offset);
-        const bytes = msg.subarray(offset, offset + size);
-        body = normalizeCommand(deserialize(bytes, { promoteBuffers: false }), bytes);
-        typed = deserialize(bytes, { promoteValues: false, promoteBuffers: false });
+        if (parsedBody) malformed('OP_MSG with more than one body section');
+        const size = documentAt(msg, offset, end, 'body section');
+        parsedBody = deserializeBody(msg.subarray(offset, offset + size));
         offset += size;
       } else if (kind === 1) {
+        if (offset + 4 > end) malformed('document sequence truncated before its length');
         const size = msg.readInt32LE(offset);
         const sectionEnd = offset + size;
-        const [identifier, next] = readCString(msg, offset + 4);
+        // length, identifier (at least its terminator): anything shorter cannot be a section
+        if (size < 5 || sectionEnd > end) malformed(`invalid document sequence length ${size}`);
+        const [identifier, next] = readCString(msg, offset + 4, sectionEnd);
+        if (sequences.has(identifier)) malformed(`duplicate document sequence '${identifier}'`);
         let p = next;
         const docs: Buffer[] = [];
         while (p < sectionEnd) {
-          const docSize = msg.readInt32LE(p);
+          const docSize = documentAt(msg, p, sectionEnd, `document sequence '${identifier}'`);
           docs.push(Buffer.from(msg.subarray(p, p + docSize)));
           p += docSize;
         }
         sequences.set(identifier, docs);
         offset = sectionEnd;
       } else {
-        throw new Error(`unknown OP_MSG section kind ${kind}`);
+        malformed(`unknown OP_MSG section kind ${kind}`);
       }
     }
-    if (!body || !typed) throw new Error('OP_MSG without a body section');
-    return { body, typed, sequences, moreToCome: (flags & MSG_MORE_TO_COME) !== 0, legacy: false };
+    if (!parsedBody) return malformed('OP_MSG without a body section');
+    return {
+      body: parsedBody.body,
+      typed: parsedBody.typed,
+      sequences,
+      moreToCome: (flags & MSG_MORE_TO_COME) !== 0,
+      legacy: false,
+    };
   }
   if (header.opCode === OP_QUERY) {
-    let offset = 20;
-    const [fullCollectionName, next] = readCString(msg, offset);
-    offset = next + 8; // numberToSkip, numberToReturn
-    const size = msg.readInt32LE(offset);
-    const bytes = msg.subarray(offset, offset + size);
-    let body = normalizeCommand(deserialize(bytes, { promoteBuffers: false }), bytes);
-    let typed = deserialize(bytes, { promoteValues: false, promoteBuffers: false });
+    // flags, then the collection name
+    const [fullCollectionName, next] = readCString(msg, 20, msg.length);
+    const offset = next + 8; // numberToSkip, numberToReturn
+    const size = documentAt(msg, offset, msg.length, 'OP_QUERY');
+    let { body, typed } = deserializeBody(msg.subarray(offset, offset + size));
     // legacy drivers wrap the command as { $query: {...}, $readPreference }
     if (body.$query && typeof body.$query === 'object') {
       body = body.$query as Document;
@@ -102,7 +148,7 @@ export function parseMessage(msg: Buffer): ParsedCommand {
     }
     return { body, typed, sequences: new Map(), moreToCome: false, legacy: true, fullCollectionName };
   }
-  throw new Error(`unsupported opCode ${header.opCode}`);
+  return malformed(`unsupported opCode ${header.opCode}`);
 }
 
 let nextRequestId = 1;
