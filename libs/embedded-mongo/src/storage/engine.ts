@@ -47,6 +47,12 @@ export class Engine {
   private readonly colls = new Map<string, CollectionMeta>();
   private nextId = 1;
   private dirtyStats = new Set<CollectionMeta>();
+  private queue: {
+    run: () => unknown;
+    resolve: (value: unknown) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
+  private committing = false;
   private readonly lockFile: string;
 
   constructor(dbPath: string) {
@@ -94,24 +100,66 @@ export class Engine {
 
   /**
    * Runs a mutation in the next group commit and resolves once it is committed and synced to disk.
-   * `journal` (writeConcern j: true / fsync) additionally waits on lmdb's flushed promise, which matters only
-   * if overlapping sync is ever turned on.
+   *
+   * Group commit: mutations that arrive while a transaction is committing wait in a queue, and the next
+   * transaction runs all of them, so each commit and each sync serves as many writers as are waiting and the
+   * B-tree pages they share (the collection's last leaf, index leaves, the statistics record) are copied once
+   * per commit rather than once per writer. Commits do not wait for the sync (overlappingSync): the next batch
+   * commits while the previous one is being synced, and one sync covers every commit made before it started.
+   * Each caller is answered only after the sync that covers its commit, so an acknowledged write is on disk
+   * (writeConcern j: true / fsync therefore needs nothing more).
    */
-  async write<T>(fn: () => T, journal = false): Promise<T> {
-    let outcome: { ok: true; value: T } | { ok: false; error: unknown } | undefined;
-    await this.env.transaction(() => {
-      try {
-        outcome = { ok: true, value: fn() };
-      } catch (error) {
-        outcome = { ok: false, error };
-      } finally {
-        this.flushStats();
-      }
+  write<T>(fn: () => T, _journal = false): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ run: fn, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.committing) void this.commitQueued();
     });
-    if (journal) await this.env.flushed;
-    if (!outcome) throw new Error('transaction did not run');
-    if (!outcome.ok) throw outcome.error;
-    return outcome.value;
+  }
+
+  private async commitQueued(): Promise<void> {
+    this.committing = true;
+    try {
+      while (this.queue.length) {
+        const batch = this.queue;
+        this.queue = [];
+        const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+        let committed: Promise<unknown>;
+        let flushed: Promise<void>;
+        try {
+          committed = this.env.transaction(() => {
+            for (const w of batch) {
+              try {
+                outcomes.push({ ok: true, value: w.run() });
+              } catch (error) {
+                outcomes.push({ ok: false, error });
+              }
+            }
+            this.flushStats();
+          });
+          // env.flushed follows the newest batch: bind to this one now, while it is the current one
+          flushed = new Promise<void>((resolve, reject) => {
+            this.env.flushed.then(() => resolve(), reject);
+          });
+          await committed;
+        } catch (error) {
+          for (const w of batch) w.reject(error);
+          continue;
+        }
+        // answered after the sync; meanwhile the next batch is already collected and committed
+        void flushed.then(
+          () =>
+            batch.forEach((w, i) => {
+              const o = outcomes[i];
+              if (!o) w.reject(new Error('transaction did not run'));
+              else if (o.ok) w.resolve(o.value);
+              else w.reject(o.error);
+            }),
+          (error: unknown) => batch.forEach((w) => w.reject(error)),
+        );
+      }
+    } finally {
+      this.committing = false;
+    }
   }
 
   private flushStats(): void {
@@ -344,7 +392,7 @@ export class Engine {
     if (idEnc.length + 4 > MAX_KEY_BYTES)
       fail(KEY_TOO_LONG, `_id value too large to index in ${nsOf(meta)} (${idEnc.length} bytes)`);
     const key = Buffer.concat([u32(meta.id), idEnc]);
-    if (this.docs.get(key) !== undefined) this.duplicateId(meta, doc._id);
+    if (this.docs.doesExist(key)) this.duplicateId(meta, doc._id);
     const perIndex = meta.indexes.map((ix) => this.indexKeys(ix, doc));
     this.checkKeySizes(meta, idEnc, perIndex);
     meta.indexes.forEach((ix, i) => ix.unique && this.checkUnique(meta, ix, perIndex[i]!, idEnc));
@@ -512,8 +560,10 @@ function dedupe(values: unknown[]): unknown[] {
 }
 
 function openStore(dbPath: string) {
-  // overlappingSync off: a commit returns only after LMDB has synced it, so the promise every acknowledged
-  // write awaits means "on disk"; concurrent writes still share one commit (group commit).
+  // overlappingSync on: LMDB commits without holding the write lock through the sync, and a separate flush
+  // (one fdatasync of data and meta pages together instead of two in a row) makes commits durable; write()
+  // waits for that flush before a write is acknowledged. After a crash lmdb-js reopens at the last commit
+  // (or, after a reboot, at the last flushed one), which includes every acknowledged write.
   const env = open({
     // an explicit file name: lmdb-js treats any path containing a dot as a file, so a folder such as
     // "db.v2" must not be passed as is
@@ -521,7 +571,7 @@ function openStore(dbPath: string) {
     maxDbs: 8,
     encoding: 'binary',
     mapSize: 64 * 1024 ** 3,
-    overlappingSync: false,
+    overlappingSync: true,
   });
   return {
     env,
