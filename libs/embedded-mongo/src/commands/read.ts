@@ -9,8 +9,8 @@ import { choosePlan, parseSort, type Plan } from '../query/planner';
 import type { Pushback } from './batches';
 import { firstBatchReply, takeBatch } from './batches';
 import { cursorReply } from '../wire/raw-bson';
-import { baseOptions, compileQuery, translateMingoError } from '../storage/mingo-context';
-import { toMatchable } from '../storage/engine';
+import { compileQuery, pipelineOptions, translateMingoError } from '../storage/mingo-context';
+import { fromPipelineValue, pipelineDocument, pipelineStages } from '../storage/bson-number';
 import { encodeKey } from '../storage/key-encoding';
 import { pathValues, isPlainObject } from '../query/paths';
 import { writeOut } from './write';
@@ -111,15 +111,15 @@ export const distinct: CommandHandler = (ctx) => {
   const meta = ctx.state.engine.getCollection(ctx.db, name);
   const values = new Map<string, unknown>();
   if (meta) {
-    for (const { doc } of matching(ctx.state.engine, meta, query, choosePlan(meta, query, []))) {
-      for (const v of pathValues(doc, key as string)) {
+    for (const { raw } of matching(ctx.state.engine, meta, query, choosePlan(meta, query, []))) {
+      for (const v of pathValues(pipelineDocument(raw), key as string)) {
         if (v === undefined) continue;
         values.set(encodeKey([v], undefined, true).toString('latin1'), v);
       }
     }
   }
   const sorted = [...values.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
-  return { values: sorted, ok: 1 };
+  return { values: fromPipelineValue(sorted), ok: 1 };
 };
 
 const stageName = (stage: unknown): string => (isPlainObject(stage) ? (Object.keys(stage)[0] ?? '') : '');
@@ -159,7 +159,7 @@ export const aggregate: CommandHandler = async (ctx) => {
       if (sort.length && plan.providesSort) rest = rest.slice(1);
       const docs = matching(engine, meta, filter, plan);
       source = (function* () {
-        for (const { doc } of docs) yield doc;
+        for (const { raw } of docs) yield pipelineDocument(raw);
       })();
     } else {
       compileQuery(filter);
@@ -167,6 +167,8 @@ export const aggregate: CommandHandler = async (ctx) => {
   } else if (target !== 1 && target !== undefined) {
     fail(ErrorCodes.InvalidNamespace, `Invalid aggregate namespace`);
   }
+  // the stages after the first $match, from the exactly typed command, so that numbers keep their BSON type
+  rest = pipelineStages(ctx.typed.pipeline).slice(stages.length - rest.length);
   let outTarget: string | undefined;
   const last = rest[rest.length - 1];
   if (stageName(last) === '$out') {
@@ -195,12 +197,12 @@ export const aggregate: CommandHandler = async (ctx) => {
     const meta = engine.getCollection(ctx.db, name);
     if (!meta) return [];
     const out: Document[] = [];
-    for (const raw of engine.scanPrimary(meta, undefined, false)) out.push(toMatchable(raw));
+    for (const raw of engine.scanPrimary(meta, undefined, false)) out.push(pipelineDocument(raw));
     return out;
   };
   let results: Iterator<Document>;
   try {
-    const agg = new Aggregator(rest, { ...baseOptions, collectionResolver: resolver });
+    const agg = new Aggregator(rest, { ...pipelineOptions, collectionResolver: resolver });
     results = agg.stream(source as Iterable<unknown>) as unknown as Iterator<Document>;
   } catch (err) {
     throw translateMingoError(err);
@@ -210,7 +212,7 @@ export const aggregate: CommandHandler = async (ctx) => {
       for (;;) {
         const r = results.next();
         if (r.done) return;
-        yield Buffer.from(serialize(r.value as Document));
+        yield Buffer.from(serialize(fromPipelineValue(r.value) as Document));
       }
     } catch (err) {
       throw translateMingoError(err);

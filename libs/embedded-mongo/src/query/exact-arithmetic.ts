@@ -1,6 +1,7 @@
 // $inc / $mul on Int64 and Decimal128 computed exactly (JS numbers would round Long beyond 2^53 and lose the
 // scale of decimals such as 1.10).
 import { Decimal128, Long } from 'bson';
+import { ErrorCodes, MongoServerError } from '../errors';
 
 const typeOf = (v: unknown): string | undefined => (v as { _bsontype?: string } | null)?._bsontype;
 
@@ -49,7 +50,14 @@ export function exactArithmetic(op: '$inc' | '$mul', current: unknown, operand: 
   ) {
     const a = current === undefined ? 0n : BigInt(String(current));
     const b = BigInt(String(operand));
-    return Long.fromBigInt(op === '$inc' ? a + b : a * b);
+    const result = op === '$inc' ? a + b : a * b;
+    // MongoDB refuses an int64 result that overflows rather than wrapping it or turning it into a double
+    if (result < -(2n ** 63n) || result >= 2n ** 63n)
+      throw new MongoServerError(
+        ErrorCodes.BadValue,
+        `Failed to apply ${op} operations to current value (${String(current)}): the result overflows a 64-bit integer`,
+      );
+    return Long.fromBigInt(result);
   }
   return undefined;
 }

@@ -3,9 +3,10 @@
 import { serialize, type Document } from 'bson';
 import { ErrorCodes, fail } from '../errors';
 import { isPlainObject } from './paths';
-import { compileQuery, translateMingoError, baseOptions } from '../storage/mingo-context';
+import { compileQuery, translateMingoError, pipelineOptions } from '../storage/mingo-context';
+import { fromPipelineValue, pipelineDocument } from '../storage/bson-number';
 import { Query } from 'mingo/query';
-import { toMatchable, toTyped } from '../storage/engine';
+import { toTyped } from '../storage/engine';
 
 export interface Projector {
   (raw: Buffer, filter: Document): Buffer;
@@ -26,8 +27,9 @@ export function makeProjector(projection: Document | undefined): Projector | und
   if (!simple) {
     return (raw, filter) => {
       try {
-        const [out] = new Query(filter, baseOptions).find([toMatchable(raw)], projection).all();
-        return Buffer.from(serialize(out as Document));
+        // on the pipeline form of the document, so that numbers keep their BSON type
+        const [out] = new Query(filter, pipelineOptions).find([pipelineDocument(raw)], projection).all();
+        return Buffer.from(serialize(fromPipelineValue(out) as Document));
       } catch (err) {
         throw translateMingoError(err);
       }

@@ -1,6 +1,7 @@
 // MongoDB's BSON type names for $type, computed from the stored (exactly typed) document when available.
 import { deserialize } from 'bson';
 import { pathValues } from '../query/paths';
+import { BsonNumber } from './bson-number';
 
 /** Non-enumerable link from a matchable document to its stored bytes (for exact numeric types). */
 export const RAW = Symbol('embedded-mongo.raw');
@@ -28,6 +29,7 @@ const INT32_MAX = 2147483647;
 export function bsonTypeName(v: unknown): string {
   if (v === undefined) return 'missing';
   if (v === null) return 'null';
+  if (v instanceof BsonNumber) return v.kind;
   switch (typeof v) {
     case 'string':
       return 'string';

@@ -5,6 +5,7 @@
 import type { ObjectId, Timestamp, BSONRegExp } from 'bson';
 import { Binary, Decimal128, Double, Int32, Long } from 'bson';
 import { createHash } from 'node:crypto';
+import { BsonNumber } from './bson-number';
 
 export const TypeRank = {
   minKey: 0x01,
@@ -30,6 +31,7 @@ const bsonTypeOf = (v: unknown): string | undefined =>
 
 /** MongoDB's canonical type rank of a value (numbers of every width share one rank). */
 export function typeRank(v: unknown): number {
+  if (v instanceof BsonNumber) return TypeRank.number;
   if (v === undefined || v === null) return TypeRank.null;
   switch (typeof v) {
     case 'number':
@@ -70,6 +72,7 @@ export function typeRank(v: unknown): number {
 
 /** Numeric value of any BSON number as a JS double (Long beyond 2^53 loses precision in the key only). */
 export function toDouble(v: unknown): number {
+  if (v instanceof BsonNumber) v = v.bson;
   if (typeof v === 'number') return v;
   if (typeof v === 'bigint') return Number(v);
   if (typeof v === 'bigint') return Number(v);
@@ -85,6 +88,7 @@ export function toDouble(v: unknown): number {
 
 /** An integer value as a bigint when it is one beyond JS's exact range (Long, integral Decimal128, bigint). */
 export function exactInteger(v: unknown): bigint | undefined {
+  if (v instanceof BsonNumber) v = v.bson;
   if (typeof v === 'bigint') return v;
   const t = bsonTypeOf(v);
   if (t === 'Long') return BigInt(String(v));

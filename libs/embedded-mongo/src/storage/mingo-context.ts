@@ -16,6 +16,7 @@ import { ErrorCodes, MongoServerError } from '../errors';
 import { bsonTypeName, typeMatches, typedPathValues, typedOf } from './bson-types';
 import { pathValues } from '../query/paths';
 import * as mongoOps from './mongo-operators';
+import { typedAccumulators, typedExpressionOperators } from '../query/typed-arithmetic';
 
 export type MingoOptions = Partial<Options>;
 
@@ -43,7 +44,7 @@ const expressionType: ExpressionOp = (obj, expr, options) => {
   return bsonTypeName(evalExpr(obj, arg, options));
 };
 
-const context = Context.init({
+const operators = {
   accumulator: accumulatorOps as never,
   expression: { ...expressionOps, $type: expressionType } as never,
   pipeline: { ...pipelineOps, $sample: mongoOps.$sample } as never,
@@ -62,9 +63,21 @@ const context = Context.init({
     $nin: mongoOps.$nin,
   } as never,
   window: windowOps as never,
+};
+const context = Context.init(operators);
+
+// Aggregation pipelines work on documents whose numbers keep their BSON type (storage/bson-number.ts): the
+// arithmetic operators and the $sum/$avg accumulators there replace mingo's.
+const pipelineContext = Context.init({
+  ...operators,
+  accumulator: { ...accumulatorOps, ...typedAccumulators } as never,
+  expression: { ...expressionOps, $type: expressionType, ...typedExpressionOperators } as never,
 });
 
 export const baseOptions: MingoOptions = { idKey: '_id', useStrictMode: true, scriptEnabled: false, context };
+
+/** Options for aggregation pipelines over pipelineDocument()s. */
+export const pipelineOptions: MingoOptions = { ...baseOptions, context: pipelineContext };
 
 export function compileQuery(filter: Document, options: MingoOptions = baseOptions): Query {
   try {

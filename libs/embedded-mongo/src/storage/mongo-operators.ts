@@ -4,7 +4,7 @@ import { Lazy } from 'mingo/lazy';
 import type { Options } from 'mingo/types';
 import * as queryOps from 'mingo/operators/query';
 import { ErrorCodes, MongoServerError } from '../errors';
-import { compareValues, encodeKey, exactInteger, typeRank, TypeRank } from './key-encoding';
+import { compareValues, encodeKey, typeRank, TypeRank } from './key-encoding';
 import { isPlainObject, pathValues } from '../query/paths';
 
 type QueryOp = (selector: string, value: unknown, options: Options) => (obj: Document) => boolean;
@@ -27,11 +27,15 @@ const bothValues = (obj: Document, selector: string): unknown[] => {
 };
 
 export const $eq: QueryOp = (selector, value, options) => {
-  if (typeof value === 'bigint' || exactInteger(value) !== undefined)
+  // numbers compare by value across types (2 == 2.0 == NumberLong(2) == NumberDecimal('2.0')), whichever form
+  // (JS number, BSON wrapper, BsonNumber, bigint) either side has
+  if (typeRank(value) === TypeRank.number && value !== null && value !== undefined)
     return (obj) =>
-      bothValues(obj, selector).some(
-        (v) => v !== undefined && typeRank(v) === TypeRank.number && compareValues(v, value) === 0,
-      );
+      bothValues(obj, selector).some((v) => {
+        if (v === value) return true;
+        if (typeof v === 'number' && typeof value === 'number') return v !== v && value !== value; // NaN
+        return v !== undefined && typeRank(v) === TypeRank.number && compareValues(v, value) === 0;
+      });
   const base = mingoEq(selector, value, options);
   if (!containsObject(value)) return base;
   return (obj) => base(obj) && orderedEqual(obj, selector, value);
