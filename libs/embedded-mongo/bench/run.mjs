@@ -119,6 +119,15 @@ function percentile(sorted, p) {
 
 /** Runs `op` back to back on each of `concurrency` workers for phaseMs (after an unmeasured warm-up);
  * returns ops/s and latency percentiles. */
+/** CPU seconds (user + system, all threads) a process has used so far, from /proc/<pid>/stat. */
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+}
+
+/** The server's process id while a size runs, so each phase can report the CPU the server spent per op. */
+let serverPid;
+
 async function timed(concurrency, op) {
   const warmEnd = Date.now() + warmupMs;
   await Promise.all(
@@ -128,6 +137,8 @@ async function timed(concurrency, op) {
   );
   const latencies = [];
   const end = Date.now() + phaseMs;
+  const serverCpu0 = cpuSeconds(serverPid);
+  const clientCpu0 = process.cpuUsage();
   const started = process.hrtime.bigint();
   await Promise.all(
     Array.from({ length: concurrency }, async (_, worker) => {
@@ -139,8 +150,13 @@ async function timed(concurrency, op) {
     }),
   );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const clientCpu = process.cpuUsage(clientCpu0);
   latencies.sort((a, b) => a - b);
   return {
+    // CPU per operation: on a machine shared with other work the throughput says more about the others than
+    // about this server; the CPU it spends per operation does not depend on them as much
+    serverCpuMsPerOp: ((cpuSeconds(serverPid) - serverCpu0) * 1000) / latencies.length,
+    clientCpuMsPerOp: (clientCpu.user + clientCpu.system) / 1000 / latencies.length,
     opsPerSec: latencies.length / seconds,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
@@ -153,6 +169,7 @@ const rand = (n) => Math.floor(Math.random() * n);
 async function benchSize(size) {
   const dbPath = await mkdtemp(path.join(tmpdir(), 'emb-mongo-bench-'));
   const server = await startServer(dbPath);
+  serverPid = server.child.pid;
   const client = new MongoClient(server.uri, { maxPoolSize: 20 });
   const rows = {};
   try {
@@ -247,11 +264,11 @@ function printTable(result) {
     `\n${result.size.toLocaleString('en')} documents (~${result.docBytes} B each, load ${fmt(result.loadSeconds, 1)} s)`,
   );
   console.log(
-    `${'operation'.padEnd(42)}${'ops/s'.padStart(10)}${'p50 ms'.padStart(10)}${'p95 ms'.padStart(10)}`,
+    `${'operation'.padEnd(42)}${'ops/s'.padStart(10)}${'p50 ms'.padStart(10)}${'p95 ms'.padStart(10)}${'server CPU ms/op'.padStart(18)}${'client CPU ms/op'.padStart(18)}`,
   );
   for (const [name, r] of Object.entries(result.rows)) {
     console.log(
-      `${name.padEnd(42)}${fmt(r.opsPerSec, 0).padStart(10)}${fmt(r.p50, 3).padStart(10)}${fmt(r.p95, 3).padStart(10)}${r.runs ? `   (median of ${r.runs.join(', ')})` : ''}`,
+      `${name.padEnd(42)}${fmt(r.opsPerSec, 0).padStart(10)}${fmt(r.p50, 3).padStart(10)}${fmt(r.p95, 3).padStart(10)}${fmt(r.serverCpuMsPerOp, 3).padStart(18)}${fmt(r.clientCpuMsPerOp, 3).padStart(18)}${r.runs ? `   (median of ${r.runs.join(', ')})` : ''}`,
     );
   }
   console.log(

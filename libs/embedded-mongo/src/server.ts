@@ -138,7 +138,9 @@ export async function start(options: StartOptions): Promise<RunningServer> {
         state,
         db,
         body: parsed.body,
-        typed: parsed.typed,
+        get typed() {
+          return parsed.typed;
+        },
         sequences: parsed.sequences,
         connectionId,
       });

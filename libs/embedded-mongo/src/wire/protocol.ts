@@ -23,8 +23,8 @@ export interface Header {
 export interface ParsedCommand {
   /** The command document (kind-0 body) with kind-1 sequences attached as arrays of raw documents. */
   body: Document;
-  /** The same body with exact BSON number types (Int32/Double/Long wrappers) for values that get stored. */
-  typed: Document;
+  /** The same body with exact BSON number types (Int32/Double/Long wrappers), deserialised on first use. */
+  readonly typed: Document;
   /** Raw BSON of each document of each kind-1 section, by identifier (e.g. documents, updates, deletes). */
   sequences: Map<string, Buffer[]>;
   moreToCome: boolean;
@@ -72,15 +72,31 @@ function documentAt(buf: Buffer, offset: number, limit: number, what: string): n
   return size;
 }
 
-function deserializeBody(bytes: Buffer): { body: Document; typed: Document } {
+/**
+ * The command body with JS numbers, validated now, and its exactly typed form, deserialised only when a
+ * command asks for it (most commands never do, and an insert's documents come in a kind-1 section).
+ */
+function deserializeBody(bytes: Buffer, unwrapQuery = false): { body: Document; readonly typed: Document } {
+  let body: Document;
   try {
-    return {
-      body: normalizeCommand(deserialize(bytes, { promoteBuffers: false }), bytes),
-      typed: deserialize(bytes, { promoteValues: false, promoteBuffers: false }),
-    };
+    body = normalizeCommand(deserialize(bytes, { promoteBuffers: false }), bytes);
   } catch (err) {
     return malformed(`invalid BSON in the command body: ${(err as Error).message}`);
   }
+  // legacy drivers wrap an OP_QUERY command as { $query: {...}, $readPreference }
+  const wrapped = unwrapQuery && body.$query !== null && typeof body.$query === 'object';
+  if (wrapped) body = body.$query as Document;
+  let typed: Document | undefined;
+  return {
+    body,
+    get typed() {
+      if (!typed) {
+        typed = deserialize(bytes, { promoteValues: false, promoteBuffers: false });
+        if (wrapped) typed = typed.$query as Document;
+      }
+      return typed;
+    },
+  };
 }
 
 /** Parses one complete message (header included). Throws MalformedMessageError on anything malformed. */
@@ -96,7 +112,7 @@ export function parseMessage(msg: Buffer): ParsedCommand {
     if (flags & MSG_CHECKSUM_PRESENT) end -= 4; // the checksum is not verified, only skipped
     if (end < 21) malformed('OP_MSG too short for its checksum');
     let offset = 20;
-    let parsedBody: { body: Document; typed: Document } | undefined;
+    let parsedBody: { body: Document; readonly typed: Document } | undefined;
     const sequences = new Map<string, Buffer[]>();
     while (offset < end) {
       const kind = msg[offset++];
@@ -127,9 +143,13 @@ export function parseMessage(msg: Buffer): ParsedCommand {
       }
     }
     if (!parsedBody) return malformed('OP_MSG without a body section');
+    const { body } = parsedBody;
+    const lazy = parsedBody;
     return {
-      body: parsedBody.body,
-      typed: parsedBody.typed,
+      body,
+      get typed() {
+        return lazy.typed;
+      },
       sequences,
       moreToCome: (flags & MSG_MORE_TO_COME) !== 0,
       legacy: false,
@@ -140,13 +160,17 @@ export function parseMessage(msg: Buffer): ParsedCommand {
     const [fullCollectionName, next] = readCString(msg, 20, msg.length);
     const offset = next + 8; // numberToSkip, numberToReturn
     const size = documentAt(msg, offset, msg.length, 'OP_QUERY');
-    let { body, typed } = deserializeBody(msg.subarray(offset, offset + size));
-    // legacy drivers wrap the command as { $query: {...}, $readPreference }
-    if (body.$query && typeof body.$query === 'object') {
-      body = body.$query as Document;
-      typed = typed.$query as Document;
-    }
-    return { body, typed, sequences: new Map(), moreToCome: false, legacy: true, fullCollectionName };
+    const parsed = deserializeBody(msg.subarray(offset, offset + size), true);
+    return {
+      body: parsed.body,
+      get typed() {
+        return parsed.typed;
+      },
+      sequences: new Map(),
+      moreToCome: false,
+      legacy: true,
+      fullCollectionName,
+    };
   }
   return malformed(`unsupported opCode ${header.opCode}`);
 }
