@@ -9,6 +9,7 @@ import type { Options } from 'mingo/types';
 import * as accumulatorOps from 'mingo/operators/accumulator';
 import * as expressionOps from 'mingo/operators/expression';
 import { ErrorCodes, MongoServerError } from '../errors';
+import { compareValues } from '../storage/key-encoding';
 import {
   BsonNumber,
   decimalValue,
@@ -435,6 +436,14 @@ export const $avgAccumulator: AccumulatorOp = (coll, expr, options) => {
   return total.average();
 };
 
+/** $in as an expression: equality as MongoDB compares values (2 == 2.0 == NumberLong(2), documents in order). */
+const $in: ExpressionOp = (obj, expr, options) => {
+  const [item, list] = evalArgs(obj, expr, options, '$in', 2);
+  if (!Array.isArray(list))
+    throw new MongoServerError(40081, `$in requires an array as a second argument, found: ${typeName(list)}`);
+  return list.some((v) => compareValues(v, item) === 0);
+};
+
 /** $isNumber that knows BsonNumber. */
 const $isNumber: ExpressionOp = (obj, expr, options) => {
   const [a] = evalArgs(obj, expr, options, '$isNumber', 1);
@@ -467,6 +476,7 @@ export const typedExpressionOperators: Record<string, ExpressionOp> = {
   $eq: numericEquality(false, ops.$eq!),
   $ne: numericEquality(true, ops.$ne!),
   $isNumber,
+  $in,
 };
 
 // $sum and $avg used as expressions ({ $sum: ['$a', '$b'] }) reach these accumulators too: mingo evaluates the

@@ -14,7 +14,8 @@ import type { Document } from 'bson';
 import { MingoError } from 'mingo/util';
 import { ErrorCodes, MongoServerError } from '../errors';
 import { bsonTypeName, typeMatches, typedPathValues, typedOf } from './bson-types';
-import { pathValues } from '../query/paths';
+import { isPlainObject, pathValues } from '../query/paths';
+import { encodeKey } from './key-encoding';
 import * as mongoOps from './mongo-operators';
 import { typedAccumulators, typedExpressionOperators } from '../query/typed-arithmetic';
 
@@ -66,12 +67,47 @@ const operators = {
 };
 const context = Context.init(operators);
 
+interface Stream {
+  map(fn: (doc: Document) => Document): Stream;
+}
+type PipelineOp = (coll: Stream, expr: unknown, options: Options) => Stream;
+const GROUP_KEY = '$__embeddedMongoGroupKey';
+
+/**
+ * $group keyed as MongoDB keys it: values that compare equal form one group whatever their BSON type (2, 2.0,
+ * NumberLong(2); { a: 1 } and { a: 1.0 }), and a missing _id groups as null. mingo hashes its own way (a double
+ * 2.0, held as a BsonNumber, would not meet an int32 2), so it groups here by our canonical key encoding, and
+ * each group's _id is the first value seen for it.
+ */
+const groupStage: PipelineOp = (coll, expr, options) => {
+  const base = pipelineOps.$group as unknown as PipelineOp;
+  if (!isPlainObject(expr) || !('_id' in expr)) return base(coll, expr, options);
+  const firstSeen = new Map<string, unknown>();
+  const keyed = { ...expr, _id: { [GROUP_KEY]: { expr: expr._id, firstSeen } } };
+  return base(coll, keyed, options).map((doc) => ({ ...doc, _id: firstSeen.get(doc._id as string) }));
+};
+
+const groupKey: ExpressionOp = (obj, spec, options) => {
+  const { expr, firstSeen } = spec as { expr: unknown; firstSeen: Map<string, unknown> };
+  const raw = evalExpr(obj, expr, options);
+  const value = raw === undefined ? null : raw;
+  const key = encodeKey([value], undefined, true).toString('latin1');
+  if (!firstSeen.has(key)) firstSeen.set(key, value);
+  return key;
+};
+
 // Aggregation pipelines work on documents whose numbers keep their BSON type (storage/bson-number.ts): the
 // arithmetic operators and the $sum/$avg accumulators there replace mingo's.
 const pipelineContext = Context.init({
   ...operators,
+  pipeline: { ...pipelineOps, $sample: mongoOps.$sample, $group: groupStage } as never,
   accumulator: { ...accumulatorOps, ...typedAccumulators } as never,
-  expression: { ...expressionOps, $type: expressionType, ...typedExpressionOperators } as never,
+  expression: {
+    ...expressionOps,
+    $type: expressionType,
+    ...typedExpressionOperators,
+    [GROUP_KEY]: groupKey,
+  } as never,
 });
 
 export const baseOptions: MingoOptions = { idKey: '_id', useStrictMode: true, scriptEnabled: false, context };

@@ -110,6 +110,27 @@ describe('values passed through a pipeline keep their type', () => {
     ]);
   });
 
+  test('2, 2.0 and NumberLong(2) are one $group key and equal for the $in expression', async () => {
+    const coll = await collection([
+      { _id: 1, k: new Int32(2) },
+      { _id: 2, k: new Double(2) },
+      { _id: 3, k: Long.fromNumber(2) },
+      { _id: 4, k: Decimal128.fromString('2.0') },
+      { _id: 5, k: new Double(2.5) },
+    ]);
+    const groups = await coll
+      .aggregate([{ $group: { _id: '$k', n: { $sum: new Int32(1) } } }, { $sort: { _id: 1 } }])
+      .toArray();
+    expect(groups.map((g) => [Number(String(g._id)), g.n])).toEqual([
+      [2, 4],
+      [2.5, 1],
+    ]);
+    const inList = await coll
+      .aggregate([{ $project: { hit: { $in: ['$k', [new Int32(2)]] } } }, { $sort: { _id: 1 } }])
+      .toArray();
+    expect(inList.map((d) => d.hit)).toEqual([true, true, true, true, false]);
+  });
+
   test('equality on a whole double inside a pipeline matches 3, 3.0 and NumberLong(3) alike', async () => {
     const coll = await collection([
       { _id: 1, x: new Double(3) },
