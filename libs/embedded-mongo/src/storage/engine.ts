@@ -561,7 +561,7 @@ function dedupe(values: unknown[]): unknown[] {
 
 function openStore(dbPath: string) {
   // overlappingSync on: LMDB commits without holding the write lock through the sync, and a separate flush
-  // (one fdatasync of data and meta pages together instead of two in a row) makes commits durable; write()
+  // makes commits durable; write()
   // waits for that flush before a write is acknowledged. After a crash lmdb-js reopens at the last commit
   // (or, after a reboot, at the last flushed one), which includes every acknowledged write.
   const env = open({
