@@ -15,7 +15,8 @@ import {
 import { update as mingoUpdate } from 'mingo/updater';
 import { Aggregator } from 'mingo/aggregator';
 import { ErrorCodes, MongoServerError, fail } from '../errors';
-import { baseOptions, translateMingoError } from '../storage/mingo-context';
+import { baseOptions, pipelineOptions, translateMingoError } from '../storage/mingo-context';
+import { fromPipelineValue, pipelineDocument, pipelineStages } from '../storage/bson-number';
 import { compareValues } from '../storage/key-encoding';
 import { formatValue } from '../storage/format';
 import { getPath, isPlainObject, setPath } from './paths';
@@ -228,12 +229,19 @@ export function applyUpdate(
   let next: Document;
   const hints = new Map<string, Hint>();
   if (Array.isArray(spec)) {
+    // an update pipeline runs as an aggregation does, on numbers that keep their BSON type, so its result
+    // needs no type reconciliation
+    let out: Document | undefined;
     try {
-      const [out] = new Aggregator(spec as Document[], baseOptions).run([oldMatchable]) as Document[];
-      next = out ?? {};
+      [out] = new Aggregator(pipelineStages(typedSpec), pipelineOptions).run([
+        pipelineDocument(serialize(oldTyped)),
+      ]) as Document[];
     } catch (err) {
       throw translateMingoError(err);
     }
+    const { _id, ...rest } = fromPipelineValue(out ?? {}) as Document;
+    const id = _id ?? oldTyped._id;
+    return id === undefined ? rest : { _id: id, ...rest };
   } else if (!isOperatorUpdate(spec)) {
     const replacement = typedSpec as Document;
     if (

@@ -391,6 +391,30 @@ describe('update arithmetic', () => {
     });
   });
 
+  test('an update pipeline types its arithmetic as an aggregation does', async () => {
+    expect(
+      await updated(
+        { x: new Int32(INT32_MAX), d: new Double(2), l: Long.fromString(BIG), keep: new Double(7) },
+        [
+          {
+            $set: {
+              x: { $add: ['$x', new Int32(1)] },
+              d: { $multiply: ['$d', new Int32(3)] },
+              l: { $add: ['$l', new Int32(1)] },
+              avg: { $avg: ['$d', new Int32(4)] },
+            },
+          },
+        ] as unknown as Document,
+      ),
+    ).toEqual({
+      x: ['long', '2147483648'],
+      d: ['double', '6'],
+      l: ['long', '9007199254740994'],
+      keep: ['double', '7'],
+      avg: ['double', '3'],
+    });
+  });
+
   test('$inc that overflows int64 fails with code 2 and leaves the document unchanged', async () => {
     const coll = await collection([{ _id: 1, l: Long.MAX_VALUE }]);
     expect(await errorOf(coll.updateOne({ _id: 1 }, { $inc: { l: new Int32(1) } }))).toMatchObject({
