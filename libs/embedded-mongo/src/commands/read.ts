@@ -9,11 +9,12 @@ import { choosePlan, parseSort, type Plan } from '../query/planner';
 import type { Pushback } from './batches';
 import { firstBatchReply, takeBatch } from './batches';
 import { cursorReply } from '../wire/raw-bson';
-import { baseOptions, compileQuery, translateMingoError } from '../storage/mingo-context';
+import { compileQuery, translateMingoError } from '../storage/mingo-context';
 import { toMatchable } from '../storage/engine';
 import { encodeKey } from '../storage/key-encoding';
 import { pathValues, isPlainObject } from '../query/paths';
 import { writeOut } from './write';
+import { withLet } from '../query/variables';
 
 const DEFAULT_BATCH = 101;
 
@@ -22,7 +23,8 @@ export const find: CommandHandler = (ctx) => {
   const b = ctx.body;
   const meta = ctx.state.engine.getCollection(ctx.db, name);
   const filter = docOrEmpty(b.filter, 'filter');
-  compileQuery(filter); // reports unknown operators even on a missing collection
+  const options = withLet(b.let);
+  compileQuery(filter, options); // reports unknown operators even on a missing collection
   let limit = num(b.limit);
   let singleBatch = b.singleBatch === true;
   if (limit < 0) {
@@ -42,6 +44,7 @@ export const find: CommandHandler = (ctx) => {
     skip: num(b.skip),
     limit,
     projection: b.projection as Document | undefined,
+    options,
   };
   const batchSize = b.batchSize === undefined ? DEFAULT_BATCH : num(b.batchSize);
   const firstMax = limit && (!batchSize || limit < batchSize) ? limit : batchSize;
@@ -142,6 +145,7 @@ export const aggregate: CommandHandler = async (ctx) => {
       "The 'cursor' option is required, except for aggregate with the explain argument",
     );
   const engine = ctx.state.engine;
+  const options = withLet(ctx.body.let);
   const ns = `${ctx.db}.${typeof target === 'string' ? target : '$cmd.aggregate'}`;
   let rest = stages;
   let source: Iterable<Document> = [];
@@ -157,12 +161,12 @@ export const aggregate: CommandHandler = async (ctx) => {
       const plan = choosePlan(meta, filter, sort);
       // an index that yields the $sort order replaces the stage
       if (sort.length && plan.providesSort) rest = rest.slice(1);
-      const docs = matching(engine, meta, filter, plan);
+      const docs = matching(engine, meta, filter, plan, undefined, options);
       source = (function* () {
         for (const { doc } of docs) yield doc;
       })();
     } else {
-      compileQuery(filter);
+      compileQuery(filter, options);
     }
   } else if (target !== 1 && target !== undefined) {
     fail(ErrorCodes.InvalidNamespace, `Invalid aggregate namespace`);
@@ -200,7 +204,7 @@ export const aggregate: CommandHandler = async (ctx) => {
   };
   let results: Iterator<Document>;
   try {
-    const agg = new Aggregator(rest, { ...baseOptions, collectionResolver: resolver });
+    const agg = new Aggregator(rest, { ...options, collectionResolver: resolver });
     results = agg.stream(source as Iterable<unknown>) as unknown as Iterator<Document>;
   } catch (err) {
     throw translateMingoError(err);

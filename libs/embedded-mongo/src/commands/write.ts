@@ -9,7 +9,8 @@ import type { CollectionMeta } from '../storage/catalog-types';
 import { choosePlan, parseSort } from '../query/planner';
 import { matching, runQuery } from '../query/execute';
 import { applyUpdate, buildUpsert, validateUpdate } from '../query/update';
-import { compileQuery } from '../storage/mingo-context';
+import { compileQuery, type MingoOptions } from '../storage/mingo-context';
+import { withLet } from '../query/variables';
 import { makeProjector } from '../query/projection';
 import { isPlainObject } from '../query/paths';
 
@@ -121,18 +122,33 @@ function updateOne(
     arrayFilters?: Document[];
     sort?: Document;
     returnNew?: boolean;
+    options: MingoOptions;
   },
 ): UpdateOutcome {
   let meta = engine.getCollection(ctx.db, name);
-  const input = { spec: stmt.u, typedSpec: stmt.typedU, arrayFilters: stmt.arrayFilters, filter: stmt.q };
+  const { options } = stmt;
+  const input = {
+    spec: stmt.u,
+    typedSpec: stmt.typedU,
+    arrayFilters: stmt.arrayFilters,
+    filter: stmt.q,
+    options,
+  };
   const targets: Buffer[] = [];
   if (meta) {
     const sort = parseSort(stmt.sort);
     if (sort.length)
-      for (const raw of runQuery(engine, meta, { filter: stmt.q, sort, skip: 0, limit: 1 }))
+      for (const raw of runQuery(engine, meta, { filter: stmt.q, sort, skip: 0, limit: 1, options }))
         targets.push(raw);
     else
-      for (const { raw } of matching(engine, meta, stmt.q, choosePlan(meta, stmt.q, []))) {
+      for (const { raw } of matching(
+        engine,
+        meta,
+        stmt.q,
+        choosePlan(meta, stmt.q, []),
+        undefined,
+        options,
+      )) {
         targets.push(raw);
         if (!stmt.multi) break;
       }
@@ -169,10 +185,11 @@ export const update: CommandHandler = async (ctx) => {
   const { items } = statements(ctx, 'updates');
   const ordered = ctx.body.ordered !== false;
   const engine = ctx.state.engine;
+  const options = withLet(ctx.body.let);
   const parsed = items.map((it) => {
     try {
       const q = docOrEmpty(it.plain.q, 'q');
-      compileQuery(q);
+      compileQuery(q, options);
       validateUpdate(it.plain.u);
       if (it.plain.u === undefined)
         fail(ErrorCodes.FailedToParse, "BSON field 'update.updates.u' is missing but a required field");
@@ -184,6 +201,8 @@ export const update: CommandHandler = async (ctx) => {
         multi: it.plain.multi === true,
         upsert: it.plain.upsert === true,
         arrayFilters: it.plain.arrayFilters as Document[] | undefined,
+        sort: it.plain.sort as Document | undefined,
+        options,
       };
     } catch (err) {
       return err as MongoServerError;
@@ -226,6 +245,7 @@ export const del: CommandHandler = async (ctx) => {
   const { items } = statements(ctx, 'deletes');
   const ordered = ctx.body.ordered !== false;
   const engine = ctx.state.engine;
+  const options = withLet(ctx.body.let);
   const result = await durableWrite(ctx, () => {
     let n = 0;
     const errors: Document[] = [];
@@ -233,7 +253,7 @@ export const del: CommandHandler = async (ctx) => {
     for (let i = 0; i < items.length; i++) {
       try {
         const q = docOrEmpty(items[i]!.plain.q, 'q');
-        compileQuery(q);
+        compileQuery(q, options);
         const limit = num(items[i]!.plain.limit);
         if (!meta) continue;
         if (Object.keys(q).length === 0 && limit !== 1) {
@@ -242,7 +262,7 @@ export const del: CommandHandler = async (ctx) => {
         }
         // keep only the stored bytes of the targets; documents are deserialised again one at a time
         const targets: Buffer[] = [];
-        for (const t of matching(engine, meta, q, choosePlan(meta, q, []))) {
+        for (const t of matching(engine, meta, q, choosePlan(meta, q, []), undefined, options)) {
           targets.push(t.raw);
           if (limit === 1) break;
         }
@@ -262,7 +282,8 @@ export const findAndModify: CommandHandler = async (ctx) => {
   const name = collectionName(ctx, Object.keys(ctx.body)[0] ?? 'findAndModify');
   const b = ctx.body;
   const query = docOrEmpty(b.query, 'query');
-  compileQuery(query);
+  const options = withLet(b.let);
+  compileQuery(query, options);
   const remove = b.remove === true;
   if (!remove && b.update === undefined)
     fail(ErrorCodes.FailedToParse, 'Either an update or remove=true must be specified');
@@ -278,7 +299,7 @@ export const findAndModify: CommandHandler = async (ctx) => {
       const meta = engine.getCollection(ctx.db, name);
       if (!meta) return { lastErrorObject: { n: 0 }, value: undefined as Buffer | undefined };
       const sort = parseSort(b.sort);
-      for (const raw of runQuery(engine, meta, { filter: query, sort, skip: 0, limit: 1 })) {
+      for (const raw of runQuery(engine, meta, { filter: query, sort, skip: 0, limit: 1, options })) {
         engine.remove(meta, { raw, doc: toMatchable(raw) });
         return { lastErrorObject: { n: 1 }, value: raw };
       }
@@ -294,6 +315,7 @@ export const findAndModify: CommandHandler = async (ctx) => {
       arrayFilters: b.arrayFilters as Document[] | undefined,
       sort: b.sort as Document | undefined,
       returnNew: b.new === true,
+      options,
     });
     const leo: Document = {
       n: r.matched || (r.upsertedId !== undefined ? 1 : 0),

@@ -2,7 +2,7 @@
 // skip, limit and projection. Results are the stored BSON bytes (exact types) unless projected.
 import type { Document } from 'bson';
 import type { Query } from 'mingo/query';
-import { compileQuery } from '../storage/mingo-context';
+import { compileQuery, translateMingoError, type MingoOptions } from '../storage/mingo-context';
 import { toMatchable, type Engine } from '../storage/engine';
 import type { CollectionMeta } from '../storage/catalog-types';
 import { choosePlan, type Plan, type SortField } from './planner';
@@ -16,6 +16,8 @@ export interface QuerySpec {
   skip: number;
   limit: number; // 0 = no limit
   projection?: Document;
+  /** mingo options of the command (its `let` variables, its collation). */
+  options?: MingoOptions;
 }
 
 export interface QueryStats {
@@ -41,8 +43,8 @@ export function sortKey(doc: Document, sort: SortField[]): Buffer {
   );
 }
 
-export function matcher(filter: Document): Query | undefined {
-  return filter && Object.keys(filter).length ? compileQuery(filter) : undefined;
+export function matcher(filter: Document, options?: MingoOptions): Query | undefined {
+  return filter && Object.keys(filter).length ? compileQuery(filter, options) : undefined;
 }
 
 /** Candidates of a plan, as stored BSON. */
@@ -71,8 +73,9 @@ export function* matching(
   filter: Document,
   plan: Plan,
   stats?: QueryStats,
+  options?: MingoOptions,
 ): Generator<{ raw: Buffer; doc: Document }> {
-  const q = matcher(filter);
+  const q = matcher(filter, options);
   // an index union can reach one document through several branches
   const seen = plan.union ? new Set<string>() : undefined;
   for (const raw of readPlan(engine, meta, plan)) {
@@ -87,7 +90,16 @@ export function* matching(
       if (seen.has(id)) continue;
       seen.add(id);
     }
-    if (!q || q.test(doc)) yield { raw, doc };
+    if (!q || test(q, doc)) yield { raw, doc };
+  }
+}
+
+/** Runs a compiled filter; an error raised while evaluating it ($expr, variables) gets MongoDB's code. */
+export function test(q: Query, doc: Document): boolean {
+  try {
+    return q.test(doc);
+  } catch (err) {
+    throw translateMingoError(err);
   }
 }
 
@@ -112,7 +124,14 @@ export function* runQuery(
   if (spec.limit && spec.limit < 0) spec = { ...spec, limit: -spec.limit };
   const plan = choosePlan(meta, spec.filter, spec.sort);
   const project = makeProjector(spec.projection);
-  let source: Iterable<{ raw: Buffer; doc: Document }> = matching(engine, meta, spec.filter, plan, stats);
+  let source: Iterable<{ raw: Buffer; doc: Document }> = matching(
+    engine,
+    meta,
+    spec.filter,
+    plan,
+    stats,
+    spec.options,
+  );
   if (spec.sort.length && !plan.providesSort) {
     // only the sort key and the stored bytes are kept while sorting, not the deserialised documents
     const rows: { key: Buffer; raw: Buffer }[] = [];

@@ -15,7 +15,7 @@ import {
 import { update as mingoUpdate } from 'mingo/updater';
 import { Aggregator } from 'mingo/aggregator';
 import { ErrorCodes, MongoServerError, fail } from '../errors';
-import { baseOptions, translateMingoError } from '../storage/mingo-context';
+import { baseOptions, translateMingoError, type MingoOptions } from '../storage/mingo-context';
 import { compareValues } from '../storage/key-encoding';
 import { formatValue } from '../storage/format';
 import { getPath, isPlainObject, setPath } from './paths';
@@ -211,6 +211,8 @@ export interface UpdateInput {
   arrayFilters?: Document[];
   filter: Document;
   upsertInsert: boolean;
+  /** mingo options of the command (its `let` variables, its collation). */
+  options?: MingoOptions;
 }
 
 const roundTrip = (doc: Document): Document => deserialize(serialize(doc), { promoteBuffers: false });
@@ -229,7 +231,9 @@ export function applyUpdate(
   const hints = new Map<string, Hint>();
   if (Array.isArray(spec)) {
     try {
-      const [out] = new Aggregator(spec as Document[], baseOptions).run([oldMatchable]) as Document[];
+      const [out] = new Aggregator(spec as Document[], input.options ?? baseOptions).run([
+        oldMatchable,
+      ]) as Document[];
       next = out ?? {};
     } catch (err) {
       throw translateMingoError(err);
@@ -331,7 +335,7 @@ export function applyUpdate(
         mod,
         input.arrayFilters,
         input.upsertInsert ? undefined : input.filter,
-        { cloneMode: 'copy', queryOptions: baseOptions },
+        { cloneMode: 'copy', queryOptions: input.options ?? baseOptions },
       );
     } catch (err) {
       throw translateMingoError(err);
