@@ -8,7 +8,7 @@ import { toMatchable, toTyped, type Engine } from '../storage/engine';
 import type { CollectionMeta } from '../storage/catalog-types';
 import { choosePlan, parseSort } from '../query/planner';
 import { matching, runQuery } from '../query/execute';
-import { applyUpdate, buildUpsert, validateUpdate } from '../query/update';
+import { applyUpdate, buildUpsert, isOperatorUpdate, validateUpdate } from '../query/update';
 import { compileQuery, type MingoOptions } from '../storage/mingo-context';
 import { withLet } from '../query/variables';
 import { makeProjector } from '../query/projection';
@@ -39,11 +39,29 @@ const writeError = (index: number, err: unknown): Document => {
   return { index, code: ErrorCodes.InternalError, errmsg: String((err as Error)?.message ?? err) };
 };
 
+/** An _id that is a document may not hold `$`-prefixed names at any depth (other fields may, in MongoDB 5+). */
+export function validateIdFields(id: unknown): void {
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) return v.forEach(visit);
+    if (!isPlainObject(v)) return;
+    for (const [k, child] of Object.entries(v)) {
+      if (k.startsWith('$'))
+        fail(52, `_id fields may not contain '$'-prefixed fields: ${k} is not valid for storage.`);
+      visit(child);
+    }
+  };
+  if (isPlainObject(id)) visit(id);
+}
+
 /** Serialises a document to store: _id first (generated when missing). */
 export function prepareDocument(typed: Document, raw?: Buffer): { raw: Buffer; doc: Document } {
-  if (raw && raw.length > 5 && raw[4] !== 0 && raw.toString('latin1', 5, 9) === '_id\0')
-    return { raw, doc: toMatchable(raw) };
+  if (raw && raw.length > 5 && raw[4] !== 0 && raw.toString('latin1', 5, 9) === '_id\0') {
+    const doc = toMatchable(raw);
+    validateIdFields(doc._id);
+    return { raw, doc };
+  }
   const { _id, ...rest } = typed;
+  validateIdFields(_id);
   if (
     Array.isArray(_id) ||
     (_id as { _bsontype?: string } | undefined)?._bsontype === 'BSONRegExp' ||
@@ -217,7 +235,7 @@ export const update: CommandHandler = async (ctx) => {
       const stmt = parsed[i]!;
       try {
         if (stmt instanceof Error) throw stmt;
-        if (stmt.multi && !Array.isArray(stmt.u) && !Object.keys(stmt.u).some((k) => k.startsWith('$')))
+        if (stmt.multi && !Array.isArray(stmt.u) && !isOperatorUpdate(stmt.u))
           fail(ErrorCodes.FailedToParse, 'multi update is not supported for replacement-style update');
         const r = updateOne(engine, ctx, name, stmt);
         n += r.matched;

@@ -137,8 +137,29 @@ function reconcile(
   return next;
 }
 
+/** MongoDB reads an update document as operators when its first field is `$`-prefixed, else as a replacement. */
 export const isOperatorUpdate = (u: unknown): boolean =>
-  isPlainObject(u) && Object.keys(u).some((k) => k.startsWith('$'));
+  isPlainObject(u) && (Object.keys(u)[0]?.startsWith('$') ?? false);
+
+/**
+ * A replacement may hold dotted names and `$`-prefixed names below the top level (MongoDB 5+); a top-level
+ * `$`-prefixed name is refused unless it is part of a DBRef ($ref, $id, $db in that order).
+ */
+function validateReplacement(u: Document): void {
+  const keys = Object.keys(u);
+  keys.forEach((k, i) => {
+    if (!k.startsWith('$')) return;
+    const dbRef =
+      (k === '$ref' && keys[i + 1] === '$id') ||
+      (k === '$id' && keys[i - 1] === '$ref') ||
+      (k === '$db' && keys[i - 1] === '$id' && keys[i - 2] === '$ref');
+    if (!dbRef)
+      fail(
+        52,
+        `The dollar ($) prefixed field '${k}' in '${k}' is not allowed in the context of an update's replacement document. Consider using an aggregation pipeline with $replaceWith.`,
+      );
+  });
+}
 
 /** Validates an update document before any document is touched. */
 export function validateUpdate(u: unknown): void {
@@ -146,10 +167,8 @@ export function validateUpdate(u: unknown): void {
   if (!isPlainObject(u))
     fail(ErrorCodes.FailedToParse, 'Update argument must be either an object or an array');
   const keys = Object.keys(u as Document);
+  if (!isOperatorUpdate(u)) return validateReplacement(u as Document);
   const ops = keys.filter((k) => k.startsWith('$'));
-  if (ops.length === 0) {
-    return; // replacement
-  }
   if (ops.length !== keys.length) {
     const bad = keys.find((k) => !k.startsWith('$'))!;
     fail(
