@@ -7,6 +7,7 @@ import * as admin from './admin';
 import * as read from './read';
 import * as write from './write';
 import * as ddl from './ddl';
+import { aggregate } from './aggregate';
 
 const handlers: Record<string, CommandHandler> = {
   hello: admin.hello,
@@ -49,7 +50,7 @@ const handlers: Record<string, CommandHandler> = {
   killCursors: read.killCursors,
   count: read.count,
   distinct: read.distinct,
-  aggregate: read.aggregate,
+  aggregate,
   explain: read.explain,
 };
 

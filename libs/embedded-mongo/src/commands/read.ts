@@ -1,6 +1,5 @@
 // find, getMore, killCursors, count, distinct, aggregate and explain.
-import { Long, serialize, type Document } from 'bson';
-import { Aggregator } from 'mingo/aggregator';
+import { Long, type Document } from 'bson';
 import { ErrorCodes, fail } from '../errors';
 import type { CommandContext, CommandHandler } from './context';
 import { collectionName, docOrEmpty, num } from './util';
@@ -9,11 +8,10 @@ import { choosePlan, parseSort, type Plan } from '../query/planner';
 import type { Pushback } from './batches';
 import { firstBatchReply, takeBatch } from './batches';
 import { cursorReply } from '../wire/raw-bson';
-import { compileQuery, translateMingoError } from '../storage/mingo-context';
-import { toMatchable } from '../storage/engine';
+import { compileQuery } from '../storage/mingo-context';
 import { encodeKey } from '../storage/key-encoding';
 import { pathValues, isPlainObject } from '../query/paths';
-import { writeOut } from './write';
+import { stageName } from './aggregate';
 import { withLet } from '../query/variables';
 
 const DEFAULT_BATCH = 101;
@@ -91,6 +89,7 @@ export const count: CommandHandler = (ctx) => {
   const query = docOrEmpty(ctx.body.query, 'query');
   compileQuery(query);
   const skip = num(ctx.body.skip);
+  if (skip < 0) fail(51024, `BSON field 'skip' value must be >= 0, actual value '${skip}'`);
   const limit = Math.abs(num(ctx.body.limit));
   if (!meta) return { n: 0, ok: 1 };
   let n: number;
@@ -123,113 +122,6 @@ export const distinct: CommandHandler = (ctx) => {
   }
   const sorted = [...values.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
   return { values: sorted, ok: 1 };
-};
-
-const stageName = (stage: unknown): string => (isPlainObject(stage) ? (Object.keys(stage)[0] ?? '') : '');
-
-export const aggregate: CommandHandler = async (ctx) => {
-  const target = ctx.body.aggregate;
-  const pipeline = ctx.body.pipeline;
-  if (!Array.isArray(pipeline))
-    fail(ErrorCodes.TypeMismatch, "'pipeline' option must be specified as an array");
-  const stages = pipeline as Document[];
-  for (const s of stages) {
-    if (!isPlainObject(s) || Object.keys(s).length !== 1)
-      fail(40323, 'A pipeline stage specification object must contain exactly one field.');
-    if (stageName(s) === '$changeStream')
-      fail(ErrorCodes.Location40573, 'The $changeStream stage is only supported on replica sets');
-  }
-  if (!isPlainObject(ctx.body.cursor) && !ctx.body.explain)
-    fail(
-      ErrorCodes.FailedToParse,
-      "The 'cursor' option is required, except for aggregate with the explain argument",
-    );
-  const engine = ctx.state.engine;
-  const options = withLet(ctx.body.let);
-  const ns = `${ctx.db}.${typeof target === 'string' ? target : '$cmd.aggregate'}`;
-  let rest = stages;
-  let source: Iterable<Document> = [];
-  if (typeof target === 'string') {
-    const meta = engine.getCollection(ctx.db, target);
-    let filter: Document = {};
-    if (stageName(rest[0]) === '$match' && !JSON.stringify(rest[0]).includes('$$')) {
-      filter = rest[0]!.$match as Document;
-      rest = rest.slice(1);
-    }
-    if (meta) {
-      const sort = stageName(rest[0]) === '$sort' ? parseSort(rest[0]!.$sort) : [];
-      const plan = choosePlan(meta, filter, sort);
-      // an index that yields the $sort order replaces the stage
-      if (sort.length && plan.providesSort) rest = rest.slice(1);
-      const docs = matching(engine, meta, filter, plan, undefined, options);
-      source = (function* () {
-        for (const { doc } of docs) yield doc;
-      })();
-    } else {
-      compileQuery(filter, options);
-    }
-  } else if (target !== 1 && target !== undefined) {
-    fail(ErrorCodes.InvalidNamespace, `Invalid aggregate namespace`);
-  }
-  let outTarget: string | undefined;
-  const last = rest[rest.length - 1];
-  if (stageName(last) === '$out') {
-    const spec = last!.$out;
-    outTarget =
-      typeof spec === 'string'
-        ? spec
-        : isPlainObject(spec) && typeof spec.coll === 'string'
-          ? spec.coll
-          : undefined;
-    if (!outTarget) fail(ErrorCodes.FailedToParse, '$out requires a collection name');
-    rest = rest.slice(0, -1);
-  }
-  if (rest.some((s) => stageName(s) === '$merge' || stageName(s) === '$out'))
-    fail(
-      ErrorCodes.NotImplemented ?? 238,
-      '$merge is not supported by this server; use $out as the last stage',
-    );
-  // mingo's $count emits { n: 0 } for no input; MongoDB emits nothing
-  rest = rest.flatMap((s) =>
-    stageName(s) === '$count'
-      ? [{ $group: { _id: null, [String(s.$count)]: { $sum: 1 } } }, { $project: { _id: 0 } }]
-      : [s],
-  );
-  const resolver = (name: string): Document[] => {
-    const meta = engine.getCollection(ctx.db, name);
-    if (!meta) return [];
-    const out: Document[] = [];
-    for (const raw of engine.scanPrimary(meta, undefined, false)) out.push(toMatchable(raw));
-    return out;
-  };
-  let results: Iterator<Document>;
-  try {
-    const agg = new Aggregator(rest, { ...options, collectionResolver: resolver });
-    results = agg.stream(source as Iterable<unknown>) as unknown as Iterator<Document>;
-  } catch (err) {
-    throw translateMingoError(err);
-  }
-  const serialized = (function* () {
-    try {
-      for (;;) {
-        const r = results.next();
-        if (r.done) return;
-        yield Buffer.from(serialize(r.value as Document));
-      }
-    } catch (err) {
-      throw translateMingoError(err);
-    }
-  })();
-  if (outTarget) {
-    const docs: Buffer[] = [];
-    for (const d of serialized) docs.push(d);
-    await writeOut(ctx, outTarget, docs);
-    return firstBatchReply(ctx, ns, [][Symbol.iterator](), 0);
-  }
-  const cursorOpts = (ctx.body.cursor ?? {}) as Document;
-  const batchSize = cursorOpts.batchSize === undefined ? DEFAULT_BATCH : num(cursorOpts.batchSize);
-  // the first batch is computed now so pipeline errors surface as command errors
-  return firstBatchReply(ctx, ns, serialized, batchSize);
 };
 
 /** explain for find/count/distinct/aggregate: reports the plan and what it examined. */

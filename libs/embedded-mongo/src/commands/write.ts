@@ -348,21 +348,5 @@ export const findAndModify: CommandHandler = async (ctx) => {
   return { lastErrorObject: out.lastErrorObject, value, ok: 1 };
 };
 
-/** $out: replaces the target collection's documents (indexes kept). */
-export async function writeOut(ctx: CommandContext, target: string, docs: Buffer[]): Promise<void> {
-  const engine = ctx.state.engine;
-  await durableWrite(ctx, () => {
-    const existing = engine.getCollection(ctx.db, target);
-    const specs = existing?.indexes.map(({ id: _i, multikey: _m, partialQuery: _p, ...spec }) => spec) ?? [];
-    if (existing) engine.dropCollection(existing);
-    const { meta } = engine.ensureCollection(ctx.db, target);
-    for (const spec of specs) engine.createIndex(meta, spec);
-    for (const d of docs) {
-      const p = prepareDocument(toTyped(d), d);
-      engine.insert(meta, p.raw, p.doc);
-    }
-  });
-}
-
 export type { CollectionMeta };
 export { isPlainObject };

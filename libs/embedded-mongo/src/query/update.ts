@@ -491,7 +491,8 @@ export function buildUpsert(typedFilter: Document, input: Omit<UpdateInput, 'ups
   if (!Array.isArray(input.spec) && !isOperatorUpdate(input.spec)) {
     const replacement = input.typedSpec as Document;
     const { _id, ...rest } = replacement;
-    doc = { _id: _id ?? seed._id, ...rest };
+    // a replacement's own _id wins, even when it is null
+    doc = { _id: '_id' in replacement ? _id : seed._id, ...rest };
   } else {
     doc = applyUpdate(seed, roundTrip(seed), { ...input, upsertInsert: true }) ?? seed;
   }

@@ -18,7 +18,10 @@ const fresh = () => s.db.collection(`d${++seq}`);
 test('insertOne and insertMany keep top-level and embedded dotted and $-prefixed names', async () => {
   const coll = fresh();
   await coll.insertOne({ _id: 1, $a: 1, 'b.c': 2, e: { $f: 3, 'g.h': 4 } });
-  await coll.insertMany([{ _id: 2, $price: { $usd: 5 } }, { _id: 3, arr: [{ $x: 1 }, { 'y.z': 2 }] }]);
+  await coll.insertMany([
+    { _id: 2, $price: { $usd: 5 } },
+    { _id: 3, arr: [{ $x: 1 }, { 'y.z': 2 }] },
+  ]);
   expect(await coll.find({}, { sort: { _id: 1 } }).toArray()).toEqual([
     { _id: 1, $a: 1, 'b.c': 2, e: { $f: 3, 'g.h': 4 } },
     { _id: 2, $price: { $usd: 5 } },
@@ -88,7 +91,9 @@ test('an _id with a $-prefixed field is refused with code 52', async () => {
   const coll = fresh();
   const err = await errorOf(coll.insertOne({ _id: { $a: 1 } as never }));
   expect(err.code).toBe(52);
-  expect(err.message).toContain("_id fields may not contain '$'-prefixed fields: $a is not valid for storage.");
+  expect(err.message).toContain(
+    "_id fields may not contain '$'-prefixed fields: $a is not valid for storage.",
+  );
   const nested = await errorOf(coll.insertOne({ _id: { a: { $b: 1 } } as never }));
   expect(nested.code).toBe(52);
   expect(await coll.countDocuments()).toBe(0);
