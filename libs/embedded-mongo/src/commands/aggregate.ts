@@ -12,6 +12,7 @@ import { compileQuery, translateMingoError } from '../storage/mingo-context';
 import { toMatchable } from '../storage/engine';
 import { isPlainObject } from '../query/paths';
 import { withLet } from '../query/variables';
+import { withCollation } from '../query/collation';
 import { collStats } from './ddl';
 import { parseMerge, writeMerge, writeOut, type OutputTarget } from './aggregate-output';
 
@@ -46,7 +47,7 @@ export const aggregate: CommandHandler = async (ctx) => {
       "The 'cursor' option is required, except for aggregate with the explain argument",
     );
   const engine = ctx.state.engine;
-  const options = withLet(ctx.body.let);
+  const options = withCollation(ctx.body.collation, withLet(ctx.body.let));
   const first = stageName(stages[0]);
   if (typeof target !== 'string') {
     if (target !== 1) fail(ErrorCodes.InvalidNamespace, 'Invalid aggregate namespace');
@@ -91,7 +92,7 @@ export const aggregate: CommandHandler = async (ctx) => {
         const sort = stageName(rest[0]) === '$sort' ? parseSort(rest[0]!.$sort) : [];
         const plan = choosePlan(meta, filter, sort);
         // an index that yields the $sort order replaces the stage
-        if (sort.length && plan.providesSort) rest = rest.slice(1);
+        if (sort.length && plan.providesSort && !options.collation) rest = rest.slice(1);
         const docs = matching(engine, meta, filter, plan, undefined, options);
         source = (function* () {
           for (const { doc } of docs) yield doc;

@@ -10,6 +10,7 @@ import { firstBatchReply } from './batches';
 import { compileQuery } from '../storage/mingo-context';
 import { isPlainObject } from '../query/paths';
 import { compareValues } from '../storage/key-encoding';
+import { parseCollation } from '../query/collation';
 
 const UNSUPPORTED_CREATE_OPTIONS = [
   'capped',
@@ -21,8 +22,22 @@ const UNSUPPORTED_CREATE_OPTIONS = [
   'encryptedFields',
 ];
 
+/** How MongoDB reports an index's collation: every field, defaults filled in. */
+const COLLATION_DEFAULTS = {
+  caseLevel: false,
+  caseFirst: 'off',
+  strength: 3,
+  numericOrdering: false,
+  alternate: 'non-ignorable',
+  maxVariable: 'punct',
+  normalization: false,
+  backwards: false,
+};
+
 export const create: CommandHandler = async (ctx) => {
   const name = collectionName(ctx, 'create');
+  if (parseCollation(ctx.body.collation))
+    fail(ErrorCodes.NotImplemented, "a collection's default collation is not supported by this server");
   for (const opt of UNSUPPORTED_CREATE_OPTIONS) {
     if (ctx.body[opt] !== undefined && ctx.body[opt] !== false)
       fail(ErrorCodes.NotImplemented, `the '${opt}' option of create is not supported by this server`);
@@ -121,7 +136,7 @@ export const createIndexes: CommandHandler = async (ctx) => {
     const fields = indexFieldsOf(p.key as Document);
     if (typeof p.name !== 'string' || !p.name)
       fail(ErrorCodes.FailedToParse, "The 'name' field is a required property of an index specification");
-    for (const opt of ['text', '2dsphere', 'collation', 'wildcardProjection', 'hidden']) {
+    for (const opt of ['text', '2dsphere', 'wildcardProjection', 'hidden']) {
       if (p[opt] !== undefined && opt !== 'hidden')
         fail(ErrorCodes.NotImplemented, `index option '${opt}' is not supported by this server`);
     }
@@ -146,6 +161,12 @@ export const createIndexes: CommandHandler = async (ctx) => {
     };
     if (p.partialFilterExpression) spec.partialFilterExpression = p.partialFilterExpression as Document;
     if (p.expireAfterSeconds !== undefined) spec.expireAfterSeconds = p.expireAfterSeconds as number;
+    if (parseCollation(p.collation)) {
+      // uniqueness under a collation would need collation keys, which this server's index keys are not
+      if (spec.unique)
+        fail(ErrorCodes.NotImplemented, 'a unique index with a collation is not supported by this server');
+      spec.collation = { ...COLLATION_DEFAULTS, ...(p.collation as Document) };
+    }
     return spec;
   });
   const engine = ctx.state.engine;
@@ -212,6 +233,7 @@ export function indexDescriptions(meta: CollectionMeta): Document[] {
       if (ix.sparse) d.sparse = true;
       if (ix.partialFilterExpression) d.partialFilterExpression = ix.partialFilterExpression;
       if (ix.expireAfterSeconds !== undefined) d.expireAfterSeconds = ix.expireAfterSeconds;
+      if (ix.collation) d.collation = ix.collation;
       return d;
     }),
   ];

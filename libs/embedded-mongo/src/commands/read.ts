@@ -8,11 +8,12 @@ import { choosePlan, parseSort, type Plan } from '../query/planner';
 import type { Pushback } from './batches';
 import { firstBatchReply, takeBatch } from './batches';
 import { cursorReply } from '../wire/raw-bson';
-import { compileQuery } from '../storage/mingo-context';
+import { baseOptions, compileQuery } from '../storage/mingo-context';
 import { encodeKey } from '../storage/key-encoding';
 import { pathValues, isPlainObject } from '../query/paths';
 import { stageName } from './aggregate';
 import { withLet } from '../query/variables';
+import { collatorFromOptions, withCollation } from '../query/collation';
 
 const DEFAULT_BATCH = 101;
 
@@ -21,7 +22,7 @@ export const find: CommandHandler = (ctx) => {
   const b = ctx.body;
   const meta = ctx.state.engine.getCollection(ctx.db, name);
   const filter = docOrEmpty(b.filter, 'filter');
-  const options = withLet(b.let);
+  const options = withCollation(b.collation, withLet(b.let));
   compileQuery(filter, options); // reports unknown operators even on a missing collection
   let limit = num(b.limit);
   let singleBatch = b.singleBatch === true;
@@ -87,7 +88,8 @@ export const count: CommandHandler = (ctx) => {
   const name = collectionName(ctx, 'count');
   const meta = ctx.state.engine.getCollection(ctx.db, name);
   const query = docOrEmpty(ctx.body.query, 'query');
-  compileQuery(query);
+  const options = withCollation(ctx.body.collation, baseOptions);
+  compileQuery(query, options);
   const skip = num(ctx.body.skip);
   if (skip < 0) fail(51024, `BSON field 'skip' value must be >= 0, actual value '${skip}'`);
   const limit = Math.abs(num(ctx.body.limit));
@@ -96,7 +98,8 @@ export const count: CommandHandler = (ctx) => {
   if (Object.keys(query).length === 0) n = meta.count;
   else {
     n = 0;
-    for (const _ of matching(ctx.state.engine, meta, query, choosePlan(meta, query, []))) n++;
+    for (const _ of matching(ctx.state.engine, meta, query, choosePlan(meta, query, []), undefined, options))
+      n++;
   }
   n = Math.max(0, n - skip);
   if (limit) n = Math.min(n, limit);
@@ -109,13 +112,22 @@ export const distinct: CommandHandler = (ctx) => {
   if (typeof key !== 'string')
     fail(ErrorCodes.TypeMismatch, "BSON field 'distinct.key' is missing but a required field");
   const query = docOrEmpty(ctx.body.query, 'query');
-  compileQuery(query);
+  const options = withCollation(ctx.body.collation, baseOptions);
+  const collator = collatorFromOptions(options);
+  compileQuery(query, options);
   const meta = ctx.state.engine.getCollection(ctx.db, name);
   const values = new Map<string, unknown>();
+  // strings equal under the collation count once (the first one met is returned)
+  const strings: string[] = [];
   if (meta) {
-    for (const { doc } of matching(ctx.state.engine, meta, query, choosePlan(meta, query, []))) {
+    const plan = choosePlan(meta, query, []);
+    for (const { doc } of matching(ctx.state.engine, meta, query, plan, undefined, options)) {
       for (const v of pathValues(doc, key as string)) {
         if (v === undefined) continue;
+        if (collator && typeof v === 'string') {
+          if (strings.some((w) => collator.compare(v, w) === 0)) continue;
+          strings.push(v);
+        }
         values.set(encodeKey([v], undefined, true).toString('latin1'), v);
       }
     }

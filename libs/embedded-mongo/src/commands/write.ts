@@ -11,6 +11,7 @@ import { matching, runQuery } from '../query/execute';
 import { applyUpdate, buildUpsert, isOperatorUpdate, validateUpdate } from '../query/update';
 import { compileQuery, type MingoOptions } from '../storage/mingo-context';
 import { withLet } from '../query/variables';
+import { withCollation } from '../query/collation';
 import { makeProjector } from '../query/projection';
 import { isPlainObject } from '../query/paths';
 
@@ -203,10 +204,11 @@ export const update: CommandHandler = async (ctx) => {
   const { items } = statements(ctx, 'updates');
   const ordered = ctx.body.ordered !== false;
   const engine = ctx.state.engine;
-  const options = withLet(ctx.body.let);
+  const letOptions = withLet(ctx.body.let);
   const parsed = items.map((it) => {
     try {
       const q = docOrEmpty(it.plain.q, 'q');
+      const options = withCollation(it.plain.collation, letOptions);
       compileQuery(q, options);
       validateUpdate(it.plain.u);
       if (it.plain.u === undefined)
@@ -263,7 +265,7 @@ export const del: CommandHandler = async (ctx) => {
   const { items } = statements(ctx, 'deletes');
   const ordered = ctx.body.ordered !== false;
   const engine = ctx.state.engine;
-  const options = withLet(ctx.body.let);
+  const letOptions = withLet(ctx.body.let);
   const result = await durableWrite(ctx, () => {
     let n = 0;
     const errors: Document[] = [];
@@ -271,6 +273,7 @@ export const del: CommandHandler = async (ctx) => {
     for (let i = 0; i < items.length; i++) {
       try {
         const q = docOrEmpty(items[i]!.plain.q, 'q');
+        const options = withCollation(items[i]!.plain.collation, letOptions);
         compileQuery(q, options);
         const limit = num(items[i]!.plain.limit);
         if (!meta) continue;
@@ -300,7 +303,7 @@ export const findAndModify: CommandHandler = async (ctx) => {
   const name = collectionName(ctx, Object.keys(ctx.body)[0] ?? 'findAndModify');
   const b = ctx.body;
   const query = docOrEmpty(b.query, 'query');
-  const options = withLet(b.let);
+  const options = withCollation(b.collation, withLet(b.let));
   compileQuery(query, options);
   const remove = b.remove === true;
   if (!remove && b.update === undefined)
