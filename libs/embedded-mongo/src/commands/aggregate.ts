@@ -11,7 +11,7 @@ import { firstBatchReply } from './batches';
 import { compileQuery, translateMingoError } from '../storage/mingo-context';
 import { toMatchable } from '../storage/engine';
 import { isPlainObject } from '../query/paths';
-import { withLet } from '../query/variables';
+import { checkVariables, withLet } from '../query/variables';
 import { withCollation } from '../query/collation';
 import { collStats } from './ddl';
 import { parseMerge, writeMerge, writeOut, type OutputTarget } from './aggregate-output';
@@ -48,6 +48,7 @@ export const aggregate: CommandHandler = async (ctx) => {
     );
   const engine = ctx.state.engine;
   const options = withCollation(ctx.body.collation, withLet(ctx.body.let));
+  checkVariables(options, { pipelines: [stages] });
   const first = stageName(stages[0]);
   if (typeof target !== 'string') {
     if (target !== 1) fail(ErrorCodes.InvalidNamespace, 'Invalid aggregate namespace');

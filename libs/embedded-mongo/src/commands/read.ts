@@ -12,7 +12,7 @@ import { baseOptions, compileQuery } from '../storage/mingo-context';
 import { encodeKey } from '../storage/key-encoding';
 import { pathValues, isPlainObject } from '../query/paths';
 import { stageName } from './aggregate';
-import { withLet } from '../query/variables';
+import { checkVariables, withLet } from '../query/variables';
 import { collatorFromOptions, withCollation } from '../query/collation';
 
 const DEFAULT_BATCH = 101;
@@ -23,6 +23,7 @@ export const find: CommandHandler = (ctx) => {
   const meta = ctx.state.engine.getCollection(ctx.db, name);
   const filter = docOrEmpty(b.filter, 'filter');
   const options = withCollation(b.collation, withLet(b.let));
+  checkVariables(options, { filters: [filter] });
   compileQuery(filter, options); // reports unknown operators even on a missing collection
   let limit = num(b.limit);
   let singleBatch = b.singleBatch === true;

@@ -10,7 +10,7 @@ import { choosePlan, parseSort } from '../query/planner';
 import { matching, runQuery } from '../query/execute';
 import { applyUpdate, buildUpsert, isOperatorUpdate, validateUpdate } from '../query/update';
 import { compileQuery, type MingoOptions } from '../storage/mingo-context';
-import { withLet } from '../query/variables';
+import { checkVariables, withLet } from '../query/variables';
 import { withCollation } from '../query/collation';
 import { makeProjector } from '../query/projection';
 import { isPlainObject } from '../query/paths';
@@ -205,11 +205,15 @@ export const update: CommandHandler = async (ctx) => {
   const ordered = ctx.body.ordered !== false;
   const engine = ctx.state.engine;
   const letOptions = withLet(ctx.body.let);
+  // refused for the whole command, before any statement runs, as MongoDB does
+  if (items.some((it) => it.plain.sort !== undefined && it.plain.multi === true))
+    fail(ErrorCodes.FailedToParse, 'Cannot specify sort with multi=true');
   const parsed = items.map((it) => {
     try {
       const q = docOrEmpty(it.plain.q, 'q');
       const options = withCollation(it.plain.collation, letOptions);
       compileQuery(q, options);
+      checkVariables(options, { filters: [q], pipelines: Array.isArray(it.plain.u) ? [it.plain.u] : [] });
       validateUpdate(it.plain.u);
       if (it.plain.u === undefined)
         fail(ErrorCodes.FailedToParse, "BSON field 'update.updates.u' is missing but a required field");
@@ -275,6 +279,7 @@ export const del: CommandHandler = async (ctx) => {
         const q = docOrEmpty(items[i]!.plain.q, 'q');
         const options = withCollation(items[i]!.plain.collation, letOptions);
         compileQuery(q, options);
+        checkVariables(options, { filters: [q] });
         const limit = num(items[i]!.plain.limit);
         if (!meta) continue;
         if (Object.keys(q).length === 0 && limit !== 1) {
@@ -305,6 +310,7 @@ export const findAndModify: CommandHandler = async (ctx) => {
   const query = docOrEmpty(b.query, 'query');
   const options = withCollation(b.collation, withLet(b.let));
   compileQuery(query, options);
+  checkVariables(options, { filters: [query], pipelines: Array.isArray(b.update) ? [b.update] : [] });
   const remove = b.remove === true;
   if (!remove && b.update === undefined)
     fail(ErrorCodes.FailedToParse, 'Either an update or remove=true must be specified');

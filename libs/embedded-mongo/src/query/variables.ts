@@ -38,3 +38,69 @@ export function withLet(letSpec: unknown, base: MingoOptions = baseOptions): Min
   }
   return { ...base, variables };
 }
+
+/** Names bound inside the tree itself: $let vars, $map/$filter `as`, $lookup/$merge `let`, $reduce's own two. */
+function boundNames(tree: unknown, into = new Set<string>(['this', 'value'])): Set<string> {
+  if (Array.isArray(tree)) tree.forEach((t) => boundNames(t, into));
+  else if (isPlainObject(tree)) {
+    for (const [k, v] of Object.entries(tree)) {
+      if (k === '$literal') continue;
+      if (k === 'as' && typeof v === 'string') into.add(v);
+      if ((k === 'vars' || k === 'let') && isPlainObject(v)) Object.keys(v).forEach((n) => into.add(n));
+      boundNames(v, into);
+    }
+  }
+  return into;
+}
+
+function checkExpression(expr: unknown, known: Set<string>): void {
+  if (typeof expr === 'string') {
+    if (!expr.startsWith('$$')) return;
+    const name = expr.slice(2).split('.')[0]!;
+    // system variables are upper case (ROOT, CURRENT, NOW, REMOVE …); user variables start lower case
+    if (name && /^[a-z]/.test(name) && !known.has(name)) fail(17276, `Use of undefined variable: ${name}`);
+  } else if (Array.isArray(expr)) expr.forEach((e) => checkExpression(e, known));
+  else if (isPlainObject(expr)) {
+    for (const [k, v] of Object.entries(expr)) if (k !== '$literal') checkExpression(v, known);
+  }
+}
+
+function checkFilter(filter: unknown, known: Set<string>): void {
+  if (!isPlainObject(filter)) return;
+  for (const [k, v] of Object.entries(filter)) {
+    if (k === '$expr') checkExpression(v, known);
+    else if ((k === '$and' || k === '$or' || k === '$nor') && Array.isArray(v))
+      v.forEach((f) => checkFilter(f, known));
+    else if (isPlainObject(v) && isPlainObject(v.$elemMatch)) checkFilter(v.$elemMatch, known);
+  }
+}
+
+function checkPipeline(pipeline: unknown, known: Set<string>): void {
+  if (!Array.isArray(pipeline)) return;
+  for (const stage of pipeline) {
+    if (!isPlainObject(stage)) continue;
+    const [name] = Object.keys(stage);
+    const spec = stage[name!];
+    if (name === '$match') checkFilter(spec, known);
+    else if (name === '$lookup' || name === '$unionWith' || name === '$graphLookup') {
+      if (isPlainObject(spec)) checkPipeline(spec.pipeline, known);
+    } else if (name === '$facet' && isPlainObject(spec))
+      Object.values(spec).forEach((p) => checkPipeline(p, known));
+    else if (name !== '$merge' && name !== '$out') checkExpression(spec, known);
+  }
+}
+
+/**
+ * MongoDB reports an undefined variable when it parses the command, even if no document is read; the same
+ * check here: `$$name` in $expr and pipelines must be a `let` variable, a system variable or bound locally.
+ */
+export function checkVariables(
+  options: MingoOptions,
+  parts: { filters?: unknown[]; pipelines?: unknown[] },
+): void {
+  const known = new Set(Object.keys(options.variables ?? {}));
+  for (const tree of [...(parts.filters ?? []), ...(parts.pipelines ?? [])])
+    boundNames(tree).forEach((n) => known.add(n));
+  parts.filters?.forEach((f) => checkFilter(f, known));
+  parts.pipelines?.forEach((p) => checkPipeline(p, known));
+}

@@ -154,3 +154,29 @@ test('let cannot redefine a system variable', async () => {
   const err = await errorOf(coll.find({}, { let: { ROOT: 1 } }).toArray());
   expect(err.code).toBe(16867);
 });
+
+test('an undefined variable is reported even when no document is read', async () => {
+  const empty = s.db.collection(`empty${++seq}`);
+  expect((await errorOf(empty.find({ $expr: { $eq: ['$a', '$$nope'] } }).toArray())).code).toBe(17276);
+  expect((await errorOf(empty.aggregate([{ $set: { v: '$$nope' } }]).toArray())).code).toBe(17276);
+  expect((await errorOf(empty.deleteOne({ $expr: { $eq: ['$a', '$$nope'] } }))).code).toBe(17276);
+  // locally bound names and strings outside $expr are not variables
+  const coll = await people();
+  const out = await coll
+    .aggregate([
+      { $match: { name: '$$literal' } },
+      { $project: { v: { $map: { input: [1, 2], as: 'x', in: { $add: ['$$x', 1] } } } } },
+    ])
+    .toArray();
+  expect(out).toEqual([]);
+  const mapped = await coll
+    .aggregate(
+      [
+        { $match: { _id: 1 } },
+        { $project: { _id: 0, v: { $map: { input: [1, 2], as: 'x', in: { $add: ['$$x', '$$k'] } } } } },
+      ],
+      { let: { k: 10 } },
+    )
+    .toArray();
+  expect(mapped).toEqual([{ v: [11, 12] }]);
+});

@@ -1,6 +1,6 @@
 // `sort` on updateOne and replaceOne (MongoDB 8): of the matching documents, the first in that order is the one
 // changed, whether sent alone or inside bulkWrite.
-import { startTestServer, type TestServer } from '../support/server';
+import { startTestServer, errorOf, type TestServer } from '../support/server';
 
 jest.setTimeout(30_000);
 
@@ -85,4 +85,20 @@ test('bulkWrite updateOne and replaceOne honour their sort', async () => {
     { _id: 3, state: 'r' },
     { _id: 4, state: 'done', prio: 99, at: 0 },
   ]);
+});
+
+test('sort with multi: true is refused for the whole command (code 9) and nothing changes', async () => {
+  const coll = await tasks();
+  const err = await errorOf(
+    s.db.command({
+      update: coll.collectionName,
+      updates: [
+        { q: { _id: 4 }, u: { $set: { state: 'x' } } },
+        { q: {}, u: { $set: { state: 'y' } }, multi: true, sort: { prio: 1 } },
+      ],
+    }),
+  );
+  expect(err.code).toBe(9);
+  expect(err.message).toContain('Cannot specify sort with multi=true');
+  expect(await states(coll)).toEqual(['open', 'open', 'open', 'done']);
 });
