@@ -23,7 +23,8 @@ export const find: CommandHandler = (ctx) => {
   const meta = ctx.state.engine.getCollection(ctx.db, name);
   const filter = docOrEmpty(b.filter, 'filter');
   const options = withCollation(b.collation, withLet(b.let));
-  checkVariables(options, { filters: [filter] });
+  const projected = isPlainObject(b.projection) ? [[{ $project: b.projection }]] : [];
+  checkVariables(options, { filters: [filter], pipelines: projected });
   compileQuery(filter, options); // reports unknown operators even on a missing collection
   let limit = num(b.limit);
   let singleBatch = b.singleBatch === true;

@@ -319,7 +319,7 @@ export const findAndModify: CommandHandler = async (ctx) => {
   if (remove && b.upsert === true)
     fail(ErrorCodes.FailedToParse, 'Cannot specify both upsert=true and remove=true');
   if (!remove) validateUpdate(b.update);
-  const project = makeProjector(b.fields as Document | undefined);
+  const project = makeProjector(b.fields as Document | undefined, options);
   const engine = ctx.state.engine;
   const out = await durableWrite(ctx, () => {
     if (remove) {

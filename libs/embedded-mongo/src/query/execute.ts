@@ -141,7 +141,7 @@ export function* runQuery(
   if (spec.limit && spec.limit < 0) spec = { ...spec, limit: -spec.limit };
   const collator = collatorFromOptions(spec.options);
   const plan = collator ? fullScan(spec.sort) : choosePlan(meta, spec.filter, spec.sort);
-  const project = makeProjector(spec.projection);
+  const project = makeProjector(spec.projection, spec.options);
   let source: Iterable<{ raw: Buffer; doc: Document }> = matching(
     engine,
     meta,

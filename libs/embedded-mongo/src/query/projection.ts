@@ -3,7 +3,7 @@
 import { serialize, type Document } from 'bson';
 import { ErrorCodes, fail } from '../errors';
 import { isPlainObject } from './paths';
-import { compileQuery, translateMingoError, baseOptions } from '../storage/mingo-context';
+import { compileQuery, translateMingoError, baseOptions, type MingoOptions } from '../storage/mingo-context';
 import { Query } from 'mingo/query';
 import { toMatchable, toTyped } from '../storage/engine';
 
@@ -19,14 +19,17 @@ const truthyFlag = (v: unknown): boolean | undefined => {
   return undefined;
 };
 
-export function makeProjector(projection: Document | undefined): Projector | undefined {
+export function makeProjector(
+  projection: Document | undefined,
+  options: MingoOptions = baseOptions,
+): Projector | undefined {
   if (!projection || !isPlainObject(projection) || Object.keys(projection).length === 0) return undefined;
   const entries = Object.entries(projection);
   const simple = entries.every(([k, v]) => truthyFlag(v) !== undefined && !k.includes('$'));
   if (!simple) {
     return (raw, filter) => {
       try {
-        const [out] = new Query(filter, baseOptions).find([toMatchable(raw)], projection).all();
+        const [out] = new Query(filter, options).find([toMatchable(raw)], projection).all();
         return Buffer.from(serialize(out as Document));
       } catch (err) {
         throw translateMingoError(err);

@@ -33,6 +33,25 @@ test('find resolves let variables in $expr', async () => {
   expect(docs.map((d) => d._id)).toEqual([1, 2]);
   const one = await coll.findOne(byId, { let: { id: 3 } });
   expect(one).toEqual({ _id: 3, name: 'Chidi', age: 25 });
+  const projected = await coll.findOne(byId, {
+    let: { id: 2, unit: 'years' },
+    projection: { _id: 0, age: { $concat: [{ $toString: '$age' }, ' ', '$$unit'] } },
+  });
+  expect(projected).toEqual({ age: '41 years' });
+});
+
+test('findOneAndUpdate projects its result with let variables', async () => {
+  const coll = await people();
+  const r = await coll.findOneAndUpdate(
+    byId,
+    { $inc: { age: 1 } },
+    {
+      let: { id: 1, label: 'next' },
+      projection: { _id: 0, tag: '$$label', age: 1 },
+      returnDocument: 'after',
+    },
+  );
+  expect(r).toEqual({ age: 31, tag: 'next' });
 });
 
 test('aggregate resolves let variables in $match and later stages', async () => {
