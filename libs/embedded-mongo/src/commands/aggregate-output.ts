@@ -15,6 +15,7 @@ import { compareValues } from '../storage/key-encoding';
 import { translateMingoError, type MingoOptions } from '../storage/mingo-context';
 import { prepareDocument } from './write';
 import { withLet } from '../query/variables';
+import { checkCollatedUnique } from './collated-unique';
 
 type WhenMatched = 'replace' | 'keepExisting' | 'merge' | 'fail' | Document[];
 type WhenNotMatched = 'insert' | 'discard' | 'fail';
@@ -117,6 +118,7 @@ export async function writeOut(
       for (const spec of indexSpecs(existing)) engine.createIndex(temp, spec);
       for (const d of docs) {
         const p = prepareDocument(toTyped(d), d);
+        checkCollatedUnique(engine, temp, p.doc);
         engine.insert(temp, p.raw, p.doc);
       }
     } catch (err) {
@@ -180,6 +182,7 @@ export async function writeMerge(
             'MergeStage could not find a matching document in the target collection for at least one document in the source collection',
           );
         const p = prepareDocument(toTyped(sourceRaw), sourceRaw);
+        checkCollatedUnique(engine, meta, p.doc);
         engine.insert(meta, p.raw, p.doc);
         continue;
       }
@@ -217,6 +220,7 @@ export async function writeMerge(
         );
       const { _id: _drop, ...rest } = next;
       const nextRaw = Buffer.from(serialize({ _id: old._id, ...rest }));
+      checkCollatedUnique(engine, meta, toMatchable(nextRaw));
       engine.replace(meta, match, nextRaw, toMatchable(nextRaw));
     }
   });

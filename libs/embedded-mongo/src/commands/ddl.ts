@@ -11,6 +11,7 @@ import { compileQuery } from '../storage/mingo-context';
 import { isPlainObject } from '../query/paths';
 import { compareValues } from '../storage/key-encoding';
 import { parseCollation } from '../query/collation';
+import { checkExistingCollatedUnique } from './collated-unique';
 
 const UNSUPPORTED_CREATE_OPTIONS = [
   'capped',
@@ -162,9 +163,6 @@ export const createIndexes: CommandHandler = async (ctx) => {
     if (p.partialFilterExpression) spec.partialFilterExpression = p.partialFilterExpression as Document;
     if (p.expireAfterSeconds !== undefined) spec.expireAfterSeconds = p.expireAfterSeconds as number;
     if (parseCollation(p.collation)) {
-      // uniqueness under a collation would need collation keys, which this server's index keys are not
-      if (spec.unique)
-        fail(ErrorCodes.NotImplemented, 'a unique index with a collation is not supported by this server');
       spec.collation = { ...COLLATION_DEFAULTS, ...(p.collation as Document) };
     }
     return spec;
@@ -209,6 +207,7 @@ export const createIndexes: CommandHandler = async (ctx) => {
           JSON.stringify(spec.partialFilterExpression ?? null)
       )
         fail(ErrorCodes.IndexOptionsConflict, `Index already exists with a different name: ${byKey.name}`);
+      checkExistingCollatedUnique(engine, meta, spec as IndexSpec);
       engine.createIndex(meta, spec);
     }
     const reply: Document = {

@@ -14,6 +14,7 @@ import { checkVariables, withLet } from '../query/variables';
 import { withCollation } from '../query/collation';
 import { makeProjector } from '../query/projection';
 import { isPlainObject } from '../query/paths';
+import { checkCollatedUnique } from './collated-unique';
 
 interface Item {
   plain: Document;
@@ -106,6 +107,7 @@ export const insert: CommandHandler = async (ctx) => {
       const p = prepared[i]!;
       try {
         if (p instanceof Error) throw p;
+        checkCollatedUnique(engine, meta, p.doc);
         engine.insert(meta, p.raw, p.doc);
         n++;
       } catch (err) {
@@ -177,6 +179,7 @@ function updateOne(
     const doc = buildUpsert(stmt.typedQ, input);
     const raw = Buffer.from(serialize(doc));
     meta ??= engine.ensureCollection(ctx.db, name).meta;
+    checkCollatedUnique(engine, meta, toMatchable(raw));
     engine.insert(meta, raw, toMatchable(raw));
     return {
       matched: 0,
@@ -192,6 +195,7 @@ function updateOne(
     value = raw;
     if (!next) continue;
     const nextRaw = Buffer.from(serialize(next));
+    checkCollatedUnique(engine, meta!, toMatchable(nextRaw));
     engine.replace(meta!, { raw, doc: toMatchable(raw) }, nextRaw, toMatchable(nextRaw));
     if (stmt.returnNew) value = nextRaw;
     modified++;

@@ -162,3 +162,31 @@ test('an unknown locale is refused with code 2', async () => {
   const err = await errorOf(coll.find({}, { collation: { locale: 'xx_NOPE' } }).toArray());
   expect(err.code).toBe(2);
 });
+
+test('a unique index with a Yoruba strength-1 collation refuses case and tone variants of a word', async () => {
+  const coll = fresh();
+  await coll.createIndex({ w: 1 }, { unique: true, collation: { locale: 'yo', strength: 1 } });
+  await coll.insertOne({ _id: 1, w: 'Ọjọ́' });
+  const dup = await errorOf(coll.insertOne({ _id: 2, w: 'ọ̀jọ̀' }));
+  expect(dup.code).toBe(11000);
+  expect(dup.errorResponse).toMatchObject({ keyPattern: { w: 1 } });
+  await coll.insertOne({ _id: 3, w: 'ojo' }); // another word in Yoruba's alphabet
+  const viaUpdate = await errorOf(coll.updateOne({ _id: 3 }, { $set: { w: 'ỌJỌ' } }));
+  expect(viaUpdate.code).toBe(11000);
+  const viaUpsert = await errorOf(coll.updateOne({ _id: 4 }, { $set: { w: 'ọjọ' } }, { upsert: true }));
+  expect(viaUpsert.code).toBe(11000);
+  expect(await coll.find({}, { sort: { _id: 1 } }).toArray()).toEqual([
+    { _id: 1, w: 'Ọjọ́' },
+    { _id: 3, w: 'ojo' },
+  ]);
+});
+
+test('building a unique index with a collation fails on existing equal values and leaves no index', async () => {
+  const coll = fresh();
+  await coll.insertMany([{ w: 'Café' }, { w: 'cafe' }]);
+  const err = await errorOf(
+    coll.createIndex({ w: 1 }, { unique: true, collation: { locale: 'en', strength: 1 } }),
+  );
+  expect(err.code).toBe(11000);
+  expect((await coll.indexes()).map((i) => i.name)).toEqual(['_id_']);
+});
