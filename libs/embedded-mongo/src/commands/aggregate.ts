@@ -12,7 +12,7 @@ import { compileQuery, translateMingoError } from '../storage/mingo-context';
 import { toMatchable } from '../storage/engine';
 import { isPlainObject } from '../query/paths';
 import { checkVariables, withLet } from '../query/variables';
-import { withCollation } from '../query/collation';
+import { collectionCollation, withCollation } from '../query/collation';
 import { collStats } from './ddl';
 import { parseMerge, writeMerge, writeOut, type OutputTarget } from './aggregate-output';
 
@@ -47,7 +47,10 @@ export const aggregate: CommandHandler = async (ctx) => {
       "The 'cursor' option is required, except for aggregate with the explain argument",
     );
   const engine = ctx.state.engine;
-  const options = withCollation(ctx.body.collation, withLet(ctx.body.let));
+  const options = withCollation(
+    ctx.body.collation ?? collectionCollation(engine, ctx.db, target),
+    withLet(ctx.body.let),
+  );
   checkVariables(options, { pipelines: [stages] });
   const first = stageName(stages[0]);
   if (typeof target !== 'string') {

@@ -37,8 +37,8 @@ const COLLATION_DEFAULTS = {
 
 export const create: CommandHandler = async (ctx) => {
   const name = collectionName(ctx, 'create');
-  if (parseCollation(ctx.body.collation))
-    fail(ErrorCodes.NotImplemented, "a collection's default collation is not supported by this server");
+  // validated here; queries and new indexes without a collation of their own then use it
+  parseCollation(ctx.body.collation);
   for (const opt of UNSUPPORTED_CREATE_OPTIONS) {
     if (ctx.body[opt] !== undefined && ctx.body[opt] !== false)
       fail(ErrorCodes.NotImplemented, `the '${opt}' option of create is not supported by this server`);
@@ -130,6 +130,7 @@ export const createIndexes: CommandHandler = async (ctx) => {
   if (!Array.isArray(specs) || !specs.length)
     fail(ErrorCodes.BadValue, 'Must specify at least one index to create');
   const plain = ctx.body.indexes as Document[];
+  const collectionDefault = ctx.state.engine.getCollection(ctx.db, name)?.options.collation as unknown;
   const requested = (specs as Document[]).map((s, i) => {
     const p = plain[i]!;
     if (!isPlainObject(p.key))
@@ -162,9 +163,8 @@ export const createIndexes: CommandHandler = async (ctx) => {
     };
     if (p.partialFilterExpression) spec.partialFilterExpression = p.partialFilterExpression as Document;
     if (p.expireAfterSeconds !== undefined) spec.expireAfterSeconds = p.expireAfterSeconds as number;
-    if (parseCollation(p.collation)) {
-      spec.collation = { ...COLLATION_DEFAULTS, ...(p.collation as Document) };
-    }
+    const collation = p.collation ?? collectionDefault;
+    if (parseCollation(collation)) spec.collation = { ...COLLATION_DEFAULTS, ...(collation as Document) };
     return spec;
   });
   const engine = ctx.state.engine;

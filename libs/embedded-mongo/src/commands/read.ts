@@ -13,7 +13,7 @@ import { encodeKey } from '../storage/key-encoding';
 import { pathValues, isPlainObject } from '../query/paths';
 import { stageName } from './aggregate';
 import { checkVariables, withLet } from '../query/variables';
-import { collatorFromOptions, withCollation } from '../query/collation';
+import { collatorFromOptions, collectionCollation, withCollation } from '../query/collation';
 
 const DEFAULT_BATCH = 101;
 
@@ -22,7 +22,10 @@ export const find: CommandHandler = (ctx) => {
   const b = ctx.body;
   const meta = ctx.state.engine.getCollection(ctx.db, name);
   const filter = docOrEmpty(b.filter, 'filter');
-  const options = withCollation(b.collation, withLet(b.let));
+  const options = withCollation(
+    b.collation ?? collectionCollation(ctx.state.engine, ctx.db, name),
+    withLet(b.let),
+  );
   const projected = isPlainObject(b.projection) ? [[{ $project: b.projection }]] : [];
   checkVariables(options, { filters: [filter], pipelines: projected });
   compileQuery(filter, options); // reports unknown operators even on a missing collection
@@ -90,7 +93,10 @@ export const count: CommandHandler = (ctx) => {
   const name = collectionName(ctx, 'count');
   const meta = ctx.state.engine.getCollection(ctx.db, name);
   const query = docOrEmpty(ctx.body.query, 'query');
-  const options = withCollation(ctx.body.collation, baseOptions);
+  const options = withCollation(
+    ctx.body.collation ?? collectionCollation(ctx.state.engine, ctx.db, name),
+    baseOptions,
+  );
   compileQuery(query, options);
   const skip = num(ctx.body.skip);
   if (skip < 0) fail(51024, `BSON field 'skip' value must be >= 0, actual value '${skip}'`);
@@ -114,7 +120,10 @@ export const distinct: CommandHandler = (ctx) => {
   if (typeof key !== 'string')
     fail(ErrorCodes.TypeMismatch, "BSON field 'distinct.key' is missing but a required field");
   const query = docOrEmpty(ctx.body.query, 'query');
-  const options = withCollation(ctx.body.collation, baseOptions);
+  const options = withCollation(
+    ctx.body.collation ?? collectionCollation(ctx.state.engine, ctx.db, name),
+    baseOptions,
+  );
   const collator = collatorFromOptions(options);
   compileQuery(query, options);
   const meta = ctx.state.engine.getCollection(ctx.db, name);

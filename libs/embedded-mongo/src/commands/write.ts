@@ -11,7 +11,7 @@ import { matching, runQuery } from '../query/execute';
 import { applyUpdate, buildUpsert, isOperatorUpdate, validateUpdate } from '../query/update';
 import { compileQuery, type MingoOptions } from '../storage/mingo-context';
 import { checkVariables, withLet } from '../query/variables';
-import { withCollation } from '../query/collation';
+import { collectionCollation, withCollation } from '../query/collation';
 import { makeProjector } from '../query/projection';
 import { isPlainObject } from '../query/paths';
 import { checkCollatedUnique } from './collated-unique';
@@ -209,13 +209,14 @@ export const update: CommandHandler = async (ctx) => {
   const ordered = ctx.body.ordered !== false;
   const engine = ctx.state.engine;
   const letOptions = withLet(ctx.body.let);
+  const defaultCollation = collectionCollation(engine, ctx.db, name);
   // refused for the whole command, before any statement runs, as MongoDB does
   if (items.some((it) => it.plain.sort !== undefined && it.plain.multi === true))
     fail(ErrorCodes.FailedToParse, 'Cannot specify sort with multi=true');
   const parsed = items.map((it) => {
     try {
       const q = docOrEmpty(it.plain.q, 'q');
-      const options = withCollation(it.plain.collation, letOptions);
+      const options = withCollation(it.plain.collation ?? defaultCollation, letOptions);
       compileQuery(q, options);
       checkVariables(options, { filters: [q], pipelines: Array.isArray(it.plain.u) ? [it.plain.u] : [] });
       validateUpdate(it.plain.u);
@@ -274,6 +275,7 @@ export const del: CommandHandler = async (ctx) => {
   const ordered = ctx.body.ordered !== false;
   const engine = ctx.state.engine;
   const letOptions = withLet(ctx.body.let);
+  const defaultCollation = collectionCollation(engine, ctx.db, name);
   const result = await durableWrite(ctx, () => {
     let n = 0;
     const errors: Document[] = [];
@@ -281,7 +283,7 @@ export const del: CommandHandler = async (ctx) => {
     for (let i = 0; i < items.length; i++) {
       try {
         const q = docOrEmpty(items[i]!.plain.q, 'q');
-        const options = withCollation(items[i]!.plain.collation, letOptions);
+        const options = withCollation(items[i]!.plain.collation ?? defaultCollation, letOptions);
         compileQuery(q, options);
         checkVariables(options, { filters: [q] });
         const limit = num(items[i]!.plain.limit);
@@ -312,7 +314,10 @@ export const findAndModify: CommandHandler = async (ctx) => {
   const name = collectionName(ctx, Object.keys(ctx.body)[0] ?? 'findAndModify');
   const b = ctx.body;
   const query = docOrEmpty(b.query, 'query');
-  const options = withCollation(b.collation, withLet(b.let));
+  const options = withCollation(
+    b.collation ?? collectionCollation(ctx.state.engine, ctx.db, name),
+    withLet(b.let),
+  );
   compileQuery(query, options);
   checkVariables(options, { filters: [query], pipelines: Array.isArray(b.update) ? [b.update] : [] });
   const remove = b.remove === true;

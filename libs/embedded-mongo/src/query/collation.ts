@@ -99,3 +99,12 @@ export function withCollation(spec: unknown, base: MingoOptions): MingoOptions {
   const collation = parseCollation(spec);
   return collation ? { ...base, collation } : base;
 }
+
+/** A collection's default collation (from `create`), used when a command names none. */
+export function collectionCollation(
+  engine: { getCollection(db: string, name: string): { options: Document } | undefined },
+  db: string,
+  name: unknown,
+): unknown {
+  return typeof name === 'string' ? engine.getCollection(db, name)?.options.collation : undefined;
+}

@@ -190,3 +190,21 @@ test('building a unique index with a collation fails on existing equal values an
   expect(err.code).toBe(11000);
   expect((await coll.indexes()).map((i) => i.name)).toEqual(['_id_']);
 });
+
+test("a collection's default collation applies to queries and new indexes that name none", async () => {
+  const name = `dflt${++seq}`;
+  await s.db.createCollection(name, { collation: { locale: 'en', strength: 2 } });
+  const coll = s.db.collection(name);
+  await coll.insertMany([
+    { _id: 1, w: 'Hello' },
+    { _id: 2, w: 'hello' },
+    { _id: 3, w: 'héllo' },
+  ]);
+  expect(ids(await coll.find({ w: 'HELLO' }, { sort: { _id: 1 } }).toArray())).toEqual([1, 2]);
+  expect(await coll.countDocuments({ w: 'hello' })).toBe(2);
+  expect(ids(await coll.find({ w: 'HELLO' }, { collation: { locale: 'simple' } }).toArray())).toEqual([]);
+  expect((await coll.deleteMany({ w: 'HÉLLO' })).deletedCount).toBe(1);
+  await coll.createIndex({ w: 1 }, { name: 'w_1' });
+  const ix = (await coll.indexes()).find((i) => i.name === 'w_1');
+  expect(ix?.collation).toMatchObject({ locale: 'en', strength: 2 });
+});
