@@ -10,6 +10,8 @@ import { firstBatchReply } from './batches';
 import { compileQuery } from '../storage/mingo-context';
 import { isPlainObject } from '../query/paths';
 import { compareValues } from '../storage/key-encoding';
+import { parseCollation } from '../query/collation';
+import { checkExistingCollatedUnique } from './collated-unique';
 
 const UNSUPPORTED_CREATE_OPTIONS = [
   'capped',
@@ -21,8 +23,22 @@ const UNSUPPORTED_CREATE_OPTIONS = [
   'encryptedFields',
 ];
 
+/** How MongoDB reports an index's collation: every field, defaults filled in. */
+const COLLATION_DEFAULTS = {
+  caseLevel: false,
+  caseFirst: 'off',
+  strength: 3,
+  numericOrdering: false,
+  alternate: 'non-ignorable',
+  maxVariable: 'punct',
+  normalization: false,
+  backwards: false,
+};
+
 export const create: CommandHandler = async (ctx) => {
   const name = collectionName(ctx, 'create');
+  // validated here; queries and new indexes without a collation of their own then use it
+  parseCollation(ctx.body.collation);
   for (const opt of UNSUPPORTED_CREATE_OPTIONS) {
     if (ctx.body[opt] !== undefined && ctx.body[opt] !== false)
       fail(ErrorCodes.NotImplemented, `the '${opt}' option of create is not supported by this server`);
@@ -114,6 +130,7 @@ export const createIndexes: CommandHandler = async (ctx) => {
   if (!Array.isArray(specs) || !specs.length)
     fail(ErrorCodes.BadValue, 'Must specify at least one index to create');
   const plain = ctx.body.indexes as Document[];
+  const collectionDefault = ctx.state.engine.getCollection(ctx.db, name)?.options.collation as unknown;
   const requested = (specs as Document[]).map((s, i) => {
     const p = plain[i]!;
     if (!isPlainObject(p.key))
@@ -121,7 +138,7 @@ export const createIndexes: CommandHandler = async (ctx) => {
     const fields = indexFieldsOf(p.key as Document);
     if (typeof p.name !== 'string' || !p.name)
       fail(ErrorCodes.FailedToParse, "The 'name' field is a required property of an index specification");
-    for (const opt of ['text', '2dsphere', 'collation', 'wildcardProjection', 'hidden']) {
+    for (const opt of ['text', '2dsphere', 'wildcardProjection', 'hidden']) {
       if (p[opt] !== undefined && opt !== 'hidden')
         fail(ErrorCodes.NotImplemented, `index option '${opt}' is not supported by this server`);
     }
@@ -146,6 +163,8 @@ export const createIndexes: CommandHandler = async (ctx) => {
     };
     if (p.partialFilterExpression) spec.partialFilterExpression = p.partialFilterExpression as Document;
     if (p.expireAfterSeconds !== undefined) spec.expireAfterSeconds = p.expireAfterSeconds as number;
+    const collation = p.collation ?? collectionDefault;
+    if (parseCollation(collation)) spec.collation = { ...COLLATION_DEFAULTS, ...(collation as Document) };
     return spec;
   });
   const engine = ctx.state.engine;
@@ -188,6 +207,7 @@ export const createIndexes: CommandHandler = async (ctx) => {
           JSON.stringify(spec.partialFilterExpression ?? null)
       )
         fail(ErrorCodes.IndexOptionsConflict, `Index already exists with a different name: ${byKey.name}`);
+      checkExistingCollatedUnique(engine, meta, spec as IndexSpec);
       engine.createIndex(meta, spec);
     }
     const reply: Document = {
@@ -212,6 +232,7 @@ export function indexDescriptions(meta: CollectionMeta): Document[] {
       if (ix.sparse) d.sparse = true;
       if (ix.partialFilterExpression) d.partialFilterExpression = ix.partialFilterExpression;
       if (ix.expireAfterSeconds !== undefined) d.expireAfterSeconds = ix.expireAfterSeconds;
+      if (ix.collation) d.collation = ix.collation;
       return d;
     }),
   ];

@@ -7,6 +7,7 @@ import * as admin from './admin';
 import * as read from './read';
 import * as write from './write';
 import * as ddl from './ddl';
+import { aggregate } from './aggregate';
 
 const handlers: Record<string, CommandHandler> = {
   hello: admin.hello,
@@ -49,7 +50,7 @@ const handlers: Record<string, CommandHandler> = {
   killCursors: read.killCursors,
   count: read.count,
   distinct: read.distinct,
-  aggregate: read.aggregate,
+  aggregate,
   explain: read.explain,
 };
 
@@ -68,11 +69,6 @@ export async function runCommand(ctx: CommandContext): Promise<CommandReply> {
       ErrorCodes.IllegalOperation,
       'Transaction numbers are only allowed on a replica set member or mongos',
     );
-  refuseCollation(ctx.body);
-  for (const field of ['updates', 'deletes']) {
-    const stmts = ctx.body[field];
-    if (Array.isArray(stmts)) stmts.forEach((s) => refuseCollation(s as Document));
-  }
   const handler = Object.prototype.hasOwnProperty.call(handlers, name!) ? handlers[name!] : undefined;
   if (!handler) fail(ErrorCodes.CommandNotFound, `no such command: '${name}'`);
   return handler!(ctx);
@@ -87,14 +83,4 @@ export function errorReply(err: unknown): Document {
     code: ErrorCodes.InternalError,
     codeName: 'InternalError',
   };
-}
-
-/** String comparison follows binary order only; a collation would change results, so it is refused. */
-function refuseCollation(doc: Document | undefined): void {
-  const collation = doc?.collation as Document | undefined;
-  if (collation && collation.locale !== 'simple')
-    fail(
-      ErrorCodes.NotImplemented,
-      `collation (locale '${String(collation.locale)}') is not supported by this server; only binary string order is`,
-    );
 }

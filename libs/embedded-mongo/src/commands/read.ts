@@ -1,6 +1,5 @@
 // find, getMore, killCursors, count, distinct, aggregate and explain.
-import { Long, serialize, type Document } from 'bson';
-import { Aggregator } from 'mingo/aggregator';
+import { Long, type Document } from 'bson';
 import { ErrorCodes, fail } from '../errors';
 import type { CommandContext, CommandHandler } from './context';
 import { collectionName, docOrEmpty, num } from './util';
@@ -9,11 +8,13 @@ import { choosePlan, parseSort, type Plan } from '../query/planner';
 import type { Pushback } from './batches';
 import { firstBatchReply, takeBatch } from './batches';
 import { cursorReply } from '../wire/raw-bson';
-import { compileQuery, pipelineOptions, translateMingoError } from '../storage/mingo-context';
-import { fromPipelineValue, pipelineDocument, pipelineStages } from '../storage/bson-number';
+import { baseOptions, compileQuery } from '../storage/mingo-context';
+import { fromPipelineValue, pipelineDocument } from '../storage/bson-number';
 import { encodeKey } from '../storage/key-encoding';
 import { pathValues, isPlainObject } from '../query/paths';
-import { writeOut } from './write';
+import { stageName } from './aggregate';
+import { checkVariables, withLet } from '../query/variables';
+import { collatorFromOptions, collectionCollation, withCollation } from '../query/collation';
 
 const DEFAULT_BATCH = 101;
 
@@ -22,7 +23,13 @@ export const find: CommandHandler = (ctx) => {
   const b = ctx.body;
   const meta = ctx.state.engine.getCollection(ctx.db, name);
   const filter = docOrEmpty(b.filter, 'filter');
-  compileQuery(filter); // reports unknown operators even on a missing collection
+  const options = withCollation(
+    b.collation ?? collectionCollation(ctx.state.engine, ctx.db, name),
+    withLet(b.let),
+  );
+  const projected = isPlainObject(b.projection) ? [[{ $project: b.projection }]] : [];
+  checkVariables(options, { filters: [filter], pipelines: projected });
+  compileQuery(filter, options); // reports unknown operators even on a missing collection
   let limit = num(b.limit);
   let singleBatch = b.singleBatch === true;
   if (limit < 0) {
@@ -42,6 +49,7 @@ export const find: CommandHandler = (ctx) => {
     skip: num(b.skip),
     limit,
     projection: b.projection as Document | undefined,
+    options,
   };
   const batchSize = b.batchSize === undefined ? DEFAULT_BATCH : num(b.batchSize);
   const firstMax = limit && (!batchSize || limit < batchSize) ? limit : batchSize;
@@ -86,15 +94,21 @@ export const count: CommandHandler = (ctx) => {
   const name = collectionName(ctx, 'count');
   const meta = ctx.state.engine.getCollection(ctx.db, name);
   const query = docOrEmpty(ctx.body.query, 'query');
-  compileQuery(query);
+  const options = withCollation(
+    ctx.body.collation ?? collectionCollation(ctx.state.engine, ctx.db, name),
+    baseOptions,
+  );
+  compileQuery(query, options);
   const skip = num(ctx.body.skip);
+  if (skip < 0) fail(51024, `BSON field 'skip' value must be >= 0, actual value '${skip}'`);
   const limit = Math.abs(num(ctx.body.limit));
   if (!meta) return { n: 0, ok: 1 };
   let n: number;
   if (Object.keys(query).length === 0) n = meta.count;
   else {
     n = 0;
-    for (const _ of matching(ctx.state.engine, meta, query, choosePlan(meta, query, []))) n++;
+    for (const _ of matching(ctx.state.engine, meta, query, choosePlan(meta, query, []), undefined, options))
+      n++;
   }
   n = Math.max(0, n - skip);
   if (limit) n = Math.min(n, limit);
@@ -107,127 +121,31 @@ export const distinct: CommandHandler = (ctx) => {
   if (typeof key !== 'string')
     fail(ErrorCodes.TypeMismatch, "BSON field 'distinct.key' is missing but a required field");
   const query = docOrEmpty(ctx.body.query, 'query');
-  compileQuery(query);
+  const options = withCollation(
+    ctx.body.collation ?? collectionCollation(ctx.state.engine, ctx.db, name),
+    baseOptions,
+  );
+  const collator = collatorFromOptions(options);
+  compileQuery(query, options);
   const meta = ctx.state.engine.getCollection(ctx.db, name);
   const values = new Map<string, unknown>();
+  // strings equal under the collation count once (the first one met is returned)
+  const strings: string[] = [];
   if (meta) {
-    for (const { raw } of matching(ctx.state.engine, meta, query, choosePlan(meta, query, []))) {
+    const plan = choosePlan(meta, query, []);
+    for (const { raw } of matching(ctx.state.engine, meta, query, plan, undefined, options)) {
       for (const v of pathValues(pipelineDocument(raw), key as string)) {
         if (v === undefined) continue;
+        if (collator && typeof v === 'string') {
+          if (strings.some((w) => collator.compare(v, w) === 0)) continue;
+          strings.push(v);
+        }
         values.set(encodeKey([v], undefined, true).toString('latin1'), v);
       }
     }
   }
   const sorted = [...values.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
   return { values: fromPipelineValue(sorted), ok: 1 };
-};
-
-const stageName = (stage: unknown): string => (isPlainObject(stage) ? (Object.keys(stage)[0] ?? '') : '');
-
-export const aggregate: CommandHandler = async (ctx) => {
-  const target = ctx.body.aggregate;
-  const pipeline = ctx.body.pipeline;
-  if (!Array.isArray(pipeline))
-    fail(ErrorCodes.TypeMismatch, "'pipeline' option must be specified as an array");
-  const stages = pipeline as Document[];
-  for (const s of stages) {
-    if (!isPlainObject(s) || Object.keys(s).length !== 1)
-      fail(40323, 'A pipeline stage specification object must contain exactly one field.');
-    if (stageName(s) === '$changeStream')
-      fail(ErrorCodes.Location40573, 'The $changeStream stage is only supported on replica sets');
-  }
-  if (!isPlainObject(ctx.body.cursor) && !ctx.body.explain)
-    fail(
-      ErrorCodes.FailedToParse,
-      "The 'cursor' option is required, except for aggregate with the explain argument",
-    );
-  const engine = ctx.state.engine;
-  const ns = `${ctx.db}.${typeof target === 'string' ? target : '$cmd.aggregate'}`;
-  let rest = stages;
-  let source: Iterable<Document> = [];
-  if (typeof target === 'string') {
-    const meta = engine.getCollection(ctx.db, target);
-    let filter: Document = {};
-    if (stageName(rest[0]) === '$match' && !JSON.stringify(rest[0]).includes('$$')) {
-      filter = rest[0]!.$match as Document;
-      rest = rest.slice(1);
-    }
-    if (meta) {
-      const sort = stageName(rest[0]) === '$sort' ? parseSort(rest[0]!.$sort) : [];
-      const plan = choosePlan(meta, filter, sort);
-      // an index that yields the $sort order replaces the stage
-      if (sort.length && plan.providesSort) rest = rest.slice(1);
-      const docs = matching(engine, meta, filter, plan);
-      source = (function* () {
-        for (const { raw } of docs) yield pipelineDocument(raw);
-      })();
-    } else {
-      compileQuery(filter);
-    }
-  } else if (target !== 1 && target !== undefined) {
-    fail(ErrorCodes.InvalidNamespace, `Invalid aggregate namespace`);
-  }
-  // the stages after the first $match, from the exactly typed command, so that numbers keep their BSON type
-  rest = pipelineStages(ctx.typed.pipeline).slice(stages.length - rest.length);
-  let outTarget: string | undefined;
-  const last = rest[rest.length - 1];
-  if (stageName(last) === '$out') {
-    const spec = last!.$out;
-    outTarget =
-      typeof spec === 'string'
-        ? spec
-        : isPlainObject(spec) && typeof spec.coll === 'string'
-          ? spec.coll
-          : undefined;
-    if (!outTarget) fail(ErrorCodes.FailedToParse, '$out requires a collection name');
-    rest = rest.slice(0, -1);
-  }
-  if (rest.some((s) => stageName(s) === '$merge' || stageName(s) === '$out'))
-    fail(
-      ErrorCodes.NotImplemented ?? 238,
-      '$merge is not supported by this server; use $out as the last stage',
-    );
-  // mingo's $count emits { n: 0 } for no input; MongoDB emits nothing
-  rest = rest.flatMap((s) =>
-    stageName(s) === '$count'
-      ? [{ $group: { _id: null, [String(s.$count)]: { $sum: 1 } } }, { $project: { _id: 0 } }]
-      : [s],
-  );
-  const resolver = (name: string): Document[] => {
-    const meta = engine.getCollection(ctx.db, name);
-    if (!meta) return [];
-    const out: Document[] = [];
-    for (const raw of engine.scanPrimary(meta, undefined, false)) out.push(pipelineDocument(raw));
-    return out;
-  };
-  let results: Iterator<Document>;
-  try {
-    const agg = new Aggregator(rest, { ...pipelineOptions, collectionResolver: resolver });
-    results = agg.stream(source as Iterable<unknown>) as unknown as Iterator<Document>;
-  } catch (err) {
-    throw translateMingoError(err);
-  }
-  const serialized = (function* () {
-    try {
-      for (;;) {
-        const r = results.next();
-        if (r.done) return;
-        yield Buffer.from(serialize(fromPipelineValue(r.value) as Document));
-      }
-    } catch (err) {
-      throw translateMingoError(err);
-    }
-  })();
-  if (outTarget) {
-    const docs: Buffer[] = [];
-    for (const d of serialized) docs.push(d);
-    await writeOut(ctx, outTarget, docs);
-    return firstBatchReply(ctx, ns, [][Symbol.iterator](), 0);
-  }
-  const cursorOpts = (ctx.body.cursor ?? {}) as Document;
-  const batchSize = cursorOpts.batchSize === undefined ? DEFAULT_BATCH : num(cursorOpts.batchSize);
-  // the first batch is computed now so pipeline errors surface as command errors
-  return firstBatchReply(ctx, ns, serialized, batchSize);
 };
 
 /** explain for find/count/distinct/aggregate: reports the plan and what it examined. */

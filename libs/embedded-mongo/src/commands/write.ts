@@ -8,10 +8,13 @@ import { toMatchable, toTyped, type Engine } from '../storage/engine';
 import type { CollectionMeta } from '../storage/catalog-types';
 import { choosePlan, parseSort } from '../query/planner';
 import { matching, runQuery } from '../query/execute';
-import { applyUpdate, buildUpsert, validateUpdate } from '../query/update';
-import { compileQuery } from '../storage/mingo-context';
+import { applyUpdate, buildUpsert, isOperatorUpdate, validateUpdate } from '../query/update';
+import { compileQuery, type MingoOptions } from '../storage/mingo-context';
+import { checkVariables, withLet } from '../query/variables';
+import { collectionCollation, withCollation } from '../query/collation';
 import { makeProjector } from '../query/projection';
 import { isPlainObject } from '../query/paths';
+import { checkCollatedUnique } from './collated-unique';
 
 interface Item {
   plain: Document;
@@ -38,11 +41,29 @@ const writeError = (index: number, err: unknown): Document => {
   return { index, code: ErrorCodes.InternalError, errmsg: String((err as Error)?.message ?? err) };
 };
 
+/** An _id that is a document may not hold `$`-prefixed names at any depth (other fields may, in MongoDB 5+). */
+export function validateIdFields(id: unknown): void {
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) return v.forEach(visit);
+    if (!isPlainObject(v)) return;
+    for (const [k, child] of Object.entries(v)) {
+      if (k.startsWith('$'))
+        fail(52, `_id fields may not contain '$'-prefixed fields: ${k} is not valid for storage.`);
+      visit(child);
+    }
+  };
+  if (isPlainObject(id)) visit(id);
+}
+
 /** Serialises a document to store: _id first (generated when missing). */
 export function prepareDocument(typed: Document, raw?: Buffer): { raw: Buffer; doc: Document } {
-  if (raw && raw.length > 5 && raw[4] !== 0 && raw.toString('latin1', 5, 9) === '_id\0')
-    return { raw, doc: toMatchable(raw) };
+  if (raw && raw.length > 5 && raw[4] !== 0 && raw.toString('latin1', 5, 9) === '_id\0') {
+    const doc = toMatchable(raw);
+    validateIdFields(doc._id);
+    return { raw, doc };
+  }
   const { _id, ...rest } = typed;
+  validateIdFields(_id);
   if (
     Array.isArray(_id) ||
     (_id as { _bsontype?: string } | undefined)?._bsontype === 'BSONRegExp' ||
@@ -86,6 +107,7 @@ export const insert: CommandHandler = async (ctx) => {
       const p = prepared[i]!;
       try {
         if (p instanceof Error) throw p;
+        checkCollatedUnique(engine, meta, p.doc);
         engine.insert(meta, p.raw, p.doc);
         n++;
       } catch (err) {
@@ -121,18 +143,33 @@ function updateOne(
     arrayFilters?: Document[];
     sort?: Document;
     returnNew?: boolean;
+    options: MingoOptions;
   },
 ): UpdateOutcome {
   let meta = engine.getCollection(ctx.db, name);
-  const input = { spec: stmt.u, typedSpec: stmt.typedU, arrayFilters: stmt.arrayFilters, filter: stmt.q };
+  const { options } = stmt;
+  const input = {
+    spec: stmt.u,
+    typedSpec: stmt.typedU,
+    arrayFilters: stmt.arrayFilters,
+    filter: stmt.q,
+    options,
+  };
   const targets: Buffer[] = [];
   if (meta) {
     const sort = parseSort(stmt.sort);
     if (sort.length)
-      for (const raw of runQuery(engine, meta, { filter: stmt.q, sort, skip: 0, limit: 1 }))
+      for (const raw of runQuery(engine, meta, { filter: stmt.q, sort, skip: 0, limit: 1, options }))
         targets.push(raw);
     else
-      for (const { raw } of matching(engine, meta, stmt.q, choosePlan(meta, stmt.q, []))) {
+      for (const { raw } of matching(
+        engine,
+        meta,
+        stmt.q,
+        choosePlan(meta, stmt.q, []),
+        undefined,
+        options,
+      )) {
         targets.push(raw);
         if (!stmt.multi) break;
       }
@@ -142,6 +179,7 @@ function updateOne(
     const doc = buildUpsert(stmt.typedQ, input);
     const raw = Buffer.from(serialize(doc));
     meta ??= engine.ensureCollection(ctx.db, name).meta;
+    checkCollatedUnique(engine, meta, toMatchable(raw));
     engine.insert(meta, raw, toMatchable(raw));
     return {
       matched: 0,
@@ -157,6 +195,7 @@ function updateOne(
     value = raw;
     if (!next) continue;
     const nextRaw = Buffer.from(serialize(next));
+    checkCollatedUnique(engine, meta!, toMatchable(nextRaw));
     engine.replace(meta!, { raw, doc: toMatchable(raw) }, nextRaw, toMatchable(nextRaw));
     if (stmt.returnNew) value = nextRaw;
     modified++;
@@ -169,10 +208,17 @@ export const update: CommandHandler = async (ctx) => {
   const { items } = statements(ctx, 'updates');
   const ordered = ctx.body.ordered !== false;
   const engine = ctx.state.engine;
+  const letOptions = withLet(ctx.body.let);
+  const defaultCollation = collectionCollation(engine, ctx.db, name);
+  // refused for the whole command, before any statement runs, as MongoDB does
+  if (items.some((it) => it.plain.sort !== undefined && it.plain.multi === true))
+    fail(ErrorCodes.FailedToParse, 'Cannot specify sort with multi=true');
   const parsed = items.map((it) => {
     try {
       const q = docOrEmpty(it.plain.q, 'q');
-      compileQuery(q);
+      const options = withCollation(it.plain.collation ?? defaultCollation, letOptions);
+      compileQuery(q, options);
+      checkVariables(options, { filters: [q], pipelines: Array.isArray(it.plain.u) ? [it.plain.u] : [] });
       validateUpdate(it.plain.u);
       if (it.plain.u === undefined)
         fail(ErrorCodes.FailedToParse, "BSON field 'update.updates.u' is missing but a required field");
@@ -184,6 +230,8 @@ export const update: CommandHandler = async (ctx) => {
         multi: it.plain.multi === true,
         upsert: it.plain.upsert === true,
         arrayFilters: it.plain.arrayFilters as Document[] | undefined,
+        sort: it.plain.sort as Document | undefined,
+        options,
       };
     } catch (err) {
       return err as MongoServerError;
@@ -198,7 +246,7 @@ export const update: CommandHandler = async (ctx) => {
       const stmt = parsed[i]!;
       try {
         if (stmt instanceof Error) throw stmt;
-        if (stmt.multi && !Array.isArray(stmt.u) && !Object.keys(stmt.u).some((k) => k.startsWith('$')))
+        if (stmt.multi && !Array.isArray(stmt.u) && !isOperatorUpdate(stmt.u))
           fail(ErrorCodes.FailedToParse, 'multi update is not supported for replacement-style update');
         const r = updateOne(engine, ctx, name, stmt);
         n += r.matched;
@@ -226,6 +274,8 @@ export const del: CommandHandler = async (ctx) => {
   const { items } = statements(ctx, 'deletes');
   const ordered = ctx.body.ordered !== false;
   const engine = ctx.state.engine;
+  const letOptions = withLet(ctx.body.let);
+  const defaultCollation = collectionCollation(engine, ctx.db, name);
   const result = await durableWrite(ctx, () => {
     let n = 0;
     const errors: Document[] = [];
@@ -233,7 +283,9 @@ export const del: CommandHandler = async (ctx) => {
     for (let i = 0; i < items.length; i++) {
       try {
         const q = docOrEmpty(items[i]!.plain.q, 'q');
-        compileQuery(q);
+        const options = withCollation(items[i]!.plain.collation ?? defaultCollation, letOptions);
+        compileQuery(q, options);
+        checkVariables(options, { filters: [q] });
         const limit = num(items[i]!.plain.limit);
         if (!meta) continue;
         if (Object.keys(q).length === 0 && limit !== 1) {
@@ -242,7 +294,7 @@ export const del: CommandHandler = async (ctx) => {
         }
         // keep only the stored bytes of the targets; documents are deserialised again one at a time
         const targets: Buffer[] = [];
-        for (const t of matching(engine, meta, q, choosePlan(meta, q, []))) {
+        for (const t of matching(engine, meta, q, choosePlan(meta, q, []), undefined, options)) {
           targets.push(t.raw);
           if (limit === 1) break;
         }
@@ -262,7 +314,12 @@ export const findAndModify: CommandHandler = async (ctx) => {
   const name = collectionName(ctx, Object.keys(ctx.body)[0] ?? 'findAndModify');
   const b = ctx.body;
   const query = docOrEmpty(b.query, 'query');
-  compileQuery(query);
+  const options = withCollation(
+    b.collation ?? collectionCollation(ctx.state.engine, ctx.db, name),
+    withLet(b.let),
+  );
+  compileQuery(query, options);
+  checkVariables(options, { filters: [query], pipelines: Array.isArray(b.update) ? [b.update] : [] });
   const remove = b.remove === true;
   if (!remove && b.update === undefined)
     fail(ErrorCodes.FailedToParse, 'Either an update or remove=true must be specified');
@@ -271,14 +328,14 @@ export const findAndModify: CommandHandler = async (ctx) => {
   if (remove && b.upsert === true)
     fail(ErrorCodes.FailedToParse, 'Cannot specify both upsert=true and remove=true');
   if (!remove) validateUpdate(b.update);
-  const project = makeProjector(b.fields as Document | undefined);
+  const project = makeProjector(b.fields as Document | undefined, options);
   const engine = ctx.state.engine;
   const out = await durableWrite(ctx, () => {
     if (remove) {
       const meta = engine.getCollection(ctx.db, name);
       if (!meta) return { lastErrorObject: { n: 0 }, value: undefined as Buffer | undefined };
       const sort = parseSort(b.sort);
-      for (const raw of runQuery(engine, meta, { filter: query, sort, skip: 0, limit: 1 })) {
+      for (const raw of runQuery(engine, meta, { filter: query, sort, skip: 0, limit: 1, options })) {
         engine.remove(meta, { raw, doc: toMatchable(raw) });
         return { lastErrorObject: { n: 1 }, value: raw };
       }
@@ -294,6 +351,7 @@ export const findAndModify: CommandHandler = async (ctx) => {
       arrayFilters: b.arrayFilters as Document[] | undefined,
       sort: b.sort as Document | undefined,
       returnNew: b.new === true,
+      options,
     });
     const leo: Document = {
       n: r.matched || (r.upsertedId !== undefined ? 1 : 0),
@@ -307,22 +365,6 @@ export const findAndModify: CommandHandler = async (ctx) => {
     : null;
   return { lastErrorObject: out.lastErrorObject, value, ok: 1 };
 };
-
-/** $out: replaces the target collection's documents (indexes kept). */
-export async function writeOut(ctx: CommandContext, target: string, docs: Buffer[]): Promise<void> {
-  const engine = ctx.state.engine;
-  await durableWrite(ctx, () => {
-    const existing = engine.getCollection(ctx.db, target);
-    const specs = existing?.indexes.map(({ id: _i, multikey: _m, partialQuery: _p, ...spec }) => spec) ?? [];
-    if (existing) engine.dropCollection(existing);
-    const { meta } = engine.ensureCollection(ctx.db, target);
-    for (const spec of specs) engine.createIndex(meta, spec);
-    for (const d of docs) {
-      const p = prepareDocument(toTyped(d), d);
-      engine.insert(meta, p.raw, p.doc);
-    }
-  });
-}
 
 export type { CollectionMeta };
 export { isPlainObject };

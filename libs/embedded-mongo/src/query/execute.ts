@@ -2,10 +2,11 @@
 // skip, limit and projection. Results are the stored BSON bytes (exact types) unless projected.
 import type { Document } from 'bson';
 import type { Query } from 'mingo/query';
-import { compileQuery } from '../storage/mingo-context';
+import { compileQuery, translateMingoError, type MingoOptions } from '../storage/mingo-context';
 import { toMatchable, type Engine } from '../storage/engine';
 import type { CollectionMeta } from '../storage/catalog-types';
-import { choosePlan, type Plan, type SortField } from './planner';
+import { choosePlan, fullScan, type Plan, type SortField } from './planner';
+import { collatorFromOptions } from './collation';
 import { encodeKey, compareValues } from '../storage/key-encoding';
 import { pathValues } from './paths';
 import { makeProjector } from './projection';
@@ -16,6 +17,8 @@ export interface QuerySpec {
   skip: number;
   limit: number; // 0 = no limit
   projection?: Document;
+  /** mingo options of the command (its `let` variables, its collation). */
+  options?: MingoOptions;
 }
 
 export interface QueryStats {
@@ -41,8 +44,22 @@ export function sortKey(doc: Document, sort: SortField[]): Buffer {
   );
 }
 
-export function matcher(filter: Document): Query | undefined {
-  return filter && Object.keys(filter).length ? compileQuery(filter) : undefined;
+/** Orders two documents by the sort fields, comparing strings with the collator. */
+function collatedCompare(collator: Intl.Collator, a: Document, b: Document, sort: SortField[]): number {
+  for (const { path, dir } of sort) {
+    const va = pathValues(a, path)[0];
+    const vb = pathValues(b, path)[0];
+    const c =
+      typeof va === 'string' && typeof vb === 'string'
+        ? collator.compare(va, vb)
+        : compareValues(va ?? null, vb ?? null);
+    if (c) return c * dir;
+  }
+  return 0;
+}
+
+export function matcher(filter: Document, options?: MingoOptions): Query | undefined {
+  return filter && Object.keys(filter).length ? compileQuery(filter, options) : undefined;
 }
 
 /** Candidates of a plan, as stored BSON. */
@@ -71,8 +88,11 @@ export function* matching(
   filter: Document,
   plan: Plan,
   stats?: QueryStats,
+  options?: MingoOptions,
 ): Generator<{ raw: Buffer; doc: Document }> {
-  const q = matcher(filter);
+  const q = matcher(filter, options);
+  // index keys hold binary string order: a query with a collation reads every document
+  if (collatorFromOptions(options)) plan = fullScan([]);
   // an index union can reach one document through several branches
   const seen = plan.union ? new Set<string>() : undefined;
   for (const raw of readPlan(engine, meta, plan)) {
@@ -87,7 +107,16 @@ export function* matching(
       if (seen.has(id)) continue;
       seen.add(id);
     }
-    if (!q || q.test(doc)) yield { raw, doc };
+    if (!q || test(q, doc)) yield { raw, doc };
+  }
+}
+
+/** Runs a compiled filter; an error raised while evaluating it ($expr, variables) gets MongoDB's code. */
+export function test(q: Query, doc: Document): boolean {
+  try {
+    return q.test(doc);
+  } catch (err) {
+    throw translateMingoError(err);
   }
 }
 
@@ -110,14 +139,27 @@ export function* runQuery(
 ): Generator<Buffer> {
   if (!meta) return;
   if (spec.limit && spec.limit < 0) spec = { ...spec, limit: -spec.limit };
-  const plan = choosePlan(meta, spec.filter, spec.sort);
-  const project = makeProjector(spec.projection);
-  let source: Iterable<{ raw: Buffer; doc: Document }> = matching(engine, meta, spec.filter, plan, stats);
+  const collator = collatorFromOptions(spec.options);
+  const plan = collator ? fullScan(spec.sort) : choosePlan(meta, spec.filter, spec.sort);
+  const project = makeProjector(spec.projection, spec.options);
+  let source: Iterable<{ raw: Buffer; doc: Document }> = matching(
+    engine,
+    meta,
+    spec.filter,
+    plan,
+    stats,
+    spec.options,
+  );
   if (spec.sort.length && !plan.providesSort) {
     // only the sort key and the stored bytes are kept while sorting, not the deserialised documents
-    const rows: { key: Buffer; raw: Buffer }[] = [];
-    for (const r of source) rows.push({ raw: r.raw, key: sortKey(r.doc, spec.sort) });
-    rows.sort((a, b) => Buffer.compare(a.key, b.key));
+    const rows: { key: Buffer; raw: Buffer; doc?: Document }[] = [];
+    for (const r of source)
+      rows.push({ raw: r.raw, key: sortKey(r.doc, spec.sort), doc: collator ? r.doc : undefined });
+    rows.sort(
+      collator
+        ? (a, b) => collatedCompare(collator, a.doc!, b.doc!, spec.sort) || Buffer.compare(a.key, b.key)
+        : (a, b) => Buffer.compare(a.key, b.key),
+    );
     source = (function* () {
       for (const r of rows) yield { raw: r.raw, doc: {} };
     })();

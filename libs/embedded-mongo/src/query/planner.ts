@@ -181,6 +181,9 @@ function planFor(
   };
 }
 
+/** A full scan of the primary store (what a query with a collation reads). */
+export const fullScan = (sort: SortField[]): Plan => COLLSCAN(sort);
+
 const COLLSCAN = (sort: SortField[]): Plan => ({
   index: undefined,
   ranges: undefined,
@@ -214,7 +217,8 @@ function bestCandidate(meta: CollectionMeta, filter: Document, sort: SortField[]
   const primary = planFor(ID_FIELDS, undefined, filter, sort);
   if (primary) candidates.push(primary);
   for (const ix of meta.indexes) {
-    if (ix.partialFilterExpression) continue;
+    // an index with a collation holds binary keys here; it is not used for queries
+    if (ix.partialFilterExpression || ix.collation) continue;
     const c = planFor(ix.fields, ix, filter, sort);
     if (c) candidates.push(c);
   }

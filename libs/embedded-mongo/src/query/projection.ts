@@ -3,7 +3,12 @@
 import { serialize, type Document } from 'bson';
 import { ErrorCodes, fail } from '../errors';
 import { isPlainObject } from './paths';
-import { compileQuery, translateMingoError, pipelineOptions } from '../storage/mingo-context';
+import {
+  compileQuery,
+  translateMingoError,
+  pipelineOptions,
+  type MingoOptions,
+} from '../storage/mingo-context';
 import { fromPipelineValue, pipelineDocument } from '../storage/bson-number';
 import { Query } from 'mingo/query';
 import { toTyped } from '../storage/engine';
@@ -20,7 +25,16 @@ const truthyFlag = (v: unknown): boolean | undefined => {
   return undefined;
 };
 
-export function makeProjector(projection: Document | undefined): Projector | undefined {
+export function makeProjector(
+  projection: Document | undefined,
+  options: MingoOptions = pipelineOptions,
+): Projector | undefined {
+  // the command's variables and collation, with the pipeline operators that keep BSON number types
+  const projectOptions: MingoOptions = {
+    ...pipelineOptions,
+    variables: options.variables,
+    collation: options.collation,
+  };
   if (!projection || !isPlainObject(projection) || Object.keys(projection).length === 0) return undefined;
   const entries = Object.entries(projection);
   const simple = entries.every(([k, v]) => truthyFlag(v) !== undefined && !k.includes('$'));
@@ -28,7 +42,7 @@ export function makeProjector(projection: Document | undefined): Projector | und
     return (raw, filter) => {
       try {
         // on the pipeline form of the document, so that numbers keep their BSON type
-        const [out] = new Query(filter, pipelineOptions).find([pipelineDocument(raw)], projection).all();
+        const [out] = new Query(filter, projectOptions).find([pipelineDocument(raw)], projection).all();
         return Buffer.from(serialize(fromPipelineValue(out) as Document));
       } catch (err) {
         throw translateMingoError(err);

@@ -15,7 +15,7 @@ import {
 import { update as mingoUpdate } from 'mingo/updater';
 import { Aggregator } from 'mingo/aggregator';
 import { ErrorCodes, MongoServerError, fail } from '../errors';
-import { baseOptions, pipelineOptions, translateMingoError } from '../storage/mingo-context';
+import { baseOptions, pipelineOptions, translateMingoError, type MingoOptions } from '../storage/mingo-context';
 import { fromPipelineValue, pipelineDocument, pipelineStages } from '../storage/bson-number';
 import { compareValues } from '../storage/key-encoding';
 import { formatValue } from '../storage/format';
@@ -138,8 +138,29 @@ function reconcile(
   return next;
 }
 
+/** MongoDB reads an update document as operators when its first field is `$`-prefixed, else as a replacement. */
 export const isOperatorUpdate = (u: unknown): boolean =>
-  isPlainObject(u) && Object.keys(u).some((k) => k.startsWith('$'));
+  isPlainObject(u) && (Object.keys(u)[0]?.startsWith('$') ?? false);
+
+/**
+ * A replacement may hold dotted names and `$`-prefixed names below the top level (MongoDB 5+); a top-level
+ * `$`-prefixed name is refused unless it is part of a DBRef ($ref, $id, $db in that order).
+ */
+function validateReplacement(u: Document): void {
+  const keys = Object.keys(u);
+  keys.forEach((k, i) => {
+    if (!k.startsWith('$')) return;
+    const dbRef =
+      (k === '$ref' && keys[i + 1] === '$id') ||
+      (k === '$id' && keys[i - 1] === '$ref') ||
+      (k === '$db' && keys[i - 1] === '$id' && keys[i - 2] === '$ref');
+    if (!dbRef)
+      fail(
+        52,
+        `The dollar ($) prefixed field '${k}' in '${k}' is not allowed in the context of an update's replacement document. Consider using an aggregation pipeline with $replaceWith.`,
+      );
+  });
+}
 
 /** Validates an update document before any document is touched. */
 export function validateUpdate(u: unknown): void {
@@ -147,10 +168,8 @@ export function validateUpdate(u: unknown): void {
   if (!isPlainObject(u))
     fail(ErrorCodes.FailedToParse, 'Update argument must be either an object or an array');
   const keys = Object.keys(u as Document);
+  if (!isOperatorUpdate(u)) return validateReplacement(u as Document);
   const ops = keys.filter((k) => k.startsWith('$'));
-  if (ops.length === 0) {
-    return; // replacement
-  }
   if (ops.length !== keys.length) {
     const bad = keys.find((k) => !k.startsWith('$'))!;
     fail(
@@ -212,6 +231,8 @@ export interface UpdateInput {
   arrayFilters?: Document[];
   filter: Document;
   upsertInsert: boolean;
+  /** mingo options of the command (its `let` variables, its collation). */
+  options?: MingoOptions;
 }
 
 const roundTrip = (doc: Document): Document => deserialize(serialize(doc), { promoteBuffers: false });
@@ -233,7 +254,9 @@ export function applyUpdate(
     // needs no type reconciliation
     let out: Document | undefined;
     try {
-      [out] = new Aggregator(pipelineStages(typedSpec), pipelineOptions).run([
+      // the command's let variables and collation, with the number-typed pipeline context
+      const options = { ...(input.options ?? baseOptions), context: pipelineOptions.context };
+      [out] = new Aggregator(pipelineStages(typedSpec), options).run([
         pipelineDocument(serialize(oldTyped)),
       ]) as Document[];
     } catch (err) {
@@ -339,7 +362,7 @@ export function applyUpdate(
         mod,
         input.arrayFilters,
         input.upsertInsert ? undefined : input.filter,
-        { cloneMode: 'copy', queryOptions: baseOptions },
+        { cloneMode: 'copy', queryOptions: input.options ?? baseOptions },
       );
     } catch (err) {
       throw translateMingoError(err);
@@ -476,7 +499,8 @@ export function buildUpsert(typedFilter: Document, input: Omit<UpdateInput, 'ups
   if (!Array.isArray(input.spec) && !isOperatorUpdate(input.spec)) {
     const replacement = input.typedSpec as Document;
     const { _id, ...rest } = replacement;
-    doc = { _id: _id ?? seed._id, ...rest };
+    // a replacement's own _id wins, even when it is null
+    doc = { _id: '_id' in replacement ? _id : seed._id, ...rest };
   } else {
     doc = applyUpdate(seed, roundTrip(seed), { ...input, upsertInsert: true }) ?? seed;
   }

@@ -16,6 +16,8 @@ export interface IndexSpec {
   sparse: boolean;
   partialFilterExpression?: Document;
   expireAfterSeconds?: number;
+  /** The index's collation as declared (strings in it still compare in binary order). */
+  collation?: Document;
   /** Set once any document produced several keys; the planner then avoids intersecting bounds. */
   multikey: boolean;
   /** Set once a value was too long to be stored whole in a key: the index order is then only approximate. */

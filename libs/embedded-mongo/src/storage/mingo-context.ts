@@ -143,6 +143,8 @@ export function translateMingoError(err: unknown): unknown {
       `${op} runs JavaScript, which this server does not execute`,
     );
   }
+  const v = /Use of undefined variable: (\S+)/.exec(message);
+  if (v) return new MongoServerError(17276, `Use of undefined variable: ${v[1]}`);
   if (/unknown (?:query |top level )?operator:? '?\$text\b/i.test(message))
     return new MongoServerError(ErrorCodes.IndexNotFound, 'text index required for $text query');
   let m = /unknown (?:query |top level )?operator:? '?(\$\w+)'?/i.exec(message);

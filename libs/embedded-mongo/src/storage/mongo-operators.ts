@@ -6,6 +6,7 @@ import * as queryOps from 'mingo/operators/query';
 import { ErrorCodes, MongoServerError } from '../errors';
 import { compareValues, encodeKey, typeRank, TypeRank } from './key-encoding';
 import { isPlainObject, pathValues } from '../query/paths';
+import { collatorFromOptions } from '../query/collation';
 
 type QueryOp = (selector: string, value: unknown, options: Options) => (obj: Document) => boolean;
 
@@ -27,6 +28,12 @@ const bothValues = (obj: Document, selector: string): unknown[] => {
 };
 
 export const $eq: QueryOp = (selector, value, options) => {
+  const collator = typeof value === 'string' ? collatorFromOptions(options) : undefined;
+  if (collator)
+    return (obj) =>
+      bothValues(obj, selector).some(
+        (v) => typeof v === 'string' && collator.compare(v, value as string) === 0,
+      );
   // numbers compare by value across types (2 == 2.0 == NumberLong(2) == NumberDecimal('2.0')), whichever form
   // (JS number, BSON wrapper, BsonNumber, bigint) either side has
   if (typeRank(value) === TypeRank.number && value !== null && value !== undefined)
@@ -99,7 +106,13 @@ export const $sample: PipelineOp = (coll, expr) => {
  * numbers compare exactly across Int32/Int64/Double/Decimal128, documents field by field in order.
  */
 function comparison(test: (c: number) => boolean): QueryOp {
-  return (selector, value) => {
+  return (selector, value, options) => {
+    const collator = typeof value === 'string' ? collatorFromOptions(options) : undefined;
+    if (collator)
+      return (obj) =>
+        bothValues(obj, selector).some(
+          (v) => typeof v === 'string' && test(collator.compare(v, value as string)),
+        );
     if (value instanceof RegExp)
       throw new MongoServerError(
         ErrorCodes.BadValue,
@@ -138,15 +151,18 @@ function toNumberOrUndefined(v: unknown): number | undefined {
 }
 
 /** $in: equality (exact across number types, order-sensitive for documents) with any listed value or regex. */
-export const $in: QueryOp = (selector, value) => {
+export const $in: QueryOp = (selector, value, options) => {
   if (!Array.isArray(value)) throw new MongoServerError(ErrorCodes.BadValue, '$in needs an array');
   const regexes = value.filter(isRegex);
+  const collator = collatorFromOptions(options);
+  const strings = collator ? value.filter((v): v is string => typeof v === 'string') : [];
   const keys = new Set(
     value.filter((v) => !isRegex(v)).map((v) => encodeKey([v], undefined, true).toString('latin1')),
   );
   return (obj) =>
     bothValues(obj, selector).some(
       (v) =>
+        (typeof v === 'string' && strings.some((w) => collator!.compare(v, w) === 0)) ||
         keys.has(encodeKey([v], undefined, true).toString('latin1')) ||
         (typeof v === 'string' && regexes.some((re) => re.test(v))),
     );

@@ -130,6 +130,19 @@ describe('never a silently different answer', () => {
     }
   }
 
+  test('MongoClient.bulkWrite inserts, or the bulkWrite command is refused with code 59', async () => {
+    const coll = s.db.collection('client_bulk');
+    const out = await answerOrRefusal(
+      s.client.bulkWrite([
+        { name: 'insertOne', namespace: `${s.dbName}.client_bulk`, document: { _id: 1 as never } },
+      ]),
+    );
+    if (out.refused) {
+      expect((out.refused as Error & { cause?: { code?: number } }).cause?.code).toBe(59);
+      expect(await coll.countDocuments()).toBe(0);
+    } else expect(await coll.find().toArray()).toEqual([{ _id: 1 }]);
+  });
+
   test('a case-insensitive collation finds the document, or the query is refused', async () => {
     const coll = s.db.collection('collation');
     await coll.insertMany([

@@ -1,0 +1,210 @@
+// Collation on find, count, distinct, aggregate, update, delete, findAndModify and indexes, compared through
+// ICU as MongoDB does; without a collation (or with `simple`) strings keep binary order.
+import { startTestServer, errorOf, type TestServer } from '../support/server';
+
+jest.setTimeout(30_000);
+
+let s: TestServer;
+let seq = 0;
+beforeAll(async () => {
+  s = await startTestServer('collation');
+});
+afterAll(async () => {
+  await s?.stop();
+});
+
+const fresh = () => s.db.collection(`c${++seq}`);
+const base = { locale: 'en', strength: 1 } as const;
+
+async function words() {
+  const coll = fresh();
+  await coll.insertMany([
+    { _id: 1, w: 'cafe' },
+    { _id: 2, w: 'Café' },
+    { _id: 3, w: 'CAFE' },
+    { _id: 4, w: 'apple' },
+    { _id: 5, w: 'Banana' },
+  ]);
+  return coll;
+}
+const ids = (docs: { _id?: unknown }[]) => docs.map((d) => d._id);
+
+test('strength 1 ignores case and accents, 2 ignores case only, 3 and simple compare exactly', async () => {
+  const coll = await words();
+  const find = (collation?: { locale: string; strength?: 1 | 2 | 3 }) =>
+    coll.find({ w: 'cafe' }, { collation, sort: { _id: 1 } }).toArray();
+  expect(ids(await find(base))).toEqual([1, 2, 3]);
+  expect(ids(await find({ locale: 'en', strength: 2 }))).toEqual([1, 3]);
+  expect(ids(await find({ locale: 'en', strength: 3 }))).toEqual([1]);
+  expect(ids(await find({ locale: 'simple' }))).toEqual([1]);
+  expect(ids(await find())).toEqual([1]);
+});
+
+test('caseLevel with strength 1 tells case apart but not accents', async () => {
+  const coll = await words();
+  const docs = await coll
+    .find({ w: 'cafe' }, { collation: { locale: 'en', strength: 1, caseLevel: true }, sort: { _id: 1 } })
+    .toArray();
+  expect(ids(docs)).toEqual([1]);
+  const upper = await coll
+    .find({ w: 'CAFÉ' }, { collation: { locale: 'en', strength: 1, caseLevel: true } })
+    .toArray();
+  expect(ids(upper)).toEqual([3]);
+});
+
+test('sort follows the locale; without a collation uppercase sorts before lowercase', async () => {
+  const coll = await words();
+  const binary = await coll.find({ _id: { $in: [1, 4, 5] } }, { sort: { w: 1 } }).toArray();
+  expect(binary.map((d) => d.w)).toEqual(['Banana', 'apple', 'cafe']);
+  const english = await coll
+    .find({ _id: { $in: [1, 4, 5] } }, { sort: { w: 1 }, collation: { locale: 'en' } })
+    .toArray();
+  expect(english.map((d) => d.w)).toEqual(['apple', 'Banana', 'cafe']);
+});
+
+test('numericOrdering compares digit runs as numbers', async () => {
+  const coll = fresh();
+  await coll.insertMany([{ v: '10' }, { v: '9' }, { v: '100' }]);
+  const docs = await coll
+    .find({}, { sort: { v: 1 }, collation: { locale: 'en', numericOrdering: true } })
+    .toArray();
+  expect(docs.map((d) => d.v)).toEqual(['9', '10', '100']);
+  const gt = await coll
+    .find({ v: { $gt: '9' } }, { collation: { locale: 'en', numericOrdering: true } })
+    .toArray();
+  expect(gt.map((d) => d.v).sort()).toEqual(['10', '100']);
+});
+
+test("alternate 'shifted' ignores spaces and punctuation", async () => {
+  const coll = fresh();
+  await coll.insertMany([
+    { _id: 1, v: 'e-mail' },
+    { _id: 2, v: 'e mail' },
+    { _id: 3, v: 'email' },
+  ]);
+  const docs = await coll
+    .find({ v: 'email' }, { collation: { locale: 'en', alternate: 'shifted' }, sort: { _id: 1 } })
+    .toArray();
+  expect(ids(docs)).toEqual([1, 2, 3]);
+});
+
+test('a Yoruba case- and tone-insensitive duplicate check (locale yo, strength 1)', async () => {
+  const coll = fresh();
+  await coll.insertMany([
+    { _id: 1, w: 'Ọjọ́' },
+    { _id: 2, w: 'ọjọ' },
+    { _id: 3, w: 'ỌJỌ' },
+    { _id: 4, w: 'ọ̀jọ̀' },
+    { _id: 5, w: 'ojo' },
+  ]);
+  const yo = { locale: 'yo', strength: 1 } as const;
+  expect(ids(await coll.find({ w: 'Ọjọ́' }, { collation: yo, sort: { _id: 1 } }).toArray())).toEqual([
+    1, 2, 3, 4,
+  ]);
+  // ICU's Yoruba alphabet has ọ as a letter of its own, so plain "ojo" is another word; a locale without
+  // that letter (English) folds it to o
+  expect(
+    ids(
+      await coll.find({ w: 'Ọjọ́' }, { collation: { locale: 'en', strength: 1 }, sort: { _id: 1 } }).toArray(),
+    ),
+  ).toEqual([1, 2, 3, 4, 5]);
+  expect(await coll.countDocuments({ w: 'ojo' }, { collation: yo })).toBe(1);
+  expect(ids(await coll.find({ w: 'Ọjọ́' }).toArray())).toEqual([1]);
+});
+
+test('count, distinct and aggregate take a collation', async () => {
+  const coll = await words();
+  expect(await coll.countDocuments({ w: 'cafe' }, { collation: base })).toBe(3);
+  expect(
+    await s.db.command({ count: coll.collectionName, query: { w: 'CAFE' }, collation: base }),
+  ).toMatchObject({ n: 3 });
+  const distinct = await coll.distinct('w', {}, { collation: base });
+  expect(distinct).toHaveLength(3);
+  const agg = await coll
+    .aggregate([{ $match: { w: 'café' } }, { $sort: { _id: -1 } }, { $project: { _id: 1 } }], {
+      collation: base,
+    })
+    .toArray();
+  expect(ids(agg)).toEqual([3, 2, 1]);
+});
+
+test('update, delete and findAndModify take a collation', async () => {
+  const coll = await words();
+  const u = await coll.updateMany({ w: 'cafe' }, { $set: { hit: true } }, { collation: base });
+  expect(u.modifiedCount).toBe(3);
+  const one = await coll.findOneAndUpdate(
+    { w: 'CAFÉ' },
+    { $set: { first: true } },
+    { collation: { locale: 'en', strength: 2 }, sort: { _id: -1 }, returnDocument: 'after' },
+  );
+  expect(one?._id).toBe(2);
+  const d = await coll.deleteMany({ w: 'APPLE' }, { collation: base });
+  expect(d.deletedCount).toBe(1);
+  const none = await coll.deleteMany({ w: 'BANANA' });
+  expect(none.deletedCount).toBe(0);
+  const r = await coll.bulkWrite([{ deleteOne: { filter: { w: 'banana' }, collation: base } }]);
+  expect(r.deletedCount).toBe(1);
+  expect(await coll.countDocuments()).toBe(3);
+});
+
+test('an index keeps its collation, and a query with another collation does not use it', async () => {
+  const coll = await words();
+  await coll.createIndex({ w: 1 }, { name: 'w_yo', collation: { locale: 'yo', strength: 1 } });
+  const ix = (await coll.indexes()).find((i) => i.name === 'w_yo');
+  expect(ix?.collation).toMatchObject({ locale: 'yo', strength: 1 });
+  const plan = await coll.find({ w: 'cafe' }).explain();
+  expect(JSON.stringify(plan.queryPlanner.winningPlan)).not.toContain('w_yo');
+  expect(ids(await coll.find({ w: 'cafe' }).toArray())).toEqual([1]);
+});
+
+test('an unknown locale is refused with code 2', async () => {
+  const coll = await words();
+  const err = await errorOf(coll.find({}, { collation: { locale: 'xx_NOPE' } }).toArray());
+  expect(err.code).toBe(2);
+});
+
+test('a unique index with a Yoruba strength-1 collation refuses case and tone variants of a word', async () => {
+  const coll = fresh();
+  await coll.createIndex({ w: 1 }, { unique: true, collation: { locale: 'yo', strength: 1 } });
+  await coll.insertOne({ _id: 1, w: 'Ọjọ́' });
+  const dup = await errorOf(coll.insertOne({ _id: 2, w: 'ọ̀jọ̀' }));
+  expect(dup.code).toBe(11000);
+  expect(dup.errorResponse).toMatchObject({ keyPattern: { w: 1 } });
+  await coll.insertOne({ _id: 3, w: 'ojo' }); // another word in Yoruba's alphabet
+  const viaUpdate = await errorOf(coll.updateOne({ _id: 3 }, { $set: { w: 'ỌJỌ' } }));
+  expect(viaUpdate.code).toBe(11000);
+  const viaUpsert = await errorOf(coll.updateOne({ _id: 4 }, { $set: { w: 'ọjọ' } }, { upsert: true }));
+  expect(viaUpsert.code).toBe(11000);
+  expect(await coll.find({}, { sort: { _id: 1 } }).toArray()).toEqual([
+    { _id: 1, w: 'Ọjọ́' },
+    { _id: 3, w: 'ojo' },
+  ]);
+});
+
+test('building a unique index with a collation fails on existing equal values and leaves no index', async () => {
+  const coll = fresh();
+  await coll.insertMany([{ w: 'Café' }, { w: 'cafe' }]);
+  const err = await errorOf(
+    coll.createIndex({ w: 1 }, { unique: true, collation: { locale: 'en', strength: 1 } }),
+  );
+  expect(err.code).toBe(11000);
+  expect((await coll.indexes()).map((i) => i.name)).toEqual(['_id_']);
+});
+
+test("a collection's default collation applies to queries and new indexes that name none", async () => {
+  const name = `dflt${++seq}`;
+  await s.db.createCollection(name, { collation: { locale: 'en', strength: 2 } });
+  const coll = s.db.collection(name);
+  await coll.insertMany([
+    { _id: 1, w: 'Hello' },
+    { _id: 2, w: 'hello' },
+    { _id: 3, w: 'héllo' },
+  ]);
+  expect(ids(await coll.find({ w: 'HELLO' }, { sort: { _id: 1 } }).toArray())).toEqual([1, 2]);
+  expect(await coll.countDocuments({ w: 'hello' })).toBe(2);
+  expect(ids(await coll.find({ w: 'HELLO' }, { collation: { locale: 'simple' } }).toArray())).toEqual([]);
+  expect((await coll.deleteMany({ w: 'HÉLLO' })).deletedCount).toBe(1);
+  await coll.createIndex({ w: 1 }, { name: 'w_1' });
+  const ix = (await coll.indexes()).find((i) => i.name === 'w_1');
+  expect(ix?.collation).toMatchObject({ locale: 'en', strength: 2 });
+});
