@@ -1,4 +1,5 @@
 import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
@@ -10,10 +11,12 @@ import { BackgroundWork } from './accounts/background';
 import { createMailer, type Mailer } from './accounts/mailer';
 import { createPasswordHasher } from './accounts/passwords';
 import { SessionCache } from './accounts/session-cache';
+import { sessionCookie } from './accounts/session-cookie';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression';
 import { resolveUser as nobodySignedIn, sessionResolver, type ResolveUser } from './identity-propagation';
 import { gatewayLoggerOptions } from './logging';
 import { allowedOrigins, registerOriginGuard } from './origin-guard';
+import { registerPathGuard } from './path-guard';
 import { DEFAULT_UPSTREAM_TIMEOUTS, proxyRoutes, type UpstreamTimeouts } from './proxy';
 import { serviceReadiness } from './readiness';
 import { buildRemotesManifest, pagePaths, remoteOrigins } from './remotes-manifest';
@@ -41,8 +44,11 @@ export interface GatewayOptions {
   publicUrl?: string;
   /** Further origins allowed to make state-changing requests (ALLOWED_ORIGINS). */
   allowedOrigins?: string[];
-  /** Fastify's trustProxy: honour X-Forwarded-* (client IP, TLS) only from a proxy we sit behind. */
-  trustProxy?: boolean | string;
+  /**
+   * Fastify's trustProxy: honour X-Forwarded-* (client IP, TLS) only from the proxies we sit behind, as a
+   * hop count or their addresses; never `true`, which would believe whatever a client writes there.
+   */
+  trustProxy?: false | number | string;
   timeouts?: Partial<UpstreamTimeouts>;
   /** How long /readyz waits for each service. */
   readinessTimeoutMs?: number;
@@ -72,6 +78,12 @@ export interface AccountsOptions {
 }
 
 export const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
+
+/** Fastify's trustProxy for a hop count (the n addresses nearest the gateway are proxies) or an address list. */
+function trustedProxies(setting: GatewayOptions['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return setting ?? false;
+}
 export const DEFAULT_MAIL_FROM = 'no-reply@localhost';
 
 /** The one public origin: the shell, /remotes.json, and /api, /auth, /audio routed to their owners. */
@@ -92,7 +104,7 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
     ...(accounts
       ? { mongoUri: accounts.mongoUri, dbName: accounts.dbName ?? GATEWAY_DB, indexes: ACCOUNT_INDEXES }
       : {}),
-    fastify: options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy },
+    fastify: { trustProxy: trustedProxies(options.trustProxy) },
     notFoundHandler: spaFallback(options.shellDist, pagePaths(remotes)),
     readinessChecks: {
       shell: async () => existsSync(shellIndex),
@@ -101,6 +113,7 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
     },
     setup: (root) => {
       registerSecurityHeaders(root, remoteOrigins(remotes), options.devMode);
+      registerPathGuard(root);
       registerOriginGuard(root, origins);
     },
     routes: async (scope) => {
@@ -112,6 +125,7 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
         threshold: COMPRESSION_THRESHOLD_BYTES,
         encodings: ['gzip'],
       });
+      await scope.register(fastifyCookie);
       const typed = scope as ServiceApp;
       remotesRoute(typed, remotes);
       await registerShellStatic(scope, options.shellDist);
@@ -128,6 +142,7 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
             from: accounts.mailFrom ?? DEFAULT_MAIL_FROM,
           });
         const sessionCache = new SessionCache();
+        const cookie = sessionCookie(publicUrl);
         await scope.register(accountsRoutes, {
           cols,
           hasher,
@@ -137,8 +152,9 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
           rateLimits: { ...DEFAULT_RATE_LIMITS, ...accounts.rateLimits },
           background,
           sessionCache,
+          cookie,
         });
-        resolveUser = options.resolveUser ?? sessionResolver(cols, now, sessionCache);
+        resolveUser = options.resolveUser ?? sessionResolver(cols, now, sessionCache, cookie);
       }
       await scope.register(proxyRoutes, {
         upstreams: options.upstreams,

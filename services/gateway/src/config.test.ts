@@ -27,11 +27,11 @@ describe('gateway configuration from the environment', () => {
       MAIL_FROM: 'Data <no-reply@example.org>',
       PUBLIC_URL: 'https://data.example.org/',
       ALLOWED_ORIGINS: 'http://localhost:3002, https://admin.example.org/some/path',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
     });
     expect(options.publicUrl).toBe('https://data.example.org');
     expect(options.allowedOrigins).toEqual(['http://localhost:3002', 'https://admin.example.org']);
-    expect(options.trustProxy).toBe(true);
+    expect(options.trustProxy).toBe(1);
     expect(options.accounts).toMatchObject({
       mongoUri: 'mongodb://db1,db2/?replicaSet=rs0',
       smtpUrl: 'smtps://u:p@mail.example.org',
@@ -45,7 +45,14 @@ describe('gateway configuration from the environment', () => {
     );
     expect(trustProxyFromEnv('10.0.0.1, 10.0.0.2')).toBe('10.0.0.1, 10.0.0.2');
     expect(trustProxyFromEnv('false')).toBe(false);
+    expect(trustProxyFromEnv('0')).toBe(false);
     expect(trustProxyFromEnv(undefined)).toBe(false);
+  });
+
+  it('reads TRUST_PROXY as a hop count, and refuses `true` (it would believe any X-Forwarded-For)', () => {
+    expect(trustProxyFromEnv('1')).toBe(1);
+    expect(trustProxyFromEnv('2')).toBe(2);
+    expect(() => trustProxyFromEnv('true')).toThrow(/TRUST_PROXY=1/);
   });
 });
 

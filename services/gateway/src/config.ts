@@ -10,11 +10,21 @@ function msFromEnv(value: string | undefined, fallback: number) {
   return ms;
 }
 
-/** TRUST_PROXY: unset/false (default), true (any proxy), or a comma list of proxy addresses/CIDRs. */
-export function trustProxyFromEnv(value: string | undefined): boolean | string {
+/**
+ * TRUST_PROXY: unset, `false` or `0` (default: no proxy; X-Forwarded-* ignored), a hop count (`1`: one proxy
+ * in front of the gateway, so only the last X-Forwarded-For entry is believed), or a comma list of the
+ * proxies' addresses/CIDRs. `true` is refused: it would believe every entry, which the client writes itself.
+ */
+export function trustProxyFromEnv(value: string | undefined): false | number | string {
   const v = (value ?? '').trim();
   if (!v || v === 'false' || v === '0') return false;
-  if (v === 'true' || v === '1') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (v === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true would trust every address in X-Forwarded-For, which clients can write themselves. ' +
+        'Give the number of proxies in front of the gateway (e.g. TRUST_PROXY=1) or their addresses.',
+    );
+  }
   return v;
 }
 

@@ -28,7 +28,7 @@ import type { PasswordHasher } from './passwords';
 import { createRateLimiter, type RateLimit, type RateLimiter } from './rate-limiter';
 import { authSchemaErrors } from './schema-errors';
 import { refuseWrongJsonTypes } from './strict-types';
-import { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookie';
+import type { SessionCookie } from './session-cookie';
 import type { SessionCache } from './session-cache';
 import { closeSession, openSession, sessionUser } from './sessions';
 import { issueToken, redeemVerification, sendVerification, tokenOwner } from './verification';
@@ -64,6 +64,7 @@ export interface AccountsRouteOptions {
   background: BackgroundWork;
   /** Forgotten here when a session ends, so proxied calls stop vouching for it at once. */
   sessionCache: SessionCache;
+  cookie: SessionCookie;
 }
 
 /** /auth bodies are a few short fields; anything bigger is refused before it is read whole. */
@@ -87,7 +88,7 @@ const answers = <T>(status: number, ok: T) => ({
 });
 
 export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOptions) {
-  const { cols, hasher, mailer, publicUrl, now, background, sessionCache } = options;
+  const { cols, hasher, mailer, publicUrl, now, background, sessionCache, cookie } = options;
   const limiter = (limit: RateLimit) => createRateLimiter(limit, now);
   const limits: Record<keyof AccountRateLimits, RateLimiter> = {
     signinPerAddress: limiter(options.rateLimits.signinPerAddress),
@@ -307,9 +308,9 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
       // Only after the password is right, so this answer tells nothing to someone guessing addresses.
       if (!user.verified) return refuse(reply, 403, AUTH_MESSAGES.notVerified);
       // A session this browser already had is ended rather than left to linger until it expires.
-      await closeSession(cols, sessionCache, sessionToken(request));
+      await closeSession(cols, sessionCache, cookie.read(request));
       const token = await openSession(cols, user._id, now());
-      setSessionCookie(request, reply, token);
+      cookie.set(request, reply, token);
       // The credential lives only in the HttpOnly cookie; the body's token is the user's id, not a secret.
       return { ok: true, token: user._id.toHexString(), message: AUTH_MESSAGES.signedIn };
     },
@@ -319,7 +320,7 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
     '/auth/session',
     { schema: { tags: ['auth'], response: answers(200, SessionReply) } },
     async (request, reply) => {
-      const user = (await sessionUser(cols, sessionToken(request), now()))?.user;
+      const user = (await sessionUser(cols, cookie.read(request), now()))?.user;
       if (!user) return refuse(reply, 401, AUTH_MESSAGES.notSignedIn);
       return {
         user: {
@@ -337,8 +338,8 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
     '/auth/signout',
     { bodyLimit: AUTH_BODY_LIMIT, schema: { tags: ['auth'], response: answers(200, SignoutReply) } },
     async (request, reply) => {
-      await closeSession(cols, sessionCache, sessionToken(request));
-      clearSessionCookie(request, reply);
+      await closeSession(cols, sessionCache, cookie.read(request));
+      cookie.clear(request, reply);
       return { ok: true as const };
     },
   );
