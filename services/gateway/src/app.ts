@@ -1,5 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
@@ -9,7 +10,7 @@ import { accountCollections, ACCOUNT_INDEXES, GATEWAY_DB } from './accounts/acco
 import { accountsRoutes, DEFAULT_RATE_LIMITS, type AccountRateLimits } from './accounts/accounts-routes';
 import { BackgroundWork } from './accounts/background';
 import { createMailer, type Mailer } from './accounts/mailer';
-import { createPasswordHasher } from './accounts/passwords';
+import { createPasswordHasher, type HashingLimits } from './accounts/passwords';
 import { SessionCache } from './accounts/session-cache';
 import { sessionCookie } from './accounts/session-cookie';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression';
@@ -18,6 +19,13 @@ import { gatewayLoggerOptions } from './logging';
 import { allowedOrigins, registerOriginGuard } from './origin-guard';
 import { registerPathGuard } from './path-guard';
 import { DEFAULT_UPSTREAM_TIMEOUTS, proxyRoutes, type UpstreamTimeouts } from './proxy';
+import { mongoRateLimitStore, RATE_LIMIT_INDEXES, rateLimitCounters } from './rate-limits/mongo-store';
+import {
+  DEFAULT_WRITE_RATE_LIMITS,
+  writeGate,
+  type WriteGate,
+  type WriteRateLimits,
+} from './rate-limits/write-limits';
 import { serviceReadiness } from './readiness';
 import { buildRemotesManifest, pagePaths, remoteOrigins } from './remotes-manifest';
 import { remotesRoute } from './remotes-route';
@@ -70,9 +78,13 @@ export interface AccountsOptions {
   mailer?: Mailer;
   /** log2 of scrypt's N; production uses 17. Tests lower it to keep hashing fast. */
   passwordLogN?: number;
+  /** Hashes at once and waiting (PASSWORD_HASH_CONCURRENCY, PASSWORD_HASH_QUEUE); beyond them 503. */
+  hashing?: Partial<HashingLimits>;
   /** The clock for sessions, links and rate limits (tests move it). */
   now?: () => number;
   rateLimits?: Partial<AccountRateLimits>;
+  /** Per-person limits on proxied writes (WRITE_RATE_LIMIT_*, UPLOAD_RATE_LIMIT_*). */
+  writeLimits?: Partial<WriteRateLimits>;
   /** Mail sent after answering; tests await background.idle(). */
   background?: BackgroundWork;
 }
@@ -102,7 +114,11 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
     name: 'gateway',
     logger: options.logger === undefined ? gatewayLoggerOptions() : options.logger,
     ...(accounts
-      ? { mongoUri: accounts.mongoUri, dbName: accounts.dbName ?? GATEWAY_DB, indexes: ACCOUNT_INDEXES }
+      ? {
+          mongoUri: accounts.mongoUri,
+          dbName: accounts.dbName ?? GATEWAY_DB,
+          indexes: [...ACCOUNT_INDEXES, ...RATE_LIMIT_INDEXES],
+        }
       : {}),
     fastify: { trustProxy: trustedProxies(options.trustProxy) },
     notFoundHandler: spaFallback(options.shellDist, pagePaths(remotes)),
@@ -130,9 +146,16 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
       remotesRoute(typed, remotes);
       await registerShellStatic(scope, options.shellDist);
       let resolveUser = options.resolveUser ?? nobodySignedIn;
+      let writes: WriteGate | undefined;
       if (accounts) {
+        // Limits are checked from handlers (createRateLimit), never as a hook on every route.
+        await scope.register(fastifyRateLimit, {
+          global: false,
+          store: mongoRateLimitStore(rateLimitCounters(databaseOf(typed)), now),
+        });
+        writes = writeGate(scope, { ...DEFAULT_WRITE_RATE_LIMITS, ...accounts.writeLimits });
         const cols = accountCollections(databaseOf(typed));
-        const hasher = createPasswordHasher({ logN: accounts.passwordLogN });
+        const hasher = createPasswordHasher({ logN: accounts.passwordLogN, limits: accounts.hashing });
         // Outbox file names follow the wall clock, not the injectable one, so they sort by real time.
         const mailer =
           accounts.mailer ??
@@ -162,6 +185,7 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
         identitySecret: options.identitySecret,
         resolveUser,
         timeouts,
+        writeGate: writes,
       });
     },
   });

@@ -16,6 +16,11 @@ describe('gateway configuration from the environment', () => {
       dataDir: '/tmp/gateway-config-test',
       smtpUrl: undefined,
       mailFrom: undefined,
+      hashing: { concurrency: 2, queue: 16 },
+      writeLimits: {
+        writes: { max: 600, windowMs: 600_000 },
+        uploads: { max: 200, windowMs: 600_000 },
+      },
     });
   });
 
@@ -47,6 +52,37 @@ describe('gateway configuration from the environment', () => {
     expect(trustProxyFromEnv('false')).toBe(false);
     expect(trustProxyFromEnv('0')).toBe(false);
     expect(trustProxyFromEnv(undefined)).toBe(false);
+  });
+
+  it('reads the per-person write limits', () => {
+    const env = {
+      ...base,
+      WRITE_RATE_LIMIT_MAX: '50',
+      WRITE_RATE_LIMIT_WINDOW_MS: '60000',
+      UPLOAD_RATE_LIMIT_MAX: '10',
+      UPLOAD_RATE_LIMIT_WINDOW_MS: '30000',
+    };
+    expect(gatewayConfigFromEnv('/repo', env).options.accounts?.writeLimits).toEqual({
+      writes: { max: 50, windowMs: 60_000 },
+      uploads: { max: 10, windowMs: 30_000 },
+    });
+    expect(() => gatewayConfigFromEnv('/repo', { ...base, WRITE_RATE_LIMIT_MAX: '-1' })).toThrow(
+      /WRITE_RATE_LIMIT_MAX/,
+    );
+  });
+
+  it('reads the password-hashing limits, and refuses nonsense', () => {
+    const env = { ...base, PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '0' };
+    expect(gatewayConfigFromEnv('/repo', env).options.accounts?.hashing).toEqual({
+      concurrency: 1,
+      queue: 0,
+    });
+    expect(() => gatewayConfigFromEnv('/repo', { ...base, PASSWORD_HASH_CONCURRENCY: '0' })).toThrow(
+      /PASSWORD_HASH_CONCURRENCY must be a whole number of at least 1/,
+    );
+    expect(() => gatewayConfigFromEnv('/repo', { ...base, PASSWORD_HASH_QUEUE: 'lots' })).toThrow(
+      /PASSWORD_HASH_QUEUE/,
+    );
   });
 
   it('reads TRUST_PROXY as a hop count, and refuses `true` (it would believe any X-Forwarded-For)', () => {

@@ -28,6 +28,14 @@ export function trustProxyFromEnv(value: string | undefined): false | number | s
   return v;
 }
 
+function countFromEnv(name: string, value: string | undefined, fallback: number, min: number) {
+  if (!value?.trim()) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(`${name} must be a whole number of at least ${min}: ${value}`);
+  return n;
+}
+
 function originsFromEnv(value: string | undefined): string[] {
   return (value ?? '')
     .split(',')
@@ -69,6 +77,20 @@ export function gatewayConfigFromEnv(repoRoot: string, env: NodeJS.ProcessEnv = 
       dataDir,
       smtpUrl: env.SMTP_URL?.trim() || undefined,
       mailFrom: env.MAIL_FROM?.trim() || undefined,
+      writeLimits: {
+        writes: {
+          max: countFromEnv('WRITE_RATE_LIMIT_MAX', env.WRITE_RATE_LIMIT_MAX, 600, 1),
+          windowMs: msFromEnv(env.WRITE_RATE_LIMIT_WINDOW_MS, 600_000),
+        },
+        uploads: {
+          max: countFromEnv('UPLOAD_RATE_LIMIT_MAX', env.UPLOAD_RATE_LIMIT_MAX, 200, 1),
+          windowMs: msFromEnv(env.UPLOAD_RATE_LIMIT_WINDOW_MS, 600_000),
+        },
+      },
+      hashing: {
+        concurrency: countFromEnv('PASSWORD_HASH_CONCURRENCY', env.PASSWORD_HASH_CONCURRENCY, 2, 1),
+        queue: countFromEnv('PASSWORD_HASH_QUEUE', env.PASSWORD_HASH_QUEUE, 16, 0),
+      },
     },
   };
   return {

@@ -2,10 +2,11 @@ import replyFrom from '@fastify/reply-from';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { REQUEST_ID_HEADER } from '@platform/service-kit';
+import { errorBody, REQUEST_ID_HEADER } from '@platform/service-kit';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression';
 import { upstreamHeaders, type ResolveUser } from './identity-propagation';
 import { splitTarget } from './path-guard';
+import type { WriteGate } from './rate-limits/write-limits';
 import { ownerOf, type RoutingRule, type ServiceName } from './routing-table';
 import { replyUpstreamError } from './upstream-errors';
 
@@ -30,6 +31,8 @@ export interface ProxyOptions {
   identitySecret: string;
   resolveUser: ResolveUser;
   timeouts: UpstreamTimeouts;
+  /** Per-person write limits; none when the gateway has no accounts database. */
+  writeGate?: WriteGate;
 }
 
 /** A service's answer as @fastify/reply-from hands it over (its type declarations leave `headers` out). */
@@ -98,6 +101,11 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
     }
     const service: ServiceName = owner;
     const identity = await options.resolveUser(request);
+    const wait = await options.writeGate?.(request, identity, path);
+    if (wait) {
+      reply.header('retry-after', String(wait.retryAfterSeconds));
+      return reply.code(429).send(errorBody(429, wait.message));
+    }
     // The signature covers the request target exactly as sent: the query goes as it came (reply-from would
     // otherwise re-serialise it through URL parsing).
     const target = query ? `${path}?${query}` : path;
