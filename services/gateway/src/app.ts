@@ -90,13 +90,13 @@ export interface AccountsOptions {
 }
 
 export const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
+export const DEFAULT_MAIL_FROM = 'no-reply@localhost';
 
 /** Fastify's trustProxy for a hop count (the n addresses nearest the gateway are proxies) or an address list. */
 function trustedProxies(setting: GatewayOptions['trustProxy']): FastifyServerOptions['trustProxy'] {
   if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
   return setting ?? false;
 }
-export const DEFAULT_MAIL_FROM = 'no-reply@localhost';
 
 /** The one public origin: the shell, /remotes.json, and /api, /auth, /audio routed to their owners. */
 export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
