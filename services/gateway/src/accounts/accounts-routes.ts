@@ -1,3 +1,4 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ObjectId } from 'mongodb';
 import {
@@ -21,6 +22,7 @@ import {
   type SignupRole,
 } from '@platform/contracts';
 import { errorBody, replyWithError, type ServiceApp } from '@platform/service-kit';
+import { keyedLimiter, type KeyedLimiter, type RateLimit } from '../rate-limits/keyed-limiter';
 import { isDuplicateKey, type AccountCollections, type UserDoc } from './accounts-db';
 import type { BackgroundWork } from './background';
 import type { Mailer } from './mailer';
@@ -31,8 +33,6 @@ import type { SessionCookie } from './session-cookie';
 import type { SessionCache } from './session-cache';
 import { closeSession, openSession, sessionUser } from './sessions';
 import { issueToken, redeemVerification, sendVerification, tokenOwner } from './verification';
-import { keyedLimiter, type KeyedLimiter, type RateLimit } from '../rate-limits/keyed-limiter';
-import { normalizeIP } from '@fastify/rate-limit';
 
 export interface AccountRateLimits {
   signinPerAddress: RateLimit;
