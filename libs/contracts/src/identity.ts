@@ -10,6 +10,14 @@ export const SIGNUP_ROLES = ['contributor', 'reviewer', 'researcher'] as const;
 export const SignupRole = Type.Union(SIGNUP_ROLES.map((r) => Type.Literal(r)));
 export type SignupRole = Static<typeof SignupRole>;
 
+/**
+ * Who may appear in a signed identity: a person's role, or `service` for a platform service calling another
+ * in its own name (never a person; no account can hold it).
+ */
+export const IDENTITY_ROLES = [...ROLES, 'service'] as const;
+export const IdentityRole = Type.Union(IDENTITY_ROLES.map((r) => Type.Literal(r)));
+export type IdentityRole = Static<typeof IdentityRole>;
+
 /** Ours: a display name is "First Last", each part at most 20 characters (SPEC §9). */
 export const IDENTITY_NAME_MAX_LENGTH = 41;
 
@@ -21,7 +29,7 @@ export const IDENTITY_NAME_MAX_LENGTH = 41;
  */
 export const Identity = StrictObject({
   id: Id,
-  role: Role,
+  role: IdentityRole,
   name: Type.Optional(Type.String({ minLength: 1, maxLength: IDENTITY_NAME_MAX_LENGTH })),
 });
 export type Identity = Static<typeof Identity>;
@@ -29,5 +37,8 @@ export type Identity = Static<typeof Identity>;
 export const IDENTITY_HEADER = 'x-platform-identity';
 export const IDENTITY_TS_HEADER = 'x-platform-identity-ts';
 export const IDENTITY_SIG_HEADER = 'x-platform-identity-sig';
-/** A signature older or newer than this is refused (replay window). */
-export const IDENTITY_MAX_SKEW_MS = 5 * 60 * 1000;
+/**
+ * A signature older or newer than this is refused. It covers one request (method, path with query, target
+ * service), so within this window a captured set of headers can only repeat that very request.
+ */
+export const IDENTITY_MAX_SKEW_MS = 60 * 1000;

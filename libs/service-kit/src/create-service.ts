@@ -56,6 +56,7 @@ export interface ServiceOptions {
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+export const BAD_URL_MESSAGE = 'The request path is not validly encoded.';
 
 /**
  * The shared frame of every backend process: TypeBox-typed Fastify with strict validation, the ErrorBody
@@ -68,8 +69,14 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
     genReqId,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     schemaErrorFormatter,
-    // Malformed URLs and similar router-level failures get the same ErrorBody as everything else.
-    frameworkErrors: (error, request, reply) => replyWithError(error, request, reply),
+    // Malformed URLs and similar router-level failures get the same ErrorBody as everything else, and a
+    // path the router cannot decode a message that says so rather than echoing it.
+    frameworkErrors: (error, request, reply) =>
+      replyWithError(
+        error.code === 'FST_ERR_BAD_URL' ? Object.assign(error, { message: BAD_URL_MESSAGE }) : error,
+        request,
+        reply,
+      ),
     ajv: {
       customOptions: {
         // Unknown fields must be refused (additionalProperties: false), not silently dropped.
@@ -85,7 +92,7 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
     reply.header(REQUEST_ID_HEADER, request.id);
   });
   installErrorHandling(app, options.notFoundHandler);
-  if (options.identitySecret) installIdentity(app, options.identitySecret);
+  if (options.identitySecret) installIdentity(app, options.identitySecret, options.name);
   if (options.setup) await options.setup(app);
 
   const database = options.mongoUri

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
-import type { Identity, Role } from '@platform/contracts';
+import type { Identity, IdentityRole } from '@platform/contracts';
 import { errorBody } from './http-errors';
 import { verifyIdentity, type IdentityCheck } from './identity';
 
@@ -18,12 +18,20 @@ const PROBLEM_MESSAGES: Record<Exclude<IdentityCheck, { ok: true }>['reason'], s
   'bad-signature': 'The identity sent with this request is not validly signed.',
 };
 
-/** Verifies the gateway's signed identity on every request; routes opt in to requiring it. */
-export function installIdentity(app: FastifyInstance, secret: string) {
+/**
+ * Verifies the signed identity on every request, against the request as this service received it (method,
+ * path with query) and this service's own name, so headers signed for another call are refused. Routes opt
+ * in to requiring it.
+ */
+export function installIdentity(app: FastifyInstance, secret: string, service: string) {
   app.decorateRequest('identity', null);
   app.decorateRequest('identityProblem', null);
   app.addHook('onRequest', async (request) => {
-    const check = verifyIdentity(request.headers, secret);
+    const check = verifyIdentity(request.headers, secret, {
+      method: request.method,
+      url: request.url,
+      service,
+    });
     if (check.ok) {
       request.identity = check.identity;
     } else {
@@ -47,7 +55,7 @@ export const requireIdentity: preHandlerHookHandler = (
 };
 
 /** preHandler for routes open to some roles only: 401 when signed out, 403 for other roles. */
-export function requireRole(...roles: Role[]): preHandlerHookHandler {
+export function requireRole(...roles: IdentityRole[]): preHandlerHookHandler {
   return (request, reply, done) => {
     if (!request.identity) {
       reply.code(401).send(errorBody(401, PROBLEM_MESSAGES[request.identityProblem ?? 'missing']));

@@ -9,38 +9,54 @@ import type { ServiceApp } from './service-app';
 
 const SECRET = 'a'.repeat(64);
 const person = { id: 'user42', role: 'contributor' as const };
+const call = { method: 'POST', url: '/api/recordings/r1/validate?x=1', service: 'speech' };
 
 describe('signIdentity / verifyIdentity', () => {
-  it('round-trips a signed identity', () => {
-    const headers = signIdentity(person, SECRET);
+  it('round-trips a signed identity for the request it was signed for', () => {
+    const headers = signIdentity(person, SECRET, call);
     expect(Object.keys(headers).sort()).toEqual([
       'x-platform-identity',
       'x-platform-identity-sig',
       'x-platform-identity-ts',
     ]);
     expect(JSON.parse(Buffer.from(headers['x-platform-identity']!, 'base64url').toString())).toEqual(person);
-    expect(verifyIdentity(headers, SECRET)).toEqual({ ok: true, identity: person });
+    expect(verifyIdentity(headers, SECRET, call)).toEqual({ ok: true, identity: person });
+    // The method is compared whatever its case.
+    expect(verifyIdentity(headers, SECRET, { ...call, method: 'post' }).ok).toBe(true);
   });
 
-  it('refuses another secret, a changed identity, and a stale or future timestamp', () => {
-    const headers = signIdentity(person, SECRET);
-    expect(verifyIdentity(headers, 'b'.repeat(64))).toEqual({ ok: false, reason: 'bad-signature' });
+  it.each([
+    ['another method', { ...call, method: 'DELETE' }],
+    ['another path', { ...call, url: '/api/recordings/r2/validate?x=1' }],
+    ['another query', { ...call, url: '/api/recordings/r1/validate?x=2' }],
+    ['no query', { ...call, url: '/api/recordings/r1/validate' }],
+    ['another service', { ...call, service: 'text' }],
+  ])('refuses captured headers replayed on %s', (_label, replay) => {
+    const headers = signIdentity(person, SECRET, call);
+    expect(verifyIdentity(headers, SECRET, replay)).toEqual({ ok: false, reason: 'bad-signature' });
+  });
+
+  it('refuses another secret, a changed identity, and a timestamp more than 60 s away', () => {
+    const headers = signIdentity(person, SECRET, call);
+    expect(verifyIdentity(headers, 'b'.repeat(64), call)).toEqual({ ok: false, reason: 'bad-signature' });
     const promoted = Buffer.from(JSON.stringify({ id: 'user42', role: 'admin' })).toString('base64url');
-    expect(verifyIdentity({ ...headers, 'x-platform-identity': promoted }, SECRET)).toEqual({
+    expect(verifyIdentity({ ...headers, 'x-platform-identity': promoted }, SECRET, call)).toEqual({
       ok: false,
       reason: 'bad-signature',
     });
     const now = Date.now();
-    expect(verifyIdentity(signIdentity(person, SECRET, now - 5 * 60_000 - 1000), SECRET, now).ok).toBe(false);
-    expect(verifyIdentity(signIdentity(person, SECRET, now + 5 * 60_000 + 1000), SECRET, now).ok).toBe(false);
-    expect(verifyIdentity(signIdentity(person, SECRET, now - 4 * 60_000), SECRET, now).ok).toBe(true);
+    const at = (t: number) => verifyIdentity(signIdentity(person, SECRET, call, t), SECRET, call, now);
+    expect(at(now - 61_000)).toEqual({ ok: false, reason: 'stale' });
+    expect(at(now + 61_000)).toEqual({ ok: false, reason: 'stale' });
+    expect(at(now - 59_000).ok).toBe(true);
   });
 
   it('refuses a well signed identity whose content is not an identity', () => {
-    const headers = signIdentity({ id: 'x', role: 'contributor' }, SECRET);
+    const headers = signIdentity({ id: 'x', role: 'contributor' }, SECRET, call);
     const forgedPayload = Buffer.from('{"id":"x","role":"superuser"}').toString('base64url');
     const ts = headers['x-platform-identity-ts']!;
-    const sig = createHmac('sha256', SECRET).update(`${ts}.${forgedPayload}`).digest('hex');
+    const text = ['v2', ts, call.method, call.service, call.url, forgedPayload].join('\n');
+    const sig = createHmac('sha256', SECRET).update(text).digest('hex');
     expect(
       verifyIdentity(
         {
@@ -49,6 +65,7 @@ describe('signIdentity / verifyIdentity', () => {
           'x-platform-identity-sig': sig,
         },
         SECRET,
+        call,
       ),
     ).toEqual({ ok: false, reason: 'malformed' });
   });
@@ -56,6 +73,7 @@ describe('signIdentity / verifyIdentity', () => {
 
 describe('identity on a service', () => {
   let app: ServiceApp;
+  const me = { method: 'GET', url: '/me', service: 'identity-test' };
   beforeAll(async () => {
     app = await createService({
       name: 'identity-test',
@@ -63,14 +81,16 @@ describe('identity on a service', () => {
       identitySecret: SECRET,
       routes: async (instance) => {
         instance.get('/me', { preHandler: requireIdentity }, async (request) => request.identity);
+        instance.post('/me', { preHandler: requireIdentity }, async (request) => request.identity);
         instance.get('/admin', { preHandler: requireRole('admin') }, async () => ({ ok: true }));
+        instance.get('/internal/job', { preHandler: requireRole('service') }, async () => ({ ok: true }));
       },
     });
   });
   afterAll(() => app.close());
 
-  it('accepts a good signature', async () => {
-    const res = await app.inject({ url: '/me', headers: signIdentity(person, SECRET) });
+  it('accepts a good signature for this very request', async () => {
+    const res = await app.inject({ url: '/me', headers: signIdentity(person, SECRET, me) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(person);
   });
@@ -81,19 +101,43 @@ describe('identity on a service', () => {
       'a bare unsigned header',
       { 'x-platform-identity': Buffer.from(JSON.stringify(person)).toString('base64url') },
     ],
-    ['a signature made with another key', signIdentity(person, 'wrong-secret')],
-    ['a stale signature', signIdentity(person, SECRET, Date.now() - 6 * 60_000)],
-    ['a garbage signature', { ...signIdentity(person, SECRET), 'x-platform-identity-sig': 'zz' }],
+    ['a signature made with another key', signIdentity(person, 'wrong-secret', me)],
+    ['a signature older than 60 s', signIdentity(person, SECRET, me, Date.now() - 61_000)],
+    ['a garbage signature', { ...signIdentity(person, SECRET, me), 'x-platform-identity-sig': 'zz' }],
+    ['headers signed for another path', signIdentity(person, SECRET, { ...me, url: '/admin' })],
+    ['headers signed for another query', signIdentity(person, SECRET, { ...me, url: '/me?all=1' })],
+    ['headers signed for another method', signIdentity(person, SECRET, { ...me, method: 'POST' })],
+    ['headers signed for another service', signIdentity(person, SECRET, { ...me, service: 'speech' })],
   ])('answers 401 ErrorBody for %s', async (_label, headers) => {
     const res = await app.inject({ url: '/me', headers });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ error: 'Unauthorized', statusCode: 401 });
   });
 
-  it('answers 403 for a role that is not allowed', async () => {
-    expect((await app.inject({ url: '/admin', headers: signIdentity(person, SECRET) })).statusCode).toBe(403);
-    const admin = signIdentity({ id: 'root1', role: 'admin' }, SECRET);
-    expect((await app.inject({ url: '/admin', headers: admin })).statusCode).toBe(200);
+  it("refuses a GET's headers replayed on a POST to the same path", async () => {
+    const res = await app.inject({ method: 'POST', url: '/me', headers: signIdentity(person, SECRET, me) });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('answers 403 for a role that is not allowed; a service identity is a role of its own', async () => {
+    const admin = { method: 'GET', url: '/admin', service: 'identity-test' };
+    const job = { ...admin, url: '/internal/job' };
+    expect(
+      (await app.inject({ url: '/admin', headers: signIdentity(person, SECRET, admin) })).statusCode,
+    ).toBe(403);
+    const root = { id: 'root1', role: 'admin' as const };
+    expect((await app.inject({ url: '/admin', headers: signIdentity(root, SECRET, admin) })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await app.inject({ url: '/internal/job', headers: signIdentity(root, SECRET, job) })).statusCode,
+    ).toBe(403);
+    const speech = { id: 'service-speech', role: 'service' as const };
+    const asService = signIdentity(speech, SECRET, job);
+    expect((await app.inject({ url: '/internal/job', headers: asService })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ url: '/admin', headers: signIdentity(speech, SECRET, admin) })).statusCode,
+    ).toBe(403);
   });
 });
 

@@ -13,11 +13,30 @@ import type { IncomingHttpHeaders } from 'node:http';
 
 export const IDENTITY_HEADERS = [IDENTITY_HEADER, IDENTITY_TS_HEADER, IDENTITY_SIG_HEADER] as const;
 
-const hmac = (secret: string, ts: string, encoded: string) =>
-  createHmac('sha256', secret).update(`${ts}.${encoded}`).digest('hex');
+/**
+ * The one request a signature is good for: its method, its request target (path with query, exactly as the
+ * service receives it) and the service it is addressed to (the name the service was created with).
+ */
+export interface SignedRequest {
+  method: string;
+  url: string;
+  service: string;
+}
 
-/** Headers the gateway adds to a proxied request to say who is calling. */
-export function signIdentity(identity: Identity, secret: string, now = Date.now()): Record<string, string> {
+const hmac = (secret: string, ts: string, encoded: string, request: SignedRequest) =>
+  createHmac('sha256', secret)
+    // Newline-separated: a method, a service name and a request target cannot contain one, so no two
+    // different requests produce the same signed text.
+    .update(['v2', ts, request.method.toUpperCase(), request.service, request.url, encoded].join('\n'))
+    .digest('hex');
+
+/** Headers saying who is calling, for one request (the gateway's proxied calls, a service's own calls). */
+export function signIdentity(
+  identity: Identity,
+  secret: string,
+  request: SignedRequest,
+  now = Date.now(),
+): Record<string, string> {
   // Only the schema's fields, so an object with extra properties never produces an identity that fails to verify.
   const payload: Identity = { id: identity.id, role: identity.role };
   if (identity.name !== undefined) payload.name = identity.name;
@@ -26,7 +45,7 @@ export function signIdentity(identity: Identity, secret: string, now = Date.now(
   return {
     [IDENTITY_HEADER]: encoded,
     [IDENTITY_TS_HEADER]: ts,
-    [IDENTITY_SIG_HEADER]: hmac(secret, ts, encoded),
+    [IDENTITY_SIG_HEADER]: hmac(secret, ts, encoded, request),
   };
 }
 
@@ -36,10 +55,15 @@ export type IdentityCheck =
 
 const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
-/** Checks signature (constant time), freshness (5 minutes either way) and shape, in that order of cost. */
+/**
+ * Checks the signature against the request as it was received (constant time), then freshness
+ * (IDENTITY_MAX_SKEW_MS either way) and shape, in that order of cost. Headers signed for another method,
+ * path, query or service fail as a bad signature.
+ */
 export function verifyIdentity(
   headers: IncomingHttpHeaders,
   secret: string,
+  request: SignedRequest,
   now = Date.now(),
 ): IdentityCheck {
   const encoded = single(headers[IDENTITY_HEADER]);
@@ -49,7 +73,7 @@ export function verifyIdentity(
   if (!encoded || !ts || !sig || !/^\d{1,16}$/.test(ts) || !/^[0-9a-f]{64}$/.test(sig)) {
     return { ok: false, reason: 'malformed' };
   }
-  const expected = Buffer.from(hmac(secret, ts, encoded), 'hex');
+  const expected = Buffer.from(hmac(secret, ts, encoded, request), 'hex');
   if (!timingSafeEqual(expected, Buffer.from(sig, 'hex'))) return { ok: false, reason: 'bad-signature' };
   if (Math.abs(now - Number(ts)) > IDENTITY_MAX_SKEW_MS) return { ok: false, reason: 'stale' };
   let parsed: unknown;
@@ -60,6 +84,12 @@ export function verifyIdentity(
   }
   if (!Value.Check(Identity, parsed)) return { ok: false, reason: 'malformed' };
   return { ok: true, identity: parsed };
+}
+
+/** The request target of a URL as an HTTP client sends it (path and query): what a service signs a call for. */
+export function requestTarget(url: string | URL): string {
+  const u = typeof url === 'string' ? new URL(url) : url;
+  return `${u.pathname}${u.search}`;
 }
 
 export const IDENTITY_SECRET_FILE = 'identity-secret';

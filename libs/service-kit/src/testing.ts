@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Identity } from '@platform/contracts';
 import { signIdentity } from './identity';
 import type { ServiceApp } from './service-app';
 
@@ -53,6 +54,43 @@ export async function closedPort(): Promise<number> {
 /** A database name no other test uses, so test files sharing one server do not see each other's data. */
 export function uniqueDbName(prefix: string) {
   return `${prefix}_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** Carries, unsigned, the identity signInjectedRequests signs onto the request it rides on. */
+export const TEST_IDENTITY_HEADER = 'x-test-sign-as';
+
+/** Headers that make a request injected through signInjectedRequests arrive signed for `identity`. */
+export const signedAs = (identity: Identity): Record<string, string> => ({
+  [TEST_IDENTITY_HEADER]: Buffer.from(JSON.stringify(identity)).toString('base64url'),
+});
+
+/**
+ * Makes `app.inject` sign each request carrying signedAs headers as the gateway signs a proxied call: for
+ * that request's method and URL and this service. A signature covers one request, so tests that call a
+ * service as someone need the request itself to sign it; this keeps them to `headers: signedAs(who)`.
+ */
+export function signInjectedRequests(app: ServiceApp, secret: string, service: string) {
+  const inject = app.inject.bind(app);
+  const signing = ((options?: unknown) => {
+    if (options === undefined) throw new Error('signInjectedRequests supports inject(options) only');
+    const opts = (typeof options === 'string' ? { url: options } : options) as {
+      method?: string;
+      url?: unknown;
+      query?: unknown;
+      headers?: Record<string, string>;
+    };
+    const marked = opts.headers?.[TEST_IDENTITY_HEADER];
+    if (marked === undefined) return inject(options as never);
+    if (typeof opts.url !== 'string' || opts.query !== undefined) {
+      throw new Error('signInjectedRequests signs requests given as a url string (query included)');
+    }
+    const { [TEST_IDENTITY_HEADER]: _marker, ...headers } = opts.headers!;
+    const identity = JSON.parse(Buffer.from(marked, 'base64url').toString('utf8')) as Identity;
+    const signed = signIdentity(identity, secret, { method: opts.method ?? 'GET', url: opts.url, service });
+    return inject({ ...opts, headers: { ...headers, ...signed } } as never);
+  }) as ServiceApp['inject'];
+  app.inject = signing;
+  return app;
 }
 
 interface BuildServiceOptions {
@@ -121,16 +159,19 @@ export function describeServiceBasics(
       expect(res.json()).toMatchObject({ status: 'not_ready', checks: { database: 'down' } });
     });
 
-    it('accepts a signed identity and rejects unsigned, badly signed or stale ones with 401', async () => {
-      const ok = await app.inject({ url: '/internal/whoami', headers: signIdentity(person, secret) });
+    it('accepts a signed identity and rejects unsigned, badly signed, stale or misdirected ones with 401', async () => {
+      const whoami = { method: 'GET', url: '/internal/whoami', service: name };
+      const ok = await app.inject({ url: '/internal/whoami', headers: signIdentity(person, secret, whoami) });
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toMatchObject({ id: person.id, role: person.role });
       const bare = { 'x-platform-identity': Buffer.from(JSON.stringify(person)).toString('base64url') };
       for (const headers of [
         {},
         bare,
-        signIdentity(person, 'another-secret'),
-        signIdentity(person, secret, Date.now() - 10 * 60_000),
+        signIdentity(person, 'another-secret', whoami),
+        signIdentity(person, secret, whoami, Date.now() - 10 * 60_000),
+        signIdentity(person, secret, { ...whoami, service: `not-${name}` }),
+        signIdentity(person, secret, { ...whoami, url: '/internal/whoami?x=1' }),
       ]) {
         const res = await app.inject({ url: '/internal/whoami', headers });
         expect(res.statusCode).toBe(401);

@@ -134,7 +134,9 @@ export async function startRealPlatform(dataDir) {
     const { user } = await getJson(`${site}/auth/session`, sessionCookie);
     // What the gateway tells services about this person (src/identity-propagation.ts).
     const identity = { id: user.id, role: user.role, name: `${user.firstname} ${user.lastname}` };
-    const signed = () => signIdentity(identity, identitySecret);
+    // A signature covers one request (method, target, service): the direct calls are all this GET.
+    const signed = () =>
+      signIdentity(identity, identitySecret, { method: 'GET', url: ROUND_PATH, service: 'speech' });
 
     // Through the gateway first: it also remembers Yoruba as the person's language, so every measured
     // request after this one, direct or not, does the same reads and no write.

@@ -3,7 +3,7 @@ import { Value } from '@sinclair/typebox/value';
 import { ErrorBody, remoteCatalog, type Identity } from '@platform/contracts';
 import { verifyIdentity, type ServiceApp } from '@platform/service-kit';
 import { closedPort } from '@platform/service-kit/testing';
-import { startTestUpstream, type TestUpstream } from '../test/upstream';
+import { identityReceived, startTestUpstream, type TestUpstream } from '../test/upstream';
 import { HASHED_ASSET, INDEX_HTML, LARGE_ASSET, LARGE_ASSET_BODY, makeShellDist } from '../test/shell-dist';
 import { buildApp, type GatewayOptions } from './app';
 import { buildRemotesManifest } from './remotes-manifest';
@@ -154,8 +154,20 @@ describe('gateway', () => {
       });
       const received = res.json().headers as Record<string, string>;
       expect(received['x-platform-identity-extra']).toBeUndefined();
-      expect(verifyIdentity(received, SECRET)).toEqual({ ok: true, identity: researcher });
-      expect(verifyIdentity(received, 'some-other-secret').ok).toBe(false);
+      expect(identityReceived(res.json(), SECRET, 'speech')).toEqual({ ok: true, identity: researcher });
+      expect(identityReceived(res.json(), 'some-other-secret', 'speech').ok).toBe(false);
+    });
+
+    it('signs for the one request forwarded: its method, its target as the service received it, that service', async () => {
+      const url = '/api/text/headers?q=..%2F..&lang=yo&x=%C3%A9';
+      const res = await app.inject({ method: 'POST', url, headers: { 'x-test-user': '1' } });
+      const echoed = res.json();
+      expect(echoed.url).toBe(url);
+      expect(identityReceived(echoed, SECRET, 'text')).toEqual({ ok: true, identity: researcher });
+      const call = { method: 'POST', url, service: 'text' };
+      expect(verifyIdentity(echoed.headers, SECRET, { ...call, service: 'speech' }).ok).toBe(false);
+      expect(verifyIdentity(echoed.headers, SECRET, { ...call, method: 'GET' }).ok).toBe(false);
+      expect(verifyIdentity(echoed.headers, SECRET, { ...call, url: '/api/text/headers' }).ok).toBe(false);
     });
   });
 

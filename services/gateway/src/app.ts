@@ -1,4 +1,6 @@
 import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
@@ -8,13 +10,22 @@ import { accountCollections, ACCOUNT_INDEXES, GATEWAY_DB } from './accounts/acco
 import { accountsRoutes, DEFAULT_RATE_LIMITS, type AccountRateLimits } from './accounts/accounts-routes';
 import { BackgroundWork } from './accounts/background';
 import { createMailer, type Mailer } from './accounts/mailer';
-import { createPasswordHasher } from './accounts/passwords';
+import { createPasswordHasher, type HashingLimits } from './accounts/passwords';
 import { SessionCache } from './accounts/session-cache';
+import { sessionCookie } from './accounts/session-cookie';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression';
 import { resolveUser as nobodySignedIn, sessionResolver, type ResolveUser } from './identity-propagation';
 import { gatewayLoggerOptions } from './logging';
 import { allowedOrigins, registerOriginGuard } from './origin-guard';
+import { registerPathGuard } from './path-guard';
 import { DEFAULT_UPSTREAM_TIMEOUTS, proxyRoutes, type UpstreamTimeouts } from './proxy';
+import { mongoRateLimitStore, RATE_LIMIT_INDEXES, rateLimitCounters } from './rate-limits/mongo-store';
+import {
+  DEFAULT_WRITE_RATE_LIMITS,
+  writeGate,
+  type WriteGate,
+  type WriteRateLimits,
+} from './rate-limits/write-limits';
 import { serviceReadiness } from './readiness';
 import { buildRemotesManifest, pagePaths, remoteOrigins } from './remotes-manifest';
 import { remotesRoute } from './remotes-route';
@@ -41,8 +52,11 @@ export interface GatewayOptions {
   publicUrl?: string;
   /** Further origins allowed to make state-changing requests (ALLOWED_ORIGINS). */
   allowedOrigins?: string[];
-  /** Fastify's trustProxy: honour X-Forwarded-* (client IP, TLS) only from a proxy we sit behind. */
-  trustProxy?: boolean | string;
+  /**
+   * Fastify's trustProxy: honour X-Forwarded-* (client IP, TLS) only from the proxies we sit behind, as a
+   * hop count or their addresses; never `true`, which would believe whatever a client writes there.
+   */
+  trustProxy?: false | number | string;
   timeouts?: Partial<UpstreamTimeouts>;
   /** How long /readyz waits for each service. */
   readinessTimeoutMs?: number;
@@ -64,15 +78,25 @@ export interface AccountsOptions {
   mailer?: Mailer;
   /** log2 of scrypt's N; production uses 17. Tests lower it to keep hashing fast. */
   passwordLogN?: number;
+  /** Hashes at once and waiting (PASSWORD_HASH_CONCURRENCY, PASSWORD_HASH_QUEUE); beyond them 503. */
+  hashing?: Partial<HashingLimits>;
   /** The clock for sessions, links and rate limits (tests move it). */
   now?: () => number;
   rateLimits?: Partial<AccountRateLimits>;
+  /** Per-person limits on proxied writes (WRITE_RATE_LIMIT_*, UPLOAD_RATE_LIMIT_*). */
+  writeLimits?: Partial<WriteRateLimits>;
   /** Mail sent after answering; tests await background.idle(). */
   background?: BackgroundWork;
 }
 
 export const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
 export const DEFAULT_MAIL_FROM = 'no-reply@localhost';
+
+/** Fastify's trustProxy for a hop count (the n addresses nearest the gateway are proxies) or an address list. */
+function trustedProxies(setting: GatewayOptions['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return setting ?? false;
+}
 
 /** The one public origin: the shell, /remotes.json, and /api, /auth, /audio routed to their owners. */
 export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
@@ -90,9 +114,13 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
     name: 'gateway',
     logger: options.logger === undefined ? gatewayLoggerOptions() : options.logger,
     ...(accounts
-      ? { mongoUri: accounts.mongoUri, dbName: accounts.dbName ?? GATEWAY_DB, indexes: ACCOUNT_INDEXES }
+      ? {
+          mongoUri: accounts.mongoUri,
+          dbName: accounts.dbName ?? GATEWAY_DB,
+          indexes: [...ACCOUNT_INDEXES, ...RATE_LIMIT_INDEXES],
+        }
       : {}),
-    fastify: options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy },
+    fastify: { trustProxy: trustedProxies(options.trustProxy) },
     notFoundHandler: spaFallback(options.shellDist, pagePaths(remotes)),
     readinessChecks: {
       shell: async () => existsSync(shellIndex),
@@ -101,6 +129,7 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
     },
     setup: (root) => {
       registerSecurityHeaders(root, remoteOrigins(remotes), options.devMode);
+      registerPathGuard(root);
       registerOriginGuard(root, origins);
     },
     routes: async (scope) => {
@@ -112,13 +141,21 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
         threshold: COMPRESSION_THRESHOLD_BYTES,
         encodings: ['gzip'],
       });
+      await scope.register(fastifyCookie);
       const typed = scope as ServiceApp;
       remotesRoute(typed, remotes);
       await registerShellStatic(scope, options.shellDist);
       let resolveUser = options.resolveUser ?? nobodySignedIn;
+      let writes: WriteGate | undefined;
       if (accounts) {
+        // Limits are checked from handlers (createRateLimit), never as a hook on every route.
+        await scope.register(fastifyRateLimit, {
+          global: false,
+          store: mongoRateLimitStore(rateLimitCounters(databaseOf(typed)), now),
+        });
+        writes = writeGate(scope, { ...DEFAULT_WRITE_RATE_LIMITS, ...accounts.writeLimits });
         const cols = accountCollections(databaseOf(typed));
-        const hasher = createPasswordHasher({ logN: accounts.passwordLogN });
+        const hasher = createPasswordHasher({ logN: accounts.passwordLogN, limits: accounts.hashing });
         // Outbox file names follow the wall clock, not the injectable one, so they sort by real time.
         const mailer =
           accounts.mailer ??
@@ -128,6 +165,7 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
             from: accounts.mailFrom ?? DEFAULT_MAIL_FROM,
           });
         const sessionCache = new SessionCache();
+        const cookie = sessionCookie(publicUrl);
         await scope.register(accountsRoutes, {
           cols,
           hasher,
@@ -137,8 +175,9 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
           rateLimits: { ...DEFAULT_RATE_LIMITS, ...accounts.rateLimits },
           background,
           sessionCache,
+          cookie,
         });
-        resolveUser = options.resolveUser ?? sessionResolver(cols, now, sessionCache);
+        resolveUser = options.resolveUser ?? sessionResolver(cols, now, sessionCache, cookie);
       }
       await scope.register(proxyRoutes, {
         upstreams: options.upstreams,
@@ -146,6 +185,7 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
         identitySecret: options.identitySecret,
         resolveUser,
         timeouts,
+        writeGate: writes,
       });
     },
   });

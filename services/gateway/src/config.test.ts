@@ -16,6 +16,11 @@ describe('gateway configuration from the environment', () => {
       dataDir: '/tmp/gateway-config-test',
       smtpUrl: undefined,
       mailFrom: undefined,
+      hashing: { concurrency: 2, queue: 16 },
+      writeLimits: {
+        writes: { max: 600, windowMs: 600_000 },
+        uploads: { max: 200, windowMs: 600_000 },
+      },
     });
   });
 
@@ -27,11 +32,11 @@ describe('gateway configuration from the environment', () => {
       MAIL_FROM: 'Data <no-reply@example.org>',
       PUBLIC_URL: 'https://data.example.org/',
       ALLOWED_ORIGINS: 'http://localhost:3002, https://admin.example.org/some/path',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
     });
     expect(options.publicUrl).toBe('https://data.example.org');
     expect(options.allowedOrigins).toEqual(['http://localhost:3002', 'https://admin.example.org']);
-    expect(options.trustProxy).toBe(true);
+    expect(options.trustProxy).toBe(1);
     expect(options.accounts).toMatchObject({
       mongoUri: 'mongodb://db1,db2/?replicaSet=rs0',
       smtpUrl: 'smtps://u:p@mail.example.org',
@@ -45,7 +50,45 @@ describe('gateway configuration from the environment', () => {
     );
     expect(trustProxyFromEnv('10.0.0.1, 10.0.0.2')).toBe('10.0.0.1, 10.0.0.2');
     expect(trustProxyFromEnv('false')).toBe(false);
+    expect(trustProxyFromEnv('0')).toBe(false);
     expect(trustProxyFromEnv(undefined)).toBe(false);
+  });
+
+  it('reads the per-person write limits', () => {
+    const env = {
+      ...base,
+      WRITE_RATE_LIMIT_MAX: '50',
+      WRITE_RATE_LIMIT_WINDOW_MS: '60000',
+      UPLOAD_RATE_LIMIT_MAX: '10',
+      UPLOAD_RATE_LIMIT_WINDOW_MS: '30000',
+    };
+    expect(gatewayConfigFromEnv('/repo', env).options.accounts?.writeLimits).toEqual({
+      writes: { max: 50, windowMs: 60_000 },
+      uploads: { max: 10, windowMs: 30_000 },
+    });
+    expect(() => gatewayConfigFromEnv('/repo', { ...base, WRITE_RATE_LIMIT_MAX: '-1' })).toThrow(
+      /WRITE_RATE_LIMIT_MAX/,
+    );
+  });
+
+  it('reads the password-hashing limits, and refuses nonsense', () => {
+    const env = { ...base, PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '0' };
+    expect(gatewayConfigFromEnv('/repo', env).options.accounts?.hashing).toEqual({
+      concurrency: 1,
+      queue: 0,
+    });
+    expect(() => gatewayConfigFromEnv('/repo', { ...base, PASSWORD_HASH_CONCURRENCY: '0' })).toThrow(
+      /PASSWORD_HASH_CONCURRENCY must be a whole number of at least 1/,
+    );
+    expect(() => gatewayConfigFromEnv('/repo', { ...base, PASSWORD_HASH_QUEUE: 'lots' })).toThrow(
+      /PASSWORD_HASH_QUEUE/,
+    );
+  });
+
+  it('reads TRUST_PROXY as a hop count, and refuses `true` (it would believe any X-Forwarded-For)', () => {
+    expect(trustProxyFromEnv('1')).toBe(1);
+    expect(trustProxyFromEnv('2')).toBe(2);
+    expect(() => trustProxyFromEnv('true')).toThrow(/TRUST_PROXY=1/);
   });
 });
 

@@ -10,12 +10,30 @@ function msFromEnv(value: string | undefined, fallback: number) {
   return ms;
 }
 
-/** TRUST_PROXY: unset/false (default), true (any proxy), or a comma list of proxy addresses/CIDRs. */
-export function trustProxyFromEnv(value: string | undefined): boolean | string {
+/**
+ * TRUST_PROXY: unset, `false` or `0` (default: no proxy; X-Forwarded-* ignored), a hop count (`1`: one proxy
+ * in front of the gateway, so only the last X-Forwarded-For entry is believed), or a comma list of the
+ * proxies' addresses/CIDRs. `true` is refused: it would believe every entry, which the client writes itself.
+ */
+export function trustProxyFromEnv(value: string | undefined): false | number | string {
   const v = (value ?? '').trim();
   if (!v || v === 'false' || v === '0') return false;
-  if (v === 'true' || v === '1') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (v === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true would trust every address in X-Forwarded-For, which clients can write themselves. ' +
+        'Give the number of proxies in front of the gateway (e.g. TRUST_PROXY=1) or their addresses.',
+    );
+  }
   return v;
+}
+
+function countFromEnv(name: string, value: string | undefined, fallback: number, min: number) {
+  if (!value?.trim()) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(`${name} must be a whole number of at least ${min}: ${value}`);
+  return n;
 }
 
 function originsFromEnv(value: string | undefined): string[] {
@@ -59,6 +77,20 @@ export function gatewayConfigFromEnv(repoRoot: string, env: NodeJS.ProcessEnv = 
       dataDir,
       smtpUrl: env.SMTP_URL?.trim() || undefined,
       mailFrom: env.MAIL_FROM?.trim() || undefined,
+      writeLimits: {
+        writes: {
+          max: countFromEnv('WRITE_RATE_LIMIT_MAX', env.WRITE_RATE_LIMIT_MAX, 600, 1),
+          windowMs: msFromEnv(env.WRITE_RATE_LIMIT_WINDOW_MS, 600_000),
+        },
+        uploads: {
+          max: countFromEnv('UPLOAD_RATE_LIMIT_MAX', env.UPLOAD_RATE_LIMIT_MAX, 200, 1),
+          windowMs: msFromEnv(env.UPLOAD_RATE_LIMIT_WINDOW_MS, 600_000),
+        },
+      },
+      hashing: {
+        concurrency: countFromEnv('PASSWORD_HASH_CONCURRENCY', env.PASSWORD_HASH_CONCURRENCY, 2, 1),
+        queue: countFromEnv('PASSWORD_HASH_QUEUE', env.PASSWORD_HASH_QUEUE, 16, 0),
+      },
     },
   };
   return {

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
-import { SESSION_COOKIE_NAME, type Identity } from '@platform/contracts';
-import { REQUEST_ID_HEADER, signIdentity } from '@platform/service-kit';
+import type { Identity } from '@platform/contracts';
+import { REQUEST_ID_HEADER, signIdentity, type SignedRequest } from '@platform/service-kit';
 import { displayName, type AccountCollections } from './accounts/accounts-db';
-import { sessionToken } from './accounts/session-cookie';
+import { SESSION_COOKIE_NAMES, type SessionCookie } from './accounts/session-cookie';
 import type { SessionCache } from './accounts/session-cache';
 import { sessionUser } from './accounts/sessions';
 
@@ -13,14 +13,15 @@ export type ResolveUser = (request: FastifyRequest) => Promise<Identity | null>;
 /** Without an accounts database nobody is signed in. */
 export const resolveUser: ResolveUser = async () => null;
 
-/** The person behind the request's plt cookie (an unexpired session), as services are told about them. */
+/** The person behind the request's session cookie (an unexpired session), as services are told about them. */
 export function sessionResolver(
   cols: AccountCollections,
   now: () => number,
   cache: SessionCache,
+  cookie: SessionCookie,
 ): ResolveUser {
   return async (request) => {
-    const token = sessionToken(request);
+    const token = cookie.read(request);
     if (!token) return null;
     const at = now();
     const known = cache.get(token, at);
@@ -41,19 +42,21 @@ function withoutSessionCookie(header: string | undefined) {
   const kept = header
     .split(';')
     .map((part) => part.trim())
-    .filter((part) => part && part.split('=')[0]!.trim() !== SESSION_COOKIE_NAME);
+    .filter((part) => part && !SESSION_COOKIE_NAMES.includes(part.split('=')[0]!.trim()));
   return kept.length ? kept.join('; ') : undefined;
 }
 
 /**
  * Headers for the upstream request: whatever identity headers the client sent are dropped (only the
- * gateway may vouch for someone), then signed ones are added for the resolved user.
+ * gateway may vouch for someone), then signed ones are added for the resolved user, good only for this
+ * request (its method, its target as sent, the service it goes to).
  */
 export function upstreamHeaders(
   request: FastifyRequest,
   headers: IncomingHttpHeaders,
   identity: Identity | null,
   secret: string,
+  signed: SignedRequest,
 ): IncomingHttpHeaders {
   const out: IncomingHttpHeaders = {};
   for (const [name, value] of Object.entries(headers)) {
@@ -68,6 +71,6 @@ export function upstreamHeaders(
   out['x-forwarded-for'] = forwardedFor ? `${String(forwardedFor)}, ${request.ip}` : request.ip;
   out['x-forwarded-proto'] = request.protocol;
   out['x-forwarded-host'] = request.host;
-  if (identity) Object.assign(out, signIdentity(identity, secret));
+  if (identity) Object.assign(out, signIdentity(identity, secret, signed));
   return out;
 }

@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody, REQUEST_ID_HEADER } from '@platform/service-kit';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression';
 import { upstreamHeaders, type ResolveUser } from './identity-propagation';
+import { splitTarget } from './path-guard';
+import type { WriteGate } from './rate-limits/write-limits';
 import { ownerOf, type RoutingRule, type ServiceName } from './routing-table';
 import { replyUpstreamError } from './upstream-errors';
 
@@ -29,20 +31,8 @@ export interface ProxyOptions {
   identitySecret: string;
   resolveUser: ResolveUser;
   timeouts: UpstreamTimeouts;
-}
-
-function pathOf(url: string) {
-  const q = url.indexOf('?');
-  return q >= 0 ? url.slice(0, q) : url;
-}
-
-function decodable(path: string) {
-  try {
-    decodeURIComponent(path);
-    return true;
-  } catch {
-    return false;
-  }
+  /** Per-person write limits; none when the gateway has no accounts database. */
+  writeGate?: WriteGate;
 }
 
 /** A service's answer as @fastify/reply-from hands it over (its type declarations leave `headers` out). */
@@ -102,19 +92,28 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
-    const path = pathOf(request.url);
+    // The path guard (path-guard.ts) has already refused any path URL parsing would change, so the path
+    // routed here is the path the service receives.
+    const { path, query } = splitTarget(request.url);
     const owner = ownerOf(path, options.table, request.method);
     if (owner === null || owner === 'gateway') {
       return reply.callNotFound();
     }
-    if (!decodable(path)) {
-      return reply.code(400).send(errorBody(400, 'The request path is not validly encoded.'));
-    }
     const service: ServiceName = owner;
     const identity = await options.resolveUser(request);
-    return reply.from(`${options.upstreams[service]}${request.url}`, {
+    const wait = await options.writeGate?.(request, identity, path);
+    if (wait) {
+      reply.header('retry-after', String(wait.retryAfterSeconds));
+      return reply.code(429).send(errorBody(429, wait.message));
+    }
+    // The signature covers the request target exactly as sent: the query goes as it came (reply-from would
+    // otherwise re-serialise it through URL parsing).
+    const target = query ? `${path}?${query}` : path;
+    const signed = { method: request.method, url: target, service };
+    return reply.from(`${options.upstreams[service]}${path}`, {
+      queryString: () => query,
       rewriteRequestHeaders: (_req, headers) =>
-        upstreamHeaders(request, headers, identity, options.identitySecret),
+        upstreamHeaders(request, headers, identity, options.identitySecret, signed),
       onResponse: (_req, rep, res) =>
         sendAnswer(rep as FastifyReply, res as unknown as UpstreamAnswer, service),
       onError: (rep, { error }) => replyUpstreamError(rep as FastifyReply, service, error),

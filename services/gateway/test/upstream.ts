@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { verifyIdentity } from '@platform/service-kit';
 
 /**
  * A stand-in for a backend service, speaking plain HTTP so the tests see exactly what the gateway sends:
@@ -15,6 +16,8 @@ export interface TestUpstream {
   url: string;
   ready: boolean;
   lastHeaders: IncomingHttpHeaders | null;
+  /** Every request that reached it ("METHOD target", /readyz included), oldest first; tests may empty it. */
+  received: string[];
   close(): Promise<void>;
 }
 
@@ -24,8 +27,10 @@ export async function startTestUpstream(): Promise<TestUpstream> {
     lastHeaders: null,
   };
   const hanging = new Set<ServerResponse>();
+  const received: string[] = [];
   const server: Server = createServer((req, res) => {
     state.lastHeaders = req.headers;
+    received.push(`${req.method} ${req.url}`);
     const path = (req.url ?? '/').split('?')[0]!;
     if (path === '/readyz') {
       res.writeHead(state.ready ? 200 : 503, { 'content-type': 'application/json' });
@@ -72,6 +77,7 @@ export async function startTestUpstream(): Promise<TestUpstream> {
     get lastHeaders() {
       return state.lastHeaders;
     },
+    received,
     async close() {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
@@ -80,3 +86,14 @@ export async function startTestUpstream(): Promise<TestUpstream> {
   };
   return upstream;
 }
+
+/** What an answer of the `/headers` route says. */
+export interface EchoedRequest {
+  headers: Record<string, string>;
+  url: string;
+  method: string;
+}
+
+/** The identity `service` would accept from the request the `/headers` route echoed (as the service checks it). */
+export const identityReceived = (echoed: EchoedRequest, secret: string, service: string) =>
+  verifyIdentity(echoed.headers, secret, { method: echoed.method, url: echoed.url, service });

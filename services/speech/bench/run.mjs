@@ -11,8 +11,9 @@
 //    BENCH_CLIENTS concurrent clients through it, sampling the gateway's and the speech service's resident
 //    memory (VmRSS) all along.
 import { execFileSync, spawn } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -20,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { MongoClient, ObjectId } from 'mongodb';
 
 const here = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
 const root = resolve(here, '../../..');
 const env = process.env;
 const SENTENCES = Number(env.BENCH_SENTENCES ?? 100_000);
@@ -105,13 +107,15 @@ const rssKb = (pid) => {
   }
 };
 
-function signed(id) {
-  const encoded = Buffer.from(JSON.stringify({ id, role: 'contributor', name: `Bench ${id}` })).toString(
-    'base64url',
-  );
-  const ts = String(Date.now());
-  const sig = createHmac('sha256', SECRET).update(`${ts}.${encoded}`).digest('hex');
-  return { 'x-platform-identity': encoded, 'x-platform-identity-ts': ts, 'x-platform-identity-sig': sig };
+/** Identity headers for one GET, as the gateway signs them (loaded after build(): the kit's dist). */
+function signed(id, url) {
+  const { signIdentity } = require('@platform/service-kit');
+  const { pathname, search } = new URL(url);
+  return signIdentity({ id, role: 'contributor', name: `Bench ${id}` }, SECRET, {
+    method: 'GET',
+    url: `${pathname}${search}`,
+    service: 'speech',
+  });
 }
 
 async function load(db) {
@@ -226,7 +230,7 @@ async function timeQueries(speechUrl) {
   const batch = [];
   const get = async (url, who) => {
     const t = performance.now();
-    const r = await fetch(url, { headers: signed(who) });
+    const r = await fetch(url, { headers: signed(who, url) });
     const body = await r.json();
     if (r.status !== 200) throw new Error(`${url}: ${r.status} ${JSON.stringify(body)}`);
     return [performance.now() - t, body.length];

@@ -1,5 +1,5 @@
 import { RECORDING_MESSAGES as M } from '@platform/contracts';
-import { addSentences, as, multipart, startSpeech, type SpeechHarness } from './support/harness';
+import { addSentences, as, multipart, signedFor, startSpeech, type SpeechHarness } from './support/harness';
 import { AudioFiles, chromiumWebm } from './support/audio';
 
 describe('POST /api/recordings', () => {
@@ -237,7 +237,7 @@ describe('POST /api/recordings', () => {
       const res = await fetch(`${address}/api/recordings`, {
         method: 'POST',
         body: form,
-        headers: as('speaker1'),
+        headers: signedFor('speaker1', 'POST', '/api/recordings'),
       });
       expect(res.status).toBe(400);
       expect(((await res.json()) as { message: string }).message).toBe(M.unknownSentence);

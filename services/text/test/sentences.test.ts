@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { ObjectId } from 'mongodb';
 import type { Identity } from '@platform/contracts';
 import { signIdentity, type ServiceApp } from '@platform/service-kit';
-import { startTestMongo, uniqueDbName, type TestMongo } from '@platform/service-kit/testing';
+import {
+  signedAs,
+  signInjectedRequests,
+  startTestMongo,
+  uniqueDbName,
+  type TestMongo,
+} from '@platform/service-kit/testing';
 import { buildApp, DEFAULT_SEED_DIR } from '../src/app';
 import {
   insertSentences,
@@ -13,7 +19,9 @@ import {
 } from '../src/sentences/sentence-store';
 
 const SECRET = 'text-sentences-secret';
-const speech = signIdentity({ id: 'service-speech', role: 'admin', name: 'Tester' } as Identity, SECRET);
+const speechService: Identity = { id: 'service-speech', role: 'service', name: 'speech service' };
+/** The speech service calling, signed by the test injector for each request (signInjectedRequests). */
+const speech = signedAs(speechService);
 
 const seedCounts = () => {
   const counts: Record<string, number> = {};
@@ -33,7 +41,11 @@ describe('text service: sentences', () => {
   const dbName = uniqueDbName('text');
   beforeAll(async () => {
     mongo = await startTestMongo();
-    app = await buildApp({ mongoUri: mongo.uri, dbName, identitySecret: SECRET, logger: false });
+    app = signInjectedRequests(
+      await buildApp({ mongoUri: mongo.uri, dbName, identitySecret: SECRET, logger: false }),
+      SECRET,
+      'text',
+    );
     await app.seeded;
   }, 60_000);
   afterAll(async () => {
@@ -138,29 +150,41 @@ describe('text service: sentences', () => {
     });
 
     it('is for the speech service only: 401 without or with a bad signature, 403 for a person', async () => {
+      const url = '/internal/sentences/changes';
+      const get = { method: 'GET', url, service: 'text' };
       expect((await changes('', {})).statusCode).toBe(401);
-      expect(
-        (
-          await changes(
-            '',
-            signIdentity({ id: 'service-speech', role: 'admin', name: 'Tester' } as Identity, 'wrong'),
-          )
-        ).statusCode,
-      ).toBe(401);
-      expect(
-        (await changes('', signIdentity({ id: 'u1', role: 'admin', name: 'Tester' } as Identity, SECRET)))
-          .statusCode,
-      ).toBe(403);
-      expect(
-        (
-          await changes(
-            '',
-            signIdentity({ id: 'service-speech', role: 'contributor', name: 'Tester' } as Identity, SECRET),
-          )
-        ).statusCode,
-      ).toBe(403);
+      expect((await changes('', signIdentity(speechService, 'wrong', get))).statusCode).toBe(401);
+      // A person, even an admin, and the service's id with a person's role are not the speech service.
+      expect((await changes('', signedAs({ id: 'u1', role: 'admin', name: 'Tester' }))).statusCode).toBe(403);
+      expect((await changes('', signedAs({ ...speechService, role: 'admin' }))).statusCode).toBe(403);
+      expect((await changes('', signedAs({ ...speechService, role: 'contributor' }))).statusCode).toBe(403);
       expect((await changes('?after=-1')).statusCode).toBe(400);
       expect((await changes('?limit=5000')).statusCode).toBe(400);
+    });
+
+    it("refuses the speech service's headers replayed for another call, or after 60 s, with 401", async () => {
+      const url = '/internal/sentences/changes?after=0&limit=5';
+      const get = { method: 'GET', url, service: 'text' };
+      const direct = (headers: Record<string, string>, target = url) => app.inject({ url: target, headers });
+      expect((await direct(signIdentity(speechService, SECRET, get))).statusCode).toBe(200);
+      const captured = signIdentity(speechService, SECRET, get);
+      expect((await direct(captured, '/internal/sentences/changes?after=0&limit=1000')).statusCode).toBe(401);
+      expect(
+        (await direct(signIdentity(speechService, SECRET, { ...get, service: 'speech' }))).statusCode,
+      ).toBe(401);
+      expect((await direct(signIdentity(speechService, SECRET, { ...get, method: 'POST' }))).statusCode).toBe(
+        401,
+      );
+      expect((await direct(signIdentity(speechService, SECRET, get, Date.now() - 61_000))).statusCode).toBe(
+        401,
+      );
+      const flags = await app.inject({
+        method: 'POST',
+        url: `/internal/sentences/${new ObjectId().toHexString()}/flags`,
+        headers: captured,
+        payload: { reason: 'offensive', reporterId: 'u9', reportedAt: new Date().toISOString() },
+      });
+      expect(flags.statusCode).toBe(401);
     });
   });
 
@@ -198,13 +222,7 @@ describe('text service: sentences', () => {
       const known = (await sentences(app.database!.db).findOne({}))!._id!.toHexString();
       expect((await post(known, { ...body, reason: 'other' })).statusCode).toBe(400);
       expect(
-        (
-          await post(
-            known,
-            body,
-            signIdentity({ id: 'u1', role: 'contributor', name: 'Tester' } as Identity, SECRET),
-          )
-        ).statusCode,
+        (await post(known, body, signedAs({ id: 'u1', role: 'contributor', name: 'Tester' }))).statusCode,
       ).toBe(403);
     });
   });

@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ObjectId } from 'mongodb';
 import {
   AUTH_MESSAGES,
@@ -20,15 +21,15 @@ import {
   VerifyReply,
   type SignupRole,
 } from '@platform/contracts';
-import { errorBody, type ServiceApp } from '@platform/service-kit';
+import { errorBody, replyWithError, type ServiceApp } from '@platform/service-kit';
+import { keyedLimiter, type KeyedLimiter, type RateLimit } from '../rate-limits/keyed-limiter';
 import { isDuplicateKey, type AccountCollections, type UserDoc } from './accounts-db';
 import type { BackgroundWork } from './background';
 import type { Mailer } from './mailer';
-import type { PasswordHasher } from './passwords';
-import { createRateLimiter, type RateLimit, type RateLimiter } from './rate-limiter';
+import { HASHING_RETRY_AFTER_SECONDS, HashingBusyError, type PasswordHasher } from './passwords';
 import { authSchemaErrors } from './schema-errors';
 import { refuseWrongJsonTypes } from './strict-types';
-import { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookie';
+import type { SessionCookie } from './session-cookie';
 import type { SessionCache } from './session-cache';
 import { closeSession, openSession, sessionUser } from './sessions';
 import { issueToken, redeemVerification, sendVerification, tokenOwner } from './verification';
@@ -64,6 +65,7 @@ export interface AccountsRouteOptions {
   background: BackgroundWork;
   /** Forgotten here when a session ends, so proxied calls stop vouching for it at once. */
   sessionCache: SessionCache;
+  cookie: SessionCookie;
 }
 
 /** /auth bodies are a few short fields; anything bigger is refused before it is read whole. */
@@ -87,25 +89,26 @@ const answers = <T>(status: number, ok: T) => ({
 });
 
 export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOptions) {
-  const { cols, hasher, mailer, publicUrl, now, background, sessionCache } = options;
-  const limiter = (limit: RateLimit) => createRateLimiter(limit, now);
-  const limits: Record<keyof AccountRateLimits, RateLimiter> = {
-    signinPerAddress: limiter(options.rateLimits.signinPerAddress),
-    signinPerClient: limiter(options.rateLimits.signinPerClient),
-    resendPerAddress: limiter(options.rateLimits.resendPerAddress),
-    resendPerClient: limiter(options.rateLimits.resendPerClient),
-    signupPerClient: limiter(options.rateLimits.signupPerClient),
-    queryEmailPerClient: limiter(options.rateLimits.queryEmailPerClient),
-    verifyPerClient: limiter(options.rateLimits.verifyPerClient),
+  const { cols, hasher, mailer, publicUrl, now, background, sessionCache, cookie } = options;
+  // Counted in the database (see rate-limits/mongo-store.ts), so every gateway process shares one count.
+  const limits = Object.fromEntries(
+    (Object.keys(options.rateLimits) as (keyof AccountRateLimits)[]).map((name) => [
+      name,
+      keyedLimiter(app, name, options.rateLimits[name]),
+    ]),
+  ) as Record<keyof AccountRateLimits, KeyedLimiter>;
+  /**
+   * Takes one attempt from every limit named (all of them count, even when one is exhausted); the seconds
+   * until the last exhausted one frees up, or 0 when all allow it.
+   */
+  const overLimit = async (request: FastifyRequest, ...takes: [keyof AccountRateLimits, string][]) => {
+    const verdicts = await Promise.all(takes.map(([name, key]) => limits[name](request, key)));
+    return Math.max(0, ...verdicts.map((v) => v.retryAfterSeconds));
   };
-  /** Takes one attempt from every limiter named (all of them count, even when the first is exhausted). */
-  const allowed = (...takes: [keyof AccountRateLimits, string][]) =>
-    takes.map(([name, key]) => limits[name].take(key)).every(Boolean);
-  const tooMany = (reply: FastifyReply, message: string, limit: RateLimit) => {
-    reply.header('retry-after', String(Math.ceil(limit.windowMs / 1000)));
+  const tooMany = (reply: FastifyReply, message: string, retryAfterSeconds: number) => {
+    reply.header('retry-after', String(retryAfterSeconds));
     return refuse(reply, 429, message);
   };
-  const windowOf = options.rateLimits;
 
   // Failures the framework answers (schema, JSON syntax, body size) carry ok: false like ours do.
   app.addHook('preSerialization', async (_request, reply, payload) => {
@@ -115,6 +118,11 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
     return payload;
   });
   app.addHook('preValidation', refuseWrongJsonTypes);
+  // A full password-hashing queue is a 503 the client may retry (the kit's handler writes the body).
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HashingBusyError) reply.header('retry-after', String(HASHING_RETRY_AFTER_SECONDS));
+    return replyWithError(error, request, reply);
+  });
   // Sign-out needs no body; a client that labels an empty one as JSON should not be told off for it.
   const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -129,7 +137,8 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
   });
 
   const mailDeps = { cols, mailer, publicUrl, log: app.log };
-  const clientKey = (request: FastifyRequest) => request.ip;
+  // IPv6 clients are counted by their /64, which one subscriber usually holds whole.
+  const clientKey = (request: FastifyRequest) => normalizeIP(request.ip);
 
   app.post(
     '/auth/auth/query.email',
@@ -144,9 +153,8 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
     async (request, reply) => {
       const problem = emailProblem(request.body.email);
       if (problem) return refuse(reply, 400, problem);
-      if (!allowed(['queryEmailPerClient', clientKey(request)])) {
-        return tooMany(reply, AUTH_MESSAGES.tooManyRequests, windowOf.queryEmailPerClient);
-      }
+      const wait = await overLimit(request, ['queryEmailPerClient', clientKey(request)]);
+      if (wait) return tooMany(reply, AUTH_MESSAGES.tooManyRequests, wait);
       const existing = await cols.users.findOne(
         { email: normalizeEmail(request.body.email) },
         { projection: { _id: 1 } },
@@ -180,9 +188,8 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
       const body = request.body;
       const problem = signupProblem(body);
       if (problem) return refuse(reply, 400, problem);
-      if (!allowed(['signupPerClient', clientKey(request)])) {
-        return tooMany(reply, AUTH_MESSAGES.tooManyRequests, windowOf.signupPerClient);
-      }
+      const wait = await overLimit(request, ['signupPerClient', clientKey(request)]);
+      if (wait) return tooMany(reply, AUTH_MESSAGES.tooManyRequests, wait);
       const at = now();
       const user: UserDoc = {
         _id: new ObjectId(),
@@ -220,9 +227,8 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
       schema: { tags: ['auth'], body: VerifyBody, response: answers(200, VerifyReply) },
     },
     async (request, reply) => {
-      if (!allowed(['verifyPerClient', clientKey(request)])) {
-        return tooMany(reply, AUTH_MESSAGES.tooManyRequests, windowOf.verifyPerClient);
-      }
+      const wait = await overLimit(request, ['verifyPerClient', clientKey(request)]);
+      if (wait) return tooMany(reply, AUTH_MESSAGES.tooManyRequests, wait);
       const result = await redeemVerification(cols, request.body.token, now());
       if (result.outcome === 'verified') {
         return {
@@ -259,9 +265,12 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
         if (problem) return refuse(reply, 400, problem);
       }
       const subject = email !== undefined ? `email:${normalizeEmail(email)}` : `token:${token}`;
-      if (!allowed(['resendPerClient', clientKey(request)], ['resendPerAddress', subject])) {
-        return tooMany(reply, AUTH_MESSAGES.tooManyRequests, windowOf.resendPerAddress);
-      }
+      const wait = await overLimit(
+        request,
+        ['resendPerClient', clientKey(request)],
+        ['resendPerAddress', subject],
+      );
+      if (wait) return tooMany(reply, AUTH_MESSAGES.tooManyRequests, wait);
       const at = now();
       // Looked up and mailed after answering, so an address with an account and one without answer alike.
       background.run(
@@ -293,9 +302,12 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
       if (problem) return refuse(reply, 400, problem);
       const email = normalizeEmail(request.body.email);
       // Checked before any hashing, so a flood costs the gateway almost nothing.
-      if (!allowed(['signinPerClient', clientKey(request)], ['signinPerAddress', email])) {
-        return tooMany(reply, AUTH_MESSAGES.tooManySignins, windowOf.signinPerAddress);
-      }
+      const wait = await overLimit(
+        request,
+        ['signinPerClient', clientKey(request)],
+        ['signinPerAddress', email],
+      );
+      if (wait) return tooMany(reply, AUTH_MESSAGES.tooManySignins, wait);
       const user = await cols.users.findOne({ email });
       if (!user) {
         await hasher.verifyAgainstNothing(request.body.password);
@@ -307,9 +319,9 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
       // Only after the password is right, so this answer tells nothing to someone guessing addresses.
       if (!user.verified) return refuse(reply, 403, AUTH_MESSAGES.notVerified);
       // A session this browser already had is ended rather than left to linger until it expires.
-      await closeSession(cols, sessionCache, sessionToken(request));
+      await closeSession(cols, sessionCache, cookie.read(request));
       const token = await openSession(cols, user._id, now());
-      setSessionCookie(request, reply, token);
+      cookie.set(request, reply, token);
       // The credential lives only in the HttpOnly cookie; the body's token is the user's id, not a secret.
       return { ok: true, token: user._id.toHexString(), message: AUTH_MESSAGES.signedIn };
     },
@@ -319,7 +331,7 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
     '/auth/session',
     { schema: { tags: ['auth'], response: answers(200, SessionReply) } },
     async (request, reply) => {
-      const user = (await sessionUser(cols, sessionToken(request), now()))?.user;
+      const user = (await sessionUser(cols, cookie.read(request), now()))?.user;
       if (!user) return refuse(reply, 401, AUTH_MESSAGES.notSignedIn);
       return {
         user: {
@@ -337,8 +349,8 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
     '/auth/signout',
     { bodyLimit: AUTH_BODY_LIMIT, schema: { tags: ['auth'], response: answers(200, SignoutReply) } },
     async (request, reply) => {
-      await closeSession(cols, sessionCache, sessionToken(request));
-      clearSessionCookie(request, reply);
+      await closeSession(cols, sessionCache, cookie.read(request));
+      cookie.clear(request, reply);
       return { ok: true as const };
     },
   );

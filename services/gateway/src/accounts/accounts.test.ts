@@ -7,7 +7,7 @@ import { verifyIdentity, type ServiceApp } from '@platform/service-kit';
 import { startTestMongo, uniqueDbName, type TestMongo } from '@platform/service-kit/testing';
 import { makeShellDist } from '../../test/shell-dist';
 import { linkToken, readOutbox } from '../../test/outbox';
-import { startTestUpstream, type TestUpstream } from '../../test/upstream';
+import { identityReceived, startTestUpstream, type TestUpstream } from '../../test/upstream';
 import { runAdmin } from '../admin';
 import { buildApp, type AccountsOptions, type GatewayOptions } from '../app';
 import { digest } from './secrets';
@@ -105,6 +105,12 @@ describe('accounts and sessions', () => {
     const m = /^plt=([^;]*)/.exec(header);
     if (!m) throw new Error(`no plt cookie in ${header}`);
     return m[1]!;
+  };
+  /** A Set-Cookie header as its name, value and attributes (in any order, as the cookie library writes them). */
+  const setCookieOf = (res: Injected) => {
+    const [pair, ...attributes] = String(res.headers['set-cookie'] ?? '').split('; ');
+    const eq = pair!.indexOf('=');
+    return { name: pair!.slice(0, eq), value: pair!.slice(eq + 1), attributes: attributes.sort() };
   };
   const mailsTo = (email: string) => readOutbox(dataDir, email);
   const lastLinkTo = async (email: string) => {
@@ -428,8 +434,11 @@ describe('accounts and sessions', () => {
       const res = await signin('Session@Example.org');
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ ok: true, token: expect.any(String), message: 'Signed in' });
-      const setCookie = String(res.headers['set-cookie']);
-      expect(setCookie).toMatch(/^plt=[A-Za-z0-9_-]{43}; Max-Age=3600; Path=\/; HttpOnly; SameSite=Lax$/);
+      expect(setCookieOf(res)).toEqual({
+        name: 'plt',
+        value: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        attributes: ['HttpOnly', 'Max-Age=3600', 'Path=/', 'SameSite=Lax'],
+      });
       const token = cookieOf(res);
       expect(res.json().token).not.toBe(token);
       // Signing in again from the same browser replaces that browser's session.
@@ -448,14 +457,17 @@ describe('accounts and sessions', () => {
 
     it('marks the cookie Secure behind a trusted TLS proxy, and only then', async () => {
       await signedIn('tls@example.org');
-      const trusting = await build({ trustProxy: true });
+      const trusting = await build({ trustProxy: 1 });
       const viaTls = await trusting.inject({
         method: 'POST',
         url: '/auth/signin',
         payload: { email: 'tls@example.org', password: PASSWORD },
         headers: { 'x-forwarded-proto': 'https' },
       });
-      expect(String(viaTls.headers['set-cookie'])).toMatch(/; Secure$/);
+      expect(setCookieOf(viaTls)).toMatchObject({
+        name: 'plt',
+        attributes: expect.arrayContaining(['Secure']),
+      });
       const untrusted = await post(
         '/auth/signin',
         { email: 'tls@example.org', password: PASSWORD },
@@ -464,6 +476,37 @@ describe('accounts and sessions', () => {
         },
       );
       expect(String(untrusted.headers['set-cookie'])).not.toContain('Secure');
+    });
+
+    it('is __Host-plt and always Secure when PUBLIC_URL is https, even over plain HTTP behind a proxy', async () => {
+      await signedIn('host-prefix@example.org');
+      const tls = await build({ publicUrl: 'https://data.example.org' });
+      const res = await signin('host-prefix@example.org', PASSWORD, tls);
+      expect(res.statusCode).toBe(200);
+      const set = setCookieOf(res);
+      expect(set).toEqual({
+        name: '__Host-plt',
+        value: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        attributes: ['HttpOnly', 'Max-Age=3600', 'Path=/', 'SameSite=Lax', 'Secure'],
+      });
+      // The session is read from that name only: a plain plt cookie (which any page of the domain could
+      // plant) is not a session here.
+      const session = (cookie: string) => tls.inject({ url: '/auth/session', headers: { cookie } });
+      expect((await session(`__Host-plt=${set.value}`)).statusCode).toBe(200);
+      expect((await session(`plt=${set.value}`)).statusCode).toBe(401);
+      const proxied = await tls.inject({
+        url: '/api/recordings/headers',
+        headers: { cookie: `theme=dark; __Host-plt=${set.value}` },
+      });
+      expect(identityReceived(proxied.json(), SECRET, 'speech').ok).toBe(true);
+      expect(proxied.json().headers.cookie).toBe('theme=dark');
+      const out = await post('/auth/signout', {}, { cookie: `__Host-plt=${set.value}` }, tls);
+      expect(setCookieOf(out)).toMatchObject({
+        name: '__Host-plt',
+        value: '',
+        attributes: expect.arrayContaining(['Max-Age=0', 'Path=/', 'Secure', 'HttpOnly']),
+      });
+      expect((await session(`__Host-plt=${set.value}`)).statusCode).toBe(401);
     });
   });
 
@@ -516,7 +559,12 @@ describe('accounts and sessions', () => {
       const res = await post('/auth/signout', {}, { cookie: `plt=${cookie}` });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ ok: true });
-      expect(String(res.headers['set-cookie'])).toMatch(/^plt=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax$/);
+      expect(setCookieOf(res)).toMatchObject({
+        name: 'plt',
+        value: '',
+        attributes: expect.arrayContaining(['Max-Age=0', 'Path=/', 'HttpOnly', 'SameSite=Lax']),
+      });
+      expect(String(res.headers['set-cookie'])).not.toContain('Secure');
       expect(await db.collection('sessions').findOne({ hash: digest(cookie) })).toBeNull();
       expect(
         (await app.inject({ url: '/auth/session', headers: { cookie: `plt=${cookie}` } })).statusCode,
@@ -544,8 +592,12 @@ describe('accounts and sessions', () => {
         headers: { cookie: `theme=dark; plt=${cookie}` },
       });
       const received = res.json().headers as Record<string, string>;
+      expect(
+        verifyIdentity(received, SECRET, { method: 'GET', url: '/api/recordings/headers', service: 'text' })
+          .ok,
+      ).toBe(false);
       const user = await db.collection('users').findOne({ email: 'signed@example.org' });
-      expect(verifyIdentity(received, SECRET)).toEqual({
+      expect(identityReceived(res.json(), SECRET, 'speech')).toEqual({
         ok: true,
         identity: { id: user!._id.toHexString(), role: 'reviewer', name: 'Ngozi Okafor' },
       });
@@ -556,7 +608,7 @@ describe('accounts and sessions', () => {
 
     const identityOnProxiedCall = async (cookie: string) => {
       const res = await app.inject({ url: '/api/recordings/headers', headers: { cookie: `plt=${cookie}` } });
-      const verified = verifyIdentity(res.json().headers as Record<string, string>, SECRET);
+      const verified = identityReceived(res.json(), SECRET, 'speech');
       return verified.ok ? verified.identity : null;
     };
 
@@ -635,9 +687,19 @@ describe('accounts and sessions', () => {
   });
 
   describe('rate limits', () => {
+    // Counters live in the database, shared by every gateway on it (this suite's roomy one included), in
+    // windows aligned to the clock: each test starts at the start of a fresh 15-minute (and 1-minute) window.
+    const QUARTER = 15 * 60_000;
+    beforeEach(() => {
+      clock = (Math.floor(clock / QUARTER) + 1) * QUARTER;
+    });
+
     it('limits sign-in per address, then per client, with 429 and the message; the window passes', async () => {
       const limited = await build({}, { rateLimits: {} });
-      await signedIn('target@example.org');
+      expect((await signup(person('target@example.org'))).statusCode).toBe(201);
+      expect((await post('/auth/verify', { token: await lastLinkTo('target@example.org') })).statusCode).toBe(
+        200,
+      );
       for (let i = 0; i < 5; i++) {
         expect((await signin('target@example.org', 'Wrong1234', limited)).statusCode).toBe(401);
       }

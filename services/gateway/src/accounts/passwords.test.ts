@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { createPasswordHasher } from './passwords';
+import { boundedRunner, createPasswordHasher, HashingBusyError } from './passwords';
 
 describe('password hashing', () => {
   it('uses scrypt N=2^17, r=8, p=1 by default, in a self-describing string, and checks it', async () => {
@@ -48,4 +48,54 @@ describe('password hashing', () => {
     expect(nobody).toBeGreaterThan(wrong * 0.4);
     expect(nobody).toBeLessThan(wrong * 2.5);
   }, 30_000);
+});
+
+describe('the hashing queue', () => {
+  it('runs at most `concurrency` at once, queues `queue` more in order, and refuses the rest', async () => {
+    const run = boundedRunner({ concurrency: 1, queue: 1 });
+    const started: string[] = [];
+    const release: Array<() => void> = [];
+    const task = (name: string) => () => {
+      started.push(name);
+      return new Promise<string>((resolve) => release.push(() => resolve(name)));
+    };
+    const first = run(task('first'));
+    const second = run(task('second'));
+    await expect(run(task('third'))).rejects.toBeInstanceOf(HashingBusyError);
+    expect(started).toEqual(['first']);
+    release.shift()!();
+    expect(await first).toBe('first');
+    await new Promise((r) => setImmediate(r));
+    expect(started).toEqual(['first', 'second']);
+    // The queue has room again while the second runs.
+    const fourth = run(task('fourth'));
+    release.shift()!();
+    expect(await second).toBe('second');
+    await new Promise((r) => setImmediate(r));
+    release.shift()!();
+    expect(await fourth).toBe('fourth');
+    expect(started).toEqual(['first', 'second', 'fourth']);
+  });
+
+  it('frees the slot when a task fails', async () => {
+    const run = boundedRunner({ concurrency: 1, queue: 0 });
+    await expect(run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await run(async () => 'next')).toBe('next');
+  });
+
+  it('refuses a third simultaneous check with concurrency 1 and queue 1, unknown addresses included', async () => {
+    const hasher = createPasswordHasher({ logN: 12, limits: { concurrency: 1, queue: 1 } });
+    const stored = await hasher.hash('Secret123');
+    await hasher.prepare();
+    const results = await Promise.allSettled([
+      hasher.verify('Secret123', stored),
+      hasher.verifyAgainstNothing('Secret123'),
+      hasher.verify('Secret123', stored),
+    ]);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.reason).toBeInstanceOf(HashingBusyError);
+    // Once the queue drains, checks work as before.
+    expect(await hasher.verify('Secret123', stored)).toBe(true);
+  });
 });

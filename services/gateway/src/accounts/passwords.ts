@@ -7,12 +7,64 @@ const P = 1;
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
 
+/**
+ * How many hashes run at once and how many may wait. Each scrypt hash takes 128 MB and a thread-pool thread
+ * for about half a second, so sign-ups and sign-ins (unknown addresses included) could otherwise fill the
+ * machine's memory and starve its file and DNS work; beyond the queue a caller is told to come back.
+ */
+export interface HashingLimits {
+  concurrency: number;
+  queue: number;
+}
+
+export const DEFAULT_HASHING_LIMITS: HashingLimits = { concurrency: 2, queue: 16 };
+
+export const HASHING_BUSY_MESSAGE =
+  'Too many people are signing in right now. Please try again in a few seconds.';
+/** What Retry-After says when the queue is full: a full queue drains in about this long. */
+export const HASHING_RETRY_AFTER_SECONDS = 5;
+
+/** The hashing queue is full: answer 503 with Retry-After. */
+export class HashingBusyError extends Error {
+  readonly statusCode = 503;
+  readonly expose = true;
+  constructor() {
+    super(HASHING_BUSY_MESSAGE);
+    this.name = 'HashingBusyError';
+  }
+}
+
+/** Runs at most `concurrency` tasks at once, lets `queue` more wait in order, and refuses the rest. */
+export function boundedRunner({ concurrency, queue }: HashingLimits) {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return async function run<T>(task: () => Promise<T>): Promise<T> {
+    if (active < concurrency) {
+      active++;
+    } else {
+      if (waiting.length >= queue) throw new HashingBusyError();
+      // The finishing task hands its slot straight to this one, so `active` stays counted.
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    }
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+}
+
 export interface PasswordHasherOptions {
   /** log2 of scrypt's N. Only tests lower it (through buildApp), to keep hashing fast. */
   logN?: number;
+  /** Defaults to DEFAULT_HASHING_LIMITS. */
+  limits?: Partial<HashingLimits>;
 }
 
 export interface PasswordHasher {
+  /** Every method that hashes waits its turn, and throws HashingBusyError when the queue is full. */
   hash(password: string): Promise<string>;
   /** Constant-time check; false for a stored value that is not a hash this module wrote. */
   verify(password: string, stored: string): Promise<boolean>;
@@ -43,11 +95,12 @@ const STORED = /^scrypt\$(\d{1,2})\$(\d{1,2})\$(\d{1,2})\$([A-Za-z0-9_-]{16,})\$
 
 export function createPasswordHasher(options: PasswordHasherOptions = {}): PasswordHasher {
   const logN = options.logN ?? PRODUCTION_SCRYPT_LOG_N;
+  const run = boundedRunner({ ...DEFAULT_HASHING_LIMITS, ...options.limits });
   let dummy: Promise<string> | undefined;
 
   const hash = async (password: string) => {
     const salt = randomBytes(SALT_BYTES);
-    const key = await derive(password, salt, logN, R, P);
+    const key = await run(() => derive(password, salt, logN, R, P));
     return `scrypt$${logN}$${R}$${P}$${salt.toString('base64url')}$${key.toString('base64url')}`;
   };
 
@@ -57,11 +110,18 @@ export function createPasswordHasher(options: PasswordHasherOptions = {}): Passw
     const [, n, r, p, salt, expected] = m;
     const wanted = Buffer.from(expected!, 'base64url');
     if (wanted.length !== KEY_LENGTH || Number(n) > 20 || Number(r) > 32 || Number(p) > 16) return false;
-    const key = await derive(password, Buffer.from(salt!, 'base64url'), Number(n), Number(r), Number(p));
+    const key = await run(() =>
+      derive(password, Buffer.from(salt!, 'base64url'), Number(n), Number(r), Number(p)),
+    );
     return timingSafeEqual(key, wanted);
   };
 
-  const standIn = () => (dummy ??= hash(randomBytes(16).toString('hex')));
+  // A stand-in refused for a full queue is made again next time rather than remembered as a failure.
+  const standIn = () =>
+    (dummy ??= hash(randomBytes(16).toString('hex')).catch((err: unknown) => {
+      dummy = undefined;
+      throw err;
+    }));
   return {
     hash,
     verify,

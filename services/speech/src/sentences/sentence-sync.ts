@@ -45,7 +45,10 @@ export interface SentenceSyncOptions {
 async function callText(url: string, secret: string, init: RequestInit = {}) {
   const res = await fetch(url, {
     ...init,
-    headers: { ...serviceHeaders(secret), ...(init.headers as Record<string, string>) },
+    headers: {
+      ...serviceHeaders(secret, init.method ?? 'GET', url),
+      ...(init.headers as Record<string, string>),
+    },
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
   return res;

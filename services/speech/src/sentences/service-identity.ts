@@ -1,14 +1,16 @@
 import type { Identity } from '@platform/contracts';
-import { signIdentity } from '@platform/service-kit';
+import { requestTarget, signIdentity } from '@platform/service-kit';
 
 /**
- * Who the speech service is when it calls the text service's internal endpoints. (`name` rides along once the
- * shared Identity carries one.)
+ * Who the speech service is when it calls the text service's internal endpoints: a service identity, never
+ * a person's role (not even admin), so nothing a person may do is granted to it and the reverse.
  */
-export const SPEECH_SERVICE_IDENTITY = {
+export const SPEECH_SERVICE_IDENTITY: Identity = {
   id: 'service-speech',
-  role: 'admin',
+  role: 'service',
   name: 'speech service',
-} as Identity;
+};
 
-export const serviceHeaders = (secret: string) => signIdentity(SPEECH_SERVICE_IDENTITY, secret);
+/** Signed headers for one call to the text service (its method and full URL). */
+export const serviceHeaders = (secret: string, method: string, url: string) =>
+  signIdentity(SPEECH_SERVICE_IDENTITY, secret, { method, url: requestTarget(url), service: 'text' });

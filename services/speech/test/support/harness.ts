@@ -1,15 +1,29 @@
 import { ObjectId } from 'mongodb';
 import { signIdentity, type ServiceApp } from '@platform/service-kit';
-import { startTestMongo, uniqueDbName, type TestMongo } from '@platform/service-kit/testing';
+import {
+  signedAs,
+  signInjectedRequests,
+  startTestMongo,
+  uniqueDbName,
+  type TestMongo,
+} from '@platform/service-kit/testing';
 import type { Identity, LanguageCode } from '@platform/contracts';
 import { buildApp, type SpeechAppOptions } from '../../src/app';
 import { collections, type Collections, type SentenceDoc } from '../../src/collections';
 
 export const SECRET = 'speech-test-secret';
 
-/** Signed headers for a person, as the gateway would send them. */
-export const as = (id: string, name = `Person ${id}`) =>
-  signIdentity({ id, role: 'contributor', name } as Identity, SECRET);
+const person = (id: string, name = `Person ${id}`): Identity => ({ id, role: 'contributor', name });
+
+/**
+ * A person calling through the harness's `app.inject`, which signs each request for its own method and URL
+ * as the gateway would (signInjectedRequests).
+ */
+export const as = (id: string, name?: string) => signedAs(person(id, name));
+
+/** Signed headers for one request sent over real HTTP (a signature covers the method, the URL and the service). */
+export const signedFor = (id: string, method: string, url: string) =>
+  signIdentity(person(id), SECRET, { method, url, service: 'speech' });
 
 export interface SpeechHarness {
   mongo: TestMongo;
@@ -33,6 +47,7 @@ export async function startSpeech(
     textUrl: 'http://127.0.0.1:9',
     ...options,
   });
+  signInjectedRequests(app, SECRET, 'speech');
   await app.ready();
   await waitForIndexes(app);
   return {

@@ -12,14 +12,14 @@ import {
 import { databaseOf, errorBody, requireIdentity, type ServiceApp } from '@platform/service-kit';
 import { SENTENCE_FLAGS, sentences, type SentenceFlagDoc } from './sentence-store';
 
-/** Identities other services sign their internal calls with; people (even admins) are refused. */
+/** Service identities (role `service`) other services sign their internal calls with; people, even admins, are refused. */
 export const INTERNAL_CALLERS = ['service-speech'] as const;
 
 export const requireServiceCaller: preHandlerHookHandler = function (request, reply, done) {
   requireIdentity.call(this, request, reply, (err?: Error) => {
     if (err || reply.sent) return done(err);
     const identity = request.identity!;
-    if (identity.role !== 'admin' || !(INTERNAL_CALLERS as readonly string[]).includes(identity.id)) {
+    if (identity.role !== 'service' || !(INTERNAL_CALLERS as readonly string[]).includes(identity.id)) {
       reply.code(403).send(errorBody(403, 'Only platform services may call this.'));
       return;
     }

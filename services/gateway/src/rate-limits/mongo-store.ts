@@ -1,0 +1,72 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { Collection, Db } from 'mongodb';
+import type { CollectionIndexes } from '@platform/service-kit';
+import { isDuplicateKey } from '../accounts/accounts-db';
+
+export const RATE_LIMITS = 'rate_limits';
+
+/** One counter per key and window; the database removes it once its window has ended. */
+export interface CounterDoc {
+  _id: string;
+  count: number;
+  /** The end of the window: the TTL index removes the counter after it. */
+  expiresAt: Date;
+}
+
+export const RATE_LIMIT_INDEXES: CollectionIndexes[] = [
+  {
+    collection: RATE_LIMITS,
+    indexes: [{ key: { expiresAt: 1 }, name: 'expires_ttl', expireAfterSeconds: 0 }],
+  },
+];
+
+export const rateLimitCounters = (db: Db) => db.collection<CounterDoc>(RATE_LIMITS);
+
+/**
+ * A @fastify/rate-limit store in MongoDB, so every gateway process counts into the same windows and the
+ * memory a flood of made-up keys costs is the database's, bounded by the TTL index. Windows are fixed and
+ * aligned to the clock (a key's window is `floor(now / window)`), which makes each count one atomic
+ * upsert-and-increment with nothing to reset: a new window is a new counter.
+ */
+export function mongoRateLimitStore(
+  counters: Collection<CounterDoc>,
+  now: () => number,
+): FastifyRateLimitStoreCtor {
+  const bump = async (id: string, end: number) => {
+    const count = () =>
+      counters.findOneAndUpdate(
+        { _id: id },
+        { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date(end) } },
+        { upsert: true, returnDocument: 'after', projection: { count: 1 } },
+      );
+    try {
+      return (await count())!.count;
+    } catch (err) {
+      // Two first hits of one window raced to insert its counter: the loser counts into the winner's.
+      if (!isDuplicateKey(err)) throw err;
+      return (await count())!.count;
+    }
+  };
+
+  class MongoRateLimitStore implements FastifyRateLimitStore {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
+      const t = now();
+      const start = Math.floor(t / timeWindow) * timeWindow;
+      const end = start + timeWindow;
+      bump(`${key}|${timeWindow}|${start}`, end).then(
+        (current) => callback(null, { current, ttl: end - t }),
+        (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
+      );
+    }
+
+    /** The key names the limit and the window, so one store serves every limit. */
+    child() {
+      return this;
+    }
+  }
+  return MongoRateLimitStore;
+}
