@@ -1,5 +1,5 @@
 import { describeRemoteRoutes } from '@platform/remote-kit/testing';
 import routes from './routes';
-import { renderAuth } from './testing/renderAuth';
+import { renderWithPlatform } from '@platform/remote-kit/testing';
 
-describeRemoteRoutes(routes, (path) => renderAuth(path));
+describeRemoteRoutes(routes, (path) => renderWithPlatform(routes, { path, signedInAs: null }));

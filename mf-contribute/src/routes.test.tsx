@@ -1,7 +1,6 @@
 import { describeRemoteRoutes } from '@platform/remote-kit/testing';
 import { installFakeServer } from '@platform/store/testing';
 import routes from './routes';
-import { renderPage } from './testing/renderPage';
 
 // Speak and Listen load data as they mount; an empty server is enough to see their frame.
 beforeEach(() => {
@@ -11,8 +10,4 @@ beforeEach(() => {
   server.on('GET /api/recordings/validate', { body: [] });
 });
 
-// As inside the shell: the one store, theme, toasts and router around the page.
-describeRemoteRoutes(routes, (path, route) => {
-  const Page = route.Component;
-  renderPage(<Page />, path);
-});
+describeRemoteRoutes(routes);

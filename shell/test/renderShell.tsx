@@ -1,9 +1,6 @@
-import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation } from '@platform/router';
 import type { RemotesManifest } from '@platform/contracts';
-import { Provider, createPlatformStore } from '@platform/store';
 import { defineRemoteRoutes } from '@platform/remote-kit';
-import { PlatformThemeProvider, ToastProvider } from '@platform/ui';
+import { renderWithPlatform } from '@platform/remote-kit/testing';
 import { AppRoutes } from '../src/routing/AppRoutes';
 import { installFakeServer, sessionAs, testUser } from '@platform/store/testing';
 import type { FakeServer } from '@platform/store/testing';
@@ -38,11 +35,6 @@ export const betaRoutes = defineRemoteRoutes('mf_beta', [
   { path: '/data/downloads', title: 'Dataset Downloads', Component: () => <h1>Dataset Downloads</h1> },
 ]);
 
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
-}
-
 export interface RenderShellOptions {
   /** Who GET /auth/session says is signed in (default: the test user); null for nobody. */
   user?: typeof testUser | null;
@@ -50,6 +42,7 @@ export interface RenderShellOptions {
   server?: FakeServer;
 }
 
+/** The shell's routes at `path` with `manifest`'s remotes, against a fake gateway; providers as in the shell. */
 export function renderShell(
   path: string,
   manifest: RemotesManifest = testManifest,
@@ -60,17 +53,6 @@ export function renderShell(
     sessionAs(server, options.user === undefined ? testUser : options.user);
     server.on('POST /auth/signout', { body: { ok: true } });
   }
-  const view = render(
-    <Provider store={createPlatformStore()}>
-      <PlatformThemeProvider>
-        <ToastProvider>
-          <MemoryRouter initialEntries={[path]}>
-            <AppRoutes manifest={manifest} />
-            <LocationProbe />
-          </MemoryRouter>
-        </ToastProvider>
-      </PlatformThemeProvider>
-    </Provider>,
-  );
+  const view = renderWithPlatform(<AppRoutes manifest={manifest} />, { path });
   return { ...view, server };
 }

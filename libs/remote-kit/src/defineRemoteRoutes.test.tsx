@@ -1,9 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { Component } from 'react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from '@platform/router';
 import { defineRemoteRoutes } from './defineRemoteRoutes';
 import { isThrowRequested } from './throwProbe';
+import { renderWithPlatform } from './testing';
 
 class Catch extends Component<{ children: ReactNode }, { error?: Error }> {
   override state: { error?: Error } = {};
@@ -21,12 +21,11 @@ const datasets = defineRemoteRoutes('mf_datasets', [
 const Page = datasets.routes[0]!.Component;
 
 function renderAt(url: string) {
-  return render(
-    <MemoryRouter initialEntries={[url]}>
-      <Catch>
-        <Page />
-      </Catch>
-    </MemoryRouter>,
+  return renderWithPlatform(
+    <Catch>
+      <Page />
+    </Catch>,
+    { path: url },
   );
 }
 

@@ -1,11 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderAuth } from '../testing/renderAuth';
+import { renderWithPlatform } from '@platform/remote-kit/testing';
+import routes from '../routes';
 import { errorOf, field } from '../testing/fields';
 import { errorReply, networkFailure, testUser } from '@platform/store/testing';
+import type { FakeServer } from '@platform/store/testing';
 
 async function openSignin(path = '/signin') {
-  const view = renderAuth(path);
+  const view = renderWithPlatform(routes, { path, signedInAs: null });
   await screen.findByRole('heading', { level: 1, name: 'Sign In' });
   return view;
 }
@@ -104,7 +106,7 @@ describe('/signin answers (SPEC §8)', () => {
 });
 
 describe('/signin success', () => {
-  function signsIn(server: ReturnType<typeof renderAuth>['server']) {
+  function signsIn(server: FakeServer) {
     let signedIn = false;
     server.on('POST /auth/signin', () => {
       signedIn = true;
@@ -159,7 +161,7 @@ describe('/signin success', () => {
   );
 
   it('sends a visitor who is already signed in to /dashboard', async () => {
-    renderAuth('/signin', { user: testUser });
+    renderWithPlatform(routes, { path: '/signin', signedInAs: testUser });
     expect(await screen.findByRole('heading', { level: 1, name: 'Elsewhere' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
   });

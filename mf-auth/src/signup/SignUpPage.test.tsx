@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderAuth } from '../testing/renderAuth';
+import { renderWithPlatform } from '@platform/remote-kit/testing';
+import routes from '../routes';
 import { errorOf, field } from '../testing/fields';
 import { errorReply, networkFailure, testUser } from '@platform/store/testing';
 import type { FakeServer } from '@platform/store/testing';
@@ -8,7 +9,7 @@ import type { FakeServer } from '@platform/store/testing';
 const user = () => userEvent.setup();
 
 async function openSignup() {
-  const view = renderAuth('/signup');
+  const view = renderWithPlatform(routes, { path: '/signup', signedInAs: null });
   await screen.findByRole('heading', { level: 1, name: 'Sign Up' });
   return view;
 }
@@ -212,7 +213,7 @@ describe('/signup submit', () => {
   });
 
   it('sends a signed-in visitor to /dashboard without showing the form', async () => {
-    renderAuth('/signup', { user: testUser });
+    renderWithPlatform(routes, { path: '/signup', signedInAs: testUser });
     expect(await screen.findByRole('heading', { level: 1, name: 'Elsewhere' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
   });

@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderAuth } from '../testing/renderAuth';
+import { renderWithPlatform } from '@platform/remote-kit/testing';
+import routes from '../routes';
 import { errorOf, field } from '../testing/fields';
 import { errorReply, networkFailure } from '@platform/store/testing';
 import type { FakeServer } from '@platform/store/testing';
@@ -29,7 +30,11 @@ function heldResend(server: FakeServer) {
 
 describe('/auth/success', () => {
   it('shows the address from the sign-up, and Resend really sends: "Sending..." then the notice for 3 s', async () => {
-    const { server } = renderAuth('/auth/success', { state: { email: 'ada@example.org' } });
+    const { server } = renderWithPlatform(routes, {
+      path: '/auth/success',
+      state: { email: 'ada@example.org' },
+      signedInAs: null,
+    });
     expect(await screen.findByText('ada@example.org')).toBeInTheDocument();
     expect(screen.getByText('The link expires in 24 hours.')).toBeInTheDocument();
     const release = heldResend(server);
@@ -49,12 +54,12 @@ describe('/auth/success', () => {
 
   it('still knows the address after a reload (this tab remembers it)', async () => {
     rememberSignupEmail('kemi@example.org');
-    renderAuth('/auth/success');
+    renderWithPlatform(routes, { path: '/auth/success', signedInAs: null });
     expect(await screen.findByText('kemi@example.org')).toBeInTheDocument();
   });
 
   it('never shows a placeholder when the address is unknown, and points to Get Link instead', async () => {
-    renderAuth('/auth/success');
+    renderWithPlatform(routes, { path: '/auth/success', signedInAs: null });
     await screen.findByRole('heading', { level: 1, name: 'Registration Successful' });
     expect(screen.queryByText(/\{email\}/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Resend' })).not.toBeInTheDocument();
@@ -62,7 +67,11 @@ describe('/auth/success', () => {
   });
 
   it('shows why a resend was refused (rate limit)', async () => {
-    const { server } = renderAuth('/auth/success', { state: { email: 'ada@example.org' } });
+    const { server } = renderWithPlatform(routes, {
+      path: '/auth/success',
+      state: { email: 'ada@example.org' },
+      signedInAs: null,
+    });
     server.on(
       'POST /auth/resend',
       errorReply(429, 'Too many requests. Please wait a few minutes and try again.'),
@@ -78,7 +87,7 @@ describe('/auth/verify', () => {
   const state = () => document.querySelector('[data-verify-state]')?.getAttribute('data-verify-state');
 
   it('verifying, then success with the address, from the token in the link (one call even in StrictMode)', async () => {
-    const { server } = renderAuth('/auth/verify?token=abc123');
+    const { server } = renderWithPlatform(routes, { path: '/auth/verify?token=abc123', signedInAs: null });
     let release: () => void = () => undefined;
     server.on(
       'POST /auth/verify',
@@ -107,7 +116,7 @@ describe('/auth/verify', () => {
   });
 
   it('expired: Resend Email sends a new link ("Resending..." meanwhile)', async () => {
-    const { server } = renderAuth('/auth/verify?token=old');
+    const { server } = renderWithPlatform(routes, { path: '/auth/verify?token=old', signedInAs: null });
     server.on(
       'POST /auth/verify',
       errorReply(410, 'This verification link has expired.', { status: 'expired', email: 'ada@example.org' }),
@@ -123,7 +132,7 @@ describe('/auth/verify', () => {
   });
 
   it('invalid: "Invalid verification link." with a way to get a new one', async () => {
-    const { server } = renderAuth('/auth/verify?token=nope');
+    const { server } = renderWithPlatform(routes, { path: '/auth/verify?token=nope', signedInAs: null });
     server.on('POST /auth/verify', errorReply(400, 'Invalid verification link.', { status: 'invalid' }));
     expect(await screen.findByText('Invalid verification link.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Get a new link' })).toHaveAttribute('href', '/auth/veremail');
@@ -131,7 +140,7 @@ describe('/auth/verify', () => {
   });
 
   it('a link without a token is invalid without asking the server', async () => {
-    const { server } = renderAuth('/auth/verify');
+    const { server } = renderWithPlatform(routes, { path: '/auth/verify', signedInAs: null });
     expect(await screen.findByText('Invalid verification link.')).toBeInTheDocument();
     expect(server.calls('POST /auth/verify')).toHaveLength(0);
   });
@@ -142,7 +151,7 @@ describe('/auth/verify', () => {
   ] as const)(
     'error on %s: "Something went wrong. Try again." and Try again asks again',
     async (_what, failure) => {
-      const { server } = renderAuth('/auth/verify?token=abc');
+      const { server } = renderWithPlatform(routes, { path: '/auth/verify?token=abc', signedInAs: null });
       server.on('POST /auth/verify', failure);
       expect(await screen.findByText('Something went wrong. Try again.')).toBeInTheDocument();
       server.on('POST /auth/verify', {
@@ -156,7 +165,7 @@ describe('/auth/verify', () => {
 
 describe('/auth/veremail (Get Link)', () => {
   it('checks the address, sends, and answers with the same neutral confirmation', async () => {
-    const { server } = renderAuth('/auth/veremail');
+    const { server } = renderWithPlatform(routes, { path: '/auth/veremail', signedInAs: null });
     await screen.findByRole('heading', { level: 1, name: 'Get a Verification Link' });
     await userEvent.click(screen.getByRole('button', { name: 'Get Link' }));
     expect(errorOf('Email')).toBe('*Required');

@@ -5,7 +5,7 @@ import { ListenPage } from './ListenPage';
 import { FakeAudio, installMedia } from '../testing/fakeMedia';
 import { errorReply, installFakeServer } from '@platform/store/testing';
 import type { FakeServer } from '@platform/store/testing';
-import { renderPage } from '../testing/renderPage';
+import { renderWithPlatform } from '@platform/remote-kit/testing';
 
 const clip = (id: string) => ({ id, sentence: `Sentence of ${id}`, audioUrl: `/audio/${id}.webm` });
 
@@ -39,7 +39,7 @@ async function listenThrough(user: ReturnType<typeof userEvent.setup>, id: strin
 
 describe('Listen', () => {
   it('shows a skeleton while the batch loads, then one recording with its sentence', async () => {
-    renderPage(<ListenPage />);
+    renderWithPlatform(<ListenPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Listen' })).toBeInTheDocument();
     expect(screen.getByLabelText('Loading recordings')).toHaveAttribute('aria-busy', 'true');
     expect(await screen.findByText('Sentence of a')).toBeInTheDocument();
@@ -49,7 +49,7 @@ describe('Listen', () => {
 
   it('enables NO once the clip has started and YES once it has played through', async () => {
     const user = userEvent.setup();
-    renderPage(<ListenPage />);
+    renderWithPlatform(<ListenPage />);
     await screen.findByText('Sentence of a');
     expect(yes()).toBeDisabled();
     expect(no()).toBeDisabled();
@@ -67,7 +67,7 @@ describe('Listen', () => {
 
   it('votes YES: stops the audio, sends the vote, thanks the person, moves on and refreshes the stats', async () => {
     const user = userEvent.setup();
-    renderPage(<ListenPage />);
+    renderWithPlatform(<ListenPage />);
     await screen.findByText('Sentence of a');
     await user.click(screen.getByRole('button', { name: 'Play' }));
     act(() => audio('a').finish());
@@ -89,7 +89,7 @@ describe('Listen', () => {
 
   it('votes NO after only starting the clip', async () => {
     const user = userEvent.setup();
-    renderPage(<ListenPage />);
+    renderWithPlatform(<ListenPage />);
     await screen.findByText('Sentence of a');
     await user.click(screen.getByRole('button', { name: 'Play' }));
     await user.click(no());
@@ -100,7 +100,7 @@ describe('Listen', () => {
   it('shows the error toast with the error text when a vote fails, and stays on the recording', async () => {
     server.on('POST /api/recordings/a/validate', errorReply(400, 'The vote could not be stored.'));
     const user = userEvent.setup();
-    renderPage(<ListenPage />);
+    renderWithPlatform(<ListenPage />);
     await screen.findByText('Sentence of a');
     await user.click(screen.getByRole('button', { name: 'Play' }));
     await user.click(no());
@@ -114,7 +114,7 @@ describe('Listen', () => {
   it('fetches the next batch when one runs out, and shows the SPEC empty state when nothing is left', async () => {
     batches = [[clip('a')], [clip('b')], []];
     const user = userEvent.setup();
-    renderPage(<ListenPage />);
+    renderWithPlatform(<ListenPage />);
     await screen.findByText('Sentence of a');
     await user.click(screen.getByRole('button', { name: 'Skip' }));
     expect(await screen.findByText('Sentence of b')).toBeInTheDocument();
@@ -132,7 +132,7 @@ describe('Listen', () => {
   it('undoes the last vote and puts the recording back to be judged again', async () => {
     server.on('DELETE /api/recordings/a/validate', { body: { id: 'a', status: 'undecided', yes: 0, no: 0 } });
     const user = userEvent.setup();
-    renderPage(<ListenPage />);
+    renderWithPlatform(<ListenPage />);
     await screen.findByText('Sentence of a');
     expect(screen.queryByRole('button', { name: 'Undo last vote' })).not.toBeInTheDocument();
     await listenThrough(user, 'a');
@@ -154,7 +154,7 @@ describe('Listen', () => {
   it('says so when the vote can no longer be undone', async () => {
     server.on('DELETE /api/recordings/a/validate', errorReply(409, RECORDING_MESSAGES.alreadyDecided));
     const user = userEvent.setup();
-    renderPage(<ListenPage />);
+    renderWithPlatform(<ListenPage />);
     await screen.findByText('Sentence of a');
     await listenThrough(user, 'a');
     await user.click(yes());
@@ -169,7 +169,7 @@ describe('Listen', () => {
   it('reports a recording with one of its reasons', async () => {
     server.on('POST /api/recordings/a/report', { body: { id: 'a', ok: true } });
     const user = userEvent.setup();
-    renderPage(<ListenPage />);
+    renderWithPlatform(<ListenPage />);
     await screen.findByText('Sentence of a');
     await user.click(screen.getByRole('button', { name: 'Report' }));
     const dialog = screen.getByRole('dialog', { name: 'Report this recording' });
@@ -185,7 +185,7 @@ describe('Listen', () => {
   });
 
   it('works from the keyboard: P plays, N votes no, Y votes yes only after listening', async () => {
-    renderPage(<ListenPage />);
+    renderWithPlatform(<ListenPage />);
     await screen.findByText('Sentence of a');
     fireEvent.keyDown(window, { key: 'y' });
     fireEvent.keyDown(window, { key: 'n' });
@@ -203,7 +203,7 @@ describe('Listen', () => {
 
   it('shows the empty state straight away when there is nothing to check', async () => {
     batches = [[]];
-    renderPage(<ListenPage />);
+    renderWithPlatform(<ListenPage />);
     expect(
       await screen.findByText('No recordings available for validation at this time.'),
     ).toBeInTheDocument();
@@ -213,7 +213,7 @@ describe('Listen', () => {
   it('shows an error with Retry when the batch cannot be loaded', async () => {
     server.on('GET /api/recordings/validate', errorReply(502, 'The speech service did not answer.'));
     const user = userEvent.setup();
-    renderPage(<ListenPage />);
+    renderWithPlatform(<ListenPage />);
     const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
     expect(alert).toHaveTextContent('The recordings could not be loaded');
     server.on('GET /api/recordings/validate', { body: [clip('c')] });

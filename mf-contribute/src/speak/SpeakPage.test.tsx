@@ -6,7 +6,7 @@ import { errorReply, installFakeServer } from '@platform/store/testing';
 import type { FakeServer } from '@platform/store/testing';
 import { FakeMediaRecorder, installMedia, removeMedia } from '../testing/fakeMedia';
 import type { MediaFakes } from '../testing/fakeMedia';
-import { renderPage } from '../testing/renderPage';
+import { renderWithPlatform } from '@platform/remote-kit/testing';
 
 const round = (prefix: string, lang = 'yo') =>
   [1, 2, 3, 4, 5].map((n) => ({ id: `${prefix}${n}`, text: `${prefix} sentence ${n}`, language: lang }));
@@ -40,7 +40,7 @@ const circleStates = () => circles().map((c) => c.getAttribute('data-state'));
 const submitButton = () => screen.getByRole('button', { name: 'SUBMIT' });
 
 async function renderSpeak() {
-  const view = renderPage(<SpeakPage />, '/user/speak');
+  const view = renderWithPlatform(<SpeakPage />, { path: '/user/speak' });
   await screen.findByText('r1- sentence 1');
   return view;
 }
@@ -262,7 +262,7 @@ describe('Speak', () => {
 
     // Leave Speak and come back in the same visit: it opens in the language picked.
     view.unmount();
-    renderPage(<SpeakPage />, '/user/speak', view.store);
+    renderWithPlatform(<SpeakPage />, { path: '/user/speak', store: view.store });
     await screen.findByText('r3- sentence 1');
     expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('ha');
     expect(server.calls('GET /api/sentences')[2]!.search.get('lang')).toBe('ha');
@@ -270,7 +270,7 @@ describe('Speak', () => {
 
   it('starts in the remembered language', async () => {
     server.on('GET /api/user/preferences', { body: { language: 'ha' } });
-    renderPage(<SpeakPage />);
+    renderWithPlatform(<SpeakPage />);
     await screen.findByText('r1- sentence 1');
     expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('ha');
     expect(server.calls('GET /api/sentences')[0]!.search.get('lang')).toBe('ha');
@@ -279,7 +279,7 @@ describe('Speak', () => {
   it('shows a skeleton while loading, then the empty state when no sentence is left', async () => {
     let answer: (value: { body: unknown }) => void = () => undefined;
     server.on('GET /api/sentences', () => new Promise((resolve) => (answer = resolve)));
-    renderPage(<SpeakPage />);
+    renderWithPlatform(<SpeakPage />);
     expect(await screen.findByLabelText('Loading sentences')).toHaveAttribute('aria-busy', 'true');
     await waitFor(() => expect(server.calls('GET /api/sentences')).toHaveLength(1));
     await act(async () => answer({ body: [] }));
@@ -295,7 +295,7 @@ describe('Speak', () => {
       fail ? errorReply(503, 'The speech service is not available.') : { body: round('ok-') },
     );
     const user = userEvent.setup();
-    renderPage(<SpeakPage />);
+    renderWithPlatform(<SpeakPage />);
     const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
     expect(alert).toHaveTextContent('The sentences could not be loaded');
     expect(alert).toHaveTextContent('The speech service is not available.');
@@ -306,7 +306,7 @@ describe('Speak', () => {
 
   it('asks the person to sign in when the API says 401', async () => {
     server.on('GET /api/sentences', errorReply(401, 'Sign in first.'));
-    renderPage(<SpeakPage />);
+    renderWithPlatform(<SpeakPage />);
     expect(await screen.findByRole('heading', { name: 'Sign in to record sentences' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
   });

@@ -68,7 +68,9 @@ function LocationProbe({ onChange }: { onChange: (location: string) => void }) {
 
 function splitPath(path: string) {
   const query = path.indexOf('?');
-  return query < 0 ? { pathname: path, search: '' } : { pathname: path.slice(0, query), search: path.slice(query) };
+  return query < 0
+    ? { pathname: path, search: '' }
+    : { pathname: path.slice(0, query), search: path.slice(query) };
 }
 
 /**

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { screen } from '@testing-library/react';
-import { renderWithTheme } from '../../../test/render';
+import { renderWithPlatform } from '@platform/remote-kit/testing';
 import { Button } from './Button';
 
 describe('Button', () => {
   it('calls onClick and defaults to type="button" so it never submits a form by accident', async () => {
     const onClick = jest.fn();
     const onSubmit = jest.fn((e: { preventDefault: () => void }) => e.preventDefault());
-    const { user } = renderWithTheme(
+    const { user } = renderWithPlatform(
       <form onSubmit={onSubmit}>
         <Button onClick={onClick}>Save</Button>
       </form>,
@@ -19,7 +19,7 @@ describe('Button', () => {
 
   it('while loading: disabled, aria-busy, keeps its label as the name, shows a spinner and ignores clicks', async () => {
     const onClick = jest.fn();
-    const { user, container } = renderWithTheme(
+    const { user, container } = renderWithPlatform(
       <Button loading onClick={onClick}>
         Submit Text Pair
       </Button>,
@@ -33,14 +33,14 @@ describe('Button', () => {
   });
 
   it('is not busy and has no spinner when not loading', () => {
-    const { container } = renderWithTheme(<Button>Go</Button>);
+    const { container } = renderWithPlatform(<Button>Go</Button>);
     expect(screen.getByRole('button', { name: 'Go' })).not.toHaveAttribute('aria-busy');
     expect(screen.getByRole('button', { name: 'Go' })).toBeEnabled();
     expect(container.querySelector('[data-spinner]')).toBeNull();
   });
 
   it('renders a link when given href', () => {
-    renderWithTheme(
+    renderWithPlatform(
       <Button href="/signin" variant="outline">
         Get Started
       </Button>,
@@ -54,7 +54,7 @@ describe('Button', () => {
         {children}
       </a>
     );
-    renderWithTheme(
+    renderWithPlatform(
       <Button as={FakeLink} to="/dashboard">
         Dashboard
       </Button>,
@@ -64,7 +64,7 @@ describe('Button', () => {
 
   it('a disabled link button is aria-disabled and swallows activation', async () => {
     const onClick = jest.fn();
-    const { user } = renderWithTheme(
+    const { user } = renderWithPlatform(
       <Button href="#x" disabled onClick={onClick}>
         Nope
       </Button>,
@@ -77,7 +77,7 @@ describe('Button', () => {
 
   it('forwards ref to the native button', () => {
     const ref = { current: null as HTMLButtonElement | null };
-    renderWithTheme(<Button ref={ref}>Ref</Button>);
+    renderWithPlatform(<Button ref={ref}>Ref</Button>);
     expect(ref.current).toBeInstanceOf(HTMLButtonElement);
   });
 });

@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
-import { renderWithTheme } from '../../../test/render';
+import { renderWithPlatform } from '@platform/remote-kit/testing';
 import { Dialog } from '../Dialog/Dialog';
 import { DropdownMenu } from './DropdownMenu';
 
 function setup() {
   const onEdit = jest.fn();
   const onLogout = jest.fn();
-  const utils = renderWithTheme(
+  const utils = renderWithPlatform(
     <>
       <DropdownMenu
         label="Profile"
@@ -94,7 +94,7 @@ describe('DropdownMenu', () => {
 
   it('Escape inside a menu in a Dialog closes only the menu', async () => {
     const onClose = jest.fn();
-    const { user } = renderWithTheme(
+    const { user } = renderWithPlatform(
       <Dialog open onClose={onClose} title="Options">
         <DropdownMenu label="More" items={[{ id: 'a', label: 'Rename' }]} />
       </Dialog>,

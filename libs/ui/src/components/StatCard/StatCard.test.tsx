@@ -1,23 +1,23 @@
 import { screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { renderWithTheme } from '../../../test/render';
+import { renderWithPlatform } from '@platform/remote-kit/testing';
 import { StatCard } from './StatCard';
 
 describe('StatCard', () => {
   it('shows the label and exactly the value given (0 included)', () => {
-    renderWithTheme(<StatCard label="Pending Tasks" value={0} />);
+    renderWithPlatform(<StatCard label="Pending Tasks" value={0} />);
     expect(screen.getByText('Pending Tasks')).toBeInTheDocument();
     expect(screen.getByTestId('stat-value')).toHaveTextContent(/^0$/);
     expect(screen.queryByRole('link')).toBeNull();
   });
 
   it('shows nothing invented when no value is given', () => {
-    renderWithTheme(<StatCard label="Audio Hours" />);
+    renderWithPlatform(<StatCard label="Audio Hours" />);
     expect(screen.getByTestId('stat-value')).toBeEmptyDOMElement();
   });
 
   it('is one link when given href', () => {
-    renderWithTheme(<StatCard label="Active Projects" value="12" href="/projects" />);
+    renderWithPlatform(<StatCard label="Active Projects" value="12" href="/projects" />);
     const link = screen.getByRole('link', { name: /Active Projects\s*12/ });
     expect(link).toHaveAttribute('href', '/projects');
   });
@@ -28,14 +28,14 @@ describe('StatCard', () => {
         {children}
       </a>
     );
-    renderWithTheme(
+    renderWithPlatform(
       <StatCard label="Completed Tasks" value={3} href="/tasks?status=completed" linkAs={RouterLink} />,
     );
     expect(screen.getByRole('link')).toHaveAttribute('href', '/app/tasks?status=completed');
   });
 
   it('loading: busy with a skeleton instead of the value', () => {
-    const { container } = renderWithTheme(<StatCard label="Contributors" value={99} loading />);
+    const { container } = renderWithPlatform(<StatCard label="Contributors" value={99} loading />);
     expect(container.firstElementChild).toHaveAttribute('aria-busy', 'true');
     expect(container.querySelector('[data-skeleton]')).not.toBeNull();
     expect(screen.queryByText('99')).toBeNull();

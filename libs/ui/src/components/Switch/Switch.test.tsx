@@ -1,13 +1,13 @@
 import { screen } from '@testing-library/react';
 import { createRef } from 'react';
-import { renderWithTheme } from '../../../test/render';
+import { renderWithPlatform } from '@platform/remote-kit/testing';
 import { Switch } from './Switch';
 
 describe('Switch', () => {
   it('is a role="switch" that toggles by click and keyboard and reports changes', async () => {
     const onChange = jest.fn();
     const ref = createRef<HTMLInputElement>();
-    const { user } = renderWithTheme(
+    const { user } = renderWithPlatform(
       <Switch label="Email Notifications" defaultChecked onChange={onChange} ref={ref} />,
     );
     const toggle = screen.getByRole('switch', { name: 'Email Notifications' });
@@ -21,7 +21,7 @@ describe('Switch', () => {
   });
 
   it('shows an error as an alert', () => {
-    renderWithTheme(<Switch label="Task Reminders" error="Could not save" />);
+    renderWithPlatform(<Switch label="Task Reminders" error="Could not save" />);
     expect(screen.getByRole('switch')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('alert')).toHaveTextContent('Could not save');
   });
