@@ -5,8 +5,10 @@ import path from 'node:path';
 import { remoteCatalog } from '@platform/contracts';
 
 // Every remote builds with tools/federation/shared-config.js; this checks each remote's use of it.
+const repoRoot = path.resolve(__dirname, '../..');
+// Loaded by path, as webpack loads the configurations: tools/ is workspace tooling, not a package.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { sharedSingletons } = require('../../tools/federation/shared-config.js');
+const { sharedSingletons } = require(path.join(repoRoot, 'tools/federation/shared-config.js'));
 
 type Plugin = { constructor: { name: string }; _options: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 const federationOf = (config: { plugins: Plugin[] }) =>
@@ -16,7 +18,7 @@ describe.each(remoteCatalog.map((remote) => [remote.name, remote] as const))(
   '%s webpack configuration',
   (_name, entry) => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const createConfig = require(path.join(__dirname, '..', '..', `mf-${entry.key}`, 'webpack.config.js'));
+    const createConfig = require(path.join(repoRoot, `mf-${entry.key}`, 'webpack.config.js'));
     const config = createConfig({}, { mode: 'production' });
     const federation = federationOf(config);
 

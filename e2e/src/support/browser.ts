@@ -1,10 +1,17 @@
 // Headless Chromium from Debian (/usr/bin/chromium) driven by playwright-core with exactly the flags of
-// DESIGN §7 (tools/chromium.json, shared with the benchmark); playwright never downloads a browser here.
+// DESIGN §7 (tools/chromium.json, shared with the benchmark and the system-package check); playwright
+// never downloads a browser here.
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { LayoutKind } from '@platform/contracts';
-import chromiumConfig from '../../../tools/chromium.json';
+import fs from 'node:fs';
+import path from 'node:path';
 import { memberSessionCookie, siteUrl } from './platform';
+
+// Read by path: tools/ is the workspace's own tooling, not a package this project could import by name.
+const chromiumConfig = JSON.parse(
+  fs.readFileSync(path.resolve(__dirname, '../../../tools/chromium.json'), 'utf8'),
+) as { executablePath: string; args: string[] };
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? chromiumConfig.executablePath;
 
