@@ -14,13 +14,15 @@ const SINGLETONS = [
   'react-dom',
   'styled-components',
   '@platform/router',
-  '@platform/ui',
+  '@platform/ui/toast-context',
   '@platform/store',
 ] as const;
 
 // Packages whose code must only be in the fallback chunks of their own share, or of the platform library
-// that carries them (react-router in @platform/router; Redux in @platform/store).
-const SINGLETON_CODE = [...SINGLETONS, 'react-router', 'react-redux', '@reduxjs/toolkit', 'redux'];
+// that carries them (react-router in @platform/router; Redux in @platform/store). @platform/ui's components
+// are not shared (a build keeps the ones it uses); its shared toast context is checked in the registry.
+const SINGLE_PACKAGES = SINGLETONS.filter((pkg) => !pkg.startsWith('@platform/ui/'));
+const SINGLETON_CODE = [...SINGLE_PACKAGES, 'react-router', 'react-redux', '@reduxjs/toolkit', 'redux'];
 
 const repoRoot = path.resolve(__dirname, '../..');
 const distOf = (remoteName: string) => path.join(repoRoot, remoteName.replace(/_/g, '-'), 'dist');

@@ -37,7 +37,7 @@ describe.each(remoteCatalog.map((remote) => [remote.name, remote] as const))(
         'react-dom/',
         'styled-components',
         '@platform/router',
-        '@platform/ui',
+        '@platform/ui/toast-context',
         '@platform/store',
         '@platform/contracts',
       ]) {

@@ -16,8 +16,17 @@ function installedVersion(pkg) {
 // @platform/store, which re-export only what the platform uses, so webpack can drop the rest of them
 // (a shared package is always built whole: about 50 KB of gzip JavaScript less on every first load).
 const thirdPartySingletons = ['react', 'react/', 'react-dom', 'react-dom/', 'styled-components'];
-// Workspace libraries are versioned together with the page, so any version is acceptable.
-const workspaceSingletons = ['@platform/ui', '@platform/store', '@platform/router', '@platform/contracts'];
+// Workspace libraries are versioned together with the page, so any version is acceptable. Of @platform/ui
+// only its one piece of state, the toast context, is shared: its components are plain code, and a shared
+// package is built whole, so sharing the library would put every component on every first load; not
+// shared, each build keeps only the components it uses ("sideEffects": false). @platform/remote-kit holds
+// no state and is not shared either.
+const workspaceSingletons = [
+  '@platform/ui/toast-context',
+  '@platform/store',
+  '@platform/router',
+  '@platform/contracts',
+];
 
 /**
  * The `shared` option of every federated build in the platform.
@@ -46,6 +55,10 @@ const swcRule = () => ({
   use: {
     loader: 'swc-loader',
     options: {
+      // Not the repository's .swcrc (CommonJS, for the Node builds of the libraries): webpack needs ES
+      // modules to drop what is not imported; with CommonJS every module of a library ships whole.
+      swcrc: false,
+      module: { type: 'es6' },
       jsc: {
         parser: { syntax: 'typescript', tsx: true },
         // Always the production JSX runtime (react/jsx-runtime): a remote served by its dev server must

@@ -1,27 +1,17 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import type { ToastVariant } from './Toast';
+// By package name, not by relative path: the context is the one piece of this library the page must hold
+// once, and the federation shares it under this name (tools/federation/shared-config.js).
+import { ToastContext } from '@platform/ui/toast-context';
+import type { ToastApi, ToastOptions } from '@platform/ui/toast-context';
 import { Toast } from './Toast';
 
-export interface ToastOptions {
-  title: ReactNode;
-  description?: ReactNode;
-  variant?: ToastVariant;
-}
-
-export interface ToastApi {
-  /** Shows a toast, replacing the one on screen (at most one is visible). Returns its id. */
-  show: (options: ToastOptions) => number;
-  /** Dismisses the visible toast (only that one when an id is given). */
-  dismiss: (id?: number) => void;
-}
+export type { ToastApi, ToastOptions };
 
 interface ActiveToast extends ToastOptions {
   id: number;
 }
-
-const ToastContext = createContext<ToastApi | null>(null);
 
 /** The platform's default: a toast disappears after 5 seconds (SPEC §9). */
 export const TOAST_DURATION_MS = 5000;
