@@ -1,4 +1,4 @@
-// The whole journey of issue 4: sign up on the screen, read the mail from the outbox, open its link, sign
+// The whole account journey: sign up on the screen, read the mail from the outbox, open its link, sign
 // in, land on the dashboard with one's own name, stay signed in across a reload, log out, and be sent to
 // sign in (and back) when opening a signed-in page.
 import type { Browser, BrowserContext, Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Issue 5 end to end, in Chromium with a fake microphone fed a real speech file: one person records a full
+// Speak and Listen end to end, in Chromium with a fake microphone fed a real speech file: one person records a full
 // round of five and sees the circles fill; two other people each hear the first of those recordings on
 // Listen and vote YES; it becomes validated and no longer appears; the first person's stats show it.
 // A silent take is refused with the server's message on screen, and Listen shows its empty state once

@@ -31,7 +31,7 @@ export type QueryEmailBody = Static<typeof QueryEmailBody>;
 export const QueryEmailReply = StrictObject({ ok: Type.Boolean() });
 export type QueryEmailReply = Static<typeof QueryEmailReply>;
 
-/** POST /auth/auth/signup; role is sent and stored (issue 4). */
+/** POST /auth/auth/signup; the role is sent and stored. */
 export const SignupBody = StrictObject({
   firstname: PersonName,
   lastname: PersonName,

@@ -22,7 +22,7 @@ export const CITATION_MAX_LENGTH = 500;
 export const DOMAIN_MAX_LENGTH = 100;
 
 export const DEFAULT_ROUND_SIZE = 5;
-/** A sentence with this many recordings is no longer offered for recording (issue 5). */
+/** A sentence with this many recordings is no longer offered for recording. */
 export const MAX_RECORDINGS_PER_SENTENCE = 15;
 export const RECORDING_MAX_BYTES = 5 * 1024 * 1024;
 export const RECORDING_MIN_SECONDS = 1;

@@ -37,7 +37,7 @@ export type RecordingStatus = Static<typeof RecordingStatus>;
 export const VOTES_TO_DECIDE = 2;
 
 /**
- * The rule (issue 5): validated with at least 2 YES and more YES than NO, invalidated with at least 2 NO and
+ * The rule: validated with at least 2 YES and more YES than NO, invalidated with at least 2 NO and
  * more NO than YES, else undecided.
  */
 export function recordingStatusFor(yes: number, no: number): RecordingStatus {
@@ -73,7 +73,7 @@ export const RecordingUploadReply = StrictObject({
 });
 export type RecordingUploadReply = Static<typeof RecordingUploadReply>;
 
-/** The messages the Speak screen shows for a refused upload (issue 5). */
+/** The messages the Speak screen shows for a refused upload. */
 export const RECORDING_MESSAGES = {
   unknownSentence: 'Unknown sentence.',
   sentenceFull: 'This sentence has all the recordings it needs; please record another one.',

@@ -9,7 +9,7 @@ import {
 import { LanguageCode } from './languages';
 import { Id, NonEmptyText, StrictObject } from './schema-helpers';
 
-/** Ours: the most sentences one round request may ask for (issue 5: count 1-20). */
+/** Ours: the most sentences one round request may ask for (count 1-20). */
 export const ROUND_MAX_SIZE = 20;
 
 /** GET /api/sentences?lang=yo&count=5; lang defaults to the person's remembered language, else yo. */

@@ -33,7 +33,7 @@ const GoogleMark = () => (
 
 /**
  * "Sign Up / Sign In with Google". No Google OAuth client can be configured for this platform, so the
- * button says so when pressed rather than doing nothing (issue 4, item 8).
+ * button says so when pressed rather than doing nothing.
  */
 export function GoogleButton({ label, disabled }: { label: string; disabled?: boolean }) {
   const [explained, setExplained] = useState(false);

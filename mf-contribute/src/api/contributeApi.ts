@@ -42,7 +42,7 @@ export function fileNameFor(audio: Blob): string {
 // RTK Query invalidates after failed mutations too; a refused upload or vote changes no figure.
 const statsOnSuccess = (result: unknown) => (result ? (['UserStats'] as const) : []);
 
-/** The Speak and Listen calls of SPEC §7 (and issue 5's skip, report, undo and preferences). */
+/** The Speak and Listen calls of SPEC §7 (and our skip, report, undo and preferences). */
 export const contributeApi = api.injectEndpoints({
   endpoints: (build) => ({
     getPreferences: build.query<UserPreferences, void>({

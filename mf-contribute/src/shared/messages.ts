@@ -1,5 +1,5 @@
 // Every sentence the Speak and Listen screens show. SPEC §2 and §8 words are copied exactly; the rest are
-// ours (marked), written for what issue 5 adds.
+// ours (marked), written for what the SPEC leaves unworded (skip, report, loading, microphone problems).
 import type { MicrophoneProblem } from '../speak/recorderSupport';
 
 export const SPEAK = {

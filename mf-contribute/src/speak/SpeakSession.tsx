@@ -71,7 +71,7 @@ export function SpeakSession() {
     const total = sentences?.length ?? DEFAULT_ROUND_SIZE;
     setProgress((p) => {
       const outcomes = [...p.outcomes, outcome];
-      // After the last circle a new round starts at circle 1 (issue 5).
+      // After the last circle a new round starts at circle 1.
       if (outcomes.length >= total) return { round: p.round + 1, outcomes: [], finished: outcomes };
       return { ...p, outcomes };
     });

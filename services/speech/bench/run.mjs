@@ -1,6 +1,6 @@
-// Speak/Listen benchmark (issue 5). Not a test: it measures and prints.
+// Speak/Listen benchmark. Not a test: it measures and prints.
 //
-//   npm run bench -w services/speech                                   # the issue's sizes
+//   npm run bench -w services/speech                                   # the default sizes
 //   BENCH_SENTENCES=10000 BENCH_RECORDINGS=100000 BENCH_UPLOADS=200 npm run bench -w services/speech
 //
 // 1. Starts the embedded MongoDB (a child process, fresh folder) and the built speech service, loads

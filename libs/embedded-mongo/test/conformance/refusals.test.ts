@@ -116,7 +116,7 @@ test('a change stream is refused with 40573 on a standalone', async () => {
   expect(raw).toMatchObject({ code: 40573 });
 });
 
-// Features outside the list: the embedded server may refuse them, but it must not quietly answer
+// Features outside what the platform uses: the embedded server may refuse them, but it must not quietly answer
 // something different from MongoDB. Each test accepts either MongoDB's answer or a server error.
 describe('never a silently different answer', () => {
   /** Resolves to the value, or to the server error when the server refused. */
