@@ -11,7 +11,7 @@ import { waitForUrl } from './lib/readiness.mjs';
 import {
   addBackend,
   backendEnv,
-  DEFAULT_PORTS,
+  defaultPorts,
   folderOf,
   loadRemoteCatalog,
   nxEnv,
@@ -24,7 +24,6 @@ const log = consoleLog();
 const say = (line) => log('dev', line);
 const env = process.env;
 const gatewayPort = Number(env.DEV_GATEWAY_PORT ?? 3100);
-const shellPort = Number(env.SHELL_DEV_PORT ?? DEFAULT_PORTS.gateway);
 const READY_MS = 180_000; // first webpack dev builds on two cores take a while
 
 const backend = [
@@ -56,6 +55,8 @@ if (built.status !== 0) {
   process.exit(1);
 }
 
+const DEFAULT_PORTS = defaultPorts();
+const shellPort = Number(env.SHELL_DEV_PORT ?? DEFAULT_PORTS.gateway);
 const catalog = loadRemoteCatalog();
 const dataDir = path.resolve(repoRoot, env.DATA_DIR ?? '.data');
 const embeddedDb = !env.MONGODB_URI;

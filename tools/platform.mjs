@@ -18,7 +18,13 @@ export { remoteEnvVar };
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(repoRoot, 'package.json'));
 
-export const DEFAULT_PORTS = Object.freeze({ gateway: 3000, text: 4001, speech: 4002, mongo: 27027 });
+/**
+ * The single-machine ports, written once in libs/contracts (read from its built CommonJS, so plain Node can
+ * read it: call this after the build).
+ */
+export function defaultPorts() {
+  return require('@platform/contracts').DEFAULT_PORTS;
+}
 const READY_TIMEOUT_MS = 60_000;
 
 /** Nx settings that keep it offline and in the foreground (DESIGN §7). */
@@ -180,7 +186,7 @@ export async function startPlatform({
   dieWithParentSignals = false,
 } = {}) {
   const catalog = loadRemoteCatalog();
-  const p = { ...DEFAULT_PORTS, ...ports };
+  const p = { ...defaultPorts(), ...ports };
   const remotePorts = Object.fromEntries(
     catalog.map((r) => [r.key, ports.remotes?.[r.key] ?? r.defaultPort]),
   );

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { ErrorBodyProperties } from './errors';
 import { Id, StrictObject } from './schema-helpers';
 import { Role, SIGNUP_ROLES, SignupRole } from './identity';
 import {
@@ -113,9 +114,7 @@ export type ResendReply = Static<typeof ResendReply>;
  * the verify screen which state to show; `email` lets it offer Resend for an expired link.
  */
 export const AuthErrorReply = StrictObject({
-  error: Type.String(),
-  message: Type.String(),
-  statusCode: Type.Integer({ minimum: 400, maximum: 599 }),
+  ...ErrorBodyProperties,
   ok: Type.Literal(false),
   status: Type.Optional(VerifyOutcome),
   email: Type.Optional(Type.String()),

@@ -134,9 +134,11 @@ describe('shared shapes', () => {
     expect(Value.Check(Identity, { id: 'u1', role: 'admin' })).toBe(true);
     expect(Value.Check(Identity, { id: 'u1', role: 'root' })).toBe(false);
   });
-  it('the error body is the Fastify shape', () => {
-    expect(Value.Check(ErrorBody, { error: 'Bad Request', message: 'x', statusCode: 400 })).toBe(true);
-    expect(Value.Check(ErrorBody, { error: 'OK', message: 'x', statusCode: 200 })).toBe(false);
+  it('the error body carries a stable code beside the message', () => {
+    const body = { error: 'Bad Request', code: 'validation.failed', message: 'x', statusCode: 400 };
+    expect(Value.Check(ErrorBody, body)).toBe(true);
+    expect(Value.Check(ErrorBody, { error: 'Bad Request', message: 'x', statusCode: 400 })).toBe(false);
+    expect(Value.Check(ErrorBody, { ...body, error: 'OK', statusCode: 200 })).toBe(false);
   });
   it('readiness lists checks as up or down', () => {
     const ready = { status: 'ready', service: 'text', checks: { database: 'up' } };

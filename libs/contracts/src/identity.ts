@@ -42,3 +42,15 @@ export const IDENTITY_SIG_HEADER = 'x-platform-identity-sig';
  * service), so within this window a captured set of headers can only repeat that very request.
  */
 export const IDENTITY_MAX_SKEW_MS = 60 * 1000;
+
+/**
+ * The identities platform services sign their calls to each other with: the `service` role, which no person
+ * holds, so nothing a person may do is granted to a service and the reverse.
+ */
+export const SERVICE_IDENTITIES = {
+  speech: { id: 'service-speech', role: 'service', name: 'speech service' },
+} as const satisfies Record<string, Identity>;
+const SERVICE_IDS: readonly string[] = Object.values(SERVICE_IDENTITIES).map((i) => i.id);
+
+export const isServiceIdentity = (identity: Identity | null | undefined): boolean =>
+  !!identity && identity.role === 'service' && SERVICE_IDS.includes(identity.id);

@@ -12,3 +12,7 @@ export * from './sentences';
 export * from './recordings';
 export * from './audio-pairs';
 export * from './user-stats';
+export * from './error-codes';
+export * from './route';
+export * from './routes';
+export * from './topology';

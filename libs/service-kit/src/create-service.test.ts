@@ -30,7 +30,7 @@ async function buildTestService(): Promise<ServiceApp> {
         throw new Error('secret internals: connection string mongodb://user:pw@host');
       });
       typed.get('/unavailable', async () => {
-        throw new HttpError(503, 'The thing is down for maintenance.');
+        throw new HttpError(503, 'service.unavailable', 'The thing is down for maintenance.');
       });
     },
   });
@@ -60,7 +60,10 @@ describe('createService: client mistakes are 4xx ErrorBody, never 500', () => {
 
   it('refuses an unknown field instead of dropping it', async () => {
     const res = await app.inject({ method: 'POST', url: '/signup', payload: { ...good, admin: true } });
-    expect(expectError(res, 400).message).toBe("body has an unknown field 'admin'");
+    expect(expectError(res, 400)).toMatchObject({
+      code: 'validation.failed',
+      message: "body has an unknown field 'admin'",
+    });
   });
 
   it('names a missing field', async () => {
@@ -81,7 +84,7 @@ describe('createService: client mistakes are 4xx ErrorBody, never 500', () => {
       headers: { 'content-type': 'application/json' },
       payload: '{"firstname":',
     });
-    expectError(res, 400);
+    expect(expectError(res, 400).code).toBe('request.malformed');
   });
 
   it('gives 413 for a body over the limit', async () => {
@@ -90,7 +93,7 @@ describe('createService: client mistakes are 4xx ErrorBody, never 500', () => {
       url: '/signup',
       payload: { ...good, firstname: 'x'.repeat(5000) },
     });
-    expectError(res, 413);
+    expect(expectError(res, 413).code).toBe('request.too_large');
   });
 
   it('gives 415 for a media type it does not take', async () => {
@@ -100,7 +103,7 @@ describe('createService: client mistakes are 4xx ErrorBody, never 500', () => {
       headers: { 'content-type': 'text/csv' },
       payload: 'a,b',
     });
-    expectError(res, 415);
+    expect(expectError(res, 415).code).toBe('request.unsupported_media_type');
   });
 
   it('checks params', async () => {
@@ -113,18 +116,20 @@ describe('createService: client mistakes are 4xx ErrorBody, never 500', () => {
   });
 
   it('answers unknown routes with a 404 ErrorBody', async () => {
-    expectError(await app.inject({ url: '/nope' }), 404);
+    expect(expectError(await app.inject({ url: '/nope' }), 404).code).toBe('route.not_found');
   });
 
   it('hides unexpected errors behind a generic 500', async () => {
     const body = expectError(await app.inject({ url: '/boom' }), 500);
     expect(body.message).not.toContain('mongodb://');
+    expect(body.code).toBe('server.internal');
   });
 
   it('passes on a deliberate 5xx message', async () => {
-    expect(expectError(await app.inject({ url: '/unavailable' }), 503).message).toBe(
-      'The thing is down for maintenance.',
-    );
+    expect(expectError(await app.inject({ url: '/unavailable' }), 503)).toMatchObject({
+      code: 'service.unavailable',
+      message: 'The thing is down for maintenance.',
+    });
   });
 });
 

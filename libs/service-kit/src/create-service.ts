@@ -4,6 +4,7 @@ import Fastify, {
   type RouteHandlerMethod,
 } from 'fastify';
 import type { Db } from 'mongodb';
+import { ERROR_MESSAGES } from '@platform/contracts';
 import { installErrorHandling, replyWithError } from './error-handler';
 import { registerHealthRoutes, type ReadinessCheck } from './health';
 import { registerWhoami } from './whoami';
@@ -56,7 +57,7 @@ export interface ServiceOptions {
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
-export const BAD_URL_MESSAGE = 'The request path is not validly encoded.';
+export const BAD_URL_MESSAGE = ERROR_MESSAGES['request.bad_path_encoding'];
 
 /**
  * The shared frame of every backend process: TypeBox-typed Fastify with strict validation, the ErrorBody
@@ -73,7 +74,9 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
     // path the router cannot decode a message that says so rather than echoing it.
     frameworkErrors: (error, request, reply) =>
       replyWithError(
-        error.code === 'FST_ERR_BAD_URL' ? Object.assign(error, { message: BAD_URL_MESSAGE }) : error,
+        error.code === 'FST_ERR_BAD_URL'
+          ? Object.assign(error, { message: BAD_URL_MESSAGE, code: 'request.bad_path_encoding' })
+          : error,
         request,
         reply,
       ),

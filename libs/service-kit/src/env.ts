@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
+import { DEFAULT_PORTS } from '@platform/contracts';
 
-export const DEFAULT_MONGODB_URI = 'mongodb://127.0.0.1:27027';
+export const DEFAULT_MONGODB_URI = `mongodb://127.0.0.1:${DEFAULT_PORTS.mongo}`;
 
 /** The repository root, found from a file inside it (services run from dist/ or src/ two levels down). */
 export function defaultDataDir(repoRoot: string) {

@@ -5,7 +5,8 @@ import type {
   FastifyRequest,
   RouteHandlerMethod,
 } from 'fastify';
-import { errorBody, GENERIC_500_MESSAGE } from './http-errors';
+import { isErrorCode, type ErrorCode } from '@platform/contracts';
+import { errorBody, isHttpError } from './http-errors';
 
 interface MaybeExposed {
   expose?: boolean;
@@ -19,37 +20,59 @@ const DATABASE_UNREACHABLE = new Set([
   'MongoTopologyClosedError',
   'MongoNotConnectedError',
 ]);
-export const DATABASE_UNAVAILABLE_MESSAGE =
-  'The database is not reachable right now. Please try again later.';
+
+/** Fastify's own refusals of a request it could not take in, by status. */
+const FRAMEWORK_CODES: Record<number, ErrorCode> = {
+  400: 'request.malformed',
+  404: 'route.not_found',
+  413: 'request.too_large',
+  415: 'request.unsupported_media_type',
+  429: 'rate_limit.exceeded',
+};
+
+function send(reply: FastifyReply, status: number, code: ErrorCode, message?: string, extra?: object) {
+  return reply.code(status).send({ ...errorBody(status, code, message), ...extra });
+}
 
 /**
- * Client mistakes (validation, bad JSON, too large, wrong media type) keep their 4xx status and message;
- * everything else is a 500 with a generic message, logged with the request id for the operator.
+ * The one place an error becomes an answer. Our HttpErrors keep their status, code and message; schema
+ * failures are 400 `validation.failed` (or the code a route's formatter gave); the framework's refusals of
+ * a request (bad JSON, too large, wrong media type) keep their 4xx status and message; a database outage is
+ * 503; anything else is a 500 with a generic message, logged with the request id for the operator.
  */
 export function replyWithError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (isHttpError(error)) {
+    if (error.statusCode >= 500)
+      request.log.warn({ err: error }, 'request refused with a server-side condition');
+    return send(reply, error.statusCode, error.code, error.message, error.details);
+  }
   if (error.validation) {
-    return reply.code(400).send(errorBody(400, error.message));
+    return send(reply, 400, isErrorCode(error.code) ? error.code : 'validation.failed', error.message);
   }
   if (DATABASE_UNREACHABLE.has(error.name)) {
     request.log.warn({ reason: error.message }, 'database unreachable');
-    return reply.code(503).send(errorBody(503, DATABASE_UNAVAILABLE_MESSAGE));
+    return send(reply, 503, 'database.unavailable');
   }
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 400 && status < 500) {
-    return reply.code(status).send(errorBody(status, error.message));
+    const code = isErrorCode(error.code) ? error.code : (FRAMEWORK_CODES[status] ?? 'request.malformed');
+    return send(reply, status, code, error.message);
   }
   if (status >= 500 && status <= 599 && (error as MaybeExposed).expose) {
     request.log.warn({ err: error }, 'request failed with a reported server-side condition');
-    return reply.code(status).send(errorBody(status, error.message));
+    return send(reply, status, isErrorCode(error.code) ? error.code : 'server.internal', error.message);
   }
   request.log.error({ err: error }, 'unexpected error');
-  return reply.code(500).send(errorBody(500, GENERIC_500_MESSAGE));
+  return send(reply, 500, 'server.internal');
 }
 
 export function replyNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply
-    .code(404)
-    .send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
+  return send(
+    reply,
+    404,
+    'route.not_found',
+    `Route ${request.method} ${request.url.split('?')[0]} not found`,
+  );
 }
 
 export function installErrorHandling(app: FastifyInstance, notFound: RouteHandlerMethod = replyNotFound) {

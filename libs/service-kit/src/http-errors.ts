@@ -1,24 +1,33 @@
 import { STATUS_CODES } from 'node:http';
-import type { ErrorBody } from '@platform/contracts';
+import { ERROR_MESSAGES, type ErrorBody, type ErrorCode } from '@platform/contracts';
 
 /**
- * An error whose message is meant for the client, whatever its status. Anything else that reaches the
- * error handler with a 5xx status is reported with a generic message so internals never leak.
+ * The platform's one way to refuse a request: a status, a stable code, and the English message (the code's
+ * own unless a more precise sentence is given). `details` are extra fields some route families carry in
+ * their error body (the /auth answers' `status` and `email`). The error handler shapes every one of them.
  */
 export class HttpError extends Error {
   readonly statusCode: number;
+  readonly code: ErrorCode;
+  readonly details?: Record<string, unknown>;
   readonly expose = true;
-  constructor(statusCode: number, message: string) {
-    super(message);
+  constructor(statusCode: number, code: ErrorCode, message?: string, details?: Record<string, unknown>) {
+    super(message ?? ERROR_MESSAGES[code]);
     this.name = 'HttpError';
     this.statusCode = statusCode;
+    this.code = code;
+    if (details) this.details = details;
   }
 }
 
-export const errorBody = (statusCode: number, message: string): ErrorBody => ({
+export const isHttpError = (error: unknown): error is HttpError => error instanceof HttpError;
+
+/** The ErrorBody for a status and code; the code's English message unless a more precise one is given. */
+export const errorBody = (statusCode: number, code: ErrorCode, message?: string): ErrorBody => ({
   error: STATUS_CODES[statusCode] ?? 'Error',
-  message,
+  code,
+  message: message ?? ERROR_MESSAGES[code],
   statusCode,
 });
 
-export const GENERIC_500_MESSAGE = 'Something went wrong on our side. Please try again later.';
+export const GENERIC_500_MESSAGE = ERROR_MESSAGES['server.internal'];

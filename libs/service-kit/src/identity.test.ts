@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createService } from './create-service';
 import { loadIdentitySecret, signIdentity, verifyIdentity } from './identity';
-import { requireIdentity, requireRole } from './identity-plugin';
+import { Type } from '@sinclair/typebox';
+import { defineRoute, Identity, type Access } from '@platform/contracts';
+import { serveRoute } from './serve-route';
 import type { ServiceApp } from './service-app';
 
 const SECRET = 'a'.repeat(64);
@@ -71,6 +73,22 @@ describe('signIdentity / verifyIdentity', () => {
   });
 });
 
+const testRoute = (name: string, method: 'GET' | 'POST', path: string, access: Access) =>
+  defineRoute({
+    name,
+    method,
+    path,
+    owner: 'text',
+    access,
+    summary: name,
+    tag: 'test',
+    reply: { 200: Type.Union([Identity, Type.Object({ ok: Type.Boolean() })]) },
+  });
+const meRoute = testRoute('testMe', 'GET', '/me', 'signedIn');
+const mePostRoute = testRoute('testMePost', 'POST', '/me', 'signedIn');
+const adminRoute = testRoute('testAdmin', 'GET', '/admin', ['admin']);
+const jobRoute = testRoute('testJob', 'GET', '/internal/job', 'service');
+
 describe('identity on a service', () => {
   let app: ServiceApp;
   const me = { method: 'GET', url: '/me', service: 'identity-test' };
@@ -80,10 +98,10 @@ describe('identity on a service', () => {
       logger: false,
       identitySecret: SECRET,
       routes: async (instance) => {
-        instance.get('/me', { preHandler: requireIdentity }, async (request) => request.identity);
-        instance.post('/me', { preHandler: requireIdentity }, async (request) => request.identity);
-        instance.get('/admin', { preHandler: requireRole('admin') }, async () => ({ ok: true }));
-        instance.get('/internal/job', { preHandler: requireRole('service') }, async () => ({ ok: true }));
+        serveRoute(instance, meRoute, async (request) => request.identity);
+        serveRoute(instance, mePostRoute, async (request) => request.identity);
+        serveRoute(instance, adminRoute, async () => ({ ok: true }));
+        serveRoute(instance, jobRoute, async () => ({ ok: true }));
       },
     });
   });
@@ -112,6 +130,7 @@ describe('identity on a service', () => {
     const res = await app.inject({ url: '/me', headers });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ error: 'Unauthorized', statusCode: 401 });
+    expect(res.json().code).toMatch(/^identity\./);
   });
 
   it("refuses a GET's headers replayed on a POST to the same path", async () => {

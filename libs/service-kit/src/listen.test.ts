@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createService } from './create-service';
-import { listenWithGracefulShutdown, portFromEnv } from './listen';
+import { listenWithGracefulShutdown } from './listen';
 
 function get(port: number, path: string) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -50,14 +50,5 @@ describe('graceful shutdown', () => {
     expect(await inFlight).toEqual({ status: 200, body: '{"done":true}' });
     expect(await exited).toBe(0);
     expect(events).toEqual(['slow request answered', 'resources closed']);
-  });
-});
-
-describe('portFromEnv', () => {
-  it('uses the fallback when unset and refuses nonsense', () => {
-    expect(portFromEnv(undefined, 4001)).toBe(4001);
-    expect(portFromEnv('4100', 4001)).toBe(4100);
-    expect(() => portFromEnv('http', 4001)).toThrow(/Invalid port/);
-    expect(() => portFromEnv('70000', 4001)).toThrow(/Invalid port/);
   });
 });

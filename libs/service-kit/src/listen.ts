@@ -44,11 +44,3 @@ export async function listenWithGracefulShutdown(app: FastifyInstance, options: 
   signals.once('SIGINT', shutdown);
   await app.listen({ port: options.port, host: options.host });
 }
-
-/** Reads a port number from the environment, refusing nonsense instead of listening somewhere surprising. */
-export function portFromEnv(value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: ${value}`);
-  return port;
-}

@@ -7,7 +7,7 @@ async function main() {
     name: 'bench-upstream',
     logger: { level: process.env.LOG_LEVEL || 'warn' },
     routes: async (instance) => {
-      instance.get('/api/text/bench', async () => ({ ok: true, text: 'Ẹ kú àárọ̀' }));
+      instance.get('/api/text-audio-pairs/bench', async () => ({ ok: true, text: 'Ẹ kú àárọ̀' }));
     },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

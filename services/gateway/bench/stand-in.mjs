@@ -9,7 +9,7 @@ import { freePorts } from '../../../tools/platform.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const gatewayDir = resolve(here, '..');
 
-export const STAND_IN_PATH = '/api/text/bench';
+export const STAND_IN_PATH = '/api/text-audio-pairs/bench';
 
 function firstLine(child) {
   return new Promise((resolveLine, reject) => {

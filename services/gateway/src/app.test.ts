@@ -40,9 +40,9 @@ describe('gateway', () => {
 
   describe('routing', () => {
     it('sends text paths to the text service and speech paths to the speech service, query included', async () => {
-      const res = await app.inject({ url: '/api/text/headers?lang=yo&count=5' });
+      const res = await app.inject({ url: '/api/text-audio-pairs/headers?lang=yo&count=5' });
       expect(res.statusCode).toBe(200);
-      expect(res.json().url).toBe('/api/text/headers?lang=yo&count=5');
+      expect(res.json().url).toBe('/api/text-audio-pairs/headers?lang=yo&count=5');
       expect(text.lastHeaders?.['x-request-id']).toBe(res.headers['x-request-id']);
       const viaSpeech = await app.inject({
         method: 'POST',
@@ -78,7 +78,7 @@ describe('gateway', () => {
     });
 
     it('passes the service answer through unchanged, status included', async () => {
-      const res = await app.inject({ url: '/api/text/unknown' });
+      const res = await app.inject({ url: '/api/text-audio-pairs/unknown' });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe('upstream has no such route');
     });
@@ -104,16 +104,20 @@ describe('gateway', () => {
 
     it('sends small service answers as they came and larger ones gzipped to browsers that accept gzip', async () => {
       const gzip = { 'accept-encoding': 'gzip, deflate, br' };
-      const small = await app.inject({ url: '/api/text/sized?bytes=600', headers: gzip });
+      const small = await app.inject({ url: '/api/text-audio-pairs/sized?bytes=600', headers: gzip });
       expect(small.statusCode).toBe(200);
       expect(small.headers['content-encoding']).toBeUndefined();
       expect(small.headers['content-length']).toBe('600');
       expect(small.json()).toBe('a'.repeat(598));
-      const large = await app.inject({ url: '/api/text/sized?bytes=20000', headers: gzip });
+      const large = await app.inject({ url: '/api/text-audio-pairs/sized?bytes=20000', headers: gzip });
       expect(large.headers['content-encoding']).toBe('gzip');
       expect(large.rawPayload.length).toBeLessThan(2000);
       expect(JSON.parse(gunzipSync(large.rawPayload).toString('utf8'))).toBe('a'.repeat(19998));
-      const head = await app.inject({ method: 'HEAD', url: '/api/text/sized?bytes=600', headers: gzip });
+      const head = await app.inject({
+        method: 'HEAD',
+        url: '/api/text-audio-pairs/sized?bytes=600',
+        headers: gzip,
+      });
       expect(head.statusCode).toBe(200);
       expect(head.headers['content-length']).toBe('600');
       expect(head.body).toBe('');
@@ -183,39 +187,42 @@ describe('gateway', () => {
         expect(res.statusCode).toBe(503);
         expect(res.json()).toEqual({
           error: 'Service Unavailable',
+          code: 'service.unavailable',
           message: 'The speech service is unavailable. Please try again later.',
           statusCode: 503,
         });
         expect(res.headers['x-frame-options']).toBe('DENY');
         expect((await down.inject({ url: '/healthz' })).statusCode).toBe(200);
-        expect((await down.inject({ url: '/api/text/headers' })).statusCode).toBe(200);
+        expect((await down.inject({ url: '/api/text-audio-pairs/headers' })).statusCode).toBe(200);
       } finally {
         await down.close();
       }
     });
 
     it("answers 503 JSON without the broken answer's headers when a service drops a small answer half-way", async () => {
-      const res = await app.inject({ url: '/api/text/cut' });
+      const res = await app.inject({ url: '/api/text-audio-pairs/cut' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({
         error: 'Service Unavailable',
+        code: 'service.unavailable',
         message: 'The text service is unavailable. Please try again later.',
         statusCode: 503,
       });
       expect(res.headers.etag).toBeUndefined();
       expect(res.headers['x-frame-options']).toBe('DENY');
-      expect((await app.inject({ url: '/api/text/sized?bytes=10' })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/api/text-audio-pairs/sized?bytes=10' })).statusCode).toBe(200);
     });
 
     it('answers 504 JSON within 5 s (default timeout) for a service that never answers, and stays up', async () => {
       const started = Date.now();
-      const res = await app.inject({ url: '/api/text/hang' });
+      const res = await app.inject({ url: '/api/text-audio-pairs/hang' });
       const elapsed = Date.now() - started;
       expect(elapsed).toBeLessThan(5000);
       expect(elapsed).toBeGreaterThanOrEqual(3500);
       expect(res.statusCode).toBe(504);
       expect(res.json()).toEqual({
         error: 'Gateway Timeout',
+        code: 'service.timeout',
         message: 'The text service did not answer in time. Please try again later.',
         statusCode: 504,
       });

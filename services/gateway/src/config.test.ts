@@ -46,7 +46,7 @@ describe('gateway configuration from the environment', () => {
 
   it('refuses an origin that is not a URL, and reads proxy addresses as a list', () => {
     expect(() => gatewayConfigFromEnv('/repo', { ...base, ALLOWED_ORIGINS: 'evil' })).toThrow(
-      /Invalid origin in ALLOWED_ORIGINS: evil/,
+      /ALLOWED_ORIGINS="evil": expected a comma-separated list of origins/,
     );
     expect(trustProxyFromEnv('10.0.0.1, 10.0.0.2')).toBe('10.0.0.1, 10.0.0.2');
     expect(trustProxyFromEnv('false')).toBe(false);
@@ -78,7 +78,7 @@ describe('gateway configuration from the environment', () => {
       queue: 0,
     });
     expect(() => gatewayConfigFromEnv('/repo', { ...base, PASSWORD_HASH_CONCURRENCY: '0' })).toThrow(
-      /PASSWORD_HASH_CONCURRENCY must be a whole number of at least 1/,
+      /PASSWORD_HASH_CONCURRENCY="0": expected a whole number of at least 1/,
     );
     expect(() => gatewayConfigFromEnv('/repo', { ...base, PASSWORD_HASH_QUEUE: 'lots' })).toThrow(
       /PASSWORD_HASH_QUEUE/,

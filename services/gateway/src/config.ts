@@ -1,14 +1,14 @@
 import { resolve } from 'node:path';
-import { dataDirFromEnv, DEFAULT_MONGODB_URI, loadIdentitySecret, portFromEnv } from '@platform/service-kit';
+import { DEFAULT_HOST, DEFAULT_PORTS } from '@platform/contracts';
+import {
+  defaultDataDir,
+  DEFAULT_MONGODB_URI,
+  loadIdentitySecret,
+  readConfig,
+  settings,
+} from '@platform/service-kit';
 import type { GatewayOptions } from './app';
 import { buildRemotesManifest } from './remotes-manifest';
-
-function msFromEnv(value: string | undefined, fallback: number) {
-  if (!value) return fallback;
-  const ms = Number(value);
-  if (!Number.isFinite(ms) || ms <= 0) throw new Error(`Invalid duration in milliseconds: ${value}`);
-  return ms;
-}
 
 /**
  * TRUST_PROXY: unset, `false` or `0` (default: no proxy; X-Forwarded-* ignored), a hop count (`1`: one proxy
@@ -28,74 +28,86 @@ export function trustProxyFromEnv(value: string | undefined): false | number | s
   return v;
 }
 
-function countFromEnv(name: string, value: string | undefined, fallback: number, min: number) {
-  if (!value?.trim()) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min)
-    throw new Error(`${name} must be a whole number of at least ${min}: ${value}`);
-  return n;
+/** A comma list of origins; undefined (refused) when one of them is not a URL. */
+function parseOrigins(value: string): string[] | undefined {
+  const origins: string[] = [];
+  for (const o of value
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)) {
+    try {
+      origins.push(new URL(o).origin);
+    } catch {
+      return undefined;
+    }
+  }
+  return origins;
 }
 
-function originsFromEnv(value: string | undefined): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((o) => o.trim())
-    .filter(Boolean)
-    .map((o) => {
-      try {
-        return new URL(o).origin;
-      } catch {
-        throw new Error(`Invalid origin in ALLOWED_ORIGINS: ${o}`);
-      }
-    });
-}
+const service = (port: number) => `http://${DEFAULT_HOST}:${port}`;
 
 /** Everything the gateway reads from its environment, with the single-machine defaults. */
+export const gatewaySettings = (repoRoot: string) => ({
+  port: settings.port('PORT', DEFAULT_PORTS.gateway),
+  host: settings.string('HOST', DEFAULT_HOST),
+  dataDir: settings.path('DATA_DIR', defaultDataDir(repoRoot)),
+  publicUrl: settings.url('PUBLIC_URL', ''),
+  textUrl: settings.url('TEXT_URL', service(DEFAULT_PORTS.text)),
+  speechUrl: settings.url('SPEECH_URL', service(DEFAULT_PORTS.speech)),
+  shellDist: settings.path('SHELL_DIST', resolve(repoRoot, 'shell', 'dist')),
+  headersMs: settings.duration('UPSTREAM_TIMEOUT_MS', 4000),
+  connectMs: settings.duration('UPSTREAM_CONNECT_TIMEOUT_MS', 2000),
+  bodyMs: settings.duration('UPSTREAM_BODY_TIMEOUT_MS', 60_000),
+  nodeEnv: settings.string('NODE_ENV', 'production'),
+  allowedOrigins: settings.custom<string[]>(
+    'ALLOWED_ORIGINS',
+    [],
+    'a comma-separated list of origins (http://host:port)',
+    parseOrigins,
+  ),
+  // Read by trustProxyFromEnv, which refuses `true` with its own explanation.
+  trustProxy: settings.custom<false | number | string>(
+    'TRUST_PROXY',
+    false,
+    'false, a number of proxies, or their addresses',
+    trustProxyFromEnv,
+  ),
+  mongoUri: settings.mongoUri('MONGODB_URI', DEFAULT_MONGODB_URI),
+  smtpUrl: settings.optionalString('SMTP_URL'),
+  mailFrom: settings.optionalString('MAIL_FROM'),
+  writeMax: settings.count('WRITE_RATE_LIMIT_MAX', 600, 1),
+  writeWindowMs: settings.duration('WRITE_RATE_LIMIT_WINDOW_MS', 600_000),
+  uploadMax: settings.count('UPLOAD_RATE_LIMIT_MAX', 200, 1),
+  uploadWindowMs: settings.duration('UPLOAD_RATE_LIMIT_WINDOW_MS', 600_000),
+  hashConcurrency: settings.count('PASSWORD_HASH_CONCURRENCY', 2, 1),
+  hashQueue: settings.count('PASSWORD_HASH_QUEUE', 16, 0),
+});
+
+/** The gateway's options from its environment; throws a ConfigError naming every bad variable. */
 export function gatewayConfigFromEnv(repoRoot: string, env: NodeJS.ProcessEnv = process.env) {
-  const port = portFromEnv(env.PORT, 3000);
-  const dataDir = dataDirFromEnv(repoRoot, env);
-  const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, '');
+  const config = readConfig(gatewaySettings(repoRoot), env);
+  const publicUrl = config.publicUrl || `http://localhost:${config.port}`;
   const options: GatewayOptions = {
-    upstreams: {
-      text: (env.TEXT_URL || 'http://127.0.0.1:4001').replace(/\/+$/, ''),
-      speech: (env.SPEECH_URL || 'http://127.0.0.1:4002').replace(/\/+$/, ''),
-    },
-    identitySecret: loadIdentitySecret(dataDir, env),
-    shellDist: env.SHELL_DIST ? resolve(env.SHELL_DIST) : resolve(repoRoot, 'shell', 'dist'),
+    upstreams: { text: config.textUrl, speech: config.speechUrl },
+    identitySecret: loadIdentitySecret(config.dataDir, env),
+    shellDist: config.shellDist,
     remotes: buildRemotesManifest(env),
-    timeouts: {
-      headersMs: msFromEnv(env.UPSTREAM_TIMEOUT_MS, 4000),
-      connectMs: msFromEnv(env.UPSTREAM_CONNECT_TIMEOUT_MS, 2000),
-      bodyMs: msFromEnv(env.UPSTREAM_BODY_TIMEOUT_MS, 60_000),
-    },
-    devMode: env.NODE_ENV === 'development',
+    timeouts: { headersMs: config.headersMs, connectMs: config.connectMs, bodyMs: config.bodyMs },
+    devMode: config.nodeEnv === 'development',
     publicUrl,
-    allowedOrigins: originsFromEnv(env.ALLOWED_ORIGINS),
-    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
+    allowedOrigins: config.allowedOrigins,
+    trustProxy: config.trustProxy,
     accounts: {
-      mongoUri: env.MONGODB_URI?.trim() || DEFAULT_MONGODB_URI,
-      dataDir,
-      smtpUrl: env.SMTP_URL?.trim() || undefined,
-      mailFrom: env.MAIL_FROM?.trim() || undefined,
+      mongoUri: config.mongoUri,
+      dataDir: config.dataDir,
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
       writeLimits: {
-        writes: {
-          max: countFromEnv('WRITE_RATE_LIMIT_MAX', env.WRITE_RATE_LIMIT_MAX, 600, 1),
-          windowMs: msFromEnv(env.WRITE_RATE_LIMIT_WINDOW_MS, 600_000),
-        },
-        uploads: {
-          max: countFromEnv('UPLOAD_RATE_LIMIT_MAX', env.UPLOAD_RATE_LIMIT_MAX, 200, 1),
-          windowMs: msFromEnv(env.UPLOAD_RATE_LIMIT_WINDOW_MS, 600_000),
-        },
+        writes: { max: config.writeMax, windowMs: config.writeWindowMs },
+        uploads: { max: config.uploadMax, windowMs: config.uploadWindowMs },
       },
-      hashing: {
-        concurrency: countFromEnv('PASSWORD_HASH_CONCURRENCY', env.PASSWORD_HASH_CONCURRENCY, 2, 1),
-        queue: countFromEnv('PASSWORD_HASH_QUEUE', env.PASSWORD_HASH_QUEUE, 16, 0),
-      },
+      hashing: { concurrency: config.hashConcurrency, queue: config.hashQueue },
     },
   };
-  return {
-    options,
-    port,
-    host: env.HOST || '127.0.0.1',
-  };
+  return { options, port: config.port, host: config.host };
 }

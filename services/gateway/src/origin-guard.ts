@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AUTH_MESSAGES } from '@platform/contracts';
-import { errorBody } from '@platform/service-kit';
+import { HttpError } from '@platform/service-kit';
 import { isApiPath } from './routing-table';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -32,7 +31,7 @@ export function allowedOrigins(publicUrl: string, extra: readonly string[] = [])
  * either header are not from a browser page (curl, services, tests) and carry no ambient cookie risk.
  */
 export function registerOriginGuard(app: FastifyInstance, origins: Set<string>) {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
     const q = request.url.indexOf('?');
     if (!isApiPath(q >= 0 ? request.url.slice(0, q) : request.url)) return;
@@ -43,7 +42,7 @@ export function registerOriginGuard(app: FastifyInstance, origins: Set<string>) 
         { origin, secFetchSite: request.headers['sec-fetch-site'] },
         'cross-origin write refused',
       );
-      return reply.code(403).send({ ...errorBody(403, AUTH_MESSAGES.crossOrigin), ok: false });
+      throw new HttpError(403, 'origin.cross_site', undefined, { ok: false });
     }
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { BAD_URL_MESSAGE, errorBody } from '@platform/service-kit';
+import { BAD_URL_MESSAGE, HttpError } from '@platform/service-kit';
 
 export const URL_MESSAGES = {
   pathEncoding: BAD_URL_MESSAGE,
@@ -55,11 +55,15 @@ export function urlProblem(url: string): string | null {
 
 /** Refuses, before any route runs, every request whose target urlProblem finds fault with (400 ErrorBody). */
 export function registerPathGuard(app: FastifyInstance) {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async (request) => {
     const problem = urlProblem(request.url);
     if (problem) {
       request.log.warn({ problem }, 'request target refused');
-      return reply.code(400).send(errorBody(400, problem));
+      throw new HttpError(
+        400,
+        problem === URL_MESSAGES.pathEncoding ? 'request.bad_path_encoding' : 'request.bad_target',
+        problem,
+      );
     }
   });
 }

@@ -2,7 +2,7 @@ import replyFrom from '@fastify/reply-from';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody, REQUEST_ID_HEADER } from '@platform/service-kit';
+import { HttpError, REQUEST_ID_HEADER } from '@platform/service-kit';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression';
 import { upstreamHeaders, type ResolveUser } from './identity-propagation';
 import { splitTarget } from './path-guard';
@@ -104,7 +104,7 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
     const wait = await options.writeGate?.(request, identity, path);
     if (wait) {
       reply.header('retry-after', String(wait.retryAfterSeconds));
-      return reply.code(429).send(errorBody(429, wait.message));
+      throw new HttpError(429, 'rate_limit.exceeded', wait.message);
     }
     // The signature covers the request target exactly as sent: the query goes as it came (reply-from would
     // otherwise re-serialise it through URL parsing).

@@ -1,4 +1,13 @@
-import { isApiPath, ownerOf, ROUTING_TABLE, type RoutingRule } from './routing-table';
+import { defineRoute, ROUTES, routeUrl, pathParamNames, type RouteDeclaration } from '@platform/contracts';
+import { Type } from '@sinclair/typebox';
+import {
+  deriveRoutingTable,
+  isApiPath,
+  ownerOf,
+  ROUTING_TABLE,
+  staticPrefix,
+  type RoutingRule,
+} from './routing-table';
 
 describe('routing table', () => {
   it.each([
@@ -57,5 +66,59 @@ describe('routing table', () => {
     expect(isApiPath('/audio/a.webm')).toBe(true);
     expect(isApiPath('/audiobooks')).toBe(false);
     expect(isApiPath('/data/downloads')).toBe(false);
+  });
+
+  it('sends every declared route to the owner its declaration names', () => {
+    const publicRoutes = ROUTES.filter((r) => !r.path.startsWith('/internal/'));
+    expect(publicRoutes.length).toBeGreaterThan(20);
+    for (const route of publicRoutes) {
+      const sample = Object.fromEntries(pathParamNames(route.path).map((name) => [name, 'x1']));
+      const path = routeUrl(route.path, sample);
+      expect({ route: route.name, owner: ownerOf(path, ROUTING_TABLE, route.method) }).toEqual({
+        route: route.name,
+        owner: route.owner,
+      });
+    }
+  });
+
+  it('never routes internal service-to-service paths', () => {
+    for (const route of ROUTES.filter((r) => r.path.startsWith('/internal/'))) {
+      expect(ownerOf(route.path, ROUTING_TABLE, route.method)).toBeNull();
+    }
+  });
+});
+
+describe('deriving the table from declarations', () => {
+  const route = (name: string, method: RouteDeclaration['method'], path: string, owner: 'text' | 'speech') =>
+    defineRoute({
+      name,
+      method,
+      path,
+      owner,
+      access: 'signedIn',
+      summary: name,
+      tag: 't',
+      reply: { 200: Type.Null() },
+    });
+
+  it('takes the fixed part of a path as its prefix', () => {
+    expect(staticPrefix('/api/recordings/:id/validate')).toBe('/api/recordings');
+    expect(staticPrefix('/api/user/stats')).toBe('/api/user/stats');
+  });
+
+  it('a new declared route is routed without touching the gateway', () => {
+    const table = deriveRoutingTable([...ROUTES, route('getThings', 'GET', '/api/things/:id', 'text')]);
+    expect(ownerOf('/api/things/7', table, 'GET')).toBe('text');
+    expect(ownerOf('/api/things/7', ROUTING_TABLE, 'GET')).toBeNull();
+  });
+
+  it('refuses a prefix two owners both need below it', () => {
+    expect(() =>
+      deriveRoutingTable([
+        route('a', 'GET', '/api/shared/:id', 'speech'),
+        route('b', 'GET', '/api/shared/:id/more', 'speech'),
+        route('c', 'POST', '/api/shared/:id', 'text'),
+      ]),
+    ).toThrow(/shares \/api\/shared/);
   });
 });

@@ -1,6 +1,6 @@
-/** Who answers a public path: a backend service (proxied) or the gateway itself. */
-export type ServiceName = 'text' | 'speech';
-export type RouteOwner = ServiceName | 'gateway';
+import { ROUTES, type RouteDeclaration, type RouteOwner, type ServiceName } from '@platform/contracts';
+
+export type { RouteOwner, ServiceName };
 
 export interface RoutingRule {
   /** Matches the path itself and anything below it (segment-aware: /api/text does not match /api/texts). */
@@ -12,31 +12,63 @@ export interface RoutingRule {
   owner: RouteOwner;
 }
 
-/**
- * The one routing table: the first rule that matches wins, so more specific rules come first.
- * Sentences are split by what is done with them: the round, skips and reports are Speak's (speech service,
- * which keeps the recordable copy and each person's marks); writing sentences is Write's (text service).
- */
-export const ROUTING_TABLE: readonly RoutingRule[] = [
-  { prefix: '/api/sentences', exact: true, methods: ['POST'], owner: 'text' },
-  { prefix: '/api/sentences/batch', owner: 'text' },
-  { prefix: '/api/sentences/bulk', owner: 'text' },
-  { prefix: '/api/sentences', owner: 'speech' },
-  { prefix: '/api/text-audio-pairs', owner: 'text' },
-  { prefix: '/api/text', owner: 'text' },
-  { prefix: '/api/recordings', owner: 'speech' },
-  { prefix: '/api/user/stats', owner: 'speech' },
-  { prefix: '/api/user/preferences', owner: 'speech' },
-  { prefix: '/api/audio', owner: 'speech' },
-  { prefix: '/audio', owner: 'speech' },
-  { prefix: '/api/contact', owner: 'gateway' },
-  { prefix: '/auth', owner: 'gateway' },
-];
-
 /** Path families the browser never gets the shell for (they are API, not pages). */
 export const API_PREFIXES = ['/api', '/auth', '/audio'] as const;
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+/** The fixed part of a declared path: everything before its first `:param` segment. */
+export function staticPrefix(path: string): string {
+  const segments = path.split('/');
+  const firstParam = segments.findIndex((s) => s.startsWith(':'));
+  return firstParam < 0 ? path : segments.slice(0, firstParam).join('/');
+}
+
+const publicRoute = (route: RouteDeclaration) =>
+  route.owner !== 'every-service' && API_PREFIXES.some((p) => route.path.startsWith(`${p}/`));
+
+/**
+ * The routing table, derived from the route declarations: each fixed prefix belongs to the owner of the
+ * routes under it. Where two owners share a prefix (GET /api/sentences is Speak's round, POST writes a
+ * sentence), the owner with the fewer routes there keeps only its exact paths and methods and the other
+ * owns the prefix. The first matching rule wins, so longer prefixes come first and, for one prefix, the
+ * method-bound rule before the general one; a prefix inside another with the same owner adds nothing.
+ */
+export function deriveRoutingTable(routes: readonly RouteDeclaration[]): RoutingRule[] {
+  const byPrefix = new Map<string, RouteDeclaration[]>();
+  for (const route of routes.filter(publicRoute)) {
+    const prefix = staticPrefix(route.path);
+    byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), route]);
+  }
+  const rules: RoutingRule[] = [];
+  for (const [prefix, declared] of byPrefix) {
+    const owners = [...new Set(declared.map((r) => r.owner as RouteOwner))];
+    const count = (owner: RouteOwner) => declared.filter((r) => r.owner === owner).length;
+    owners.sort((a, b) => count(b) - count(a));
+    const [main, ...others] = owners;
+    for (const owner of others) {
+      const own = declared.filter((r) => r.owner === owner);
+      const below = own.find((r) => r.path !== prefix);
+      if (below) {
+        throw new Error(
+          `${below.name} (${owner}) shares ${prefix} with ${main} routes; give it its own prefix`,
+        );
+      }
+      rules.push({ prefix, exact: true, methods: own.map((r) => r.method), owner });
+    }
+    rules.push({ prefix, owner: main! });
+  }
+  rules.sort((a, b) => b.prefix.length - a.prefix.length || Number(!!b.exact) - Number(!!a.exact));
+  // A general rule inside a general rule of the same owner adds nothing.
+  return rules.filter((rule) => {
+    if (rule.exact) return true;
+    const outer = rules.find((other) => !other.exact && other !== rule && under(rule.prefix, other.prefix));
+    return !outer || outer.owner !== rule.owner;
+  });
+}
+
+/** The one routing table, from the declarations in libs/contracts. */
+export const ROUTING_TABLE: readonly RoutingRule[] = deriveRoutingTable(ROUTES);
 
 function matches(rule: RoutingRule, path: string, method: string | undefined) {
   if (rule.exact ? path !== rule.prefix : !under(path, rule.prefix)) return false;

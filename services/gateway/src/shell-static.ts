@@ -2,7 +2,7 @@ import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody, replyNotFound } from '@platform/service-kit';
+import { HttpError, replyNotFound } from '@platform/service-kit';
 import { isApiPath } from './routing-table';
 
 /** Webpack's [contenthash] names: safe to cache for a year because a new build changes the name. */
@@ -48,9 +48,7 @@ export function spaFallback(shellDist: string, pages: Set<string>) {
       (!isApiPath(path) || pages.has(path));
     if (!isPage) return replyNotFound(request, reply);
     if (!existsSync(join(shellDist, indexFile))) {
-      return reply
-        .code(503)
-        .send(errorBody(503, 'The site has not been built yet. Run `npm run build` and reload.'));
+      throw new HttpError(503, 'site.not_built');
     }
     reply.header('cache-control', NO_CACHE);
     return reply.sendFile(indexFile);

@@ -59,5 +59,9 @@ export function replyUpstreamError(reply: FastifyReply, service: ServiceName, er
   reply
     .code(status)
     .header('cache-control', 'no-store')
-    .send(errorBody(status, status === 504 ? timeoutMessage(service) : unavailableMessage(service)));
+    .send(
+      status === 504
+        ? errorBody(504, 'service.timeout', timeoutMessage(service))
+        : errorBody(503, 'service.unavailable', unavailableMessage(service)),
+    );
 }

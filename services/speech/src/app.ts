@@ -1,13 +1,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyServerOptions } from 'fastify';
+import { DEFAULT_HOST, DEFAULT_PORTS } from '@platform/contracts';
 import { createService, databaseOf, type CollectionIndexes, type ServiceApp } from '@platform/service-kit';
-import { audioRoutes } from './audio/routes';
 import { SPEECH_INDEXES } from './indexes';
-import { recordingRoutes } from './recordings/routes';
-import { uploadRoute } from './recordings/upload-route';
+import { audioRoutes } from './routes/audio';
+import { recordingRoutes } from './routes/recordings';
+import { sentenceRoutes } from './routes/sentences';
+import { userRoutes } from './routes/user';
 import { createSentenceSync, DEFAULT_SYNC_INTERVAL_MS, type SentenceSync } from './sentences/sentence-sync';
-import { sentenceRoutes } from './sentences/routes';
-import { userRoutes } from './user/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-export const DEFAULT_TEXT_URL = 'http://127.0.0.1:4001';
+export const DEFAULT_TEXT_URL = `http://${DEFAULT_HOST}:${DEFAULT_PORTS.text}`;
 
 export interface SpeechAppOptions {
   mongoUri: string;
@@ -53,11 +53,10 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
       await instance.register(multipart, {
         limits: { fileSize: MULTIPART_MAX_FILE_BYTES, files: 2, fields: 10, fieldSize: 64 * 1024 },
       });
-      await sentenceRoutes(typed);
-      await uploadRoute(typed);
-      await recordingRoutes(typed);
-      await audioRoutes(typed);
-      await userRoutes(typed);
+      sentenceRoutes(typed);
+      recordingRoutes(typed);
+      audioRoutes(typed);
+      userRoutes(typed);
     },
   });
   const sync = createSentenceSync({

@@ -1,36 +1,38 @@
 import { resolve } from 'node:path';
+import { DEFAULT_HOST, DEFAULT_PORTS } from '@platform/contracts';
 import {
-  dataDirFromEnv,
+  defaultDataDir,
   DEFAULT_MONGODB_URI,
   listenWithGracefulShutdown,
   loadIdentitySecret,
-  portFromEnv,
+  readConfig,
+  settings,
 } from '@platform/service-kit';
 import { buildApp, DEFAULT_TEXT_URL } from './app';
 import { DEFAULT_SYNC_INTERVAL_MS } from './sentences/sentence-sync';
 
-function positiveIntFromEnv(value: string | undefined, fallback: number) {
-  if (!value) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`Invalid SENTENCE_SYNC_INTERVAL_MS: ${value}`);
-  return n;
-}
-
 // dist/main.js (or src/main.ts) sits two folders below services/, three below the repository root.
 const repoRoot = resolve(__dirname, '..', '..', '..');
 
+/** Everything the speech service reads from its environment, with the single-machine defaults. */
+const speechSettings = {
+  port: settings.port('SPEECH_PORT', DEFAULT_PORTS.speech),
+  host: settings.string('HOST', DEFAULT_HOST),
+  mongoUri: settings.mongoUri('MONGODB_URI', DEFAULT_MONGODB_URI),
+  dataDir: settings.path('DATA_DIR', defaultDataDir(repoRoot)),
+  textUrl: settings.url('TEXT_URL', DEFAULT_TEXT_URL),
+  syncIntervalMs: settings.positiveInt('SENTENCE_SYNC_INTERVAL_MS', DEFAULT_SYNC_INTERVAL_MS),
+};
+
 async function main() {
-  const env = process.env;
+  const config = readConfig(speechSettings);
   const app = await buildApp({
-    mongoUri: env.MONGODB_URI || DEFAULT_MONGODB_URI,
-    identitySecret: loadIdentitySecret(dataDirFromEnv(repoRoot, env), env),
-    textUrl: env.TEXT_URL || DEFAULT_TEXT_URL,
-    syncIntervalMs: positiveIntFromEnv(env.SENTENCE_SYNC_INTERVAL_MS, DEFAULT_SYNC_INTERVAL_MS),
+    mongoUri: config.mongoUri,
+    identitySecret: loadIdentitySecret(config.dataDir),
+    textUrl: config.textUrl,
+    syncIntervalMs: config.syncIntervalMs,
   });
-  await listenWithGracefulShutdown(app, {
-    port: portFromEnv(env.SPEECH_PORT, 4002),
-    host: env.HOST || '127.0.0.1',
-  });
+  await listenWithGracefulShutdown(app, { port: config.port, host: config.host });
 }
 
 main().catch((err: unknown) => {

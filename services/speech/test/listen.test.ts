@@ -98,11 +98,11 @@ describe('Listen: votes', () => {
     const id = await addRecording(h, 'me');
     const own = await vote(id, 'me', true);
     expect(own.statusCode).toBe(403);
-    expect(own.json().message).toBe(M.ownRecording);
+    expect(own.json()).toMatchObject({ code: 'recording.own_recording', message: M.ownRecording });
     expect((await vote(id, 'other', true)).statusCode).toBe(200);
     const again = await vote(id, 'other', false);
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(M.alreadyVoted);
+    expect(again.json()).toMatchObject({ code: 'recording.already_voted', message: M.alreadyVoted });
     expect(await h.col.recordings.findOne({ _id: new ObjectId(id) })).toMatchObject({ yes: 1, no: 0 });
   });
 
@@ -117,12 +117,14 @@ describe('Listen: votes', () => {
       payload: { isValid: 'yes' },
     });
     expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('validation.failed');
     const anon = await h.app.inject({
       method: 'POST',
       url: `/api/recordings/${id}/validate`,
       payload: { isValid: true },
     });
     expect(anon.statusCode).toBe(401);
+    expect(anon.json().code).toBe('identity.missing');
   });
 
   it('undoes a vote while undecided, and refuses once decided (409) or without a vote (404)', async () => {
@@ -154,7 +156,12 @@ describe('Listen: votes', () => {
     const yes = accepted.filter(Boolean).length;
     const no = accepted.length - yes;
     const stored = await h.col.recordings.findOne({ _id: new ObjectId(id) });
-    expect(stored).toMatchObject({ yes, no, voteCount: accepted.length, status: recordingStatusFor(yes, no) });
+    expect(stored).toMatchObject({
+      yes,
+      no,
+      voteCount: accepted.length,
+      status: recordingStatusFor(yes, no),
+    });
     expect(stored!.status).not.toBe('undecided');
     expect(await h.col.votes.countDocuments({ recordingId: new ObjectId(id) })).toBe(accepted.length);
   }, 60_000);

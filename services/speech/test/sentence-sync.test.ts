@@ -6,13 +6,13 @@ import { ObjectId } from 'mongodb';
 import type { ServiceApp } from '@platform/service-kit';
 import { startTestMongo, uniqueDbName, type TestMongo } from '@platform/service-kit/testing';
 // The real text service, over real HTTP: the sync is the contract between the two.
-import { buildApp as buildTextApp } from '../../text/src/app';
 import {
+  buildApp as buildTextApp,
   insertSentences,
   type NewSentence,
   sentences as textSentences,
   setSentenceStatus,
-} from '../../text/src/sentences/sentence-store';
+} from '@platform/text-service';
 import { as, SECRET, startSpeech, type SpeechHarness } from './support/harness';
 
 const row = {

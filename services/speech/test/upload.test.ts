@@ -1,4 +1,4 @@
-import { RECORDING_MESSAGES as M } from '@platform/contracts';
+import { ERROR_CODES, ERROR_MESSAGES, RECORDING_MESSAGES as M } from '@platform/contracts';
 import { addSentences, as, multipart, signedFor, startSpeech, type SpeechHarness } from './support/harness';
 import { AudioFiles, chromiumWebm } from './support/audio';
 
@@ -94,7 +94,10 @@ describe('POST /api/recordings', () => {
 
     const expectRefusal = (res: Awaited<ReturnType<typeof upload>>, status: number, message: string) => {
       expect(res.statusCode).toBe(status);
-      expect(res.json()).toEqual({ error: expect.any(String), message, statusCode: status });
+      // The stable code the Speak screen translates, beside the English message.
+      const code = ERROR_CODES.find((c) => ERROR_MESSAGES[c] === message);
+      expect(code).toBeDefined();
+      expect(res.json()).toEqual({ error: expect.any(String), code, message, statusCode: status });
     };
 
     it('401 without a signed identity', async () => {
@@ -244,7 +247,7 @@ describe('POST /api/recordings', () => {
     }
   });
 
-  it('lets only one of two racing uploads take the last place, or one person\'s one take', async () => {
+  it("lets only one of two racing uploads take the last place, or one person's one take", async () => {
     const [last] = await addSentences(h.col, 'en', ['One place left here.'], 14);
     const send = (who: string) =>
       upload([{ name: 'sentenceId', value: last! }, file(audio.speech(), 'a.wav', 'audio/wav')], as(who));

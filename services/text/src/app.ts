@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import { createService, databaseOf, type CollectionIndexes, type ServiceApp } from '@platform/service-kit';
 import { TEXT_INDEXES } from './indexes';
-import { internalSentenceRoutes } from './sentences/internal-routes';
+import { internalSentenceRoutes } from './routes/internal/sentences';
 import { startSeeding } from './sentences/seed';
 import { SequenceWriter } from './sentences/sentence-store';
 
@@ -39,7 +39,7 @@ export async function buildApp(options: TextAppOptions): Promise<ServiceApp> {
     identitySecret: options.identitySecret,
     logger: options.logger,
     routes: async (instance) => {
-      await internalSentenceRoutes(instance as ServiceApp);
+      internalSentenceRoutes(instance as ServiceApp);
     },
   });
   const writer = new SequenceWriter(databaseOf(app));

@@ -1,26 +1,33 @@
 import { resolve } from 'node:path';
+import { DEFAULT_HOST, DEFAULT_PORTS } from '@platform/contracts';
 import {
-  dataDirFromEnv,
+  defaultDataDir,
   DEFAULT_MONGODB_URI,
   listenWithGracefulShutdown,
   loadIdentitySecret,
-  portFromEnv,
+  readConfig,
+  settings,
 } from '@platform/service-kit';
 import { buildApp } from './app';
 
 // dist/main.js (or src/main.ts) sits two folders below services/, three below the repository root.
 const repoRoot = resolve(__dirname, '..', '..', '..');
 
+/** Everything the text service reads from its environment, with the single-machine defaults. */
+const textSettings = {
+  port: settings.port('TEXT_PORT', DEFAULT_PORTS.text),
+  host: settings.string('HOST', DEFAULT_HOST),
+  mongoUri: settings.mongoUri('MONGODB_URI', DEFAULT_MONGODB_URI),
+  dataDir: settings.path('DATA_DIR', defaultDataDir(repoRoot)),
+};
+
 async function main() {
-  const env = process.env;
+  const config = readConfig(textSettings);
   const app = await buildApp({
-    mongoUri: env.MONGODB_URI || DEFAULT_MONGODB_URI,
-    identitySecret: loadIdentitySecret(dataDirFromEnv(repoRoot, env), env),
+    mongoUri: config.mongoUri,
+    identitySecret: loadIdentitySecret(config.dataDir),
   });
-  await listenWithGracefulShutdown(app, {
-    port: portFromEnv(env.TEXT_PORT, 4001),
-    host: env.HOST || '127.0.0.1',
-  });
+  await listenWithGracefulShutdown(app, { port: config.port, host: config.host });
 }
 
 main().catch((err: unknown) => {

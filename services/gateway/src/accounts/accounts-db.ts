@@ -85,7 +85,5 @@ export const accountCollections = (db: Db): AccountCollections => ({
   tokens: db.collection<TokenDoc>(TOKENS),
 });
 
-export const isDuplicateKey = (err: unknown) => (err as { code?: number } | null)?.code === 11000;
-
 export const displayName = (user: Pick<UserDoc, 'firstname' | 'lastname'>) =>
   `${user.firstname} ${user.lastname}`;

@@ -3,27 +3,30 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ObjectId } from 'mongodb';
 import {
   AUTH_MESSAGES,
-  AuthErrorReply,
-  AuthReply,
+  authCodeFor,
   emailProblem,
+  getAuthSession,
   normalizeEmail,
-  QueryEmailReply,
-  QueryEmailRequest,
-  ResendBody,
-  ResendReply,
-  SessionReply,
+  postAuthQueryEmail,
+  postAuthResend,
+  postAuthSignin,
+  postAuthSignout,
+  postAuthSignup,
+  postAuthVerify,
   signinProblem,
-  SigninRequest,
-  SignoutReply,
   signupProblem,
-  SignupRequest,
-  VerifyBody,
-  VerifyReply,
+  type AuthErrorReply,
   type SignupRole,
 } from '@platform/contracts';
-import { errorBody, replyWithError, type ServiceApp } from '@platform/service-kit';
+import {
+  HttpError,
+  isDuplicateKey,
+  replyWithError,
+  serveRoute,
+  type ServiceApp,
+} from '@platform/service-kit';
 import { keyedLimiter, type KeyedLimiter, type RateLimit } from '../rate-limits/keyed-limiter';
-import { isDuplicateKey, type AccountCollections, type UserDoc } from './accounts-db';
+import type { AccountCollections, UserDoc } from './accounts-db';
 import type { BackgroundWork } from './background';
 import type { Mailer } from './mailer';
 import { HASHING_RETRY_AFTER_SECONDS, HashingBusyError, type PasswordHasher } from './passwords';
@@ -71,22 +74,18 @@ export interface AccountsRouteOptions {
 /** /auth bodies are a few short fields; anything bigger is refused before it is read whole. */
 export const AUTH_BODY_LIMIT = 16 * 1024;
 
-const failure = (status: number, message: string, extra: Partial<AuthErrorReply> = {}): AuthErrorReply => ({
-  ...errorBody(status, message),
-  ok: false,
-  ...extra,
-});
-
-function refuse(reply: FastifyReply, status: number, message: string, extra: Partial<AuthErrorReply> = {}) {
-  return reply.code(status).send(failure(status, message, extra));
+/**
+ * Refuses in the SPEC's words; the code is the one those words stand for, and the error handler shapes the
+ * AuthErrorReply (with the `ok: false` and the verify screen's `status` and `email`).
+ */
+function refuse(
+  _reply: FastifyReply,
+  status: number,
+  message: string,
+  extra: Partial<AuthErrorReply> = {},
+): never {
+  throw new HttpError(status, authCodeFor(message), message, { ok: false, ...extra });
 }
-
-/** Responses for every /auth route: its success shape, and AuthErrorReply for any failure. */
-const answers = <T>(status: number, ok: T) => ({
-  [status]: ok,
-  '4xx': AuthErrorReply,
-  '5xx': AuthErrorReply,
-});
 
 export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOptions) {
   const { cols, hasher, mailer, publicUrl, now, background, sessionCache, cookie } = options;
@@ -127,7 +126,7 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
   const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '' && request.routeOptions.url === '/auth/signout') return done(null, {});
+    if (body === '' && request.routeOptions.url === postAuthSignout.path) return done(null, {});
     json(request, body as string, done);
   });
   hasher.prepare().catch((err: unknown) => app.log.error({ err }, 'could not prepare the password check'));
@@ -140,16 +139,9 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
   // IPv6 clients are counted by their /64, which one subscriber usually holds whole.
   const clientKey = (request: FastifyRequest) => normalizeIP(request.ip);
 
-  app.post(
-    '/auth/auth/query.email',
-    {
-      bodyLimit: AUTH_BODY_LIMIT,
-      schemaErrorFormatter: authSchemaErrors({
-        required: { email: AUTH_MESSAGES.emailRequired },
-        tooLong: { email: AUTH_MESSAGES.emailInvalid },
-      }),
-      schema: { tags: ['auth'], body: QueryEmailRequest, response: answers(200, QueryEmailReply) },
-    },
+  serveRoute(
+    app,
+    postAuthQueryEmail,
     async (request, reply) => {
       const problem = emailProblem(request.body.email);
       if (problem) return refuse(reply, 400, problem);
@@ -161,29 +153,18 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
       );
       return { ok: existing !== null };
     },
-  );
-
-  app.post(
-    '/auth/auth/signup',
     {
       bodyLimit: AUTH_BODY_LIMIT,
       schemaErrorFormatter: authSchemaErrors({
-        required: {
-          firstname: AUTH_MESSAGES.firstnameRequired,
-          lastname: AUTH_MESSAGES.lastnameRequired,
-          email: AUTH_MESSAGES.emailRequired,
-          password: AUTH_MESSAGES.passwordRequired,
-        },
-        tooLong: {
-          firstname: AUTH_MESSAGES.tooLong,
-          lastname: AUTH_MESSAGES.tooLong,
-          email: AUTH_MESSAGES.emailInvalid,
-          password: AUTH_MESSAGES.passwordTooLong,
-          role: AUTH_MESSAGES.roleInvalid,
-        },
+        required: { email: AUTH_MESSAGES.emailRequired },
+        tooLong: { email: AUTH_MESSAGES.emailInvalid },
       }),
-      schema: { tags: ['auth'], body: SignupRequest, response: answers(201, AuthReply) },
     },
+  );
+
+  serveRoute(
+    app,
+    postAuthSignup,
     async (request, reply) => {
       const body = request.body;
       const problem = signupProblem(body);
@@ -217,15 +198,29 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
       }
       return reply.code(201).send({ ok: true, token: pending, message: AUTH_MESSAGES.signedUp });
     },
-  );
-
-  app.post(
-    '/auth/verify',
     {
       bodyLimit: AUTH_BODY_LIMIT,
-      schemaErrorFormatter: authSchemaErrors({ required: { token: AUTH_MESSAGES.linkInvalid } }),
-      schema: { tags: ['auth'], body: VerifyBody, response: answers(200, VerifyReply) },
+      schemaErrorFormatter: authSchemaErrors({
+        required: {
+          firstname: AUTH_MESSAGES.firstnameRequired,
+          lastname: AUTH_MESSAGES.lastnameRequired,
+          email: AUTH_MESSAGES.emailRequired,
+          password: AUTH_MESSAGES.passwordRequired,
+        },
+        tooLong: {
+          firstname: AUTH_MESSAGES.tooLong,
+          lastname: AUTH_MESSAGES.tooLong,
+          email: AUTH_MESSAGES.emailInvalid,
+          password: AUTH_MESSAGES.passwordTooLong,
+          role: AUTH_MESSAGES.roleInvalid,
+        },
+      }),
     },
+  );
+
+  serveRoute(
+    app,
+    postAuthVerify,
     async (request, reply) => {
       const wait = await overLimit(request, ['verifyPerClient', clientKey(request)]);
       if (wait) return tooMany(reply, AUTH_MESSAGES.tooManyRequests, wait);
@@ -246,15 +241,15 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
       }
       return refuse(reply, 400, AUTH_MESSAGES.linkInvalid, { status: 'invalid' });
     },
-  );
-
-  app.post(
-    '/auth/resend',
     {
       bodyLimit: AUTH_BODY_LIMIT,
-      schemaErrorFormatter: authSchemaErrors({ tooLong: { email: AUTH_MESSAGES.emailInvalid } }),
-      schema: { tags: ['auth'], body: ResendBody, response: answers(202, ResendReply) },
+      schemaErrorFormatter: authSchemaErrors({ required: { token: AUTH_MESSAGES.linkInvalid } }),
     },
+  );
+
+  serveRoute(
+    app,
+    postAuthResend,
     async (request, reply) => {
       const { email, token } = request.body;
       if ((email === undefined) === (token === undefined)) {
@@ -285,18 +280,15 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
       );
       return reply.code(202).send({ ok: true, message: AUTH_MESSAGES.resendAccepted });
     },
-  );
-
-  app.post(
-    '/auth/signin',
     {
       bodyLimit: AUTH_BODY_LIMIT,
-      schemaErrorFormatter: authSchemaErrors({
-        required: { email: AUTH_MESSAGES.emailRequired, password: AUTH_MESSAGES.passwordRequired },
-        tooLong: { email: AUTH_MESSAGES.emailInvalid, password: AUTH_MESSAGES.passwordTooLong },
-      }),
-      schema: { tags: ['auth'], body: SigninRequest, response: answers(200, AuthReply) },
+      schemaErrorFormatter: authSchemaErrors({ tooLong: { email: AUTH_MESSAGES.emailInvalid } }),
     },
+  );
+
+  serveRoute(
+    app,
+    postAuthSignin,
     async (request, reply) => {
       const problem = signinProblem(request.body);
       if (problem) return refuse(reply, 400, problem);
@@ -325,33 +317,37 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
       // The credential lives only in the HttpOnly cookie; the body's token is the user's id, not a secret.
       return { ok: true, token: user._id.toHexString(), message: AUTH_MESSAGES.signedIn };
     },
-  );
-
-  app.get(
-    '/auth/session',
-    { schema: { tags: ['auth'], response: answers(200, SessionReply) } },
-    async (request, reply) => {
-      const user = (await sessionUser(cols, cookie.read(request), now()))?.user;
-      if (!user) return refuse(reply, 401, AUTH_MESSAGES.notSignedIn);
-      return {
-        user: {
-          id: user._id.toHexString(),
-          firstname: user.firstname,
-          lastname: user.lastname,
-          email: user.email,
-          role: user.role,
-        },
-      };
+    {
+      bodyLimit: AUTH_BODY_LIMIT,
+      schemaErrorFormatter: authSchemaErrors({
+        required: { email: AUTH_MESSAGES.emailRequired, password: AUTH_MESSAGES.passwordRequired },
+        tooLong: { email: AUTH_MESSAGES.emailInvalid, password: AUTH_MESSAGES.passwordTooLong },
+      }),
     },
   );
 
-  app.post(
-    '/auth/signout',
-    { bodyLimit: AUTH_BODY_LIMIT, schema: { tags: ['auth'], response: answers(200, SignoutReply) } },
+  serveRoute(app, getAuthSession, async (request, reply) => {
+    const user = (await sessionUser(cols, cookie.read(request), now()))?.user;
+    if (!user) return refuse(reply, 401, AUTH_MESSAGES.notSignedIn);
+    return {
+      user: {
+        id: user._id.toHexString(),
+        firstname: user.firstname,
+        lastname: user.lastname,
+        email: user.email,
+        role: user.role,
+      },
+    };
+  });
+
+  serveRoute(
+    app,
+    postAuthSignout,
     async (request, reply) => {
       await closeSession(cols, sessionCache, cookie.read(request));
       cookie.clear(request, reply);
       return { ok: true as const };
     },
+    { bodyLimit: AUTH_BODY_LIMIT },
   );
 }

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from 'mongodb';
-import { AUTH_MESSAGES } from '@platform/contracts';
+import { AUTH_MESSAGES, authCodeFor } from '@platform/contracts';
 import { verifyIdentity, type ServiceApp } from '@platform/service-kit';
 import { startTestMongo, uniqueDbName, type TestMongo } from '@platform/service-kit/testing';
 import { makeShellDist } from '../../test/shell-dist';
@@ -123,6 +123,8 @@ describe('accounts and sessions', () => {
       status,
       body: expect.objectContaining({ statusCode: status, message, ok: false, error: expect.any(String) }),
     });
+    // The stable code beside the SPEC's words, so the screens can say it in the chosen language.
+    expect(res.json().code).toBe(authCodeFor(message));
   };
   /** A verified person with an open session; answers the session cookie. */
   const signedIn = async (email: string, extra: Record<string, unknown> = {}) => {
@@ -248,6 +250,7 @@ describe('accounts and sessions', () => {
         expect(res.statusCode).toBe(409);
         expect(res.json()).toEqual({
           error: 'Conflict',
+          code: 'auth.email_taken',
           message: 'Email already exists.',
           statusCode: 409,
           ok: false,
@@ -405,6 +408,7 @@ describe('accounts and sessions', () => {
       expect(unknown.statusCode).toBe(401);
       expect(wrong.json()).toEqual({
         error: 'Unauthorized',
+        code: 'auth.incorrect_password',
         message: 'Incorrect password',
         statusCode: 401,
         ok: false,

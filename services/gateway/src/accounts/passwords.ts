@@ -27,6 +27,7 @@ export const HASHING_RETRY_AFTER_SECONDS = 5;
 /** The hashing queue is full: answer 503 with Retry-After. */
 export class HashingBusyError extends Error {
   readonly statusCode = 503;
+  readonly code = 'server.busy';
   readonly expose = true;
   constructor() {
     super(HASHING_BUSY_MESSAGE);

@@ -1,5 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody } from '@platform/service-kit';
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from '@platform/service-kit';
 
 interface FlatSchema {
   type?: string;
@@ -11,14 +11,14 @@ interface FlatSchema {
  * as "42". For /auth bodies, all flat objects of strings, a value of the wrong JSON type is a client mistake:
  * this refuses it before validation gets to coerce it.
  */
-export async function refuseWrongJsonTypes(request: FastifyRequest, reply: FastifyReply) {
+export async function refuseWrongJsonTypes(request: FastifyRequest) {
   const schema = request.routeOptions.schema?.body as FlatSchema | undefined;
   const body = request.body;
   if (!schema?.properties || !body || typeof body !== 'object' || Array.isArray(body)) return;
   for (const [field, value] of Object.entries(body as Record<string, unknown>)) {
     const expected = schema.properties[field]?.type;
     if (expected === 'string' && typeof value !== 'string') {
-      return reply.code(400).send({ ...errorBody(400, `body.${field} must be string`), ok: false });
+      throw new HttpError(400, 'validation.failed', `body.${field} must be string`, { ok: false });
     }
   }
 }

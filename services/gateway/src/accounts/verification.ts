@@ -1,13 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ObjectId } from 'mongodb';
 import { VERIFICATION_LINK_TTL_HOURS } from '@platform/contracts';
-import {
-  displayName,
-  isDuplicateKey,
-  type AccountCollections,
-  type TokenScope,
-  type UserDoc,
-} from './accounts-db';
+import { isDuplicateKey } from '@platform/service-kit';
+import { displayName, type AccountCollections, type TokenScope, type UserDoc } from './accounts-db';
 import type { Mailer } from './mailer';
 import { digest, newToken, TOKEN_SHAPE } from './secrets';
 

@@ -1,7 +1,6 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Collection, Db } from 'mongodb';
-import type { CollectionIndexes } from '@platform/service-kit';
-import { isDuplicateKey } from '../accounts/accounts-db';
+import { isDuplicateKey, type CollectionIndexes } from '@platform/service-kit';
 
 export const RATE_LIMITS = 'rate_limits';
 

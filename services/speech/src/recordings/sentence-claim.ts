@@ -1,17 +1,17 @@
 import { ObjectId } from 'mongodb';
-import { MAX_RECORDINGS_PER_SENTENCE, RECORDING_MESSAGES as M } from '@platform/contracts';
-import { HttpError } from '@platform/service-kit';
+import { MAX_RECORDINGS_PER_SENTENCE } from '@platform/contracts';
+import { HttpError, isDuplicateKey } from '@platform/service-kit';
 import type { Collections, SentenceDoc } from '../collections';
-import { isDuplicateKey } from '../duplicate-key';
 
 /**
  * Refuses, before any audio is kept, a sentence that already has all its recordings or that this person
  * already recorded. The round never offers those, but a client can still name one.
  */
 export async function refuseUnrecordable(col: Collections, sentence: SentenceDoc, userId: string) {
-  if (sentence.recordingCount >= MAX_RECORDINGS_PER_SENTENCE) throw new HttpError(409, M.sentenceFull);
+  if (sentence.recordingCount >= MAX_RECORDINGS_PER_SENTENCE)
+    throw new HttpError(409, 'recording.sentence_full');
   const mark = await col.sentenceMarks.findOne({ userId, sentenceId: sentence._id, kind: 'recorded' });
-  if (mark) throw new HttpError(409, M.alreadyRecorded);
+  if (mark) throw new HttpError(409, 'recording.already_recorded');
 }
 
 /**
@@ -37,7 +37,7 @@ export async function claimRecordingPlace(
       createdAt,
     });
   } catch (err) {
-    if (isDuplicateKey(err)) throw new HttpError(409, M.alreadyRecorded);
+    if (isDuplicateKey(err)) throw new HttpError(409, 'recording.already_recorded');
     throw err;
   }
   const counted = await col.sentences.updateOne(
@@ -46,7 +46,7 @@ export async function claimRecordingPlace(
   );
   if (counted.modifiedCount !== 1) {
     await col.sentenceMarks.deleteOne({ _id: markId });
-    throw new HttpError(409, M.sentenceFull);
+    throw new HttpError(409, 'recording.sentence_full');
   }
   return async () => {
     await col.sentences.updateOne({ _id: sentence._id }, { $inc: { recordingCount: -1 } });

@@ -1,5 +1,6 @@
 import type { Collection, Db, ObjectId } from 'mongodb';
 import type { LanguageCode, SentenceSource, SentenceStatus } from '@platform/contracts';
+import { isDuplicateKey } from '@platform/service-kit';
 
 export const SENTENCES = 'sentences';
 export const SENTENCE_FLAGS = 'sentence_flags';
@@ -71,8 +72,6 @@ export class SequenceWriter {
 
 /** What a writer supplies; the store adds the id, the time and the change sequence. */
 export type NewSentence = Omit<SentenceDoc, '_id' | 'createdAt' | 'seq'>;
-
-const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
 
 /**
  * Inserts sentences that are not there yet (by language and NFC text). Answers how many were new; the

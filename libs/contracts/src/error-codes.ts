@@ -1,0 +1,95 @@
+import { AUTH_MESSAGES } from './auth';
+import { RECORDING_MESSAGES } from './recordings';
+import { REPORT_DETAILS_REQUIRED_MESSAGE } from './sentences';
+
+/**
+ * Every error code the platform answers with, and its English message. Screens look a code up in their
+ * catalogue; the English here is the source text and what the server sends as `message`.
+ */
+export const ERROR_MESSAGES = {
+  // Shaped by the error handler for every route.
+  'validation.failed': 'The request is not valid.',
+  'request.malformed': 'The request could not be read.',
+  'request.too_large': 'The request is too large.',
+  'request.unsupported_media_type': 'This kind of content is not accepted here.',
+  'request.bad_path_encoding': 'The request path is not validly encoded.',
+  'request.bad_target': 'The request address is not in a form this site accepts.',
+  'route.not_found': 'There is nothing at this address.',
+  'rate_limit.exceeded': AUTH_MESSAGES.tooManyRequests,
+  'server.internal': 'Something went wrong on our side. Please try again later.',
+  'server.busy': 'The server is busy. Please try again in a few seconds.',
+  'database.unavailable': 'The database is not reachable right now. Please try again later.',
+  'service.unavailable': 'A service is unavailable. Please try again later.',
+  'service.timeout': 'A service did not answer in time. Please try again later.',
+  'site.not_built': 'The site has not been built yet. Run `npm run build` and reload.',
+
+  // Who may call: enforced from each route's declared access.
+  'identity.missing': 'You need to be signed in to do this.',
+  'identity.malformed': 'The identity sent with this request is malformed.',
+  'identity.stale': 'The identity sent with this request has expired.',
+  'identity.bad_signature': 'The identity sent with this request is not validly signed.',
+  'access.role_forbidden': 'Your role does not allow this.',
+  'access.service_only': 'Only platform services may call this.',
+  'origin.cross_site': AUTH_MESSAGES.crossOrigin,
+
+  // Accounts (/auth): the SPEC's words.
+  'auth.firstname_required': AUTH_MESSAGES.firstnameRequired,
+  'auth.lastname_required': AUTH_MESSAGES.lastnameRequired,
+  'auth.name_too_short': AUTH_MESSAGES.tooShort,
+  'auth.name_too_long': AUTH_MESSAGES.tooLong,
+  'auth.email_required': AUTH_MESSAGES.emailRequired,
+  'auth.email_invalid': AUTH_MESSAGES.emailInvalid,
+  'auth.password_required': AUTH_MESSAGES.passwordRequired,
+  'auth.password_rule': AUTH_MESSAGES.passwordRule,
+  'auth.password_too_long': AUTH_MESSAGES.passwordTooLong,
+  'auth.role_invalid': AUTH_MESSAGES.roleInvalid,
+  'auth.admin_not_allowed': AUTH_MESSAGES.adminNotAllowed,
+  'auth.email_taken': AUTH_MESSAGES.emailTaken,
+  'auth.not_verified': AUTH_MESSAGES.notVerified,
+  'auth.incorrect_password': AUTH_MESSAGES.incorrectPassword,
+  'auth.too_many_signins': AUTH_MESSAGES.tooManySignins,
+  'auth.not_signed_in': AUTH_MESSAGES.notSignedIn,
+  'auth.link_expired': AUTH_MESSAGES.linkExpired,
+  'auth.link_invalid': AUTH_MESSAGES.linkInvalid,
+  'auth.resend_needs_email': AUTH_MESSAGES.resendNeedsEmail,
+
+  // Speak and Listen.
+  'sentence.unknown': RECORDING_MESSAGES.unknownSentence,
+  'report.details_required': REPORT_DETAILS_REQUIRED_MESSAGE,
+  'recording.unknown': RECORDING_MESSAGES.unknownRecording,
+  'recording.too_large': RECORDING_MESSAGES.tooLarge,
+  'recording.bad_duration': RECORDING_MESSAGES.badDuration,
+  'recording.silent': RECORDING_MESSAGES.silent,
+  'recording.unsupported': RECORDING_MESSAGES.unsupported,
+  'recording.unreadable': 'The recording could not be read.',
+  'recording.missing_audio': RECORDING_MESSAGES.missingAudio,
+  'recording.missing_sentence': RECORDING_MESSAGES.missingSentence,
+  'recording.not_multipart': RECORDING_MESSAGES.notMultipart,
+  'recording.unknown_field': 'The upload has a field that is not expected.',
+  'recording.one_at_a_time': 'Send one recording at a time.',
+  'recording.too_many_fields': 'The upload has too many fields.',
+  'recording.sentence_full': RECORDING_MESSAGES.sentenceFull,
+  'recording.already_recorded': RECORDING_MESSAGES.alreadyRecorded,
+  'recording.own_recording': RECORDING_MESSAGES.ownRecording,
+  'recording.already_voted': RECORDING_MESSAGES.alreadyVoted,
+  'recording.already_decided': RECORDING_MESSAGES.alreadyDecided,
+  'recording.decided': RECORDING_MESSAGES.decided,
+  'recording.no_vote': RECORDING_MESSAGES.noVote,
+  'audio.not_found': 'No such audio.',
+  'audio.range_unsatisfiable': 'The requested range is outside the audio.',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
+export const ERROR_CODES = Object.keys(ERROR_MESSAGES) as ErrorCode[];
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_MESSAGES, value);
+
+const CODE_BY_MESSAGE = new Map<string, ErrorCode>(ERROR_CODES.map((c) => [ERROR_MESSAGES[c], c]));
+
+/**
+ * The code for one of the SPEC's account messages (signupProblem and signinProblem answer in words, which
+ * the forms show as they are; every message stands for one code); `validation.failed` for any other text.
+ */
+export const authCodeFor = (message: string): ErrorCode =>
+  CODE_BY_MESSAGE.get(message) ?? 'validation.failed';

@@ -1,0 +1,84 @@
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { Role } from './identity';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who answers a route: the gateway itself, or the service the gateway proxies it to. */
+export type ServiceName = 'text' | 'speech';
+export type RouteOwner = ServiceName | 'gateway';
+
+/**
+ * Who may call a route. `public`: anyone, signed out included. `signedIn`: any signed-in person. A list of
+ * roles: signed-in people with one of them (401 signed out, 403 otherwise). `service`: only another platform
+ * service, with its own signed identity (people, admins included, are refused).
+ */
+export type Access = 'public' | 'signedIn' | 'service' | readonly Role[];
+
+/** A multipart route streams its parts itself; the declaration names them for clients and OpenAPI. */
+export interface MultipartParts {
+  /** File part names. */
+  files: readonly string[];
+  /** The text fields, as a schema (strict, like every request schema). */
+  fields: TSchema;
+}
+
+/** Error statuses a route may answer besides its successes, each with the platform's ErrorBody. */
+export type ErrorStatus = number | '4xx' | '5xx';
+
+/**
+ * One HTTP call of the platform, declared once: the service registers its handler from it, the gateway
+ * derives its routing from it, and the browser's endpoint builds its request from it.
+ */
+export interface RouteDeclaration {
+  /** Unique; the service's handler and the client's endpoint are found by searching for it. */
+  readonly name: string;
+  readonly method: HttpMethod;
+  /** Fastify-style: `/api/recordings/:id/validate`. */
+  readonly path: string;
+  /** `every-service`: a route the service kit gives each service (never routed by the gateway). */
+  readonly owner: RouteOwner | 'every-service';
+  readonly access: Access;
+  /** One line for OpenAPI. */
+  readonly summary: string;
+  /** OpenAPI tag; the resource. */
+  readonly tag: string;
+  readonly params?: TSchema;
+  readonly query?: TSchema;
+  readonly body?: TSchema;
+  readonly multipart?: MultipartParts;
+  /** The answers by status (2xx and, for byte streams, 206). */
+  readonly reply: Readonly<Record<number, TSchema>>;
+  /** Refusals the route itself makes; 400 (input), 401 and 403 (access) are added from the declaration. */
+  readonly errors?: readonly ErrorStatus[];
+  /** The error body when a route family extends ErrorBody (the /auth answers carry `ok: false`). */
+  readonly errorBody?: TSchema;
+}
+
+/** Keeps the literal types of a declaration (its schemas, access and path) for handlers and clients. */
+export const defineRoute = <const D extends RouteDeclaration>(declaration: D): D => declaration;
+
+type StaticOr<S, Fallback> = S extends TSchema ? Static<S> : Fallback;
+
+export type RouteParams<D extends RouteDeclaration> = StaticOr<D['params'], Record<string, never>>;
+export type RouteQuery<D extends RouteDeclaration> = StaticOr<D['query'], Record<string, never>>;
+export type RouteBody<D extends RouteDeclaration> = StaticOr<D['body'], undefined>;
+export type RouteMultipartFields<D extends RouteDeclaration> = D['multipart'] extends MultipartParts
+  ? Static<D['multipart']['fields']>
+  : never;
+/** What a successful call answers (the union over its declared statuses). */
+export type RouteReply<D extends RouteDeclaration> = {
+  [S in keyof D['reply']]: D['reply'][S] extends TSchema ? Static<D['reply'][S]> : never;
+}[keyof D['reply']];
+
+/** Fastify's `:param` segments, substituted (and encoded) for a client. */
+export function routeUrl(path: string, params: Readonly<Record<string, string | number>> = {}): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter '${name}' for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The names of a path's `:param` segments, in order. */
+export const pathParamNames = (path: string): string[] =>
+  [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);

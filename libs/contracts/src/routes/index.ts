@@ -1,0 +1,36 @@
+import type { RouteDeclaration } from '../route';
+import * as audio from './audio';
+import * as audioPairs from './audio-pairs';
+import * as auth from './auth';
+import * as contact from './contact';
+import * as internal from './internal';
+import * as recordings from './recordings';
+import * as sentences from './sentences';
+import * as textPairs from './text-pairs';
+import * as user from './user';
+
+export * from './audio';
+export * from './audio-pairs';
+export * from './auth';
+export * from './contact';
+export * from './internal';
+export * from './recordings';
+export * from './sentences';
+export * from './text-pairs';
+export * from './user';
+
+const isDeclaration = (value: unknown): value is RouteDeclaration =>
+  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'owner' in value;
+
+/** Every HTTP call of the platform, from every resource file. */
+export const ROUTES: readonly RouteDeclaration[] = [
+  audio,
+  audioPairs,
+  auth,
+  contact,
+  internal,
+  recordings,
+  sentences,
+  textPairs,
+  user,
+].flatMap((resource) => Object.values(resource).filter(isDeclaration));

@@ -1,0 +1,96 @@
+import { defineRoute } from '../route';
+import { MarkReply } from '../sentences';
+import {
+  RECORDING_FILE_FIELD,
+  RecordingIdParams,
+  RecordingReportBody,
+  RecordingsToValidate,
+  RecordingUploadFields,
+  RecordingUploadReply,
+  ValidateBatchQuery,
+  VoteBody,
+  VoteReply,
+} from '../recordings';
+
+const tag = 'recordings';
+
+/** Speak: one take of a sentence, as multipart (`sentenceId` then the `audio` file). */
+export const postRecording = defineRoute({
+  name: 'postRecording',
+  method: 'POST',
+  path: '/api/recordings',
+  owner: 'speech',
+  access: 'signedIn',
+  summary: 'Submit a recording of a sentence',
+  tag,
+  multipart: { files: [RECORDING_FILE_FIELD], fields: RecordingUploadFields },
+  reply: { 201: RecordingUploadReply },
+  errors: [409, 413, 415],
+});
+
+/** Listen: the batch of other people's recordings to judge. */
+export const getRecordingsToValidate = defineRoute({
+  name: 'getRecordingsToValidate',
+  method: 'GET',
+  path: '/api/recordings/validate',
+  owner: 'speech',
+  access: 'signedIn',
+  summary: 'Recordings for this person to judge',
+  tag,
+  query: ValidateBatchQuery,
+  reply: { 200: RecordingsToValidate },
+});
+
+export const postRecordingVote = defineRoute({
+  name: 'postRecordingVote',
+  method: 'POST',
+  path: '/api/recordings/:id/validate',
+  owner: 'speech',
+  access: 'signedIn',
+  summary: 'Vote on a recording',
+  tag,
+  params: RecordingIdParams,
+  body: VoteBody,
+  reply: { 200: VoteReply },
+  errors: [404, 409],
+});
+
+export const deleteRecordingVote = defineRoute({
+  name: 'deleteRecordingVote',
+  method: 'DELETE',
+  path: '/api/recordings/:id/validate',
+  owner: 'speech',
+  access: 'signedIn',
+  summary: 'Undo one’s vote on a recording that is still undecided',
+  tag,
+  params: RecordingIdParams,
+  reply: { 200: VoteReply },
+  errors: [404, 409],
+});
+
+export const postRecordingSkip = defineRoute({
+  name: 'postRecordingSkip',
+  method: 'POST',
+  path: '/api/recordings/:id/skip',
+  owner: 'speech',
+  access: 'signedIn',
+  summary: 'Skip a recording (it is not offered to this person again)',
+  tag,
+  params: RecordingIdParams,
+  reply: { 200: MarkReply },
+  errors: [404],
+});
+
+export const postRecordingReport = defineRoute({
+  name: 'postRecordingReport',
+  method: 'POST',
+  path: '/api/recordings/:id/report',
+  owner: 'speech',
+  access: 'signedIn',
+  summary: 'Report a recording',
+  tag,
+  params: RecordingIdParams,
+  body: RecordingReportBody,
+  reply: { 200: MarkReply },
+  errors: [404],
+});

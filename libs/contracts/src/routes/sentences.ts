@@ -1,0 +1,132 @@
+import { defineRoute } from '../route';
+import {
+  MarkReply,
+  SentenceBatchBody,
+  SentenceBulkFields,
+  SentenceChangesQuery,
+  SentenceChangesReply,
+  SentenceFlagBody,
+  SentenceFlagReply,
+  SentenceIdParams,
+  SentenceReportBody,
+  SentenceRound,
+  SentenceRoundQuery,
+  SentenceSubmitBody,
+  SentenceSubmitReply,
+} from '../sentences';
+
+const tag = 'sentences';
+
+/*
+ * Sentences are split by what is done with them: the round, skips and reports are Speak's (the speech
+ * service keeps the recordable copy and each person's marks); writing sentences is Write's (text service).
+ */
+
+/** Speak: the round of sentences to record, in `lang` or else the language the person last saved. */
+export const getSentenceRound = defineRoute({
+  name: 'getSentenceRound',
+  method: 'GET',
+  path: '/api/sentences',
+  owner: 'speech',
+  access: 'signedIn',
+  summary: 'A round of sentences to record',
+  tag,
+  query: SentenceRoundQuery,
+  reply: { 200: SentenceRound },
+});
+
+export const postSentenceSkip = defineRoute({
+  name: 'postSentenceSkip',
+  method: 'POST',
+  path: '/api/sentences/:id/skip',
+  owner: 'speech',
+  access: 'signedIn',
+  summary: 'Skip a sentence (it is not offered to this person again)',
+  tag,
+  params: SentenceIdParams,
+  reply: { 200: MarkReply },
+  errors: [404],
+});
+
+export const postSentenceReport = defineRoute({
+  name: 'postSentenceReport',
+  method: 'POST',
+  path: '/api/sentences/:id/report',
+  owner: 'speech',
+  access: 'signedIn',
+  summary: 'Report a sentence (passed on to the text service)',
+  tag,
+  params: SentenceIdParams,
+  body: SentenceReportBody,
+  reply: { 200: MarkReply },
+  errors: [404],
+});
+
+/** Write, one sentence. */
+export const postSentence = defineRoute({
+  name: 'postSentence',
+  method: 'POST',
+  path: '/api/sentences',
+  owner: 'text',
+  access: 'signedIn',
+  summary: 'Write a sentence',
+  tag,
+  body: SentenceSubmitBody,
+  reply: { 201: SentenceSubmitReply },
+  errors: [409],
+});
+
+/** Write, several sentences with one citation. */
+export const postSentenceBatch = defineRoute({
+  name: 'postSentenceBatch',
+  method: 'POST',
+  path: '/api/sentences/batch',
+  owner: 'text',
+  access: 'signedIn',
+  summary: 'Write several sentences',
+  tag,
+  body: SentenceBatchBody,
+  reply: { 201: SentenceSubmitReply },
+});
+
+/** Write, a TXT or CSV file of sentences. */
+export const postSentenceBulk = defineRoute({
+  name: 'postSentenceBulk',
+  method: 'POST',
+  path: '/api/sentences/bulk',
+  owner: 'text',
+  access: 'signedIn',
+  summary: 'Upload a file of sentences',
+  tag,
+  multipart: { files: ['file'], fields: SentenceBulkFields },
+  reply: { 201: SentenceSubmitReply },
+  errors: [413, 415],
+});
+
+/** Internal, text -> speech: the change cursor the speech service keeps its recordable copy with. */
+export const getInternalSentenceChanges = defineRoute({
+  name: 'getInternalSentenceChanges',
+  method: 'GET',
+  path: '/internal/sentences/changes',
+  owner: 'text',
+  access: 'service',
+  summary: 'Sentence changes after a sequence number',
+  tag: 'internal',
+  query: SentenceChangesQuery,
+  reply: { 200: SentenceChangesReply },
+});
+
+/** Internal, speech -> text: a person's report of a sentence, for the owner to review. */
+export const postInternalSentenceFlag = defineRoute({
+  name: 'postInternalSentenceFlag',
+  method: 'POST',
+  path: '/internal/sentences/:id/flags',
+  owner: 'text',
+  access: 'service',
+  summary: 'Pass a sentence report on to the text service',
+  tag: 'internal',
+  params: SentenceIdParams,
+  body: SentenceFlagBody,
+  reply: { 201: SentenceFlagReply },
+  errors: [404],
+});

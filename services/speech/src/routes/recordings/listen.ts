@@ -1,0 +1,113 @@
+import {
+  DEFAULT_VALIDATE_BATCH_SIZE,
+  deleteRecordingVote,
+  getRecordingsToValidate,
+  postRecordingReport,
+  postRecordingSkip,
+  postRecordingVote,
+} from '@platform/contracts';
+import {
+  databaseOf,
+  HttpError,
+  ignoreDuplicateKey,
+  isDuplicateKey,
+  serveRoute,
+  type ServiceApp,
+} from '@platform/service-kit';
+import { collections } from '../../collections';
+import { parseRecordingId } from '../../recordings/recording-id';
+import { pickValidateBatch } from '../../recordings/validate-batch';
+import { applyVoteDelta } from '../../recordings/votes';
+
+/** Listen: the batch to judge, votes (and undoing one), skip and report. */
+export function listenRoutes(app: ServiceApp) {
+  const col = () => collections(databaseOf(app));
+
+  const findRecording = async (id: string) => {
+    const _id = parseRecordingId(id);
+    const recording = _id ? await col().recordings.findOne({ _id }) : null;
+    if (!recording) throw new HttpError(404, 'recording.unknown');
+    return recording;
+  };
+
+  serveRoute(app, getRecordingsToValidate, async (request) =>
+    pickValidateBatch(col(), {
+      userId: request.identity.id,
+      count: request.query.count ?? DEFAULT_VALIDATE_BATCH_SIZE,
+    }),
+  );
+
+  serveRoute(app, postRecordingVote, async (request) => {
+    const voterId = request.identity.id;
+    const recording = await findRecording(request.params.id);
+    if (recording.speakerId === voterId) throw new HttpError(403, 'recording.own_recording');
+    if (recording.status !== 'undecided') throw new HttpError(409, 'recording.decided');
+    const { isValid } = request.body;
+    let voteId;
+    try {
+      ({ insertedId: voteId } = await col().votes.insertOne({
+        recordingId: recording._id,
+        voterId,
+        isValid,
+        createdAt: new Date(),
+      }));
+    } catch (err) {
+      if (isDuplicateKey(err)) throw new HttpError(409, 'recording.already_voted');
+      throw err;
+    }
+    const result = await applyVoteDelta(col(), recording._id, isValid, 1);
+    if (!result) {
+      // Decided between our read and our vote: the vote does not count, so it is not kept either.
+      await col().votes.deleteOne({ _id: voteId });
+      throw new HttpError(409, 'recording.decided');
+    }
+    return result;
+  });
+
+  serveRoute(app, deleteRecordingVote, async (request) => {
+    const recording = await findRecording(request.params.id);
+    if (recording.status !== 'undecided') throw new HttpError(409, 'recording.already_decided');
+    const vote = await col().votes.findOneAndDelete({
+      recordingId: recording._id,
+      voterId: request.identity.id,
+    });
+    if (!vote) throw new HttpError(404, 'recording.no_vote');
+    const result = await applyVoteDelta(col(), recording._id, vote.isValid, -1);
+    if (!result) {
+      // Decided in the meantime: the vote stands.
+      await col().votes.insertOne(vote);
+      throw new HttpError(409, 'recording.already_decided');
+    }
+    return result;
+  });
+
+  serveRoute(app, postRecordingSkip, async (request) => {
+    const recording = await findRecording(request.params.id);
+    await col()
+      .recordingMarks.updateOne(
+        { userId: request.identity.id, recordingId: recording._id, kind: 'skipped' },
+        { $setOnInsert: { createdAt: new Date() } },
+        { upsert: true },
+      )
+      .catch(ignoreDuplicateKey);
+    return { id: request.params.id, ok: true as const };
+  });
+
+  serveRoute(app, postRecordingReport, async (request) => {
+    const { reason } = request.body;
+    const details = request.body.details?.trim();
+    if (reason === 'other' && !details) throw new HttpError(400, 'report.details_required');
+    const recording = await findRecording(request.params.id);
+    const first = await col()
+      .recordingMarks.updateOne(
+        { userId: request.identity.id, recordingId: recording._id, kind: 'reported' },
+        { $setOnInsert: { createdAt: new Date(), reason, ...(details ? { details } : {}) } },
+        { upsert: true },
+      )
+      .catch((err: unknown) => (ignoreDuplicateKey(err), null));
+    // The recording carries how many people reported it, for whoever reviews flagged recordings.
+    if (first?.upsertedCount)
+      await col().recordings.updateOne({ _id: recording._id }, { $inc: { reports: 1 } });
+    return { id: request.params.id, ok: true as const };
+  });
+}
