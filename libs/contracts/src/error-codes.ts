@@ -77,6 +77,11 @@ export const ERROR_MESSAGES = {
   'recording.no_vote': RECORDING_MESSAGES.noVote,
   'audio.not_found': 'No such audio.',
   'audio.range_unsatisfiable': 'The requested range is outside the audio.',
+
+  // Said by the browser when no usable answer came back.
+  'network.unreachable': 'The server could not be reached. Check your connection and try again.',
+  'request.refused': 'The request was refused.',
+  'client.error': 'Something went wrong in this page. Please reload and try again.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -87,9 +92,11 @@ export const isErrorCode = (value: unknown): value is ErrorCode =>
 
 const CODE_BY_MESSAGE = new Map<string, ErrorCode>(ERROR_CODES.map((c) => [ERROR_MESSAGES[c], c]));
 
+/** The code whose English message this is (every message stands for one code), if any. */
+export const errorCodeOf = (message: string): ErrorCode | undefined => CODE_BY_MESSAGE.get(message);
+
 /**
  * The code for one of the SPEC's account messages (signupProblem and signinProblem answer in words, which
- * the forms show as they are; every message stands for one code); `validation.failed` for any other text.
+ * the forms show as they are); `validation.failed` for any other text.
  */
-export const authCodeFor = (message: string): ErrorCode =>
-  CODE_BY_MESSAGE.get(message) ?? 'validation.failed';
+export const authCodeFor = (message: string): ErrorCode => errorCodeOf(message) ?? 'validation.failed';

@@ -1,4 +1,6 @@
 export { api, apiTagTypes, MAX_RETRIES, shouldRetry } from './api';
+export { routeRequest, type RouteArgs } from './route-request';
+export { readApiError, type ApiError } from './api-error';
 export type { ApiTagType } from './api';
 export { rootReducer, createPlatformStore } from './store';
 export type { RootState, PlatformStore, AppDispatch, LazyLoadedSlices } from './store';

@@ -2,6 +2,7 @@
 // and path, records each request with its JSON or multipart body so tests can assert what the screen sent.
 // A handler that throws makes fetch fail as a network failure would. Needs the jsdom environment with fetch
 // from tools/jest-jsdom-env.js. Imported as @platform/store/testing, never by production code.
+import { errorCodeOf } from '@platform/contracts';
 
 export interface SeenRequest {
   method: string;
@@ -53,13 +54,24 @@ export function installFakeServer(): FakeServer {
 }
 
 /** An error answer in the platform's shape (with the ok: false that /auth answers add). */
+/**
+ * A refusal as the services answer it: the platform's ErrorBody, whose `code` is the catalogue's code for
+ * the message (or a plain one for the status), plus the /auth answers' `ok: false`.
+ */
 export const errorReply = (
   status: number,
   message: string,
   extra: Record<string, unknown> = {},
 ): FakeReply => ({
   status,
-  body: { error: status === 400 ? 'Bad Request' : 'Error', message, statusCode: status, ok: false, ...extra },
+  body: {
+    error: status === 400 ? 'Bad Request' : 'Error',
+    code: errorCodeOf(message) ?? (status >= 500 ? 'server.internal' : 'request.refused'),
+    message,
+    statusCode: status,
+    ok: false,
+    ...extra,
+  },
 });
 
 /** What fetch does when the server cannot be reached. */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from '@platform/router';
-import { AUTH_MESSAGES, normalizeEmail } from '@platform/contracts';
-import { authFailure, NEXT_PARAM, safeNext, useSignInMutation } from '@platform/store';
+import { normalizeEmail } from '@platform/contracts';
+import { NEXT_PARAM, readApiError, safeNext, useSignInMutation } from '@platform/store';
 import { Button, TextField } from '@platform/ui';
 import { AuthPage, Divider, FooterText, Stack } from '../components/AuthPage';
 import { GoogleButton } from '../components/GoogleButton';
@@ -19,13 +19,14 @@ export type SigninProblem = { kind: 'unverified' } | { kind: 'message'; text: st
 
 /** SPEC §8 sign-in: how each answer of POST /auth/signin reads on the screen. */
 export function signinProblemOf(error: unknown): SigninProblem {
-  const failure = authFailure(error);
+  const failure = readApiError(error);
   if (failure.kind === 'network') return { kind: 'message', text: SCREEN_MESSAGES.signinUnavailable };
   if (failure.kind === 'server') return { kind: 'message', text: SCREEN_MESSAGES.signinGeneric };
-  if (failure.message === AUTH_MESSAGES.notVerified) return { kind: 'unverified' };
-  if (failure.message === AUTH_MESSAGES.incorrectPassword)
+  if (failure.code === 'auth.not_verified') return { kind: 'unverified' };
+  if (failure.code === 'auth.incorrect_password')
     return { kind: 'message', text: SCREEN_MESSAGES.incorrectLogin };
-  return { kind: 'message', text: failure.message ?? SCREEN_MESSAGES.signinGeneric };
+  if (failure.code === 'request.refused') return { kind: 'message', text: SCREEN_MESSAGES.signinGeneric };
+  return { kind: 'message', text: failure.message };
 }
 
 function SignInForm() {

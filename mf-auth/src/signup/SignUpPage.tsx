@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from '@platform/router';
 import { normalizeEmail, SIGNUP_ROLES } from '@platform/contracts';
-import { authFailure, useSignUpMutation } from '@platform/store';
+import { readApiError, useSignUpMutation } from '@platform/store';
 import { Button, Select, TextField } from '@platform/ui';
 import { AuthPage, Divider, FooterText, Stack } from '../components/AuthPage';
 import { GoogleButton } from '../components/GoogleButton';
@@ -38,9 +38,9 @@ function availabilityError(status: Availability): Errors<SignupField> {
 
 /** What the Error box says when the server refuses or cannot be reached (SPEC §8, sign-up). */
 export function signupFailureMessage(error: unknown): string {
-  const failure = authFailure(error);
+  const failure = readApiError(error);
   if (failure.kind === 'network') return SCREEN_MESSAGES.signupUnavailable;
-  if (failure.kind === 'refused' && failure.message) return failure.message;
+  if (failure.kind === 'refused' && failure.code !== 'request.refused') return failure.message;
   return SCREEN_MESSAGES.signupGeneric;
 }
 

@@ -1,5 +1,5 @@
 import type { AuthErrorReply } from '@platform/contracts';
-import { authFailure } from '@platform/store';
+import { readApiError } from '@platform/store';
 
 export type VerifyState =
   | { status: 'verifying' }
@@ -11,7 +11,7 @@ export type VerifyState =
 /** How an answer of POST /auth/verify reads: verified (200), expired (410), invalid (400), or a failure. */
 export function verifyStateOf(outcome: { data: { email: string } } | { error: unknown }): VerifyState {
   if ('data' in outcome) return { status: 'success', email: outcome.data.email };
-  const failure = authFailure(outcome.error);
+  const failure = readApiError(outcome.error);
   if (failure.kind === 'refused') {
     const body = failure.body as Partial<AuthErrorReply>;
     if (failure.status === 410 || body.status === 'expired') {

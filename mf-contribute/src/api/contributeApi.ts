@@ -1,17 +1,25 @@
-import { api } from '@platform/store';
-import type {
-  LanguageCode,
-  MarkReply,
-  RecordingReportBody,
-  RecordingsToValidate,
-  RecordingUploadReply,
-  SentenceReportBody,
-  SentenceRound,
-  UserPreferences,
-  UserStats,
-  VoteReply,
+import { api, routeRequest } from '@platform/store';
+import {
+  DEFAULT_ROUND_SIZE,
+  deleteRecordingVote,
+  getRecordingsToValidate,
+  getSentenceRound,
+  getUserPreferences,
+  getUserStats,
+  postRecording,
+  postRecordingReport,
+  postRecordingSkip,
+  postRecordingVote,
+  postSentenceReport,
+  postSentenceSkip,
+  putUserPreferences,
+  RECORDING_FILE_FIELD,
+  type LanguageCode,
+  type RecordingReportBody,
+  type RouteReply,
+  type SentenceReportBody,
+  type UserPreferences,
 } from '@platform/contracts';
-import { DEFAULT_ROUND_SIZE, RECORDING_FILE_FIELD } from '@platform/contracts';
 
 export interface RoundArgs {
   lang: LanguageCode;
@@ -42,17 +50,20 @@ export function fileNameFor(audio: Blob): string {
 // RTK Query invalidates after failed mutations too; a refused upload or vote changes no figure.
 const statsOnSuccess = (result: unknown) => (result ? (['UserStats'] as const) : []);
 
-/** The Speak and Listen calls of SPEC §7 (and our skip, report, undo and preferences). */
+/**
+ * The Speak and Listen calls of SPEC §7 (and our skip, report, undo and preferences), each built from its
+ * declaration in libs/contracts (search the declaration's name to find the service's handler).
+ */
 export const contributeApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getPreferences: build.query<UserPreferences, void>({
-      query: () => 'api/user/preferences',
+    getPreferences: build.query<RouteReply<typeof getUserPreferences>, void>({
+      query: () => routeRequest(getUserPreferences, {}),
       providesTags: ['User'],
     }),
-    savePreferences: build.mutation<UserPreferences, UserPreferences>({
+    savePreferences: build.mutation<RouteReply<typeof putUserPreferences>, UserPreferences>({
       // The screen switches language at once; this only makes the choice last for the next visit. Asking
       // for a round never stores a language, so this call is what remembers it.
-      query: (body) => ({ url: 'api/user/preferences', method: 'PUT', body }),
+      query: (body) => routeRequest(putUserPreferences, { body }),
       // Coming back to Speak in this visit starts in the language picked, not in the cached earlier one.
       async onQueryStarted(_body, { dispatch, queryFulfilled }): Promise<void> {
         try {
@@ -63,63 +74,57 @@ export const contributeApi = api.injectEndpoints({
         }
       },
     }),
-    getSentenceRound: build.query<SentenceRound, RoundArgs>({
-      query: ({ lang }) => ({ url: 'api/sentences', params: { lang, count: DEFAULT_ROUND_SIZE } }),
+    getSentenceRound: build.query<RouteReply<typeof getSentenceRound>, RoundArgs>({
+      query: ({ lang }) => routeRequest(getSentenceRound, { query: { lang, count: DEFAULT_ROUND_SIZE } }),
       // A round is consumed once; an old one must never come back from the cache.
       keepUnusedDataFor: 0,
       providesTags: ['Sentence'],
     }),
-    skipSentence: build.mutation<MarkReply, string>({
-      query: (id) => ({ url: `api/sentences/${encodeURIComponent(id)}/skip`, method: 'POST' }),
+    skipSentence: build.mutation<RouteReply<typeof postSentenceSkip>, string>({
+      query: (id) => routeRequest(postSentenceSkip, { params: { id } }),
       invalidatesTags: statsOnSuccess,
     }),
-    reportSentence: build.mutation<MarkReply, { id: string } & SentenceReportBody>({
-      query: ({ id, ...body }) => ({
-        url: `api/sentences/${encodeURIComponent(id)}/report`,
-        method: 'POST',
-        body,
-      }),
+    reportSentence: build.mutation<
+      RouteReply<typeof postSentenceReport>,
+      { id: string } & SentenceReportBody
+    >({
+      query: ({ id, ...body }) => routeRequest(postSentenceReport, { params: { id }, body }),
     }),
-    submitRecording: build.mutation<RecordingUploadReply, RecordingUpload>({
+    submitRecording: build.mutation<RouteReply<typeof postRecording>, RecordingUpload>({
       query: ({ sentenceId, audio }) => {
         const form = new FormData();
         // sentenceId first: the server then refuses an unknown sentence before storing any audio.
         form.append('sentenceId', sentenceId);
         form.append(RECORDING_FILE_FIELD, audio, fileNameFor(audio));
-        return { url: 'api/recordings', method: 'POST', body: form };
+        return routeRequest(postRecording, { body: form });
       },
       invalidatesTags: statsOnSuccess,
     }),
-    getValidateBatch: build.query<RecordingsToValidate, BatchArgs>({
-      query: () => 'api/recordings/validate',
+    getValidateBatch: build.query<RouteReply<typeof getRecordingsToValidate>, BatchArgs>({
+      query: () => routeRequest(getRecordingsToValidate, {}),
       keepUnusedDataFor: 0,
       providesTags: ['Recording'],
     }),
-    vote: build.mutation<VoteReply, { id: string; isValid: boolean }>({
-      query: ({ id, isValid }) => ({
-        url: `api/recordings/${encodeURIComponent(id)}/validate`,
-        method: 'POST',
-        body: { isValid },
-      }),
+    vote: build.mutation<RouteReply<typeof postRecordingVote>, { id: string; isValid: boolean }>({
+      query: ({ id, isValid }) => routeRequest(postRecordingVote, { params: { id }, body: { isValid } }),
       invalidatesTags: statsOnSuccess,
     }),
-    undoVote: build.mutation<VoteReply, string>({
-      query: (id) => ({ url: `api/recordings/${encodeURIComponent(id)}/validate`, method: 'DELETE' }),
+    undoVote: build.mutation<RouteReply<typeof deleteRecordingVote>, string>({
+      query: (id) => routeRequest(deleteRecordingVote, { params: { id } }),
       invalidatesTags: statsOnSuccess,
     }),
-    skipRecording: build.mutation<MarkReply, string>({
-      query: (id) => ({ url: `api/recordings/${encodeURIComponent(id)}/skip`, method: 'POST' }),
+    skipRecording: build.mutation<RouteReply<typeof postRecordingSkip>, string>({
+      query: (id) => routeRequest(postRecordingSkip, { params: { id } }),
       invalidatesTags: statsOnSuccess,
     }),
-    reportRecording: build.mutation<MarkReply, { id: string } & RecordingReportBody>({
-      query: ({ id, ...body }) => ({
-        url: `api/recordings/${encodeURIComponent(id)}/report`,
-        method: 'POST',
-        body,
-      }),
+    reportRecording: build.mutation<
+      RouteReply<typeof postRecordingReport>,
+      { id: string } & RecordingReportBody
+    >({
+      query: ({ id, ...body }) => routeRequest(postRecordingReport, { params: { id }, body }),
     }),
-    getUserStats: build.query<UserStats, void>({
-      query: () => 'api/user/stats',
+    getUserStats: build.query<RouteReply<typeof getUserStats>, void>({
+      query: () => routeRequest(getUserStats, {}),
       providesTags: ['UserStats'],
     }),
   }),

@@ -1,9 +1,9 @@
+import { readApiError } from '@platform/store';
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { RecordingToValidate } from '@platform/contracts';
 import { Button, Card, EmptyState, ErrorState, Skeleton, useToast } from '@platform/ui';
 import { useGetValidateBatchQuery, useUndoVoteMutation } from '../api/contributeApi';
-import { errorMessage, errorStatus } from '../api/errorMessage';
 import { LISTEN } from '../shared/messages';
 import { Centered } from '../shared/RoundButton';
 import { SignInNeeded } from '../shared/SignInNeeded';
@@ -73,7 +73,7 @@ export function ListenSession() {
     } catch (error) {
       // Decided meanwhile (409) or no such vote (404): there is nothing left to undo.
       setLastVote(null);
-      toast.show({ title: LISTEN.undoFailed, description: errorMessage(error), variant: 'error' });
+      toast.show({ title: LISTEN.undoFailed, description: readApiError(error).message, variant: 'error' });
     }
   };
   const undoControl = lastVote ? { run: () => void undo(), busy: undoState.isLoading } : undefined;
@@ -81,13 +81,13 @@ export function ListenSession() {
   let body;
   if (batch.error && !batch.isFetching) {
     body =
-      errorStatus(batch.error) === 401 ? (
+      readApiError(batch.error).status === 401 ? (
         <SignInNeeded what="check recordings" />
       ) : (
         <ErrorState
           headingLevel={2}
           title={LISTEN.loadFailed}
-          message={errorMessage(batch.error)}
+          message={readApiError(batch.error).message}
           onRetry={() => void batch.refetch()}
         />
       );

@@ -1,9 +1,9 @@
+import { readApiError } from '@platform/store';
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { RecordingReportReason, RecordingToValidate } from '@platform/contracts';
 import { Button, Card, CheckIcon, PlayIcon, StopIcon, useToast, XIcon } from '@platform/ui';
 import { useReportRecordingMutation, useSkipRecordingMutation, useVoteMutation } from '../api/contributeApi';
-import { errorMessage, errorStatus } from '../api/errorMessage';
 import { LISTEN } from '../shared/messages';
 import { ReportDialog } from '../shared/ReportDialog';
 import { RECORDING_REPORT_OPTIONS } from '../shared/reportReasons';
@@ -60,9 +60,10 @@ export function RecordingJudge({ recording, onDone, undo }: RecordingJudgeProps)
       toast.show({ title: LISTEN.submitted, description: LISTEN.thanks, variant: 'success' });
       onDone({ kind: 'voted', isValid });
     } catch (error) {
-      toast.show({ title: LISTEN.submitFailed, description: errorMessage(error), variant: 'error' });
+      const failure = readApiError(error);
+      toast.show({ title: LISTEN.submitFailed, description: failure.message, variant: 'error' });
       // Already voted (409) or gone (404): nothing more can be done with this one.
-      const status = errorStatus(error);
+      const status = failure.status;
       if (status === 409 || status === 404) onDone({ kind: 'skipped' });
     }
   };
@@ -74,7 +75,7 @@ export function RecordingJudge({ recording, onDone, undo }: RecordingJudgeProps)
       await skipRecording(recording.id).unwrap();
       onDone({ kind: 'skipped' });
     } catch (error) {
-      toast.show({ title: LISTEN.skipFailed, description: errorMessage(error), variant: 'error' });
+      toast.show({ title: LISTEN.skipFailed, description: readApiError(error).message, variant: 'error' });
     }
   };
 
@@ -86,7 +87,7 @@ export function RecordingJudge({ recording, onDone, undo }: RecordingJudgeProps)
       toast.show({ title: LISTEN.reported, description: LISTEN.reportedThanks, variant: 'success' });
       onDone({ kind: 'reported' });
     } catch (error) {
-      toast.show({ title: LISTEN.reportFailed, description: errorMessage(error), variant: 'error' });
+      toast.show({ title: LISTEN.reportFailed, description: readApiError(error).message, variant: 'error' });
     }
   };
 

@@ -1,9 +1,9 @@
+import { readApiError } from '@platform/store';
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { SentenceToRecord } from '@platform/contracts';
 import { RECORDING_MAX_SECONDS } from '@platform/contracts';
 import { Button, Card, MicIcon, PlayIcon, StopIcon, useToast } from '@platform/ui';
-import { errorMessage } from '../api/errorMessage';
 import {
   useReportSentenceMutation,
   useSkipSentenceMutation,
@@ -80,7 +80,7 @@ export function SentenceRecorder({ sentence, onDone }: SentenceRecorderProps) {
       toast.show({ title: SPEAK.submitted, description: SPEAK.thanks, variant: 'success' });
       onDone('recorded');
     } catch (error) {
-      const message = errorMessage(error);
+      const message = readApiError(error).message;
       setUploadError(message);
       toast.show({ title: SPEAK.submitFailed, description: message, variant: 'error' });
     }
@@ -94,7 +94,7 @@ export function SentenceRecorder({ sentence, onDone }: SentenceRecorderProps) {
       await skipSentence(sentence.id).unwrap();
       onDone('skipped');
     } catch (error) {
-      toast.show({ title: SPEAK.skipFailed, description: errorMessage(error), variant: 'error' });
+      toast.show({ title: SPEAK.skipFailed, description: readApiError(error).message, variant: 'error' });
     }
   };
 
@@ -110,7 +110,7 @@ export function SentenceRecorder({ sentence, onDone }: SentenceRecorderProps) {
       toast.show({ title: SPEAK.reported, description: SPEAK.reportedThanks, variant: 'success' });
       onDone('reported');
     } catch (error) {
-      toast.show({ title: SPEAK.reportFailed, description: errorMessage(error), variant: 'error' });
+      toast.show({ title: SPEAK.reportFailed, description: readApiError(error).message, variant: 'error' });
     }
   };
 

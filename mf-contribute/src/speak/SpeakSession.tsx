@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { skipToken } from '@platform/store';
+import { skipToken, readApiError } from '@platform/store';
 import styled from 'styled-components';
 import type { LanguageCode } from '@platform/contracts';
 import { DEFAULT_LANGUAGE, DEFAULT_ROUND_SIZE, languageName } from '@platform/contracts';
@@ -9,7 +9,6 @@ import {
   useGetSentenceRoundQuery,
   useSavePreferencesMutation,
 } from '../api/contributeApi';
-import { errorMessage, errorStatus } from '../api/errorMessage';
 import { SPEAK } from '../shared/messages';
 import { Centered, StatusLine } from '../shared/RoundButton';
 import { SignInNeeded } from '../shared/SignInNeeded';
@@ -80,13 +79,13 @@ export function SpeakSession() {
   let body;
   if (round.error && !round.isFetching) {
     body =
-      errorStatus(round.error) === 401 ? (
+      readApiError(round.error).status === 401 ? (
         <SignInNeeded what="record sentences" />
       ) : (
         <ErrorState
           headingLevel={2}
           title={SPEAK.loadFailed}
-          message={errorMessage(round.error)}
+          message={readApiError(round.error).message}
           onRetry={() => void round.refetch()}
         />
       );

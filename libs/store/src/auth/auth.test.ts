@@ -1,5 +1,5 @@
 import { createPlatformStore } from '../store';
-import { authApi, authFailure } from './authApi';
+import { authApi } from './authApi';
 import { safeNext, signinPathFor } from './safeNext';
 import { errorReply, installFakeServer, networkFailure, sessionAs, testUser } from '@platform/store/testing';
 
@@ -66,38 +66,6 @@ describe('sign-in and sign-out keep the session answer right', () => {
     const result = await store.dispatch(authApi.endpoints.signOut.initiate());
     expect('error' in result).toBe(true);
     expect(authApi.endpoints.session.select()(store.getState()).data).toEqual(testUser);
-  });
-});
-
-describe('authFailure', () => {
-  it.each([
-    [{ status: 'FETCH_ERROR', error: 'TypeError' }, { kind: 'network' }],
-    [{ status: 'TIMEOUT_ERROR', error: 'x' }, { kind: 'network' }],
-    [{ status: 502, data: { message: 'Bad Gateway' } }, { kind: 'network' }],
-    [{ status: 503, data: null }, { kind: 'network' }],
-    [
-      { status: 500, data: { message: 'Internal Server Error' } },
-      { kind: 'server', status: 500, message: 'Internal Server Error' },
-    ],
-    [
-      { status: 'PARSING_ERROR', originalStatus: 500, data: '<html>', error: 'x' },
-      { kind: 'server', status: 500 },
-    ],
-  ])('%j is %j', (error, expected) => {
-    expect(authFailure(error)).toMatchObject(expected);
-  });
-
-  it('keeps the body of a refusal for the screens (status, email)', () => {
-    const failure = authFailure({
-      status: 410,
-      data: { message: 'expired', status: 'expired', email: 'a@b.org' },
-    });
-    expect(failure).toEqual({
-      kind: 'refused',
-      status: 410,
-      message: 'expired',
-      body: { message: 'expired', status: 'expired', email: 'a@b.org' },
-    });
   });
 });
 

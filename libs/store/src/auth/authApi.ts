@@ -1,18 +1,20 @@
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import type {
-  AuthReply,
-  QueryEmailReply,
-  ResendBody,
-  ResendReply,
-  SessionReply,
-  SessionUser,
-  SigninBody,
-  SignupBody,
-  SignoutReply,
-  VerifyBody,
-  VerifyReply,
+import {
+  getAuthSession,
+  postAuthQueryEmail,
+  postAuthResend,
+  postAuthSignin,
+  postAuthSignout,
+  postAuthSignup,
+  postAuthVerify,
+  type ResendBody,
+  type RouteReply,
+  type SessionUser,
+  type SigninBody,
+  type SignupBody,
+  type VerifyBody,
 } from '@platform/contracts';
 import { api, apiTagTypes } from '../api';
+import { routeRequest } from '../route-request';
 
 /**
  * Accounts and the session, shared by the shell (guards, sidebar, Logout) and mf-auth (the forms).
@@ -23,40 +25,40 @@ export const authApi = api.injectEndpoints({
     /** The signed-in person, or null when nobody is (a 401 is an answer here, not an error). */
     session: build.query<SessionUser | null, void>({
       async queryFn(_arg, _api, _extra, baseQuery) {
-        const result = await baseQuery({ url: 'auth/session' });
+        const result = await baseQuery(routeRequest(getAuthSession, {}));
         if (result.error) {
           if (result.error.status === 401) return { data: null };
           return { error: result.error };
         }
-        return { data: (result.data as SessionReply).user };
+        return { data: (result.data as RouteReply<typeof getAuthSession>).user };
       },
       providesTags: ['Session'],
     }),
     /** POST /auth/auth/query.email: ok true means the address already has an account. */
-    queryEmail: build.mutation<QueryEmailReply, string>({
-      query: (email) => ({ url: 'auth/auth/query.email', method: 'POST', body: { email } }),
+    queryEmail: build.mutation<RouteReply<typeof postAuthQueryEmail>, string>({
+      query: (email) => routeRequest(postAuthQueryEmail, { body: { email } }),
     }),
-    signUp: build.mutation<AuthReply, SignupBody>({
-      query: (body) => ({ url: 'auth/auth/signup', method: 'POST', body }),
+    signUp: build.mutation<RouteReply<typeof postAuthSignup>, SignupBody>({
+      query: (body) => routeRequest(postAuthSignup, { body }),
     }),
     /**
      * Signs in, then reads the new session before resolving, so that a page navigated to next finds the
      * person signed in instead of the signed-out answer cached before.
      */
-    signIn: build.mutation<AuthReply, SigninBody>({
+    signIn: build.mutation<RouteReply<typeof postAuthSignin>, SigninBody>({
       async queryFn(body, { dispatch }, _extra, baseQuery) {
-        const result = await baseQuery({ url: 'auth/signin', method: 'POST', body });
+        const result = await baseQuery(routeRequest(postAuthSignin, { body }));
         if (result.error) return { error: result.error };
         await dispatch(
           authApi.endpoints.session.initiate(undefined, { forceRefetch: true, subscribe: false }),
         );
-        return { data: result.data as AuthReply };
+        return { data: result.data as RouteReply<typeof postAuthSignin> };
       },
       // Whatever was cached belonged to nobody (or somebody else).
       invalidatesTags: (result) => (result ? apiTagTypes.filter((tag) => tag !== 'Session') : []),
     }),
-    signOut: build.mutation<SignoutReply, void>({
-      query: () => ({ url: 'auth/signout', method: 'POST' }),
+    signOut: build.mutation<RouteReply<typeof postAuthSignout>, void>({
+      query: () => routeRequest(postAuthSignout, {}),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;
@@ -67,11 +69,11 @@ export const authApi = api.injectEndpoints({
       },
       invalidatesTags: (result) => (result ? apiTagTypes.filter((tag) => tag !== 'Session') : []),
     }),
-    verifyEmail: build.mutation<VerifyReply, VerifyBody>({
-      query: (body) => ({ url: 'auth/verify', method: 'POST', body }),
+    verifyEmail: build.mutation<RouteReply<typeof postAuthVerify>, VerifyBody>({
+      query: (body) => routeRequest(postAuthVerify, { body }),
     }),
-    resendVerification: build.mutation<ResendReply, ResendBody>({
-      query: (body) => ({ url: 'auth/resend', method: 'POST', body }),
+    resendVerification: build.mutation<RouteReply<typeof postAuthResend>, ResendBody>({
+      query: (body) => routeRequest(postAuthResend, { body }),
     }),
   }),
 });
@@ -85,35 +87,3 @@ export const {
   useVerifyEmailMutation,
   useResendVerificationMutation,
 } = authApi;
-
-/** What went wrong with an /auth call, in the terms the screens choose their words by. */
-export type AuthFailure =
-  | { kind: 'network' }
-  | { kind: 'server'; status: number; message?: string }
-  | { kind: 'refused'; status: number; message?: string; body: Record<string, unknown> };
-
-const UNREACHABLE = new Set([502, 503, 504]);
-
-/**
- * Sorts an RTK Query error: no answer at all (or a gateway that says its upstream is down) is 'network',
- * any other 5xx is 'server', a 4xx is 'refused' with the server's message (AuthErrorReply).
- */
-export function authFailure(error: unknown): AuthFailure {
-  const e = error as FetchBaseQueryError | undefined;
-  if (!e || typeof e !== 'object' || !('status' in e)) return { kind: 'network' };
-  if (typeof e.status !== 'number') {
-    // PARSING_ERROR carries the HTTP status of an answer that was not JSON (a proxy's error page).
-    const original = (e as { originalStatus?: number }).originalStatus;
-    if (e.status === 'PARSING_ERROR' && original && !UNREACHABLE.has(original)) {
-      return original >= 500
-        ? { kind: 'server', status: original }
-        : { kind: 'refused', status: original, body: {} };
-    }
-    return { kind: 'network' };
-  }
-  if (UNREACHABLE.has(e.status)) return { kind: 'network' };
-  const body = (e.data && typeof e.data === 'object' ? e.data : {}) as Record<string, unknown>;
-  const message = typeof body.message === 'string' && body.message.trim() ? body.message : undefined;
-  if (e.status >= 500) return { kind: 'server', status: e.status, message };
-  return { kind: 'refused', status: e.status, message, body };
-}

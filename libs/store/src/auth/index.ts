@@ -1,6 +1,5 @@
 export {
   authApi,
-  authFailure,
   useSessionQuery,
   useQueryEmailMutation,
   useSignUpMutation,
@@ -9,7 +8,6 @@ export {
   useVerifyEmailMutation,
   useResendVerificationMutation,
 } from './authApi';
-export type { AuthFailure } from './authApi';
 export { useSession, fullName, roleLabel } from './useSession';
 export type { SessionState } from './useSession';
 export { safeNext, signinPathFor, HOME_AFTER_SIGNIN, NEXT_PARAM } from './safeNext';
