@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Identity } from '@platform/contracts';
+import { ROUTES, type Identity, type RouteDeclaration } from '@platform/contracts';
 import { signIdentity } from './identity';
 import type { ServiceApp } from './service-app';
 
@@ -105,8 +105,10 @@ interface BuildServiceOptions {
  * health and readiness with and without its database, signed identity on /internal/whoami, and OpenAPI.
  */
 export function describeServiceBasics(
-  name: string,
+  name: 'text' | 'speech',
   buildApp: (options: BuildServiceOptions) => Promise<ServiceApp>,
+  /** Routes declared for this service that it does not serve yet (their screens come later). */
+  notYetServed: readonly RouteDeclaration[] = [],
 ) {
   const secret = `${name}-test-secret`;
   const person = { id: 'u1', role: 'reviewer' as const, name: 'Test Person' };
@@ -177,6 +179,17 @@ export function describeServiceBasics(
         expect(res.statusCode).toBe(401);
         expect(res.json()).toMatchObject({ error: 'Unauthorized', statusCode: 401 });
       }
+    });
+
+    it('serves every route declared for it, from its declaration, and no declared route of another', () => {
+      const served = (r: RouteDeclaration) => app.hasRoute({ method: r.method, url: r.path });
+      const mine = ROUTES.filter((r) => r.owner === name || r.owner === 'every-service');
+      const pending = new Set(notYetServed.map((r) => r.name));
+      expect(mine.filter((r) => !pending.has(r.name) && !served(r)).map((r) => r.name)).toEqual([]);
+      // The list of routes still to build stays true: one that is served comes off it.
+      expect(notYetServed.filter(served).map((r) => r.name)).toEqual([]);
+      const others = ROUTES.filter((r) => r.owner !== name && r.owner !== 'every-service');
+      expect(others.filter(served).map((r) => r.name)).toEqual([]);
     });
 
     it('describes its routes in OpenAPI', async () => {

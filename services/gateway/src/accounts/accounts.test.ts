@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from 'mongodb';
-import { AUTH_MESSAGES, authCodeFor } from '@platform/contracts';
+import { AUTH_MESSAGES, authCodeFor, postContact, ROUTES } from '@platform/contracts';
 import { verifyIdentity, type ServiceApp } from '@platform/service-kit';
 import { startTestMongo, uniqueDbName, type TestMongo } from '@platform/service-kit/testing';
 import { makeShellDist } from '../../test/shell-dist';
@@ -134,6 +134,14 @@ describe('accounts and sessions', () => {
     expect(res.statusCode).toBe(200);
     return cookieOf(res);
   };
+
+  it('serves every route declared for the gateway (the contact form comes later)', () => {
+    const declared = ROUTES.filter((r) => r.owner === 'gateway' && r.name !== postContact.name);
+    expect(declared.length).toBeGreaterThanOrEqual(7);
+    expect(
+      declared.filter((r) => !app.hasRoute({ method: r.method, url: r.path })).map((r) => r.name),
+    ).toEqual([]);
+  });
 
   describe('POST /auth/auth/query.email', () => {
     it('says whether an address has an account, whatever its case', async () => {
