@@ -163,7 +163,7 @@ describe('gateway', () => {
     });
 
     it('signs for the one request forwarded: its method, its target as the service received it, that service', async () => {
-      const url = '/api/text/headers?q=..%2F..&lang=yo&x=%C3%A9';
+      const url = '/api/text-audio-pairs/headers?q=..%2F..&lang=yo&x=%C3%A9';
       const res = await app.inject({ method: 'POST', url, headers: { 'x-test-user': '1' } });
       const echoed = res.json();
       expect(echoed.url).toBe(url);
@@ -171,7 +171,9 @@ describe('gateway', () => {
       const call = { method: 'POST', url, service: 'text' };
       expect(verifyIdentity(echoed.headers, SECRET, { ...call, service: 'speech' }).ok).toBe(false);
       expect(verifyIdentity(echoed.headers, SECRET, { ...call, method: 'GET' }).ok).toBe(false);
-      expect(verifyIdentity(echoed.headers, SECRET, { ...call, url: '/api/text/headers' }).ok).toBe(false);
+      expect(
+        verifyIdentity(echoed.headers, SECRET, { ...call, url: '/api/text-audio-pairs/headers' }).ok,
+      ).toBe(false);
     });
   });
 

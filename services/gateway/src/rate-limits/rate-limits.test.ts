@@ -209,6 +209,7 @@ describe('rate limits in the database', () => {
     expect(busy[0]!.headers['retry-after']).toBe('5');
     expect(busy[0]!.json()).toEqual({
       error: 'Service Unavailable',
+      code: 'server.busy',
       message: HASHING_BUSY_MESSAGE,
       statusCode: 503,
       ok: false,
