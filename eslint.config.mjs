@@ -39,12 +39,6 @@ export default tseslint.config(
     rules: { 'import-x/no-relative-packages': ['error', { commonjs: true }] },
   },
   {
-    // Temporary: this test still builds the text service from its sources; it is being rewritten to start
-    // both services through their public interfaces. Remove this block with that change.
-    files: ['services/speech/test/sentence-sync.test.ts'],
-    rules: { 'import-x/no-relative-packages': 'off' },
-  },
-  {
     // The page holds the router and Redux once, through the shared libraries that re-export them
     // (tools/federation/shared-config.js says why). An import of the packages themselves would bundle a private
     // copy into the remote: a second router or store context that the shell's never reaches.
