@@ -17,7 +17,14 @@ function installedVersion(pkg) {
 // (a shared package is always built whole: about 50 KB of gzip JavaScript less on every first load).
 const thirdPartySingletons = ['react', 'react/', 'react-dom', 'react-dom/', 'styled-components'];
 // Workspace libraries are versioned together with the page, so any version is acceptable.
-const workspaceSingletons = ['@platform/ui', '@platform/store', '@platform/router', '@platform/contracts'];
+// @platform/i18n holds the page's one i18next instance (and react-i18next): remotes add their catalogues to it.
+const workspaceSingletons = [
+  '@platform/ui',
+  '@platform/store',
+  '@platform/router',
+  '@platform/contracts',
+  '@platform/i18n',
+];
 
 /**
  * The `shared` option of every federated build in the platform.

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@platform/ui';
-import { SCREEN_MESSAGES } from '../messages';
+import { useAuthT } from '../i18n';
 
 const Note = styled.p`
   margin: 0;
@@ -33,9 +33,10 @@ const GoogleMark = () => (
 
 /**
  * "Sign Up / Sign In with Google". No Google OAuth client can be configured for this platform, so the
- * button says so when pressed rather than doing nothing (issue 4, item 8).
+ * button says so when pressed rather than doing nothing.
  */
 export function GoogleButton({ label, disabled }: { label: string; disabled?: boolean }) {
+  const t = useAuthT();
   const [explained, setExplained] = useState(false);
   return (
     <>
@@ -48,7 +49,7 @@ export function GoogleButton({ label, disabled }: { label: string; disabled?: bo
       >
         {label}
       </Button>
-      <div role="status">{explained ? <Note>{SCREEN_MESSAGES.googleUnavailable}</Note> : null}</div>
+      <div role="status">{explained ? <Note>{t('messages.googleUnavailable')}</Note> : null}</div>
     </>
   );
 }

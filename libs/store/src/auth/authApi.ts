@@ -1,6 +1,8 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type {
   AuthReply,
+  LocaleBody,
+  LocaleReply,
   QueryEmailReply,
   ResendBody,
   ResendReply,
@@ -73,6 +75,20 @@ export const authApi = api.injectEndpoints({
     resendVerification: build.mutation<ResendReply, ResendBody>({
       query: (body) => ({ url: 'auth/resend', method: 'POST', body }),
     }),
+    /** PUT /auth/locale: keeps the signed-in person's interface language with the account. */
+    setLocale: build.mutation<LocaleReply, LocaleBody>({
+      query: (body) => ({ url: 'auth/locale', method: 'PUT', body }),
+      async onQueryStarted({ locale }, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch {
+          return;
+        }
+        dispatch(
+          authApi.util.updateQueryData('session', undefined, (user) => (user ? { ...user, locale } : user)),
+        );
+      },
+    }),
   }),
 });
 
@@ -84,6 +100,7 @@ export const {
   useSignOutMutation,
   useVerifyEmailMutation,
   useResendVerificationMutation,
+  useSetLocaleMutation,
 } = authApi;
 
 /** What went wrong with an /auth call, in the terms the screens choose their words by. */

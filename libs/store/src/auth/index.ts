@@ -8,6 +8,7 @@ export {
   useSignOutMutation,
   useVerifyEmailMutation,
   useResendVerificationMutation,
+  useSetLocaleMutation,
 } from './authApi';
 export type { AuthFailure } from './authApi';
 export { useSession, fullName, roleLabel } from './useSession';
