@@ -1,5 +1,6 @@
 import { describeRemoteRoutes } from '@platform/remote-kit/testing';
 import { installFakeServer } from '@platform/store/testing';
+import { describeRoutesInPseudoLocale } from '@platform/i18n/testing';
 import routes from './routes';
 import { renderPage } from './testing/renderPage';
 
@@ -12,7 +13,9 @@ beforeEach(() => {
 });
 
 // As inside the shell: the one store, theme, toasts and router around the page.
-describeRemoteRoutes(routes, (path, route) => {
+const renderRoute = (path: string, route: (typeof routes.routes)[number]) => {
   const Page = route.Component;
   renderPage(<Page />, path);
-});
+};
+describeRemoteRoutes(routes, renderRoute);
+describeRoutesInPseudoLocale(routes, renderRoute);
