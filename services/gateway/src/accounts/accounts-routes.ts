@@ -5,6 +5,8 @@ import {
   AuthErrorReply,
   AuthReply,
   emailProblem,
+  LocaleBody,
+  LocaleReply,
   normalizeEmail,
   QueryEmailReply,
   QueryEmailRequest,
@@ -32,6 +34,7 @@ import { clearSessionCookie, sessionToken, setSessionCookie } from './session-co
 import type { SessionCache } from './session-cache';
 import { closeSession, openSession, sessionUser } from './sessions';
 import { issueToken, redeemVerification, sendVerification, tokenOwner } from './verification';
+import { localeCookie } from '../locale-cookie';
 
 export interface AccountRateLimits {
   signinPerAddress: RateLimit;
@@ -193,6 +196,8 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
         passwordHash: await hasher.hash(body.password),
         verified: false,
         createdAt: new Date(at),
+        // The language the visitor chose before signing up: the verification mail goes out in it.
+        ...(localeCookie(request) ? { locale: localeCookie(request) } : {}),
       };
       try {
         await cols.users.insertOne(user);
@@ -328,8 +333,23 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
           lastname: user.lastname,
           email: user.email,
           role: user.role,
+          ...(user.locale ? { locale: user.locale } : {}),
         },
       };
+    },
+  );
+
+  app.put(
+    '/auth/locale',
+    {
+      bodyLimit: AUTH_BODY_LIMIT,
+      schema: { tags: ['auth'], body: LocaleBody, response: answers(200, LocaleReply) },
+    },
+    async (request, reply) => {
+      const user = (await sessionUser(cols, sessionToken(request), now()))?.user;
+      if (!user) return refuse(reply, 401, AUTH_MESSAGES.notSignedIn);
+      await cols.users.updateOne({ _id: user._id }, { $set: { locale: request.body.locale } });
+      return { ok: true as const, locale: request.body.locale };
     },
   );
 
