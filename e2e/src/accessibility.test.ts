@@ -65,4 +65,15 @@ describe('accessibility (axe-core)', () => {
       expect(await seriousViolations(page)).toEqual([]);
     },
   );
+
+  it('would catch a violation: an unnamed button and an image without text fail the check', async () => {
+    const page = pages.get('signed out/en')!;
+    await page.goto(`${siteUrl()}/signin`, { waitUntil: 'domcontentloaded' });
+    await settled(page);
+    await page.evaluate(() => {
+      document.querySelector('main')!.insertAdjacentHTML('beforeend', '<button></button><img src="/x.png">');
+    });
+    const ids = (await seriousViolations(page)).map((v) => v.id);
+    expect(ids).toEqual(expect.arrayContaining(['button-name', 'image-alt']));
+  });
 });
