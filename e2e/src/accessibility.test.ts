@@ -62,6 +62,9 @@ describe('accessibility (axe-core)', () => {
       expect(response?.status()).toBe(200);
       await settled(page);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
+      // The page's words arrived: no heading shows a bare catalogue key (a catalogue that failed to load).
+      const headings = await page.locator('h1, h2').allTextContents();
+      expect(headings.filter((h) => /^[a-z]+(\.[A-Za-z-]+)+$/.test(h.trim()))).toEqual([]);
       expect(await seriousViolations(page)).toEqual([]);
     },
   );
