@@ -40,8 +40,9 @@ export default tseslint.config(
   },
   {
     // The page holds the router and Redux once, through the shared libraries that re-export them
-    // (tools/federation/shared-config.js says why). An import of the packages themselves would bundle a private
-    // copy into the remote: a second router or store context that the shell's never reaches.
+    // (tools/federation/shared-config.js says why), and i18n once through @platform/i18n. An import of the
+    // packages themselves would bundle a private copy into the remote: a second router, store or i18n
+    // instance that the shell's never reaches.
     files: ['shell/**', 'mf-*/**', 'libs/ui/**'],
     rules: {
       'no-restricted-imports': [
@@ -51,6 +52,9 @@ export default tseslint.config(
             { name: 'react-router', message: "Import routing from '@platform/router'." },
             { name: 'react-router-dom', message: "Import routing from '@platform/router'." },
             { name: 'react-redux', message: "Import Redux bindings from '@platform/store'." },
+            { name: 'i18next', message: "Import translations from '@platform/i18n'." },
+            { name: 'react-i18next', message: "Import translations from '@platform/i18n'." },
+            { name: 'i18next-icu', message: "Import translations from '@platform/i18n'." },
           ],
           patterns: [
             {

@@ -1,1 +1,3 @@
-module.exports = { ...require('../tools/jest-browser-preset.js') };
+const preset = require('../tools/jest-browser-preset.js');
+
+module.exports = { ...preset, setupFiles: [...preset.setupFiles, '<rootDir>/test/setup.ts'] };

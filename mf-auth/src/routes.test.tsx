@@ -1,5 +1,8 @@
 import { describeRemoteRoutes } from '@platform/remote-kit/testing';
+import { describeRoutesInPseudoLocale } from '@platform/i18n/testing';
 import routes from './routes';
 import { renderWithPlatform } from '@platform/remote-kit/testing';
 
-describeRemoteRoutes(routes, (path) => renderWithPlatform(routes, { path, signedInAs: null }));
+const renderAt = (path: string) => renderWithPlatform(routes, { path, signedInAs: null });
+describeRemoteRoutes(routes, renderAt);
+describeRoutesInPseudoLocale(routes, renderAt);

@@ -1,5 +1,6 @@
-import { describeRemoteRoutes } from '@platform/remote-kit/testing';
+import { describeRemoteRoutes, renderWithPlatform } from '@platform/remote-kit/testing';
 import { installFakeServer } from '@platform/store/testing';
+import { describeRoutesInPseudoLocale } from '@platform/i18n/testing';
 import routes from './routes';
 
 // Speak and Listen load data as they mount; an empty server is enough to see their frame.
@@ -11,3 +12,4 @@ beforeEach(() => {
 });
 
 describeRemoteRoutes(routes);
+describeRoutesInPseudoLocale(routes, (path) => renderWithPlatform(routes, { path }));

@@ -1,4 +1,6 @@
-import { describeRemoteRoutes } from '@platform/remote-kit/testing';
+import { describeRemoteRoutes, renderWithPlatform } from '@platform/remote-kit/testing';
+import { describeRoutesInPseudoLocale } from '@platform/i18n/testing';
 import routes from './routes';
 
 describeRemoteRoutes(routes);
+describeRoutesInPseudoLocale(routes, (path) => renderWithPlatform(routes, { path }));

@@ -1,5 +1,6 @@
 // The federated module './routes': this remote's pages, one per path the catalogue gives it.
 import { defineRemoteRoutes } from '@platform/remote-kit';
+import './i18n';
 import { LandingPage } from './landing/LandingPage';
 import { FundingGrantPage } from './funding/FundingGrantPage';
 import { AboutPage } from './about/AboutPage';
@@ -9,11 +10,11 @@ import { SpeechToSpeechPage } from './models/SpeechToSpeechPage';
 import { TextToSpeechPage } from './models/TextToSpeechPage';
 
 export default defineRemoteRoutes('mf_marketing', [
-  { path: '/', title: 'Revolutionizing Language Data Collection', Component: LandingPage },
-  { path: '/funding-grant', title: 'Fundings & Grants', Component: FundingGrantPage },
-  { path: '/about', title: 'About', Component: AboutPage },
-  { path: '/download', title: 'Download', Component: DownloadPage },
-  { path: '/languages', title: 'Languages', Component: LanguagesPage },
-  { path: '/model/speech-to-speech', title: 'Speech-to-Speech Model', Component: SpeechToSpeechPage },
-  { path: '/model/text-to-speech', title: 'Text-to-Speech Model', Component: TextToSpeechPage },
+  { path: '/', title: 'titles.landing', Component: LandingPage },
+  { path: '/funding-grant', title: 'titles.funding', Component: FundingGrantPage },
+  { path: '/about', title: 'titles.about', Component: AboutPage },
+  { path: '/download', title: 'titles.download', Component: DownloadPage },
+  { path: '/languages', title: 'titles.languages', Component: LanguagesPage },
+  { path: '/model/speech-to-speech', title: 'titles.speechToSpeech', Component: SpeechToSpeechPage },
+  { path: '/model/text-to-speech', title: 'titles.textToSpeech', Component: TextToSpeechPage },
 ]);

@@ -1,13 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createPlatformStore } from '@platform/store';
+import { initialLocale, startI18n } from '@platform/i18n';
 import { App } from './App';
 import { exposeDebugInfo } from './debugHook';
 import { loadRemotesManifest } from './federation/manifest';
 import { registerRemoteEntries } from './federation/remoteLoader';
+import { registerShellCatalogue } from './i18n/registerShellCatalogue';
 
 async function start() {
-  const { manifest, source } = await loadRemotesManifest();
+  // The first paint is in the chosen language: its catalogue (only that one) arrives before React renders.
+  registerShellCatalogue();
+  const locale = initialLocale();
+  const [{ manifest, source }] = await Promise.all([loadRemotesManifest(), startI18n(locale)]);
+  document.documentElement.lang = locale;
   registerRemoteEntries(manifest);
   const store = createPlatformStore();
   exposeDebugInfo(store, source);

@@ -21,11 +21,13 @@ const thirdPartySingletons = ['react', 'react/', 'react-dom', 'react-dom/', 'sty
 // package is built whole, so sharing the library would put every component on every first load; not
 // shared, each build keeps only the components it uses ("sideEffects": false). @platform/remote-kit holds
 // no state and is not shared either.
+// @platform/i18n holds the page's one i18next instance (and react-i18next): remotes add their catalogues to it.
 const workspaceSingletons = [
   '@platform/ui/toast-context',
   '@platform/store',
   '@platform/router',
   '@platform/contracts',
+  '@platform/i18n',
 ];
 
 /**

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ErrorBodyProperties } from './errors';
 import { Id, StrictObject } from './schema-helpers';
 import { Role, SIGNUP_ROLES, SignupRole } from './identity';
+import { UiLocale } from './locales';
 import {
   EMAIL_MAX_LENGTH,
   EMAIL_TLD_MAX_LETTERS,
@@ -68,6 +69,8 @@ export const SessionUser = StrictObject({
   lastname: Type.String(),
   email: Type.String(),
   role: Role,
+  /** The interface language the person chose (absent until they choose one). */
+  locale: Type.Optional(UiLocale),
 });
 export type SessionUser = Static<typeof SessionUser>;
 

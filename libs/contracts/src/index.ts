@@ -5,6 +5,7 @@ export * from './errors';
 export * from './identity';
 export * from './health';
 export * from './languages';
+export * from './locales';
 export * from './contact';
 export * from './auth';
 export * from './text-pairs';

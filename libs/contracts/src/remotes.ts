@@ -101,5 +101,6 @@ export interface RemotesManifest {
  * inside the shell's router and layout.
  */
 export interface RemoteRouteModule {
+  /** `title`: the key of the page's title in the remote's catalogue (a plain title shows as it is). */
   routes: Array<{ path: string; title: string; Component: () => unknown }>;
 }

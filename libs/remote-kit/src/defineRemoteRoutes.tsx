@@ -5,7 +5,10 @@ import { isThrowRequested, RequestedRenderError } from './throwProbe';
 
 export interface RemotePage {
   path: string;
-  /** The page's title as the SPEC words it; the shell also uses it for document.title. */
+  /**
+   * The key of the page's title in the remote's catalogue (namespace = remote name; the English catalogue
+   * holds the SPEC's words); the shell also uses it for document.title.
+   */
   title: string;
   /** A page takes no props: everything it needs comes from the URL, the store or the API. */
   Component: () => ReactNode;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@platform/ui';
-import { SCREEN_MESSAGES } from '../messages';
+import { useAuthT } from '../i18n';
 
 const Note = styled.p`
   margin: 0;
@@ -36,6 +36,7 @@ const GoogleMark = () => (
  * button says so when pressed rather than doing nothing.
  */
 export function GoogleButton({ label, disabled }: { label: string; disabled?: boolean }) {
+  const t = useAuthT();
   const [explained, setExplained] = useState(false);
   return (
     <>
@@ -48,7 +49,7 @@ export function GoogleButton({ label, disabled }: { label: string; disabled?: bo
       >
         {label}
       </Button>
-      <div role="status">{explained ? <Note>{SCREEN_MESSAGES.googleUnavailable}</Note> : null}</div>
+      <div role="status">{explained ? <Note>{t('messages.googleUnavailable')}</Note> : null}</div>
     </>
   );
 }

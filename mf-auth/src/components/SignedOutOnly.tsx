@@ -3,6 +3,7 @@ import { Navigate, useSearchParams } from '@platform/router';
 import styled from 'styled-components';
 import { NEXT_PARAM, safeNext, useSessionQuery } from '@platform/store';
 import { Skeleton, Spinner } from '@platform/ui';
+import { useAuthT } from '../i18n';
 
 const Waiting = styled.div`
   display: flex;
@@ -19,6 +20,7 @@ const Waiting = styled.div`
  * HttpOnly. While it is being read, a skeleton, so the form does not flash before the redirect.
  */
 export function SignedOutOnly({ children }: { children: ReactNode }) {
+  const t = useAuthT();
   const { data: user, isLoading } = useSessionQuery();
   const [params] = useSearchParams();
   if (user) return <Navigate to={safeNext(params.get(NEXT_PARAM))} replace />;
@@ -26,7 +28,7 @@ export function SignedOutOnly({ children }: { children: ReactNode }) {
   if (isLoading) {
     return (
       <Waiting aria-busy="true">
-        <Spinner label="Checking your session" />
+        <Spinner label={t('common.checkingSession')} />
         <Skeleton lines={4} height="2.5rem" />
       </Waiting>
     );

@@ -12,8 +12,10 @@ export function useForm<F extends string>(options: {
   fields: readonly F[];
   initial: Record<F, string>;
   validate: (values: Record<F, string>) => Errors<F>;
+  /** Shows a rule's message in the chosen language (the rules answer in the SPEC's English). */
+  describe?: (message: string) => string;
 }) {
-  const { fields, initial, validate } = options;
+  const { fields, initial, validate, describe = (message: string) => message } = options;
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<Partial<Record<F, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -21,8 +23,10 @@ export function useForm<F extends string>(options: {
 
   const errors = useMemo(() => validate(values), [validate, values]);
   // A rule's message waits until the field was left or the form submitted.
-  const visibleError = (field: F): string | undefined =>
-    submitted || touched[field] ? errors[field] : undefined;
+  const visibleError = (field: F): string | undefined => {
+    const error = submitted || touched[field] ? errors[field] : undefined;
+    return error === undefined ? undefined : describe(error);
+  };
 
   const bind = (field: F) => ({
     name: field,

@@ -11,7 +11,8 @@ import { SignedOutOnly } from '../components/SignedOutOnly';
 import { useForm } from '../forms/useForm';
 import { SIGNIN_FIELDS, validateSignin } from '../forms/validation';
 import type { SigninField, SigninValues } from '../forms/validation';
-import { BUSY_LABELS, SCREEN_MESSAGES } from '../messages';
+import { SCREEN_MESSAGES } from '../messages';
+import { useAuthT, useMessageText } from '../i18n';
 
 const EMPTY: SigninValues = { email: '', password: '' };
 
@@ -30,12 +31,19 @@ export function signinProblemOf(error: unknown): SigninProblem {
 }
 
 function SignInForm() {
+  const t = useAuthT();
+  const describe = useMessageText();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [signIn] = useSignInMutation();
   const [submitting, setSubmitting] = useState(false);
   const [problem, setProblem] = useState<SigninProblem | null>(null);
-  const form = useForm<SigninField>({ fields: SIGNIN_FIELDS, initial: EMPTY, validate: validateSignin });
+  const form = useForm<SigninField>({
+    fields: SIGNIN_FIELDS,
+    initial: EMPTY,
+    validate: validateSignin,
+    describe,
+  });
   const { values } = form;
 
   async function onSubmit(event: FormEvent) {
@@ -57,28 +65,28 @@ function SignInForm() {
   let problemBox: ReactNode = null;
   if (problem?.kind === 'unverified') {
     problemBox = (
-      <MessageBox tone="error" title={SCREEN_MESSAGES.invalidLoginTitle}>
-        {SCREEN_MESSAGES.notVerified}{' '}
+      <MessageBox tone="error" title={t('messages.invalidLoginTitle')}>
+        {t('messages.notVerified')}{' '}
         <Link to="/auth/veremail" state={{ email: normalizeEmail(values.email) }}>
-          Get Link
+          {t('signin.getLink')}
         </Link>
       </MessageBox>
     );
   } else if (problem) {
     problemBox = (
-      <MessageBox tone="error" title="Error">
-        {problem.text}
+      <MessageBox tone="error" title={t('common.error')}>
+        {describe(problem.text)}
       </MessageBox>
     );
   }
 
   return (
-    <AuthPage title="Sign In" subtitle="Welcome back. Sign in to continue.">
-      <form noValidate onSubmit={onSubmit} aria-label="Sign in">
+    <AuthPage title={t('titles.signin')} subtitle={t('signin.subtitle')}>
+      <form noValidate onSubmit={onSubmit} aria-label={t('signin.formLabel')}>
         <Stack>
           {problemBox}
           <TextField
-            label="Email"
+            label={t('common.email')}
             type="email"
             autoComplete="email"
             required
@@ -86,7 +94,7 @@ function SignInForm() {
             {...form.bind('email')}
           />
           <TextField
-            label="Password"
+            label={t('common.password')}
             type="password"
             autoComplete="current-password"
             required
@@ -94,12 +102,12 @@ function SignInForm() {
             {...form.bind('password')}
           />
           <Button type="submit" fullWidth disabled={submitting}>
-            {submitting ? BUSY_LABELS.signin : 'Sign In'}
+            {submitting ? t('busy.signin') : t('signin.submit')}
           </Button>
-          <Divider>or</Divider>
-          <GoogleButton label="Sign In with Google" disabled={submitting} />
+          <Divider>{t('common.or')}</Divider>
+          <GoogleButton label={t('signin.google')} disabled={submitting} />
           <FooterText>
-            Don&apos;t have an account? <Link to="/signup">Sign Up</Link>
+            {t('signin.noAccount')} <Link to="/signup">{t('signin.signUpLink')}</Link>
           </FooterText>
         </Stack>
       </form>

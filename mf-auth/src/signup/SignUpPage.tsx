@@ -11,7 +11,8 @@ import { SignedOutOnly } from '../components/SignedOutOnly';
 import { useForm } from '../forms/useForm';
 import { isSignupRole, SIGNUP_FIELDS, validateSignup } from '../forms/validation';
 import type { Errors, SignupField, SignupValues } from '../forms/validation';
-import { BUSY_LABELS, SCREEN_MESSAGES } from '../messages';
+import { SCREEN_MESSAGES } from '../messages';
+import { useAuthT, useMessageText } from '../i18n';
 import { rememberSignupEmail } from '../verification/signupEmail';
 import { useEmailAvailability } from './useEmailAvailability';
 import type { Availability } from './useEmailAvailability';
@@ -24,11 +25,6 @@ const EMPTY: SignupValues = {
   password: '',
   confirmPassword: '',
 };
-
-const roleOptions = SIGNUP_ROLES.map((role) => ({
-  value: role,
-  label: role.charAt(0).toUpperCase() + role.slice(1),
-}));
 
 function availabilityError(status: Availability): Errors<SignupField> {
   if (status === 'taken') return { email: SCREEN_MESSAGES.emailTaken };
@@ -45,16 +41,25 @@ export function signupFailureMessage(error: unknown): string {
 }
 
 function SignUpForm() {
+  const t = useAuthT();
+  const describe = useMessageText();
+  const roleOptions = SIGNUP_ROLES.map((role) => ({ value: role, label: t(`signup.roles.${role}`) }));
   const navigate = useNavigate();
   const [signUp] = useSignUpMutation();
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<SignupField>({ fields: SIGNUP_FIELDS, initial: EMPTY, validate: validateSignup });
+  const form = useForm<SignupField>({
+    fields: SIGNUP_FIELDS,
+    initial: EMPTY,
+    validate: validateSignup,
+    describe,
+  });
   const { values } = form;
   const availability = useEmailAvailability(values.email);
   const availabilityErrors = availabilityError(availability.status);
   // The rules speak first; the server's word on the address shows once the address is well formed.
-  const emailError = form.visibleError('email') ?? availabilityErrors.email;
+  const emailError =
+    form.visibleError('email') ?? (availabilityErrors.email && describe(availabilityErrors.email));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -87,56 +92,56 @@ function SignUpForm() {
   }
 
   return (
-    <AuthPage title="Sign Up" subtitle="Create your account to start contributing.">
-      <form noValidate onSubmit={onSubmit} aria-label="Sign up">
+    <AuthPage title={t('titles.signup')} subtitle={t('signup.subtitle')}>
+      <form noValidate onSubmit={onSubmit} aria-label={t('signup.formLabel')}>
         <Stack>
           {serverError ? (
-            <MessageBox tone="error" title="Error">
-              {serverError}
+            <MessageBox tone="error" title={t('common.error')}>
+              {describe(serverError)}
             </MessageBox>
           ) : null}
           <TextField
-            label="First name"
+            label={t('signup.firstName')}
             autoComplete="given-name"
             required
             disabled={submitting}
             {...form.bind('firstname')}
           />
           <TextField
-            label="Last name"
+            label={t('signup.lastName')}
             autoComplete="family-name"
             required
             disabled={submitting}
             {...form.bind('lastname')}
           />
           <TextField
-            label="Email"
+            label={t('common.email')}
             type="email"
             autoComplete="email"
             required
             disabled={submitting}
-            hint={availability.status === 'checking' ? 'Checking whether this address is free...' : undefined}
+            hint={availability.status === 'checking' ? t('signup.checkingEmail') : undefined}
             {...form.bind('email')}
             error={emailError}
           />
           <Select
-            label="Role"
-            placeholder="Select a role"
+            label={t('signup.role')}
+            placeholder={t('signup.rolePlaceholder')}
             options={roleOptions}
             disabled={submitting}
             {...form.bind('role')}
           />
           <TextField
-            label="Password"
+            label={t('common.password')}
             type="password"
             autoComplete="new-password"
             required
             disabled={submitting}
-            hint="At least 8 characters, with a number, a lowercase and an uppercase letter."
+            hint={t('signup.passwordHint')}
             {...form.bind('password')}
           />
           <TextField
-            label="Confirm password"
+            label={t('signup.confirmPassword')}
             type="password"
             autoComplete="new-password"
             required
@@ -144,12 +149,12 @@ function SignUpForm() {
             {...form.bind('confirmPassword')}
           />
           <Button type="submit" fullWidth disabled={submitting || availability.status === 'taken'}>
-            {submitting ? BUSY_LABELS.signup : 'Sign Up'}
+            {submitting ? t('busy.signup') : t('signup.submit')}
           </Button>
-          <Divider>or</Divider>
-          <GoogleButton label="Sign Up with Google" disabled={submitting} />
+          <Divider>{t('common.or')}</Divider>
+          <GoogleButton label={t('signup.google')} disabled={submitting} />
           <FooterText>
-            Already have an account? <Link to="/signin">Sign In</Link>
+            {t('signup.haveAccount')} <Link to="/signin">{t('signup.signInLink')}</Link>
           </FooterText>
         </Stack>
       </form>

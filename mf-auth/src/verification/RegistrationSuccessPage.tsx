@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { VERIFICATION_LINK_TTL_HOURS } from '@platform/contracts';
 import { Button } from '@platform/ui';
 import { AuthPage, FooterText, Stack } from '../components/AuthPage';
-import { BUSY_LABELS } from '../messages';
+import { useAuthT } from '../i18n';
 import { recallSignupEmail } from './signupEmail';
 import { ResendOutcome, useResendLink } from './useResendLink';
 
@@ -26,45 +26,49 @@ const Text = styled.p`
 
 /** /auth/success: the mail went to the address the person signed up with; Resend really sends another. */
 export function RegistrationSuccessPage() {
+  const t = useAuthT();
   const location = useLocation();
   const [email] = useState(() => recallSignupEmail(location.state));
   const { resend, sending, failure, notice } = useResendLink();
 
   return (
-    <AuthPage title="Registration Successful">
+    <AuthPage title={t('titles.success')}>
       <Stack>
         {email ? (
           <Text>
-            We have sent a verification email to <Address data-signup-email="">{email}</Address>.
+            {t('success.sentTo')}{' '}
+            <Address data-signup-email="" translate="no">
+              {email}
+            </Address>
+            .
           </Text>
         ) : (
           <Text>
-            We have sent a verification email to the address you signed up with. If it has not arrived, you
-            can <Link to="/auth/veremail">get a new link</Link>.
+            {t('success.sentToUnknown')} <Link to="/auth/veremail">{t('success.getNewLink')}</Link>.
           </Text>
         )}
-        <Text>The link expires in {VERIFICATION_LINK_TTL_HOURS} hours.</Text>
+        <Text>{t('success.expires', { hours: VERIFICATION_LINK_TTL_HOURS })}</Text>
         <div>
           <Text as="h2" style={{ fontSize: '1rem', fontWeight: 600, marginBottom: '0.5rem' }}>
-            Next steps
+            {t('success.nextSteps')}
           </Text>
           <Steps>
-            <li>Check your inbox, and your spam folder.</li>
-            <li>Click the verification link in the email.</li>
-            <li>Return here and sign in.</li>
+            <li>{t('success.stepInbox')}</li>
+            <li>{t('success.stepClick')}</li>
+            <li>{t('success.stepReturn')}</li>
           </Steps>
         </div>
         <ResendOutcome failure={failure} notice={notice} />
         {email ? (
           <Button variant="outline" fullWidth onClick={() => resend(email)} disabled={sending}>
-            {sending ? BUSY_LABELS.sending : 'Resend'}
+            {sending ? t('busy.sending') : t('success.resend')}
           </Button>
         ) : null}
         <Button as={Link} to="/signin" fullWidth>
-          Sign In
+          {t('success.signIn')}
         </Button>
         <FooterText>
-          Need help? <Link to="/#contact">Contact support</Link>
+          {t('success.needHelp')} <Link to="/#contact">{t('success.contactSupport')}</Link>
         </FooterText>
       </Stack>
     </AuthPage>

@@ -9,7 +9,7 @@ import { MessageBox } from '../components/MessageBox';
 import { useForm } from '../forms/useForm';
 import { EMAIL_FIELDS, validateEmailOnly } from '../forms/validation';
 import type { EmailField } from '../forms/validation';
-import { BUSY_LABELS } from '../messages';
+import { useAuthT, useMessageText } from '../i18n';
 import { resendFailureMessage } from './resendMessages';
 
 function initialEmail(state: unknown): string {
@@ -22,6 +22,8 @@ function initialEmail(state: unknown): string {
  * whether or not the address has an account waiting, so the page cannot be used to probe for accounts.
  */
 export function VerificationLinkPage() {
+  const t = useAuthT();
+  const describe = useMessageText();
   const location = useLocation();
   const [resend, { isLoading: sending }] = useResendVerificationMutation();
   const [confirmation, setConfirmation] = useState<string | null>(null);
@@ -30,6 +32,7 @@ export function VerificationLinkPage() {
     fields: EMAIL_FIELDS,
     initial: { email: initialEmail(location.state) },
     validate: validateEmailOnly,
+    describe,
   });
 
   async function onSubmit(event: FormEvent) {
@@ -47,26 +50,23 @@ export function VerificationLinkPage() {
   }
 
   return (
-    <AuthPage
-      title="Get a Verification Link"
-      subtitle="Enter the address you signed up with and we will email you a new verification link."
-    >
-      <form noValidate onSubmit={onSubmit} aria-label="Get a verification link">
+    <AuthPage title={t('titles.veremail')} subtitle={t('veremail.subtitle')}>
+      <form noValidate onSubmit={onSubmit} aria-label={t('veremail.formLabel')}>
         <Stack>
           {failure ? (
-            <MessageBox tone="error" title="Error">
-              {failure}
+            <MessageBox tone="error" title={t('common.error')}>
+              {describe(failure)}
             </MessageBox>
           ) : null}
           <div role="status">
             {confirmation ? (
-              <MessageBox tone="success" title="Check your inbox" announce={false}>
-                {confirmation}
+              <MessageBox tone="success" title={t('veremail.checkInbox')} announce={false}>
+                {describe(confirmation)}
               </MessageBox>
             ) : null}
           </div>
           <TextField
-            label="Email"
+            label={t('common.email')}
             type="email"
             autoComplete="email"
             required
@@ -74,10 +74,10 @@ export function VerificationLinkPage() {
             {...form.bind('email')}
           />
           <Button type="submit" fullWidth disabled={sending}>
-            {sending ? BUSY_LABELS.sending : 'Get Link'}
+            {sending ? t('busy.sending') : t('veremail.submit')}
           </Button>
           <FooterText>
-            <Link to="/signin">Back to Sign In</Link>
+            <Link to="/signin">{t('common.backToSignIn')}</Link>
           </FooterText>
         </Stack>
       </form>

@@ -6,7 +6,7 @@ import { useVerifyEmailMutation } from '@platform/store';
 import { Button, Spinner } from '@platform/ui';
 import { AuthPage, Stack } from '../components/AuthPage';
 import { MessageBox } from '../components/MessageBox';
-import { BUSY_LABELS, SCREEN_MESSAGES } from '../messages';
+import { useAuthT } from '../i18n';
 import { redeemOnce, verifyStateOf } from './redeemLink';
 import type { VerifyState } from './redeemLink';
 import { ResendOutcome, useResendLink } from './useResendLink';
@@ -23,6 +23,7 @@ const Address = styled.strong`
 
 /** /auth/verify?token=...: redeems the emailed link and says what came of it (SPEC §2 states). */
 export function VerifyEmailPage() {
+  const t = useAuthT();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const [verifyEmail] = useVerifyEmailMutation();
@@ -50,56 +51,54 @@ export function VerifyEmailPage() {
   }
 
   return (
-    <AuthPage title="Email Verification">
+    <AuthPage title={t('titles.verify')}>
       <Stack>
         <div aria-live="polite" data-verify-state={state.status}>
           {state.status === 'verifying' ? (
             <Centered>
-              <Spinner label="Verifying your email" />
-              <span>Verifying your email...</span>
+              <Spinner label={t('verify.verifying')} />
+              <span>{t('verify.verifyingText')}</span>
             </Centered>
           ) : null}
           {state.status === 'success' ? (
-            <MessageBox tone="success" title={SCREEN_MESSAGES.verified} announce={false}>
-              <Address>{state.email}</Address> is confirmed. You can now sign in.
+            <MessageBox tone="success" title={t('messages.verified')} announce={false}>
+              <Address translate="no">{state.email}</Address> {t('verify.confirmed')}
             </MessageBox>
           ) : null}
           {state.status === 'expired' ? (
-            <MessageBox tone="error" title="Link expired" announce={false}>
-              This verification link has expired. Links are valid for {VERIFICATION_LINK_TTL_HOURS} hours; ask
-              for a new one.
+            <MessageBox tone="error" title={t('verify.expiredTitle')} announce={false}>
+              {t('verify.expiredText', { hours: VERIFICATION_LINK_TTL_HOURS })}
             </MessageBox>
           ) : null}
           {state.status === 'invalid' ? (
-            <MessageBox tone="error" title={SCREEN_MESSAGES.linkInvalid} announce={false}>
-              The link may have been used already or replaced by a newer one.{' '}
-              <Link to="/auth/veremail">Get a new link</Link>
+            <MessageBox tone="error" title={t('messages.linkInvalid')} announce={false}>
+              {t('verify.invalidText')} <Link to="/auth/veremail">{t('common.getNewLink')}</Link>
             </MessageBox>
           ) : null}
           {state.status === 'error' ? (
-            <MessageBox tone="error" title={SCREEN_MESSAGES.verifyFailed} announce={false}>
-              We could not reach the server to check your link.
+            <MessageBox tone="error" title={t('messages.verifyFailed')} announce={false}>
+              {t('verify.errorText')}
             </MessageBox>
           ) : null}
         </div>
         {state.status === 'expired' && state.email ? (
           <Button variant="outline" fullWidth disabled={resending} onClick={() => resend(state.email!)}>
-            {resending ? BUSY_LABELS.resending : 'Resend Email'}
+            {resending ? t('busy.resending') : t('verify.resendEmail')}
           </Button>
         ) : null}
         {state.status === 'expired' && !state.email ? (
           <Button as={Link} to="/auth/veremail" variant="outline" fullWidth>
-            Get a new link
+            {t('common.getNewLink')}
           </Button>
         ) : null}
         {state.status === 'error' ? (
           <Button variant="outline" fullWidth onClick={tryAgain}>
-            Try again
+            {t('verify.tryAgain')}
           </Button>
         ) : null}
         <ResendOutcome failure={resendFailure} notice={notice} />
         <Button as={Link} to="/signin" fullWidth>
-          Back to Sign In
+          {t('common.backToSignIn')}
         </Button>
       </Stack>
     </AuthPage>

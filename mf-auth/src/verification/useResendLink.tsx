@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useResendVerificationMutation } from '@platform/store';
 import { MessageBox } from '../components/MessageBox';
 import { SCREEN_MESSAGES } from '../messages';
+import { useAuthT, useMessageText } from '../i18n';
 import { resendFailureMessage } from './resendMessages';
 import { useTimedNotice } from './useTimedNotice';
 
@@ -30,17 +31,19 @@ export function useResendLink() {
 
 /** What came of the last Resend: the failure, or the notice (announced politely). */
 export function ResendOutcome({ failure, notice }: { failure: string | null; notice: string | null }) {
+  const t = useAuthT();
+  const describe = useMessageText();
   return (
     <>
       {failure ? (
-        <MessageBox tone="error" title="Error">
-          {failure}
+        <MessageBox tone="error" title={t('common.error')}>
+          {describe(failure)}
         </MessageBox>
       ) : null}
       <div role="status">
         {notice ? (
           <MessageBox tone="success" announce={false}>
-            {notice}
+            {describe(notice)}
           </MessageBox>
         ) : null}
       </div>

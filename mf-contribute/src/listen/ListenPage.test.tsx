@@ -6,6 +6,8 @@ import { FakeAudio, installMedia } from '../testing/fakeMedia';
 import { errorReply, installFakeServer } from '@platform/store/testing';
 import type { FakeServer } from '@platform/store/testing';
 import { renderWithPlatform } from '@platform/remote-kit/testing';
+import { PSEUDO_LOCALE } from '@platform/i18n';
+import { expectOnlyCatalogueText, useLocaleInTest } from '@platform/i18n/testing';
 
 const clip = (id: string) => ({ id, sentence: `Sentence of ${id}`, audioUrl: `/audio/${id}.webm` });
 
@@ -219,5 +221,26 @@ describe('Listen', () => {
     server.on('GET /api/recordings/validate', { body: [clip('c')] });
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Sentence of c')).toBeInTheDocument();
+  });
+});
+
+describe('Listen in the pseudo-locale', () => {
+  useLocaleInTest(PSEUDO_LOCALE);
+
+  it('shows only catalogue text: the card, its shortcuts and the report reasons', async () => {
+    const user = userEvent.setup();
+    renderWithPlatform(<ListenPage />);
+    await screen.findByText('Sentence of a');
+    expectOnlyCatalogueText();
+    await user.click(screen.getByRole('button', { name: /^\[Ŕéþöŕţ\]$/ }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    expectOnlyCatalogueText();
+  });
+
+  it('shows the empty state in the chosen language', async () => {
+    batches = [[]];
+    renderWithPlatform(<ListenPage />);
+    await screen.findByRole('heading', { level: 2 });
+    expectOnlyCatalogueText();
   });
 });

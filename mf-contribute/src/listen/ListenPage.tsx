@@ -1,12 +1,14 @@
 import { PageBody, PageHeader } from '@platform/remote-kit';
+import { useContributeT } from '../i18n';
 import { ContributionStats } from '../shared/ContributionStats';
 import { ListenSession } from './ListenSession';
 
 /** /user/listen: check other people's recordings, one at a time. */
 export function ListenPage() {
+  const t = useContributeT();
   return (
     <PageBody>
-      <PageHeader title="Listen" />
+      <PageHeader title={t('titles.listen')} />
       <ContributionStats />
       <ListenSession />
     </PageBody>

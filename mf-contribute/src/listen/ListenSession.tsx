@@ -1,10 +1,10 @@
-import { readApiError } from '@platform/store';
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { RecordingToValidate } from '@platform/contracts';
 import { Button, Card, EmptyState, ErrorState, Skeleton, useToast } from '@platform/ui';
 import { useGetValidateBatchQuery, useUndoVoteMutation } from '../api/contributeApi';
-import { LISTEN } from '../shared/messages';
+import { errorMessage, errorStatus } from '../api/errorMessage';
+import { useContributeT } from '../i18n';
 import { Centered } from '../shared/RoundButton';
 import { SignInNeeded } from '../shared/SignInNeeded';
 import type { JudgeOutcome } from './RecordingJudge';
@@ -27,8 +27,9 @@ interface Queue {
 }
 
 function LoadingCard() {
+  const t = useContributeT();
   return (
-    <Card aria-busy="true" aria-label="Loading recordings" padding="lg">
+    <Card aria-busy="true" aria-label={t('listen.loading')} padding="lg">
       <Centered>
         <Skeleton lines={2} height="1.5rem" />
         <Skeleton circle width={72} />
@@ -40,6 +41,7 @@ function LoadingCard() {
 
 /** Listen: one recording at a time from batches the server picks; the next batch when one runs out. */
 export function ListenSession() {
+  const t = useContributeT();
   const toast = useToast();
   const [queue, setQueue] = useState<Queue>({ batch: 0, position: 0, returned: [] });
   const [lastVote, setLastVote] = useState<RecordingToValidate | null>(null);
@@ -69,11 +71,11 @@ export function ListenSession() {
       await undoVote(recording.id).unwrap();
       setLastVote(null);
       setQueue((q) => ({ ...q, returned: [recording, ...q.returned] }));
-      toast.show({ title: LISTEN.undone, description: LISTEN.undoneHint, variant: 'success' });
+      toast.show({ title: t('listen.undone'), description: t('listen.undoneHint'), variant: 'success' });
     } catch (error) {
       // Decided meanwhile (409) or no such vote (404): there is nothing left to undo.
       setLastVote(null);
-      toast.show({ title: LISTEN.undoFailed, description: readApiError(error).message, variant: 'error' });
+      toast.show({ title: t('listen.undoFailed'), description: errorMessage(error), variant: 'error' });
     }
   };
   const undoControl = lastVote ? { run: () => void undo(), busy: undoState.isLoading } : undefined;
@@ -81,13 +83,14 @@ export function ListenSession() {
   let body;
   if (batch.error && !batch.isFetching) {
     body =
-      readApiError(batch.error).status === 401 ? (
-        <SignInNeeded what="check recordings" />
+      errorStatus(batch.error) === 401 ? (
+        <SignInNeeded what="checkRecordings" />
       ) : (
         <ErrorState
           headingLevel={2}
-          title={LISTEN.loadFailed}
-          message={readApiError(batch.error).message}
+          title={t('listen.loadFailed')}
+          message={errorMessage(batch.error)}
+          retryLabel={t('common.retry')}
           onRetry={() => void batch.refetch()}
         />
       );
@@ -98,11 +101,11 @@ export function ListenSession() {
   } else {
     body = (
       <>
-        <EmptyState headingLevel={2} title={LISTEN.empty} description={LISTEN.emptyHint} />
+        <EmptyState headingLevel={2} title={t('listen.empty')} description={t('listen.emptyHint')} />
         {undoControl ? (
           <Centered>
             <Button variant="ghost" onClick={undoControl.run} loading={undoControl.busy}>
-              Undo last vote
+              {t('listen.undo')}
             </Button>
           </Centered>
         ) : null}

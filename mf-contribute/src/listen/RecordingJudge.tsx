@@ -1,12 +1,12 @@
-import { readApiError } from '@platform/store';
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { RecordingReportReason, RecordingToValidate } from '@platform/contracts';
 import { Button, Card, CheckIcon, PlayIcon, StopIcon, useToast, XIcon } from '@platform/ui';
 import { useReportRecordingMutation, useSkipRecordingMutation, useVoteMutation } from '../api/contributeApi';
-import { LISTEN } from '../shared/messages';
+import { errorMessage, errorStatus } from '../api/errorMessage';
+import { useContributeT } from '../i18n';
 import { ReportDialog } from '../shared/ReportDialog';
-import { RECORDING_REPORT_OPTIONS } from '../shared/reportReasons';
+import { recordingReportOptions } from '../shared/reportReasons';
 import { ActionRow, Centered, Notice, RoundButton, SentenceText, StatusLine } from '../shared/RoundButton';
 import { ShortcutList } from '../shared/ShortcutList';
 import { useAudioPlayer } from '../shared/useAudioPlayer';
@@ -41,6 +41,7 @@ export interface RecordingJudgeProps {
  * Keyed by recording in the parent, so nothing heard of one clip unlocks the next one's buttons.
  */
 export function RecordingJudge({ recording, onDone, undo }: RecordingJudgeProps) {
+  const t = useContributeT();
   const toast = useToast();
   const player = useAudioPlayer(recording.audioUrl);
   const [vote, voteState] = useVoteMutation();
@@ -57,13 +58,12 @@ export function RecordingJudge({ recording, onDone, undo }: RecordingJudgeProps)
     player.stop();
     try {
       await vote({ id: recording.id, isValid }).unwrap();
-      toast.show({ title: LISTEN.submitted, description: LISTEN.thanks, variant: 'success' });
+      toast.show({ title: t('listen.submitted'), description: t('listen.thanks'), variant: 'success' });
       onDone({ kind: 'voted', isValid });
     } catch (error) {
-      const failure = readApiError(error);
-      toast.show({ title: LISTEN.submitFailed, description: failure.message, variant: 'error' });
+      toast.show({ title: t('listen.submitFailed'), description: errorMessage(error), variant: 'error' });
       // Already voted (409) or gone (404): nothing more can be done with this one.
-      const status = failure.status;
+      const status = errorStatus(error);
       if (status === 409 || status === 404) onDone({ kind: 'skipped' });
     }
   };
@@ -75,7 +75,7 @@ export function RecordingJudge({ recording, onDone, undo }: RecordingJudgeProps)
       await skipRecording(recording.id).unwrap();
       onDone({ kind: 'skipped' });
     } catch (error) {
-      toast.show({ title: LISTEN.skipFailed, description: readApiError(error).message, variant: 'error' });
+      toast.show({ title: t('listen.skipFailed'), description: errorMessage(error), variant: 'error' });
     }
   };
 
@@ -84,41 +84,47 @@ export function RecordingJudge({ recording, onDone, undo }: RecordingJudgeProps)
       await reportRecording({ id: recording.id, ...body }).unwrap();
       setReportOpen(false);
       player.stop();
-      toast.show({ title: LISTEN.reported, description: LISTEN.reportedThanks, variant: 'success' });
+      toast.show({
+        title: t('listen.reported'),
+        description: t('listen.reportedThanks'),
+        variant: 'success',
+      });
       onDone({ kind: 'reported' });
     } catch (error) {
-      toast.show({ title: LISTEN.reportFailed, description: readApiError(error).message, variant: 'error' });
+      toast.show({ title: t('listen.reportFailed'), description: errorMessage(error), variant: 'error' });
     }
   };
 
   const shortcuts: Shortcut[] = [
-    { key: 'p', label: player.playing ? 'Stop' : 'Play', run: player.toggle },
-    { key: 'y', label: 'Yes', run: () => void castVote(true), disabled: !canYes },
-    { key: 'n', label: 'No', run: () => void castVote(false), disabled: !canNo },
-    { key: 'k', label: 'Skip', run: () => void skip(), disabled: busy },
-    ...(undo ? [{ key: 'u', label: 'Undo last vote', run: undo.run, disabled: undo.busy || busy }] : []),
+    { key: 'p', label: player.playing ? t('listen.stop') : t('listen.play'), run: player.toggle },
+    { key: 'y', label: t('listen.yesShortcut'), run: () => void castVote(true), disabled: !canYes },
+    { key: 'n', label: t('listen.noShortcut'), run: () => void castVote(false), disabled: !canNo },
+    { key: 'k', label: t('common.skip'), run: () => void skip(), disabled: busy },
+    ...(undo ? [{ key: 'u', label: t('listen.undo'), run: undo.run, disabled: undo.busy || busy }] : []),
   ];
   useShortcuts(shortcuts);
 
   return (
-    <Card aria-label="Recording to check" padding="lg" elevated>
+    <Card aria-label={t('listen.card')} padding="lg" elevated>
       <Centered>
-        <Prompt>Does the recording match the sentence exactly?</Prompt>
-        <SentenceText data-testid="recording-sentence">{recording.sentence}</SentenceText>
+        <Prompt>{t('listen.prompt')}</Prompt>
+        <SentenceText translate="no" data-testid="recording-sentence">
+          {recording.sentence}
+        </SentenceText>
         <RoundButton
           type="button"
           $active={player.playing}
-          aria-label={player.playing ? 'Stop' : 'Play'}
+          aria-label={player.playing ? t('listen.stop') : t('listen.play')}
           onClick={player.toggle}
         >
           {player.playing ? <StopIcon /> : <PlayIcon />}
         </RoundButton>
         <StatusLine aria-live="polite">
-          {!player.ended && !player.failed ? LISTEN.listenFirst : ''}
+          {!player.ended && !player.failed ? t('listen.listenFirst') : ''}
         </StatusLine>
         {player.failed ? (
           <Notice role="alert">
-            <p>{LISTEN.playFailed}</p>
+            <p>{t('listen.playFailed')}</p>
           </Notice>
         ) : null}
         <Votes>
@@ -130,7 +136,7 @@ export function RecordingJudge({ recording, onDone, undo }: RecordingJudgeProps)
             loading={voteState.isLoading && voteState.originalArgs?.isValid === true}
             onClick={() => void castVote(true)}
           >
-            YES
+            {t('listen.yes')}
           </Button>
           <Button
             variant="danger"
@@ -140,19 +146,19 @@ export function RecordingJudge({ recording, onDone, undo }: RecordingJudgeProps)
             loading={voteState.isLoading && voteState.originalArgs?.isValid === false}
             onClick={() => void castVote(false)}
           >
-            NO
+            {t('listen.no')}
           </Button>
         </Votes>
         <ActionRow>
           <Button variant="ghost" onClick={() => setReportOpen(true)} disabled={busy}>
-            Report
+            {t('common.report')}
           </Button>
           <Button variant="outline" onClick={() => void skip()} loading={skipState.isLoading} disabled={busy}>
-            Skip
+            {t('common.skip')}
           </Button>
           {undo ? (
             <Button variant="ghost" onClick={undo.run} loading={undo.busy} disabled={busy}>
-              Undo last vote
+              {t('listen.undo')}
             </Button>
           ) : null}
         </ActionRow>
@@ -162,9 +168,9 @@ export function RecordingJudge({ recording, onDone, undo }: RecordingJudgeProps)
         <ReportDialog
           open
           onClose={() => setReportOpen(false)}
-          title="Report this recording"
-          description="Tell us what is wrong. You will not be asked to check it again, and it will be reviewed."
-          reasons={RECORDING_REPORT_OPTIONS}
+          title={t('report.recordingTitle')}
+          description={t('report.recordingDescription')}
+          reasons={recordingReportOptions(t)}
           submitting={reportState.isLoading}
           onSubmit={(body) => void report(body)}
         />

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { Skeleton } from '@platform/ui';
 import { useGetUserStatsQuery } from '../api/contributeApi';
+import { useContributeT } from '../i18n';
 
 const Line = styled.p`
   display: flex;
@@ -14,17 +15,16 @@ const Line = styled.p`
   }
 `;
 
-const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
-
 /**
  * The person's own figures from GET /api/user/stats. Submitting and voting invalidate the cached stats,
  * so the line follows along. A failure leaves the line out: the page's work does not depend on it.
  */
 export function ContributionStats() {
+  const t = useContributeT();
   const { data, isLoading } = useGetUserStatsQuery();
   if (isLoading) {
     return (
-      <Line aria-busy="true" aria-label="Your contributions">
+      <Line aria-busy="true" aria-label={t('stats.label')}>
         <Skeleton width="20rem" />
       </Line>
     );
@@ -32,19 +32,11 @@ export function ContributionStats() {
   if (!data) return null;
   const { submitted, validated } = data.recordings;
   return (
-    <Line aria-label="Your contributions" data-testid="contribution-stats">
-      <span data-stat="submitted">
-        <strong>{submitted}</strong> {plural(submitted, 'recording', 'recordings')} submitted
-      </span>
-      <span data-stat="validated">
-        <strong>{validated}</strong> validated
-      </span>
-      <span data-stat="votes">
-        <strong>{data.votes}</strong> {plural(data.votes, 'vote', 'votes')} cast
-      </span>
-      <span data-stat="skips">
-        <strong>{data.skips}</strong> skipped
-      </span>
+    <Line aria-label={t('stats.label')} data-testid="contribution-stats">
+      <span data-stat="submitted">{t('stats.submitted', { count: submitted })}</span>
+      <span data-stat="validated">{t('stats.validated', { count: validated })}</span>
+      <span data-stat="votes">{t('stats.votes', { count: data.votes })}</span>
+      <span data-stat="skips">{t('stats.skips', { count: data.skips })}</span>
     </Line>
   );
 }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, Dialog, RadioGroup, TextArea } from '@platform/ui';
-import { REPORT_DETAILS_MAX_LENGTH, REPORT_DETAILS_REQUIRED_MESSAGE } from '@platform/contracts';
+import { REPORT_DETAILS_MAX_LENGTH } from '@platform/contracts';
+import { useContributeT } from '../i18n';
 
 export interface ReportReason<R extends string> {
   value: R;
@@ -41,13 +42,15 @@ export function ReportDialog<R extends string>({
   submitting,
   onSubmit,
 }: ReportDialogProps<R>) {
+  const t = useContributeT();
   const [reason, setReason] = useState<R | ''>('');
   const [details, setDetails] = useState('');
   const [tried, setTried] = useState(false);
 
   const needsDetails = reason === 'other' && details.trim() === '';
-  const reasonError = tried && reason === '' ? 'Choose a reason.' : undefined;
-  const detailsError = tried && needsDetails ? REPORT_DETAILS_REQUIRED_MESSAGE : undefined;
+  const reasonError = tried && reason === '' ? t('report.chooseReason') : undefined;
+  // The same rule as the server's (REPORT_DETAILS_REQUIRED_MESSAGE in libs/contracts), in the chosen language.
+  const detailsError = tried && needsDetails ? t('report.detailsRequired') : undefined;
 
   const close = () => {
     setReason('');
@@ -65,10 +68,16 @@ export function ReportDialog<R extends string>({
   };
 
   return (
-    <Dialog open={open} onClose={close} title={title} description={description}>
+    <Dialog
+      open={open}
+      onClose={close}
+      title={title}
+      description={description}
+      closeLabel={t('common.close')}
+    >
       <Form onSubmit={submit} noValidate>
         <RadioGroup
-          label="Reason"
+          label={t('report.reason')}
           name="report-reason"
           options={reasons}
           value={reason}
@@ -76,7 +85,7 @@ export function ReportDialog<R extends string>({
           error={reasonError}
         />
         <TextArea
-          label={reason === 'other' ? 'Describe the problem' : 'Details (optional)'}
+          label={reason === 'other' ? t('report.describe') : t('report.details')}
           required={reason === 'other'}
           maxLength={REPORT_DETAILS_MAX_LENGTH}
           value={details}
@@ -85,10 +94,10 @@ export function ReportDialog<R extends string>({
         />
         <Actions>
           <Button variant="ghost" onClick={close}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" variant="danger" loading={submitting}>
-            Report
+            {t('report.submit')}
           </Button>
         </Actions>
       </Form>

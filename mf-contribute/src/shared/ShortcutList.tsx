@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { useContributeT } from '../i18n';
 import type { Shortcut } from './useShortcuts';
 
 const List = styled.dl`
@@ -31,12 +32,13 @@ const List = styled.dl`
 
 /** The page's keyboard shortcuts, on screen so people can find them. */
 export function ShortcutList({ shortcuts }: { shortcuts: readonly Shortcut[] }) {
+  const t = useContributeT();
   return (
-    <List aria-label="Keyboard shortcuts">
+    <List aria-label={t('shortcuts.label')}>
       {shortcuts.map((s) => (
         <div key={s.key}>
           <dt>
-            <kbd>{s.key.length === 1 ? s.key.toUpperCase() : s.key}</kbd>
+            <kbd translate="no">{s.key.length === 1 ? s.key.toUpperCase() : s.key}</kbd>
           </dt>
           <dd>{s.label}</dd>
         </div>

@@ -1,16 +1,18 @@
 import { Link } from '@platform/router';
 import { Button, EmptyState } from '@platform/ui';
+import { useContributeT } from '../i18n';
 
 /** Shown instead of a screen's content when the API answers 401: contributing needs an account. */
-export function SignInNeeded({ what }: { what: string }) {
+export function SignInNeeded({ what }: { what: 'recordSentences' | 'checkRecordings' }) {
+  const t = useContributeT();
   return (
     <EmptyState
       headingLevel={2}
-      title={`Sign in to ${what}`}
-      description="Contributions are linked to your account, so you need to be signed in."
+      title={t(`signInNeeded.${what}`)}
+      description={t('signInNeeded.description')}
       action={
         <Button as={Link} to="/signin">
-          Sign in
+          {t('common.signIn')}
         </Button>
       }
     />

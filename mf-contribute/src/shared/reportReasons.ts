@@ -1,24 +1,30 @@
 import type { RecordingReportReason, SentenceReportReason } from '@platform/contracts';
+import type { Translate } from '@platform/i18n';
 import type { ReportReason } from '../shared/ReportDialog';
 
-// Labels for the reasons the contracts define; the Record type makes a new reason a compile error here.
-const SENTENCE_LABELS: Record<SentenceReportReason, string> = {
-  offensive: 'Offensive content',
-  grammar: 'Grammar or spelling mistake',
-  'wrong-language': 'Wrong language',
-  'hard-to-pronounce': 'Hard to pronounce',
-  other: 'Other',
+// The reasons the contracts define, each labelled from the catalogue (report.sentenceReasons.<reason>); the
+// Record type makes a new reason a compile error here until it is listed.
+const SENTENCE_REASONS: Record<SentenceReportReason, true> = {
+  offensive: true,
+  grammar: true,
+  'wrong-language': true,
+  'hard-to-pronounce': true,
+  other: true,
 };
 
-const RECORDING_LABELS: Record<RecordingReportReason, string> = {
-  offensive: 'Offensive content',
-  'wrong-sentence': 'Does not match the sentence',
-  noise: 'Too much noise',
-  other: 'Other',
+const RECORDING_REASONS: Record<RecordingReportReason, true> = {
+  offensive: true,
+  'wrong-sentence': true,
+  noise: true,
+  other: true,
 };
 
-const toOptions = <R extends string>(labels: Record<R, string>): ReportReason<R>[] =>
-  (Object.keys(labels) as R[]).map((value) => ({ value, label: labels[value] }));
+const toOptions = <R extends string>(
+  t: Translate,
+  section: string,
+  reasons: Record<R, true>,
+): ReportReason<R>[] =>
+  (Object.keys(reasons) as R[]).map((value) => ({ value, label: t(`report.${section}.${value}`) }));
 
-export const SENTENCE_REPORT_OPTIONS = toOptions(SENTENCE_LABELS);
-export const RECORDING_REPORT_OPTIONS = toOptions(RECORDING_LABELS);
+export const sentenceReportOptions = (t: Translate) => toOptions(t, 'sentenceReasons', SENTENCE_REASONS);
+export const recordingReportOptions = (t: Translate) => toOptions(t, 'recordingReasons', RECORDING_REASONS);

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { Button, Dialog } from '@platform/ui';
 import { RECORDING_MAX_SECONDS, RECORDING_MIN_SECONDS } from '@platform/contracts';
+import { useContributeT } from '../i18n';
 
 const Section = styled.section`
   h3 {
@@ -18,47 +19,40 @@ const Section = styled.section`
 
 /** How to make a recording other people will accept: what reviewers on Listen are asked to check. */
 export function GuidelinesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useContributeT();
   return (
     <Dialog
       open={open}
       onClose={onClose}
       size="lg"
-      title="Recording guidelines"
-      description="Other people listen to every recording and vote on it. These are the things they check."
-      footer={<Button onClick={onClose}>Got it</Button>}
+      title={t('guidelines.title')}
+      description={t('guidelines.description')}
+      closeLabel={t('common.close')}
+      footer={<Button onClick={onClose}>{t('guidelines.gotIt')}</Button>}
     >
       <Section>
-        <h3>Before you record</h3>
+        <h3>{t('guidelines.beforeTitle')}</h3>
         <ul>
-          <li>Find a quiet place: no music, television, fans or other voices in the background.</li>
-          <li>Hold the microphone or phone at the same distance, about a hand's width from your mouth.</li>
-          <li>Read the sentence once silently so you know how every word sounds.</li>
+          <li>{t('guidelines.quiet')}</li>
+          <li>{t('guidelines.distance')}</li>
+          <li>{t('guidelines.readFirst')}</li>
         </ul>
       </Section>
       <Section>
-        <h3>While you record</h3>
+        <h3>{t('guidelines.whileTitle')}</h3>
         <ul>
-          <li>Read exactly what is written: do not add, leave out or swap any word.</li>
-          <li>Speak in your natural voice at a normal pace; do not shout, whisper or read word by word.</li>
-          <li>
-            Pronounce tones and accents as written: in Yoruba, Igbo and Hausa the marks on a letter change the
-            word.
-          </li>
-          <li>Leave a short pause after pressing record and before pressing stop, so no word is cut off.</li>
-          <li>
-            A recording must last between {RECORDING_MIN_SECONDS} and {RECORDING_MAX_SECONDS} seconds;
-            recording stops by itself at {RECORDING_MAX_SECONDS} seconds.
-          </li>
+          <li>{t('guidelines.exact')}</li>
+          <li>{t('guidelines.natural')}</li>
+          <li>{t('guidelines.tones')}</li>
+          <li>{t('guidelines.pause')}</li>
+          <li>{t('guidelines.length', { min: RECORDING_MIN_SECONDS, max: RECORDING_MAX_SECONDS })}</li>
         </ul>
       </Section>
       <Section>
-        <h3>Before you submit</h3>
+        <h3>{t('guidelines.submitTitle')}</h3>
         <ul>
-          <li>Play your recording back. If a word is wrong, unclear or cut off, record it again.</li>
-          <li>
-            If you cannot read the sentence (it is offensive, misspelt, in another language or too hard to
-            say), skip it or report it instead of recording it.
-          </li>
+          <li>{t('guidelines.playBack')}</li>
+          <li>{t('guidelines.skipInstead')}</li>
         </ul>
       </Section>
     </Dialog>

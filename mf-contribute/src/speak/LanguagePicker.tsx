@@ -2,8 +2,7 @@ import styled from 'styled-components';
 import type { LanguageCode } from '@platform/contracts';
 import { isLanguageCode, LANGUAGES } from '@platform/contracts';
 import { Select } from '@platform/ui';
-
-const OPTIONS = LANGUAGES.map((l) => ({ value: l.code, label: l.name }));
+import { useContributeT } from '../i18n';
 
 const Narrow = styled.div`
   max-width: 16rem;
@@ -20,11 +19,13 @@ export function LanguagePicker({
   onChange: (language: LanguageCode) => void;
   disabled?: boolean;
 }) {
+  const t = useContributeT();
+  const options = LANGUAGES.map((l) => ({ value: l.code, label: t(`languages.${l.code}`) }));
   return (
     <Narrow>
       <Select
-        label="Language"
-        options={OPTIONS}
+        label={t('speak.language')}
+        options={options}
         value={value}
         disabled={disabled}
         onChange={(event) => {

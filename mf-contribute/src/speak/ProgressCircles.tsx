@@ -1,5 +1,6 @@
 import styled, { css } from 'styled-components';
 import type { CircleState, Outcome } from './roundProgress';
+import { useContributeT } from '../i18n';
 import { circleLabel, circleStates } from './roundProgress';
 
 const Row = styled.ol`
@@ -45,15 +46,16 @@ const Circle = styled.li<{ $state: CircleState }>`
 
 /** The row of numbered circles (SPEC: current, done and upcoming sentences of the round). */
 export function ProgressCircles({ total, outcomes }: { total: number; outcomes: readonly Outcome[] }) {
+  const t = useContributeT();
   const states = circleStates(total, outcomes);
   return (
-    <Row aria-label="Round progress">
+    <Row aria-label={t('speak.progress')}>
       {states.map((state, i) => (
         <Circle
           key={i}
           $state={state}
           data-state={state}
-          aria-label={circleLabel(i, total, state)}
+          aria-label={circleLabel(t, i, total, state)}
           aria-current={state === 'current' ? 'step' : undefined}
         >
           {i + 1}

@@ -1,4 +1,3 @@
-import { readApiError } from '@platform/store';
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { SentenceToRecord } from '@platform/contracts';
@@ -9,9 +8,10 @@ import {
   useSkipSentenceMutation,
   useSubmitRecordingMutation,
 } from '../api/contributeApi';
-import { MICROPHONE_MESSAGES, SPEAK } from '../shared/messages';
+import { errorMessage } from '../api/errorMessage';
+import { useContributeT } from '../i18n';
 import { ReportDialog } from '../shared/ReportDialog';
-import { SENTENCE_REPORT_OPTIONS } from '../shared/reportReasons';
+import { sentenceReportOptions } from '../shared/reportReasons';
 import { ActionRow, Centered, Notice, RoundButton, SentenceText, StatusLine } from '../shared/RoundButton';
 import { ShortcutList } from '../shared/ShortcutList';
 import type { Shortcut } from '../shared/useShortcuts';
@@ -44,6 +44,7 @@ export interface SentenceRecorderProps {
  * or report it. Keyed by sentence in the parent, so moving on drops the take and releases the microphone.
  */
 export function SentenceRecorder({ sentence, onDone }: SentenceRecorderProps) {
+  const t = useContributeT();
   const toast = useToast();
   const recorder = useRecorder();
   const player = useAudioPlayer(recorder.take?.url ?? null);
@@ -77,12 +78,12 @@ export function SentenceRecorder({ sentence, onDone }: SentenceRecorderProps) {
     setUploadError(null);
     try {
       await submitRecording({ sentenceId: sentence.id, audio: take.blob }).unwrap();
-      toast.show({ title: SPEAK.submitted, description: SPEAK.thanks, variant: 'success' });
+      toast.show({ title: t('speak.submitted'), description: t('speak.thanks'), variant: 'success' });
       onDone('recorded');
     } catch (error) {
-      const message = readApiError(error).message;
+      const message = errorMessage(error);
       setUploadError(message);
-      toast.show({ title: SPEAK.submitFailed, description: message, variant: 'error' });
+      toast.show({ title: t('speak.submitFailed'), description: message, variant: 'error' });
     }
   };
 
@@ -94,12 +95,12 @@ export function SentenceRecorder({ sentence, onDone }: SentenceRecorderProps) {
       await skipSentence(sentence.id).unwrap();
       onDone('skipped');
     } catch (error) {
-      toast.show({ title: SPEAK.skipFailed, description: readApiError(error).message, variant: 'error' });
+      toast.show({ title: t('speak.skipFailed'), description: errorMessage(error), variant: 'error' });
     }
   };
 
   const report = async (body: {
-    reason: (typeof SENTENCE_REPORT_OPTIONS)[number]['value'];
+    reason: ReturnType<typeof sentenceReportOptions>[number]['value'];
     details?: string;
   }) => {
     try {
@@ -107,14 +108,14 @@ export function SentenceRecorder({ sentence, onDone }: SentenceRecorderProps) {
       setReportOpen(false);
       player.stop();
       recorder.discard();
-      toast.show({ title: SPEAK.reported, description: SPEAK.reportedThanks, variant: 'success' });
+      toast.show({ title: t('speak.reported'), description: t('speak.reportedThanks'), variant: 'success' });
       onDone('reported');
     } catch (error) {
-      toast.show({ title: SPEAK.reportFailed, description: readApiError(error).message, variant: 'error' });
+      toast.show({ title: t('speak.reportFailed'), description: errorMessage(error), variant: 'error' });
     }
   };
 
-  const micLabel = recording ? 'Stop recording' : take ? 'Re-record' : 'Record';
+  const micLabel = recording ? t('speak.stopRecording') : take ? t('speak.reRecord') : t('speak.record');
   const shortcuts: Shortcut[] = [
     {
       key: 'r',
@@ -122,34 +123,37 @@ export function SentenceRecorder({ sentence, onDone }: SentenceRecorderProps) {
       run: toggleRecording,
       disabled: unsupported || busy,
     },
-    { key: 'p', label: 'Play back', run: player.toggle, disabled: !take || recording },
-    { key: 's', label: 'Submit', run: () => void submit(), disabled: !canSubmit },
-    { key: 'k', label: 'Skip', run: () => void skip(), disabled: busy },
+    { key: 'p', label: t('speak.playBack'), run: player.toggle, disabled: !take || recording },
+    { key: 's', label: t('speak.submitShortcut'), run: () => void submit(), disabled: !canSubmit },
+    { key: 'k', label: t('common.skip'), run: () => void skip(), disabled: busy },
   ];
   useShortcuts(shortcuts);
 
   const statusText = recording
-    ? `Recording… ${clock(recorder.elapsedSeconds)} (stops by itself at ${clock(RECORDING_MAX_SECONDS)})`
+    ? t('speak.recordingStatus', {
+        elapsed: clock(recorder.elapsedSeconds),
+        max: clock(RECORDING_MAX_SECONDS),
+      })
     : status === 'starting'
-      ? 'Starting the microphone…'
+      ? t('speak.starting')
       : take
-        ? 'Recorded. Play it back, record again, or submit it.'
+        ? t('speak.recorded')
         : '';
 
   return (
-    <Card aria-label="Sentence to record" padding="lg" elevated>
+    <Card aria-label={t('speak.card')} padding="lg" elevated>
       <Centered>
         <Instruction>
-          {SPEAK.instructionBefore} <MicIcon title="the microphone button" /> {SPEAK.instructionAfter}
+          {t('speak.instructionBefore')} <MicIcon title={t('speak.micIcon')} /> {t('speak.instructionAfter')}
         </Instruction>
-        <SentenceText lang={sentence.language} data-testid="sentence-text">
+        <SentenceText lang={sentence.language} translate="no" data-testid="sentence-text">
           {sentence.text}
         </SentenceText>
 
         {unsupported ? (
           <Notice role="alert">
-            <p>{SPEAK.unsupported}</p>
-            <p>{SPEAK.unsupportedHint}</p>
+            <p>{t('speak.unsupported')}</p>
+            <p>{t('speak.unsupportedHint')}</p>
           </Notice>
         ) : (
           <>
@@ -172,12 +176,12 @@ export function SentenceRecorder({ sentence, onDone }: SentenceRecorderProps) {
                 startIcon={player.playing ? <StopIcon /> : <PlayIcon />}
                 onClick={player.toggle}
               >
-                {player.playing ? 'Stop playback' : 'Play back'}
+                {player.playing ? t('speak.stopPlayback') : t('speak.playBack')}
               </Button>
             ) : null}
             {status === 'blocked' && recorder.problem ? (
               <Notice role="alert">
-                <p>{MICROPHONE_MESSAGES[recorder.problem]}</p>
+                <p>{t(`microphone.${recorder.problem}`)}</p>
               </Notice>
             ) : null}
           </>
@@ -185,23 +189,23 @@ export function SentenceRecorder({ sentence, onDone }: SentenceRecorderProps) {
 
         {uploadError ? (
           <Notice role="alert" data-testid="upload-error">
-            <p>{SPEAK.submitFailed}</p>
+            <p>{t('speak.submitFailed')}</p>
             <p>{uploadError}</p>
           </Notice>
         ) : null}
 
         <ActionRow>
           <Button variant="ghost" onClick={() => setGuidelinesOpen(true)}>
-            Guidelines
+            {t('speak.guidelines')}
           </Button>
           <Button variant="ghost" onClick={() => setReportOpen(true)} disabled={busy || recording}>
-            Report
+            {t('common.report')}
           </Button>
           <Button variant="outline" onClick={() => void skip()} loading={skipState.isLoading} disabled={busy}>
-            Skip
+            {t('common.skip')}
           </Button>
           <Button onClick={() => void submit()} loading={submitState.isLoading} disabled={!canSubmit}>
-            SUBMIT
+            {t('speak.submit')}
           </Button>
         </ActionRow>
         <ShortcutList shortcuts={shortcuts} />
@@ -212,9 +216,9 @@ export function SentenceRecorder({ sentence, onDone }: SentenceRecorderProps) {
         <ReportDialog
           open
           onClose={() => setReportOpen(false)}
-          title="Report this sentence"
-          description="Tell us what is wrong. You will not be asked to read it again, and it will be reviewed."
-          reasons={SENTENCE_REPORT_OPTIONS}
+          title={t('report.sentenceTitle')}
+          description={t('report.sentenceDescription')}
+          reasons={sentenceReportOptions(t)}
           submitting={reportState.isLoading}
           onSubmit={(body) => void report(body)}
         />

@@ -7,6 +7,8 @@ import type { FakeServer } from '@platform/store/testing';
 import { FakeMediaRecorder, installMedia, removeMedia } from '../testing/fakeMedia';
 import type { MediaFakes } from '../testing/fakeMedia';
 import { renderWithPlatform } from '@platform/remote-kit/testing';
+import { PSEUDO_LOCALE } from '@platform/i18n';
+import { expectOnlyCatalogueText, useLocaleInTest } from '@platform/i18n/testing';
 
 const round = (prefix: string, lang = 'yo') =>
   [1, 2, 3, 4, 5].map((n) => ({ id: `${prefix}${n}`, text: `${prefix} sentence ${n}`, language: lang }));
@@ -332,5 +334,33 @@ describe('Speak', () => {
     expect(stats).toHaveTextContent('3 validated');
     expect(stats).toHaveTextContent('12 votes cast');
     expect(stats).toHaveTextContent('2 skipped');
+  });
+});
+
+describe('Speak in the pseudo-locale', () => {
+  useLocaleInTest(PSEUDO_LOCALE);
+
+  it('shows only catalogue text: the card, its shortcuts, the guidelines and the report reasons', async () => {
+    const user = userEvent.setup();
+    renderWithPlatform(<SpeakPage />, { path: '/user/speak' });
+    await screen.findByText('r1- sentence 1');
+    await user.click(screen.getByRole('button', { name: /Ŕéçöŕð/ }));
+    await user.click(await screen.findByRole('button', { name: /Šţöþ ŕéçöŕðîñĝ/ }));
+    await screen.findByRole('button', { name: /Ŕé-ŕéçöŕð/ });
+    expectOnlyCatalogueText();
+    await user.click(screen.getByRole('button', { name: /Ĝûîðéļîñéš/ }));
+    expectOnlyCatalogueText();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: /^\[Ŕéþöŕţ\]$/ }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    expectOnlyCatalogueText();
+  });
+
+  it('shows the microphone problem in the chosen language', async () => {
+    removeMedia();
+    renderWithPlatform(<SpeakPage />, { path: '/user/speak' });
+    await screen.findByText('r1- sentence 1');
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expectOnlyCatalogueText();
   });
 });

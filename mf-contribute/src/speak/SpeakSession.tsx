@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import { skipToken, readApiError } from '@platform/store';
+import { skipToken } from '@platform/store';
 import styled from 'styled-components';
 import type { LanguageCode } from '@platform/contracts';
-import { DEFAULT_LANGUAGE, DEFAULT_ROUND_SIZE, languageName } from '@platform/contracts';
+import { DEFAULT_LANGUAGE, DEFAULT_ROUND_SIZE } from '@platform/contracts';
 import { Card, EmptyState, ErrorState, Skeleton } from '@platform/ui';
 import {
   useGetPreferencesQuery,
   useGetSentenceRoundQuery,
   useSavePreferencesMutation,
 } from '../api/contributeApi';
-import { SPEAK } from '../shared/messages';
+import { errorMessage, errorStatus } from '../api/errorMessage';
+import { useContributeT } from '../i18n';
 import { Centered, StatusLine } from '../shared/RoundButton';
 import { SignInNeeded } from '../shared/SignInNeeded';
 import { LanguagePicker } from './LanguagePicker';
@@ -34,8 +35,9 @@ interface Progress {
 }
 
 function LoadingCard() {
+  const t = useContributeT();
   return (
-    <Card aria-busy="true" aria-label="Loading sentences" padding="lg">
+    <Card aria-busy="true" aria-label={t('speak.loading')} padding="lg">
       <Centered>
         <Skeleton width="60%" />
         <Skeleton lines={2} height="1.5rem" />
@@ -48,6 +50,7 @@ function LoadingCard() {
 
 /** Speak: the language, a round of sentences (default 5) and the row of numbered circles. */
 export function SpeakSession() {
+  const t = useContributeT();
   const preferences = useGetPreferencesQuery();
   const [chosen, setChosen] = useState<LanguageCode | null>(null);
   const [savePreferences] = useSavePreferencesMutation();
@@ -79,13 +82,14 @@ export function SpeakSession() {
   let body;
   if (round.error && !round.isFetching) {
     body =
-      readApiError(round.error).status === 401 ? (
-        <SignInNeeded what="record sentences" />
+      errorStatus(round.error) === 401 ? (
+        <SignInNeeded what="recordSentences" />
       ) : (
         <ErrorState
           headingLevel={2}
-          title={SPEAK.loadFailed}
-          message={readApiError(round.error).message}
+          title={t('speak.loadFailed')}
+          message={errorMessage(round.error)}
+          retryLabel={t('common.retry')}
           onRetry={() => void round.refetch()}
         />
       );
@@ -96,7 +100,7 @@ export function SpeakSession() {
         {progress.finished ? (
           <>
             <ProgressCircles total={progress.finished.length} outcomes={progress.finished} />
-            <StatusLine role="status">{SPEAK.roundComplete}</StatusLine>
+            <StatusLine role="status">{t('speak.roundComplete')}</StatusLine>
           </>
         ) : null}
       </>
@@ -105,8 +109,8 @@ export function SpeakSession() {
     body = (
       <EmptyState
         headingLevel={2}
-        title={`No sentences left to record in ${languageName(language)}.`}
-        description="You have recorded, skipped or reported every sentence available in this language for now. Choose another language, or check back later."
+        title={t('speak.noneLeft', { language: t(`languages.${language}`) })}
+        description={t('speak.noneLeftHint')}
       />
     );
   } else {

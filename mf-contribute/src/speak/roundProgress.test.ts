@@ -1,3 +1,4 @@
+import { i18n } from '@platform/i18n';
 import { circleLabel, circleStates } from './roundProgress';
 
 describe('round circles', () => {
@@ -20,7 +21,8 @@ describe('round circles', () => {
   });
 
   it('labels each circle for screen readers', () => {
-    expect(circleLabel(0, 5, 'done')).toBe('Sentence 1 of 5: recorded');
-    expect(circleLabel(4, 5, 'upcoming')).toBe('Sentence 5 of 5: upcoming');
+    const t = i18n.getFixedT('en', 'mf_contribute');
+    expect(circleLabel(t, 0, 5, 'done')).toBe('Sentence 1 of 5: recorded');
+    expect(circleLabel(t, 4, 5, 'upcoming')).toBe('Sentence 5 of 5: upcoming');
   });
 });

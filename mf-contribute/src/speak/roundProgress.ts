@@ -1,3 +1,5 @@
+import type { Translate } from '@platform/i18n';
+
 /** How each sentence of a round ended. */
 export type Outcome = 'recorded' | 'skipped' | 'reported';
 
@@ -13,12 +15,6 @@ export function circleStates(total: number, outcomes: readonly Outcome[]): Circl
   });
 }
 
-const WORDS: Record<CircleState, string> = {
-  done: 'recorded',
-  skipped: 'skipped',
-  current: 'current',
-  upcoming: 'upcoming',
-};
-
-export const circleLabel = (index: number, total: number, state: CircleState): string =>
-  `Sentence ${index + 1} of ${total}: ${WORDS[state]}`;
+/** "Sentence 2 of 5: current", in the chosen language. */
+export const circleLabel = (t: Translate, index: number, total: number, state: CircleState): string =>
+  t('speak.circle', { number: index + 1, total, state });

@@ -1,13 +1,12 @@
 import { PageBody, PageHeader } from '@platform/remote-kit';
+import { useDatasetsT } from '../i18n';
 
 /** /data/downloads: the page's title and frame; its content arrives with the issue that builds this screen. */
 export function DatasetDownloadsPage() {
+  const t = useDatasetsT();
   return (
     <PageBody>
-      <PageHeader
-        title="Dataset Downloads"
-        subtitle="Access and download high-quality speech datasets for research and development"
-      />
+      <PageHeader title={t('titles.downloads')} subtitle={t('subtitles.downloads')} />
     </PageBody>
   );
 }

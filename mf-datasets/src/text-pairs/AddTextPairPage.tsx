@@ -1,13 +1,12 @@
 import { PageBody, PageHeader } from '@platform/remote-kit';
+import { useDatasetsT } from '../i18n';
 
 /** /data/addtextpair: the page's title and frame; its content arrives with the issue that builds this screen. */
 export function AddTextPairPage() {
+  const t = useDatasetsT();
   return (
     <PageBody>
-      <PageHeader
-        title="Add Text Pair"
-        subtitle="Contribute English and Yoruba text pairs to improve language technology"
-      />
+      <PageHeader title={t('titles.addTextPair')} subtitle={t('subtitles.addTextPair')} />
     </PageBody>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from '@platform/router';
 import styled from 'styled-components';
+import { useMarketingT } from '../i18n';
 import { BRAND_NAME, PageBody } from '@platform/remote-kit';
 
 const Header = styled.header`
@@ -52,52 +53,49 @@ const CallToAction = styled(Link)`
   }
 `;
 
-// The landing page's anchor sections; their content arrives with the landing page issue.
-const sections = [
-  { id: 'features', heading: 'Features' },
-  { id: 'how-it-works', heading: 'How it works' },
-  { id: 'roles', heading: 'User roles' },
-  { id: 'demo', heading: 'See it in action' },
-  { id: 'faq', heading: 'Frequently asked questions' },
-  { id: 'contact', heading: 'Contact us' },
-];
+// The landing page's anchor sections (headings: landing.sections.<id>); their content arrives with the
+// landing page issue.
+const sections = ['features', 'how-it-works', 'roles', 'demo', 'faq', 'contact'] as const;
 
 /** /: the landing page frame: its own header (the shell adds no chrome here), the hero and its sections. */
 export function LandingPage() {
+  const t = useMarketingT();
   return (
     <>
       <Header>
-        <Brand to="/">{BRAND_NAME}</Brand>
-        <nav aria-label="Site">
+        <Brand to="/" translate="no">
+          {BRAND_NAME}
+        </Brand>
+        <nav aria-label={t('landing.site')}>
           <ul>
             <li>
-              <Link to="/funding-grant">Fundings/Grants</Link>
+              <Link to="/funding-grant">{t('landing.fundings')}</Link>
             </li>
             <li>
-              <a href="#faq">FAQ</a>
+              <a href="#faq">{t('landing.faq')}</a>
             </li>
             <li>
-              <Link to="/download">Download</Link>
+              <Link to="/download">{t('landing.download')}</Link>
             </li>
             <li>
-              <Link to="/about">About</Link>
+              <Link to="/about">{t('landing.about')}</Link>
             </li>
             <li>
-              <Link to="/signin">Get Started</Link>
+              <Link to="/signin">{t('landing.getStarted')}</Link>
             </li>
           </ul>
         </nav>
       </Header>
       <Hero aria-labelledby="hero-title">
         <h1 id="hero-title" tabIndex={-1}>
-          Revolutionizing Language Data Collection
+          {t('titles.landing')}
         </h1>
-        <CallToAction to="/signin">Get Started</CallToAction>
+        <CallToAction to="/signin">{t('landing.getStarted')}</CallToAction>
       </Hero>
       <PageBody>
-        {sections.map(({ id, heading }) => (
+        {sections.map((id) => (
           <section key={id} id={id} aria-labelledby={`${id}-title`}>
-            <h2 id={`${id}-title`}>{heading}</h2>
+            <h2 id={`${id}-title`}>{t(`landing.sections.${id}`)}</h2>
           </section>
         ))}
       </PageBody>

@@ -1,10 +1,12 @@
 import { PageBody, PageHeader } from '@platform/remote-kit';
+import { useMarketingT } from '../i18n';
 
 /** /model/speech-to-speech: the page's title and frame; its content arrives with the issue that builds this screen. */
 export function SpeechToSpeechPage() {
+  const t = useMarketingT();
   return (
     <PageBody>
-      <PageHeader title="Speech-to-Speech Model" />
+      <PageHeader title={t('titles.speechToSpeech')} />
     </PageBody>
   );
 }

@@ -316,6 +316,22 @@ describe('gateway', () => {
       }
     });
 
+    it("writes the visitor's language (the lang cookie) into <html lang> before the first paint", async () => {
+      for (const [cookie, lang] of [
+        ['lang=yo', 'yo'],
+        ['plt=x; lang=ha', 'ha'],
+        ['lang=xx', 'en'],
+        ['lang=%3Cscript%3E', 'en'],
+      ] as const) {
+        for (const url of ['/', '/user/speak']) {
+          const res = await app.inject({ url, headers: { ...html, cookie } });
+          expect(res.statusCode).toBe(200);
+          expect(res.body).toBe(INDEX_HTML.replace('lang="en"', `lang="${lang}"`));
+          expect(res.headers.vary).toMatch(/cookie/i);
+        }
+      }
+    });
+
     it('never falls back for API paths or missing assets', async () => {
       for (const url of ['/api/nothing', '/auth/session', '/missing.js']) {
         const res = await app.inject({ url, headers: url === '/missing.js' ? { accept: '*/*' } : html });

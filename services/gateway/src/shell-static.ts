@@ -1,9 +1,12 @@
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, replyNotFound } from '@platform/service-kit';
+import { DEFAULT_UI_LOCALE } from '@platform/contracts';
 import { isApiPath } from './routing-table';
+import { localeCookie } from './locale-cookie';
 
 /** Webpack's [contenthash] names: safe to cache for a year because a new build changes the name. */
 const HASHED_ASSET = /[.-][0-9a-f]{8,}\.(?:js|mjs|css|woff2?|ttf|png|jpe?g|gif|svg|webp|avif|ico|wasm|map)$/i;
@@ -21,10 +24,35 @@ export async function registerShellStatic(app: FastifyInstance, shellDist: strin
     root: shellDist,
     wildcard: true,
     cacheControl: false,
-    index: ['index.html'],
+    // index.html is never served as a file: the fallback below writes the visitor's language into it.
+    index: false,
     setHeaders: (reply, filePath) => {
       reply.header('cache-control', cacheControlFor(filePath));
     },
+  });
+  app.get('/', (request, reply) => sendIndex(shellDist, request, reply));
+}
+
+/** index.html in the visitor's language; revalidated on every visit, and different per lang cookie. */
+async function sendIndex(shellDist: string, request: FastifyRequest, reply: FastifyReply) {
+  const file = join(shellDist, 'index.html');
+  if (!existsSync(file)) throw new HttpError(503, 'site.not_built');
+  reply.header('cache-control', NO_CACHE);
+  reply.header('vary', 'Cookie');
+  reply.type('text/html; charset=utf-8');
+  return withLanguage(await readFile(file, 'utf8'), localeCookie(request));
+}
+
+/**
+ * The page in the visitor's language from the first paint: <html lang> says it (to screen readers, to the
+ * browser's hyphenation and fonts) before the shell's script has even started.
+ */
+export function withLanguage(html: string, locale: string | undefined) {
+  return html.replace(/<html(\s[^>]*)?>/i, (tag) => {
+    const lang = `lang="${locale ?? DEFAULT_UI_LOCALE}"`;
+    return /\slang="[^"]*"/i.test(tag)
+      ? tag.replace(/\slang="[^"]*"/i, ` ${lang}`)
+      : tag.replace(/>$/, ` ${lang}>`);
   });
 }
 
@@ -39,7 +67,6 @@ const wantsHtml = (request: FastifyRequest) => {
  * JSON 404. Under /auth only the catalogue's pages (/auth/verify, ...) count as pages; the rest is API.
  */
 export function spaFallback(shellDist: string, pages: Set<string>) {
-  const indexFile = 'index.html';
   return async function notFound(request: FastifyRequest, reply: FastifyReply) {
     const path = request.url.split('?')[0] ?? '/';
     const isPage =
@@ -47,10 +74,6 @@ export function spaFallback(shellDist: string, pages: Set<string>) {
       wantsHtml(request) &&
       (!isApiPath(path) || pages.has(path));
     if (!isPage) return replyNotFound(request, reply);
-    if (!existsSync(join(shellDist, indexFile))) {
-      throw new HttpError(503, 'site.not_built');
-    }
-    reply.header('cache-control', NO_CACHE);
-    return reply.sendFile(indexFile);
+    return sendIndex(shellDist, request, reply);
   };
 }

@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export const INDEX_HTML = '<!doctype html><html><body><div id="root"></div>test shell</body></html>';
+export const INDEX_HTML =
+  '<!doctype html><html lang="en"><body><div id="root"></div>test shell</body></html>';
 export const HASHED_ASSET = '/main.3f2a9c1b7d.js';
 /** Large enough to be worth compressing, like a real bundle. */
 export const LARGE_ASSET = '/vendor.0a1b2c3d4e.js';

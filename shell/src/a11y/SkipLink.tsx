@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { useT } from '@platform/i18n';
 
 const Link = styled.a`
   position: absolute;
@@ -18,6 +19,7 @@ export const MAIN_CONTENT_ID = 'main-content';
 
 /** The first stop of the Tab key on every page: jumps past the navigation to the page's content. */
 export function SkipLink() {
+  const t = useT();
   return (
     <Link
       href={`#${MAIN_CONTENT_ID}`}
@@ -28,7 +30,7 @@ export function SkipLink() {
         main.focus();
       }}
     >
-      Skip to content
+      {t('skipLink')}
     </Link>
   );
 }

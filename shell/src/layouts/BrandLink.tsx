@@ -35,7 +35,7 @@ export function BrandLink() {
       <Mark aria-hidden="true">
         <MicIcon />
       </Mark>
-      {BRAND_NAME}
+      <span translate="no">{BRAND_NAME}</span>
     </Anchor>
   );
 }

@@ -1,5 +1,6 @@
 import { NavLink } from '@platform/router';
 import styled from 'styled-components';
+import { useT } from '@platform/i18n';
 import { SkipLink } from '../a11y/SkipLink';
 import { contributorTabs } from './links';
 import { Main } from './Main';
@@ -32,14 +33,15 @@ const Column = styled.div`
 
 /** Speak, Listen and Write: the public header and the Speak/Listen tab bar above the page. */
 export function ContributorLayout() {
+  const t = useT();
   return (
     <Column data-layout="contributor">
       <SkipLink />
       <PublicHeader />
-      <TabBar aria-label="Contribute">
+      <TabBar aria-label={t('contributorTabs.label')}>
         {contributorTabs.map(({ label, to }) => (
           <NavLink key={to} to={to}>
-            {label}
+            {t(label)}
           </NavLink>
         ))}
       </TabBar>

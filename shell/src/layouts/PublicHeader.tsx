@@ -1,17 +1,25 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from '@platform/router';
 import styled from 'styled-components';
+import { useT } from '@platform/i18n';
 import { DropdownMenu, MenuIcon, UserIcon, XIcon, media } from '@platform/ui';
 import { useLogout } from '../session/useLogout';
 import { useSessionUser } from '../session/useSessionUser';
 import { BrandLink } from './BrandLink';
 import { contributorUserMenu, publicHeaderMenus } from './links';
 import { HeaderBar } from './HeaderBar';
+import { LanguageList, LanguagePicker } from './LanguagePicker';
 
 // Desktop first: jsdom (the unit tests) applies no media queries and so sees the desktop header.
 const DesktopNav = styled.nav`
   display: flex;
   gap: ${({ theme }) => theme.space[1]};
+  ${media.down('md')} {
+    display: none;
+  }
+`;
+
+const DesktopOnly = styled.div`
   ${media.down('md')} {
     display: none;
   }
@@ -66,15 +74,14 @@ const Backdrop = styled.div`
   background: ${({ theme }) => theme.colors.overlay};
 `;
 
-const userMenuLinks = contributorUserMenu.map(({ label, to }) => ({ id: label, label, href: to }));
-
 /** The contributor pages' header: brand, DOWNLOAD and ABOUT menus, a mobile drawer and the user menu. */
 export function PublicHeader() {
+  const t = useT();
   const user = useSessionUser();
   const { logout } = useLogout();
   const userMenuItems = [
-    ...userMenuLinks,
-    { id: 'logout', label: 'Logout', onSelect: () => void logout(), danger: true },
+    ...contributorUserMenu.map(({ label, to }) => ({ id: label, label: t(label), href: to })),
+    { id: 'logout', label: t('publicHeader.logout'), onSelect: () => void logout(), danger: true },
   ];
   const drawerId = useId();
   const { pathname } = useLocation();
@@ -94,7 +101,7 @@ export function PublicHeader() {
     <HeaderBar $gap={4}>
       <DrawerButton
         type="button"
-        aria-label="Open menu"
+        aria-label={t('publicHeader.openMenu')}
         aria-expanded={drawerOpen}
         aria-controls={drawerId}
         onClick={() => setDrawerOpen(true)}
@@ -102,24 +109,27 @@ export function PublicHeader() {
         <MenuIcon aria-hidden="true" />
       </DrawerButton>
       <BrandLink />
-      <DesktopNav aria-label="Site">
+      <DesktopNav aria-label={t('publicHeader.site')}>
         {publicHeaderMenus.map(({ label, item }) => (
           <DropdownMenu
             key={label}
-            label={label}
+            label={t(label)}
             linkAs={Link}
-            items={[{ id: item.to, label: item.label, href: item.to }]}
+            items={[{ id: item.to, label: t(item.label), href: item.to }]}
           />
         ))}
       </DesktopNav>
       <Spacer />
+      <DesktopOnly>
+        <LanguagePicker />
+      </DesktopOnly>
       <DropdownMenu
         align="end"
-        aria-label={`User menu${user ? `: ${user.name}` : ''}`}
+        aria-label={user ? t('publicHeader.userMenuOf', { name: user.name }) : t('publicHeader.userMenu')}
         label={
           <>
             <UserIcon aria-hidden="true" />
-            <span>{user ? user.name : 'Account'}</span>
+            {user ? <span translate="no">{user.name}</span> : <span>{t('publicHeader.account')}</span>}
           </>
         }
         linkAs={Link}
@@ -128,21 +138,27 @@ export function PublicHeader() {
       {drawerOpen ? (
         <>
           <Backdrop onClick={() => setDrawerOpen(false)} />
-          <Drawer id={drawerId} role="dialog" aria-modal="true" aria-label="Menu">
-            <IconButton type="button" aria-label="Close menu" onClick={() => setDrawerOpen(false)} autoFocus>
+          <Drawer id={drawerId} role="dialog" aria-modal="true" aria-label={t('publicHeader.menu')}>
+            <IconButton
+              type="button"
+              aria-label={t('publicHeader.closeMenu')}
+              onClick={() => setDrawerOpen(false)}
+              autoFocus
+            >
               <XIcon aria-hidden="true" />
             </IconButton>
-            <nav aria-label="Site menu">
+            <nav aria-label={t('publicHeader.siteMenu')}>
               <ul>
                 {publicHeaderMenus.map(({ item }) => (
                   <li key={item.to}>
                     <Link to={item.to} onClick={() => setDrawerOpen(false)}>
-                      {item.label}
+                      {t(item.label)}
                     </Link>
                   </li>
                 ))}
               </ul>
             </nav>
+            <LanguageList />
           </Drawer>
         </>
       ) : null}

@@ -1,5 +1,6 @@
 import { NavLink } from '@platform/router';
 import styled from 'styled-components';
+import { useT } from '@platform/i18n';
 import { LogoutIcon } from '@platform/ui';
 import { useLogout } from '../session/useLogout';
 import { useSessionUser } from '../session/useSessionUser';
@@ -80,30 +81,29 @@ const isGroup = (entry: NavItem | NavGroup): entry is NavGroup => 'items' in ent
 
 /** The signed-in area's sidebar (SPEC "Sidebar and top bar"); badges appear once real counts exist. */
 export function Sidebar({ id }: { id?: string }) {
+  const t = useT();
   const user = useSessionUser();
   const { logout, loggingOut } = useLogout();
   return (
     <Aside id={id}>
       <BrandLink />
-      <nav aria-label="Main">
+      <nav aria-label={t('nav.main')}>
         <ul>
           {sidebarNav.map((entry) =>
             isGroup(entry) ? (
               <li key={entry.label}>
-                <GroupLabel id={`nav-group-${entry.label.replace(/\s+/g, '-').toLowerCase()}`}>
-                  {entry.label}
-                </GroupLabel>
-                <ul aria-labelledby={`nav-group-${entry.label.replace(/\s+/g, '-').toLowerCase()}`}>
+                <GroupLabel id={`nav-group-${entry.label.replace(/\W+/g, '-')}`}>{t(entry.label)}</GroupLabel>
+                <ul aria-labelledby={`nav-group-${entry.label.replace(/\W+/g, '-')}`}>
                   {entry.items.map((item) => (
                     <li key={item.to}>
-                      <Item to={item.to}>{item.label}</Item>
+                      <Item to={item.to}>{t(item.label)}</Item>
                     </li>
                   ))}
                 </ul>
               </li>
             ) : (
               <li key={entry.to}>
-                <Item to={entry.to}>{entry.label}</Item>
+                <Item to={entry.to}>{t(entry.label)}</Item>
               </li>
             ),
           )}
@@ -112,16 +112,18 @@ export function Sidebar({ id }: { id?: string }) {
       <Footer data-session-user="">
         {user ? (
           <>
-            <strong data-session-name="">{user.name}</strong>
-            <div data-session-role="">{user.role}</div>
+            <strong data-session-name="" translate="no">
+              {user.name}
+            </strong>
+            <div data-session-role="">{t(`roles.${user.role}`)}</div>
           </>
         ) : (
-          <span>Signed out</span>
+          <span>{t('sidebar.signedOut')}</span>
         )}
         <div>
           <LogoutButton type="button" onClick={() => void logout()} disabled={loggingOut}>
             <LogoutIcon aria-hidden="true" />
-            Logout
+            {t('sidebar.logout')}
           </LogoutButton>
         </div>
       </Footer>

@@ -1,10 +1,11 @@
-import { useState } from 'react';
 import { Link } from '@platform/router';
 import styled from 'styled-components';
-import { DropdownMenu, MenuIcon, Select, TextField, UserIcon, media } from '@platform/ui';
+import { useT } from '@platform/i18n';
+import { DropdownMenu, MenuIcon, TextField, UserIcon, media } from '@platform/ui';
 import { useLogout } from '../session/useLogout';
 import { useSessionUser } from '../session/useSessionUser';
-import { languages, profileMenu } from './links';
+import { profileMenu } from './links';
+import { LanguagePicker } from './LanguagePicker';
 import { HeaderBar } from './HeaderBar';
 
 const Search = styled.form`
@@ -28,8 +29,6 @@ const MenuButton = styled.button`
   }
 `;
 
-const profileLinks = profileMenu.map(({ label, to }) => ({ id: label, label, href: to }));
-
 export interface TopBarProps {
   sidebarId: string;
   sidebarOpen: boolean;
@@ -38,19 +37,18 @@ export interface TopBarProps {
 
 /** The signed-in area's top bar: search, language picker and profile menu. */
 export function TopBar({ sidebarId, sidebarOpen, onToggleSidebar }: TopBarProps) {
+  const t = useT();
   const user = useSessionUser();
   const { logout } = useLogout();
   const profileItems = [
-    ...profileLinks,
-    { id: 'logout', label: 'Logout', onSelect: () => void logout(), danger: true },
+    ...profileMenu.map(({ label, to }) => ({ id: label, label: t(label), href: to })),
+    { id: 'logout', label: t('topBar.logout'), onSelect: () => void logout(), danger: true },
   ];
-  // The interface language is a local choice for now: no translations exist yet.
-  const [language, setLanguage] = useState<string>(languages[0]);
   return (
     <HeaderBar $gap={3}>
       <MenuButton
         type="button"
-        aria-label={sidebarOpen ? 'Close navigation' : 'Open navigation'}
+        aria-label={sidebarOpen ? t('topBar.closeNavigation') : t('topBar.openNavigation')}
         aria-expanded={sidebarOpen}
         aria-controls={sidebarId}
         onClick={onToggleSidebar}
@@ -58,24 +56,27 @@ export function TopBar({ sidebarId, sidebarOpen, onToggleSidebar }: TopBarProps)
         <MenuIcon aria-hidden="true" />
       </MenuButton>
       <Search role="search" onSubmit={(event) => event.preventDefault()}>
-        <TextField label="Search" hideLabel type="search" placeholder="Search tasks, projects, or data" />
+        <TextField
+          label={t('topBar.search')}
+          hideLabel
+          type="search"
+          placeholder={t('topBar.searchPlaceholder')}
+        />
       </Search>
       <div style={{ marginLeft: 'auto' }}>
-        <Select
-          label="Language"
-          hideLabel
-          value={language}
-          onChange={(event) => setLanguage(event.target.value)}
-          options={languages.map((name) => ({ value: name, label: name }))}
-        />
+        <LanguagePicker />
       </div>
       <DropdownMenu
         align="end"
-        aria-label={`Profile menu${user ? `: ${user.name}` : ''}`}
+        aria-label={user ? t('topBar.profileMenuOf', { name: user.name }) : t('topBar.profileMenu')}
         label={
           <>
             <UserIcon aria-hidden="true" />
-            {user ? <span data-session-name="">{user.name}</span> : null}
+            {user ? (
+              <span data-session-name="" translate="no">
+                {user.name}
+              </span>
+            ) : null}
           </>
         }
         linkAs={Link}

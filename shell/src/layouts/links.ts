@@ -1,4 +1,5 @@
 // The navigation of the shell's chrome, as SPEC §2 "Sidebar and top bar" and "Public header" list it.
+// Each label is a key of the shell's catalogue (shell/src/i18n/en.json holds the SPEC's words).
 
 export interface NavItem {
   label: string;
@@ -11,51 +12,49 @@ export interface NavGroup {
 }
 
 export const sidebarNav: Array<NavItem | NavGroup> = [
-  { label: 'Dashboard', to: '/dashboard' },
-  { label: 'Projects', to: '/projects' },
-  { label: 'Tasks', to: '/tasks' },
+  { label: 'nav.dashboard', to: '/dashboard' },
+  { label: 'nav.projects', to: '/projects' },
+  { label: 'nav.tasks', to: '/tasks' },
   {
-    label: 'Datasets',
+    label: 'nav.datasets',
     items: [
-      { label: 'Add Text Pair', to: '/data/addtextpair' },
-      { label: 'Donate Dataset', to: '/data/donate' },
-      { label: 'View Audio Pairs', to: '/data/view-audio-pair' },
-      { label: 'Downloads', to: '/data/downloads' },
+      { label: 'nav.addTextPair', to: '/data/addtextpair' },
+      { label: 'nav.donateDataset', to: '/data/donate' },
+      { label: 'nav.viewAudioPairs', to: '/data/view-audio-pair' },
+      { label: 'nav.downloads', to: '/data/downloads' },
     ],
   },
   {
-    label: 'Specialized Model',
+    label: 'nav.specializedModel',
     items: [
-      { label: 'Text to Speech', to: '/model/text-to-speech' },
-      { label: 'Speech to Speech', to: '/model/speech-to-speech' },
+      { label: 'nav.textToSpeech', to: '/model/text-to-speech' },
+      { label: 'nav.speechToSpeech', to: '/model/speech-to-speech' },
     ],
   },
-  { label: 'Analytics', to: '/analytics' },
-  { label: 'Settings', to: '/settings' },
+  { label: 'nav.analytics', to: '/analytics' },
+  { label: 'nav.settings', to: '/settings' },
 ];
 
 export const profileMenu: NavItem[] = [
-  { label: 'Edit Profile', to: '/settings' },
-  { label: 'Account Settings', to: '/settings' },
+  { label: 'topBar.editProfile', to: '/settings' },
+  { label: 'topBar.accountSettings', to: '/settings' },
   // The landing page's FAQ and contact form are where help and feedback go today.
-  { label: 'Help & Support', to: '/#faq' },
-  { label: 'Feedback', to: '/#contact' },
+  { label: 'topBar.helpSupport', to: '/#faq' },
+  { label: 'topBar.feedback', to: '/#contact' },
 ];
 
 export const contributorUserMenu: NavItem[] = [
-  { label: 'Dashboard', to: '/dashboard' },
-  { label: 'Profile', to: '/settings' },
-  { label: 'Settings', to: '/settings' },
+  { label: 'publicHeader.dashboard', to: '/dashboard' },
+  { label: 'publicHeader.profile', to: '/settings' },
+  { label: 'publicHeader.settings', to: '/settings' },
 ];
 
 export const publicHeaderMenus: Array<{ label: string; item: NavItem }> = [
-  { label: 'DOWNLOAD', item: { label: 'Go to Download', to: '/download' } },
-  { label: 'ABOUT', item: { label: 'Go to About', to: '/about' } },
+  { label: 'publicHeader.download', item: { label: 'publicHeader.goToDownload', to: '/download' } },
+  { label: 'publicHeader.about', item: { label: 'publicHeader.goToAbout', to: '/about' } },
 ];
 
 export const contributorTabs: NavItem[] = [
-  { label: 'Speak', to: '/user/speak' },
-  { label: 'Listen', to: '/user/listen' },
+  { label: 'contributorTabs.speak', to: '/user/speak' },
+  { label: 'contributorTabs.listen', to: '/user/listen' },
 ];
-
-export const languages = ['English', 'Spanish', 'French'] as const;

@@ -2,6 +2,7 @@ import { Link } from '@platform/router';
 import styled, { keyframes } from 'styled-components';
 import { Button, SearchIcon, AlertIcon } from '@platform/ui';
 import { BRAND_NAME } from '@platform/remote-kit';
+import { useT } from '@platform/i18n';
 import { useDocumentTitle, useFocusPageHeading } from '../a11y/pageFocus';
 import { MAIN_CONTENT_ID } from '../a11y/SkipLink';
 
@@ -65,7 +66,8 @@ const Footer = styled.p`
  * layout's main region (a remote that no longer serves a path the catalogue gives it).
  */
 export function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
-  useDocumentTitle('Page Not Found', BRAND_NAME);
+  const t = useT();
+  useDocumentTitle(t('notFound.title'), BRAND_NAME);
   useFocusPageHeading(true);
   return (
     <Screen
@@ -82,16 +84,13 @@ export function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
           <AlertIcon />
         </Decoration>
         <Code>404</Code>
-        <h1 tabIndex={-1}>Page Not Found</h1>
-        <p>
-          Oops! It seems we&apos;ve wandered off the path. The page you&apos;re looking for doesn&apos;t exist
-          or has moved.
-        </p>
+        <h1 tabIndex={-1}>{t('notFound.title')}</h1>
+        <p>{t('notFound.message')}</p>
         <Button as={Link} to="/" size="lg">
-          Back to Home
+          {t('notFound.backHome')}
         </Button>
         <Footer>
-          Let&apos;s get you back on track with <strong>{BRAND_NAME}</strong>
+          {t('notFound.footer')} <strong translate="no">{BRAND_NAME}</strong>
         </Footer>
       </Panel>
     </Screen>

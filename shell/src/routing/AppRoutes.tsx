@@ -8,6 +8,7 @@ import { ContributorLayout } from '../layouts/ContributorLayout';
 import { PublicLayout } from '../layouts/PublicLayout';
 import { RequireSession } from '../session/RequireSession';
 import { NotFoundPage } from '../not-found/NotFoundPage';
+import { useAccountLocale } from '../i18n/useAccountLocale';
 import { RemoteRoute } from './RemoteRoute';
 import { buildRouteTable } from './routeTable';
 
@@ -25,6 +26,7 @@ export function AppRoutes({ manifest }: { manifest: RemotesManifest }) {
   const table = useMemo(() => buildRouteTable(manifest), [manifest]);
   // The session is read once when the page loads (and again after sign-in or out), whichever page it is.
   useSessionQuery();
+  useAccountLocale();
   return (
     <Routes>
       {(Object.keys(layouts) as LayoutKind[]).map((kind) => {

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from '@platform/router';
 import type { RemoteRouteModule } from '@platform/contracts';
 import { BRAND_NAME } from '@platform/remote-kit';
+import { hasCatalogue, i18n, useLocale } from '@platform/i18n';
 import { useDocumentTitle, useFocusPageHeading } from '../a11y/pageFocus';
 import { loadRemoteRoutes, peekRemoteRoutes } from '../federation/remoteLoader';
 import { NotFoundPage } from '../not-found/NotFoundPage';
@@ -26,10 +27,16 @@ export function RemoteRoute({ remote, path }: { remote: string; path: string }) 
 
   useEffect(() => {
     let current = true;
-    loadRemoteRoutes(remote).then(
-      (module) => current && setState({ status: 'ready', module }),
-      () => current && setState({ status: 'unavailable' }),
-    );
+    loadRemoteRoutes(remote)
+      .then(async (module) => {
+        // A remote registers its catalogue when its code loads; its pages show once their texts are in.
+        if (hasCatalogue(remote)) await i18n.loadNamespaces(remote);
+        return module;
+      })
+      .then(
+        (module) => current && setState({ status: 'ready', module }),
+        () => current && setState({ status: 'unavailable' }),
+      );
     return () => {
       current = false;
     };
@@ -41,7 +48,10 @@ export function RemoteRoute({ remote, path }: { remote: string; path: string }) 
   }, []);
   const route = state.status === 'ready' ? state.module.routes.find((r) => r.path === path) : undefined;
 
-  useDocumentTitle(route?.title, BRAND_NAME);
+  // A route's title is a key of the remote's catalogue (an older remote's plain title shows as it is). Read
+  // without useT(remote): asking for the namespace before the remote has registered it would fail its load.
+  useLocale();
+  useDocumentTitle(route ? i18n.t(route.title, { ns: remote }) : undefined, BRAND_NAME);
   useFocusPageHeading(state.status === 'ready');
 
   if (state.status === 'loading') return <SectionLoading />;

@@ -1,11 +1,10 @@
 import styled from 'styled-components';
+import { useT } from '@platform/i18n';
 import { ErrorState } from '@platform/ui';
 
 const Section = styled.section`
   padding: ${({ theme }) => theme.space[8]};
 `;
-
-export const UNAVAILABLE_TITLE = 'This section is temporarily unavailable';
 
 /** What a remote's pages show while that remote is down, too slow, or failing to render. */
 export function RemoteUnavailable({
@@ -17,12 +16,14 @@ export function RemoteUnavailable({
   onRetry: () => void;
   retrying?: boolean;
 }) {
+  const t = useT();
   return (
-    <Section data-remote-unavailable={remote} aria-label={UNAVAILABLE_TITLE}>
+    <Section data-remote-unavailable={remote} aria-label={t('section.unavailableTitle')}>
       <ErrorState
         headingLevel={2}
-        title={UNAVAILABLE_TITLE}
-        message="The rest of the site keeps working. Please try again in a moment."
+        title={t('section.unavailableTitle')}
+        message={t('section.unavailableMessage')}
+        retryLabel={t('common.retry')}
         onRetry={onRetry}
         retrying={retrying}
       />

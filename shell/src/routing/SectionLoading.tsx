@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { useT } from '@platform/i18n';
 import { Spinner } from '@platform/ui';
 
 const Box = styled.div`
@@ -10,9 +11,10 @@ const Box = styled.div`
 
 /** Shown while a remote's code is on its way. */
 export function SectionLoading() {
+  const t = useT();
   return (
     <Box data-remote-loading="">
-      <Spinner size="lg" label="Loading page" />
+      <Spinner size="lg" label={t('section.loading')} />
     </Box>
   );
 }

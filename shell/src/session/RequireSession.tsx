@@ -3,6 +3,7 @@ import { Navigate, useLocation } from '@platform/router';
 import styled from 'styled-components';
 import { signinPathFor, useSession, useSignOutMutation } from '@platform/store';
 import { SIGNIN_PATH, SIGN_OUT_CACHE_KEY } from './useLogout';
+import { useT } from '@platform/i18n';
 import { ErrorState, Skeleton, Spinner } from '@platform/ui';
 
 const Frame = styled.div`
@@ -26,13 +27,14 @@ const Body = styled.div`
 
 /** The signed-in area's outline while the session is read: no flash of the sign-in page, no fake content. */
 function SessionSkeleton() {
+  const t = useT();
   return (
     <Frame aria-busy="true" data-session-loading="">
       <Side>
         <Skeleton lines={8} height="1.5rem" />
       </Side>
       <Body>
-        <Spinner label="Checking your session" />
+        <Spinner label={t('session.checking')} />
         <Skeleton height="2.5rem" width="40%" />
         <Skeleton lines={5} />
       </Body>
@@ -51,6 +53,7 @@ const Centered = styled.div`
  * /signin?next=<where they were going> and comes back there after signing in.
  */
 export function RequireSession({ children }: { children: ReactNode }) {
+  const t = useT();
   const session = useSession();
   const location = useLocation();
   // A Logout clears the session before its own navigation lands; the page must not be remembered as the place
@@ -70,8 +73,9 @@ export function RequireSession({ children }: { children: ReactNode }) {
     return (
       <Centered>
         <ErrorState
-          title="We could not check whether you are signed in"
-          message="The server did not answer. Please try again in a moment."
+          title={t('session.unknownTitle')}
+          message={t('session.unknownMessage')}
+          retryLabel={t('common.retry')}
           onRetry={session.retry}
         />
       </Centered>

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from '@platform/router';
 import { useSignOutMutation } from '@platform/store';
+import { useT } from '@platform/i18n';
 import { useToast } from '@platform/ui';
 
 export const SIGNIN_PATH = '/signin';
@@ -15,17 +16,18 @@ export function useLogout() {
   const [signOut, { isLoading }] = useSignOutMutation({ fixedCacheKey: SIGN_OUT_CACHE_KEY });
   const navigate = useNavigate();
   const toast = useToast();
+  const t = useT();
   const logout = useCallback(async () => {
     try {
       await signOut().unwrap();
       navigate(SIGNIN_PATH, { replace: true });
     } catch {
       toast.show({
-        title: 'Could not sign out',
-        description: 'Server is unavailable. Please try again later.',
+        title: t('logout.failedTitle'),
+        description: t('logout.failedMessage'),
         variant: 'error',
       });
     }
-  }, [signOut, navigate, toast]);
+  }, [signOut, navigate, toast, t]);
   return { logout, loggingOut: isLoading };
 }

@@ -12,6 +12,7 @@ import {
   VerifyBody,
   VerifyReply,
 } from '../auth';
+import { LocaleBody, LocaleReply } from '../locales';
 import { defineRoute } from '../route';
 
 /*
@@ -85,6 +86,16 @@ export const getAuthSession = defineRoute({
   path: '/auth/session',
   summary: 'The signed-in person',
   reply: { 200: SessionReply },
+});
+
+export const putAuthLocale = defineRoute({
+  ...common,
+  name: 'putAuthLocale',
+  method: 'PUT',
+  path: '/auth/locale',
+  summary: "Keep the signed-in person's interface language with the account",
+  body: LocaleBody,
+  reply: { 200: LocaleReply },
 });
 
 export const postAuthSignout = defineRoute({

@@ -2,10 +2,11 @@ import { screen } from '@testing-library/react';
 import { remoteCatalog } from '@platform/contracts';
 import type { RemotePage, RemoteRoutes } from '../defineRemoteRoutes';
 import { renderWithPlatform } from './renderWithPlatform';
+import { translate } from '@platform/i18n';
 
 /**
  * What every remote's ./routes must do: serve exactly the catalogue's paths for its name, and render each
- * page with its title as the heading. Pages render as inside the shell (renderWithPlatform); a remote whose
+ * page with its title (a key of the remote's catalogue) as the heading. Pages render as inside the shell (renderWithPlatform); a remote whose
  * pages need a fake gateway installs one first or passes its own render.
  */
 export function describeRemoteRoutes(
@@ -26,7 +27,8 @@ export function describeRemoteRoutes(
       '%s renders its title as the page heading',
       async (path, route) => {
         renderRoute(path, route);
-        expect(await screen.findByRole('heading', { level: 1, name: route.title })).toBeInTheDocument();
+        const title = translate(module.remoteName, route.title);
+        expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
       },
     );
   });

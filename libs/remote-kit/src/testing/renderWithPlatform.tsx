@@ -60,7 +60,7 @@ function LocationProbe({ onChange }: { onChange: (location: string) => void }) {
   const { pathname, search } = useLocation();
   useEffect(() => onChange(pathname + search), [onChange, pathname, search]);
   return (
-    <output data-testid="location" hidden>
+    <output data-testid="location" hidden translate="no">
       {pathname + search}
     </output>
   );

@@ -6,6 +6,8 @@ import {
   postAuthSignout,
   postAuthSignup,
   postAuthVerify,
+  putAuthLocale,
+  type LocaleBody,
   type ResendBody,
   type RouteReply,
   type SessionUser,
@@ -75,6 +77,20 @@ export const authApi = api.injectEndpoints({
     resendVerification: build.mutation<RouteReply<typeof postAuthResend>, ResendBody>({
       query: (body) => routeRequest(postAuthResend, { body }),
     }),
+    /** PUT /auth/locale: keeps the signed-in person's interface language with the account. */
+    setLocale: build.mutation<RouteReply<typeof putAuthLocale>, LocaleBody>({
+      query: (body) => routeRequest(putAuthLocale, { body }),
+      async onQueryStarted({ locale }, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch {
+          return;
+        }
+        dispatch(
+          authApi.util.updateQueryData('session', undefined, (user) => (user ? { ...user, locale } : user)),
+        );
+      },
+    }),
   }),
 });
 
@@ -86,4 +102,5 @@ export const {
   useSignOutMutation,
   useVerifyEmailMutation,
   useResendVerificationMutation,
+  useSetLocaleMutation,
 } = authApi;

@@ -7,6 +7,7 @@ export {
   useSignOutMutation,
   useVerifyEmailMutation,
   useResendVerificationMutation,
+  useSetLocaleMutation,
 } from './authApi';
 export { useSession, fullName, roleLabel } from './useSession';
 export type { SessionState } from './useSession';

@@ -1,6 +1,6 @@
 import type { Collection, Db, ObjectId } from 'mongodb';
 import type { CollectionIndexes } from '@platform/service-kit';
-import type { Role } from '@platform/contracts';
+import type { Role, UiLocaleCode } from '@platform/contracts';
 
 export const GATEWAY_DB = 'gateway';
 
@@ -15,6 +15,8 @@ export interface UserDoc {
   verified: boolean;
   createdAt: Date;
   verifiedAt?: Date;
+  /** The interface language the person chose; their mails are written in it. */
+  locale?: UiLocaleCode;
 }
 
 export interface SessionDoc {

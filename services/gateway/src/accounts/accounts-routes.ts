@@ -6,6 +6,7 @@ import {
   authCodeFor,
   emailProblem,
   getAuthSession,
+  putAuthLocale,
   normalizeEmail,
   postAuthQueryEmail,
   postAuthResend,
@@ -36,6 +37,7 @@ import type { SessionCookie } from './session-cookie';
 import type { SessionCache } from './session-cache';
 import { closeSession, openSession, sessionUser } from './sessions';
 import { issueToken, redeemVerification, sendVerification, tokenOwner } from './verification';
+import { localeCookie } from '../locale-cookie';
 
 export interface AccountRateLimits {
   signinPerAddress: RateLimit;
@@ -181,6 +183,8 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
         passwordHash: await hasher.hash(body.password),
         verified: false,
         createdAt: new Date(at),
+        // The language the visitor chose before signing up: the verification mail goes out in it.
+        ...(localeCookie(request) ? { locale: localeCookie(request) } : {}),
       };
       try {
         await cols.users.insertOne(user);
@@ -336,9 +340,22 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
         lastname: user.lastname,
         email: user.email,
         role: user.role,
+        ...(user.locale ? { locale: user.locale } : {}),
       },
     };
   });
+
+  serveRoute(
+    app,
+    putAuthLocale,
+    async (request, reply) => {
+      const user = (await sessionUser(cols, cookie.read(request), now()))?.user;
+      if (!user) return refuse(reply, 401, AUTH_MESSAGES.notSignedIn);
+      await cols.users.updateOne({ _id: user._id }, { $set: { locale: request.body.locale } });
+      return { ok: true as const, locale: request.body.locale };
+    },
+    { bodyLimit: AUTH_BODY_LIMIT },
+  );
 
   serveRoute(
     app,

@@ -781,4 +781,59 @@ describe('accounts and sessions', () => {
       expect(await runAdmin(['--frobnicate'], io())).toBe(2);
     });
   });
+
+  describe('the interface language', () => {
+    const session = (cookie: string) =>
+      app.inject({ url: '/auth/session', headers: { cookie: `plt=${cookie}` } });
+    const putLocale = (payload: unknown, cookie?: string) =>
+      app.inject({
+        method: 'PUT',
+        url: '/auth/locale',
+        payload: payload as object,
+        headers: cookie ? { cookie: `plt=${cookie}` } : {},
+      });
+
+    it("keeps a signed-in person's choice with the account and returns it with the session", async () => {
+      const cookie = await signedIn('locale@example.org');
+      expect((await session(cookie)).json().user.locale).toBeUndefined();
+      const res = await putLocale({ locale: 'yo' }, cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ ok: true, locale: 'yo' });
+      clock += SESSION_CACHE_MS + 1;
+      expect((await session(cookie)).json().user.locale).toBe('yo');
+    });
+
+    it('refuses a language the interface does not speak, and a caller who is not signed in', async () => {
+      const cookie = await signedIn('locale-bad@example.org');
+      expect((await putLocale({ locale: 'fr' }, cookie)).statusCode).toBe(400);
+      expect((await putLocale({ locale: 'yo', extra: 1 }, cookie)).statusCode).toBe(400);
+      clock += SESSION_CACHE_MS + 1;
+      expect((await session(cookie)).json().user.locale).toBeUndefined();
+      expectRefusal(await putLocale({ locale: 'yo' }), 401, AUTH_MESSAGES.notSignedIn);
+    });
+
+    // The outbox test helper undoes quoted-printable byte by byte; the bytes are UTF-8.
+    const utf8 = (decoded: string) => Buffer.from(decoded, 'latin1').toString('utf8');
+
+    it('writes the verification mail in the language the visitor chose before signing up', async () => {
+      const res = await post('/auth/auth/signup', person('yoruba@example.org'), { cookie: 'lang=yo' });
+      expect(res.statusCode).toBe(201);
+      await background.idle();
+      const [mail] = await mailsTo('yoruba@example.org');
+      expect(mail!.raw).toMatch(/Subject: =\?UTF-8\?/);
+      expect(utf8(mail!.decoded)).toContain('Jọ̀wọ́ jẹ́rìísí àdírẹ́sì ímeèlì rẹ láti parí');
+      // The resend follows the account's language too.
+      await post('/auth/resend', { email: 'yoruba@example.org' });
+      await background.idle();
+      const mails = await mailsTo('yoruba@example.org');
+      expect(mails).toHaveLength(2);
+      expect(utf8(mails[1]!.decoded)).toContain('Ẹ n lẹ́ o Ada Obi');
+      // Without a choice, English.
+      await signup(person('english@example.org'));
+      await background.idle();
+      expect((await mailsTo('english@example.org'))[0]!.decoded).toContain(
+        'Please confirm your email address',
+      );
+    });
+  });
 });

@@ -4,6 +4,7 @@ import { VERIFICATION_LINK_TTL_HOURS } from '@platform/contracts';
 import { isDuplicateKey } from '@platform/service-kit';
 import { displayName, type AccountCollections, type TokenScope, type UserDoc } from './accounts-db';
 import type { Mailer } from './mailer';
+import { verificationTexts } from './mail-texts';
 import { digest, newToken, TOKEN_SHAPE } from './secrets';
 
 export const TOKEN_TTL_MS = VERIFICATION_LINK_TTL_HOURS * 3600 * 1000;
@@ -81,28 +82,33 @@ export function verificationLink(publicUrl: string, token: string) {
   return `${publicUrl.replace(/\/+$/, '')}/auth/verify?token=${encodeURIComponent(token)}`;
 }
 
-export function verificationMail(user: Pick<UserDoc, 'email' | 'firstname' | 'lastname'>, link: string) {
+/** The mail in the recipient's interface language (English until they choose one). */
+export function verificationMail(
+  user: Pick<UserDoc, 'email' | 'firstname' | 'lastname' | 'locale'>,
+  link: string,
+) {
   const hours = VERIFICATION_LINK_TTL_HOURS;
+  const words = verificationTexts(user.locale);
   const text = [
-    `Hello ${displayName(user)},`,
+    words.hello(displayName(user)),
     '',
-    'Please confirm your email address to finish creating your account:',
+    words.confirm,
     '',
     link,
     '',
-    `This link expires in ${hours} hours and works once. If it has expired, ask for a new one from the sign-in page (Get Link).`,
-    'If you did not sign up, you can ignore this message.',
+    words.expires(hours),
+    words.ignore,
   ].join('\n');
   const escape = (s: string) =>
     s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   const html = [
-    `<p>Hello ${escape(displayName(user))},</p>`,
-    '<p>Please confirm your email address to finish creating your account:</p>',
-    `<p><a href="${escape(link)}">Verify my email address</a></p>`,
-    `<p>This link expires in ${hours} hours and works once.</p>`,
-    '<p>If you did not sign up, you can ignore this message.</p>',
+    `<p>${escape(words.hello(displayName(user)))}</p>`,
+    `<p>${escape(words.confirm)}</p>`,
+    `<p><a href="${escape(link)}">${escape(words.button)}</a></p>`,
+    `<p>${escape(words.expiresHtml(hours))}</p>`,
+    `<p>${escape(words.ignore)}</p>`,
   ].join('\n');
-  return { to: user.email, subject: 'Verify your email address', text, html };
+  return { to: user.email, subject: words.subject, text, html };
 }
 
 /** Issues a new link (replacing the old one) and mails it; without SMTP the link also goes to the log. */

@@ -1,0 +1,1 @@
+module.exports = { ...require('../../tools/jest-browser-preset.js') };

@@ -1,0 +1,38 @@
+import type { BackendModule, ReadCallback } from 'i18next';
+import { pseudoCatalogue, PSEUDO_LOCALE } from './pseudo';
+import type { Catalogue } from './pseudo';
+
+/** Loads one locale's catalogue of a namespace, e.g. `(locale) => import(`./i18n/${locale}.json`)`. */
+export type CatalogueLoader = (locale: string) => Promise<Catalogue | { default: Catalogue }>;
+
+const loaders = new Map<string, CatalogueLoader>();
+
+/**
+ * A remote (or the shell) tells the page where its texts are. Called when the remote's code is evaluated,
+ * so a remote redeployed with new texts brings them along: the shell holds no copy of them.
+ */
+export function registerCatalogue(namespace: string, loader: CatalogueLoader) {
+  loaders.set(namespace, loader);
+}
+
+export const hasCatalogue = (namespace: string) => loaders.has(namespace);
+
+async function load(locale: string, namespace: string): Promise<Catalogue> {
+  const loader = loaders.get(namespace);
+  if (!loader) throw new Error(`No catalogue registered for "${namespace}"`);
+  if (locale === PSEUDO_LOCALE) return pseudoCatalogue(await load('en', namespace));
+  const loaded = await loader(locale);
+  return ('default' in loaded ? loaded.default : loaded) as Catalogue;
+}
+
+/** The i18next backend: a namespace's catalogue for the active locale only, fetched when first needed. */
+export const catalogueBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(locale: string, namespace: string, callback: ReadCallback) {
+    load(locale, namespace).then(
+      (catalogue) => callback(null, catalogue),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};

@@ -1,0 +1,45 @@
+import i18next from 'i18next';
+import ICU from 'i18next-icu';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_UI_LOCALE, UI_LOCALE_CODES } from '@platform/contracts';
+import { catalogueBackend } from './catalogues';
+import { PSEUDO_LOCALE } from './pseudo';
+
+/** The shell's own texts: layouts, not-found, the words every screen shares, error messages. */
+export const SHELL_NAMESPACE = 'shell';
+
+/**
+ * The page's one i18n instance. The shell and every remote reach it through this module, which the page
+ * holds once as a Module Federation singleton (like @platform/router and @platform/store).
+ */
+export const i18n = i18next.createInstance();
+
+let started: Promise<unknown> | null = null;
+
+/**
+ * Starts i18n in `locale` with the given namespaces loaded (each registered beforehand). Only the active
+ * locale's catalogues are fetched; every catalogue is complete (a test says so), so none falls back.
+ */
+export function startI18n(locale: string, namespaces: string[] = [SHELL_NAMESPACE]) {
+  if (!started) {
+    started = i18n
+      .use(catalogueBackend)
+      .use(ICU)
+      .use(initReactI18next)
+      .init({
+        lng: locale,
+        supportedLngs: [...UI_LOCALE_CODES, PSEUDO_LOCALE],
+        fallbackLng: false,
+        ns: namespaces,
+        defaultNS: SHELL_NAMESPACE,
+        load: 'currentOnly',
+        interpolation: { escapeValue: false },
+        returnNull: false,
+        // Pages render once their catalogue is in; a language switch keeps the old words until the new ones arrive.
+        react: { useSuspense: false },
+      });
+  }
+  return started.then(() => i18n.loadNamespaces(namespaces));
+}
+
+export { DEFAULT_UI_LOCALE };

@@ -1,0 +1,9 @@
+// Jest setupFiles of mf-workspace: its texts in every language.
+// Not @platform/i18n/testing: that one brings Testing Library, which must load after Jest's globals.
+import { initTestI18n } from '@platform/i18n/test-setup';
+import en from '../src/i18n/en.json';
+import yo from '../src/i18n/yo.json';
+import ha from '../src/i18n/ha.json';
+import ig from '../src/i18n/ig.json';
+
+initTestI18n({ mf_workspace: { en, yo, ha, ig } });
