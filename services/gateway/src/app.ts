@@ -7,7 +7,7 @@ import type { FastifyServerOptions } from 'fastify';
 import type { RemotesManifest } from '@platform/contracts';
 import { createService, databaseOf, type ServiceApp } from '@platform/service-kit';
 import { accountCollections, ACCOUNT_INDEXES, GATEWAY_DB } from './accounts/accounts-db';
-import { accountsRoutes, DEFAULT_RATE_LIMITS, type AccountRateLimits } from './accounts/accounts-routes';
+import { accountsRoutes, DEFAULT_RATE_LIMITS, type AccountRateLimits } from './routes/auth/auth-routes';
 import { BackgroundWork } from './accounts/background';
 import { createMailer, type Mailer } from './accounts/mailer';
 import { createPasswordHasher, type HashingLimits } from './accounts/passwords';

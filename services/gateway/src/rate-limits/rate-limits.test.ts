@@ -7,7 +7,7 @@ import { startTestMongo, uniqueDbName, type TestMongo } from '@platform/service-
 import { linkToken, readOutbox } from '../../test/outbox';
 import { makeShellDist } from '../../test/shell-dist';
 import { startTestUpstream, type TestUpstream } from '../../test/upstream';
-import { DEFAULT_RATE_LIMITS } from '../accounts/accounts-routes';
+import { DEFAULT_RATE_LIMITS } from '../routes/auth/auth-routes';
 import { BackgroundWork } from '../accounts/background';
 import { HASHING_BUSY_MESSAGE } from '../accounts/passwords';
 import { buildApp, type AccountsOptions, type GatewayOptions } from '../app';

@@ -26,18 +26,18 @@ import {
   serveRoute,
   type ServiceApp,
 } from '@platform/service-kit';
-import { keyedLimiter, type KeyedLimiter, type RateLimit } from '../rate-limits/keyed-limiter';
-import type { AccountCollections, UserDoc } from './accounts-db';
-import type { BackgroundWork } from './background';
-import type { Mailer } from './mailer';
-import { HASHING_RETRY_AFTER_SECONDS, HashingBusyError, type PasswordHasher } from './passwords';
-import { authSchemaErrors } from './schema-errors';
-import { refuseWrongJsonTypes } from './strict-types';
-import type { SessionCookie } from './session-cookie';
-import type { SessionCache } from './session-cache';
-import { closeSession, openSession, sessionUser } from './sessions';
-import { issueToken, redeemVerification, sendVerification, tokenOwner } from './verification';
-import { localeCookie } from '../locale-cookie';
+import { keyedLimiter, type KeyedLimiter, type RateLimit } from '../../rate-limits/keyed-limiter';
+import type { AccountCollections, UserDoc } from '../../accounts/accounts-db';
+import type { BackgroundWork } from '../../accounts/background';
+import type { Mailer } from '../../accounts/mailer';
+import { HASHING_RETRY_AFTER_SECONDS, HashingBusyError, type PasswordHasher } from '../../accounts/passwords';
+import { authSchemaErrors } from '../../accounts/schema-errors';
+import { refuseWrongJsonTypes } from '../../accounts/strict-types';
+import type { SessionCookie } from '../../accounts/session-cookie';
+import type { SessionCache } from '../../accounts/session-cache';
+import { closeSession, openSession, sessionUser } from '../../accounts/sessions';
+import { issueToken, redeemVerification, sendVerification, tokenOwner } from '../../accounts/verification';
+import { localeCookie } from '../../locale-cookie';
 
 export interface AccountRateLimits {
   signinPerAddress: RateLimit;
