@@ -1,5 +1,5 @@
-import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH } from '@platform/contracts';
-import { registerCatalogue, useT } from '@platform/i18n';
+import { AUTH_MESSAGES, errorCodeOf, PASSWORD_MAX_LENGTH } from '@platform/contracts';
+import { registerCatalogue, translateError, useT } from '@platform/i18n';
 import type { Translate } from '@platform/i18n';
 import { BUSY_LABELS, SCREEN_MESSAGES } from '../messages';
 
@@ -19,10 +19,14 @@ const keyOf = new Map<string, string>([
   ...Object.entries(BUSY_LABELS).map(([key, text]) => [text, `busy.${key}`] as const),
 ]);
 
-/** A rule's or an answer's English words in the chosen language; a server's free text stays as it came. */
+/**
+ * A rule's or an answer's English words in the chosen language. Another of the platform's error messages
+ * (the server's words for a code, e.g. "The request is not valid.") reads as the shell's `errors.<code>`;
+ * free text stays as it came.
+ */
 export function translateMessage(t: Translate, text: string): string {
   const key = keyOf.get(text);
-  return key ? t(key, { max: PASSWORD_MAX_LENGTH }) : text;
+  return key ? t(key, { max: PASSWORD_MAX_LENGTH }) : translateError(errorCodeOf(text), text);
 }
 
 /** `translateMessage` bound to the active language. */
