@@ -1,15 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Db } from 'mongodb';
 import { AUTH_MESSAGES, authCodeFor, postContact, ROUTES } from '@platform/contracts';
 import { verifyIdentity, type ServiceApp } from '@platform/service-kit';
-import { startTestMongo, uniqueDbName, type TestMongo } from '@platform/service-kit/testing';
-import { makeShellDist } from '../../test/shell-dist';
+import type { TestMongo } from '@platform/service-kit/testing';
+import { startAccountsGateway, type AccountsGateway } from '../../test/accounts-gateway';
 import { linkToken, readOutbox } from '../../test/outbox';
-import { identityReceived, startTestUpstream, type TestUpstream } from '../../test/upstream';
+import { identityReceived, type TestUpstream } from '../../test/upstream';
 import { runAdmin } from '../admin';
-import { buildApp, type AccountsOptions, type GatewayOptions } from '../app';
 import { digest } from './secrets';
 import { SESSION_CACHE_MS } from './session-cache';
 import { BackgroundWork } from './background';
@@ -24,76 +20,31 @@ const person = (email: string, extra: Record<string, unknown> = {}) => ({
   password: PASSWORD,
   ...extra,
 });
-// Plenty for the tests that are not about rate limits (the clock barely moves, so windows never reset).
-const roomy = { max: 10_000, windowMs: 60_000 };
-const ROOMY_LIMITS = {
-  signinPerAddress: roomy,
-  signinPerClient: roomy,
-  resendPerAddress: roomy,
-  resendPerClient: roomy,
-  signupPerClient: roomy,
-  queryEmailPerClient: roomy,
-  verifyPerClient: roomy,
-};
-
 type Injected = Awaited<ReturnType<ServiceApp['inject']>>;
 
 describe('accounts and sessions', () => {
+  let gateway: AccountsGateway;
   let mongo: TestMongo;
   let upstream: TestUpstream;
-  let shell: Awaited<ReturnType<typeof makeShellDist>>;
   let dataDir: string;
   let app: ServiceApp;
   let db: Db;
   let clock = Date.now();
-  const dbName = uniqueDbName('gateway');
   const background = new BackgroundWork();
-  const opened: ServiceApp[] = [];
-
-  const build = async (overrides: Partial<GatewayOptions> = {}, accounts: Partial<AccountsOptions> = {}) => {
-    const built = await buildApp({
-      upstreams: { text: upstream.url, speech: upstream.url },
-      identitySecret: SECRET,
-      shellDist: shell.dir,
-      logger: false,
-      accounts: {
-        mongoUri: mongo.uri,
-        dbName,
-        dataDir,
-        passwordLogN: 10,
-        now: () => clock,
-        background,
-        rateLimits: ROOMY_LIMITS,
-        ...accounts,
-      },
-      ...overrides,
-    });
-    opened.push(built);
-    return built;
-  };
+  const build: AccountsGateway['build'] = (...args) => gateway.build(...args);
 
   beforeAll(async () => {
-    [mongo, upstream, shell, dataDir] = await Promise.all([
-      startTestMongo(),
-      startTestUpstream(),
-      makeShellDist(),
-      mkdtemp(join(tmpdir(), 'gateway-data-')),
-    ]);
-    app = await build();
+    gateway = await startAccountsGateway({
+      secret: SECRET,
+      dbPrefix: 'gateway',
+      now: () => clock,
+      background,
+    });
+    ({ mongo, upstream, dataDir, app } = gateway);
     db = app.database!.db;
-    // The unique email index must exist before the concurrency test; /readyz says when it does.
-    for (let i = 0; i < 100 && (await app.inject({ url: '/readyz' })).statusCode !== 200; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
     expect((await app.inject({ url: '/readyz' })).json().checks.database).toBe('up');
   }, 30_000);
-
-  afterAll(async () => {
-    await db?.dropDatabase().catch(() => undefined);
-    for (const a of opened) await a.close();
-    await Promise.all([mongo?.stop(), upstream?.close(), shell?.remove()]);
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => gateway?.close());
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}, on = app) =>
     on.inject({ method: 'POST', url, payload: payload as object, headers });
@@ -750,7 +701,7 @@ describe('accounts and sessions', () => {
       out: (l: string) => lines.out.push(l),
       err: (l: string) => lines.err.push(l),
       mongoUri: mongo.uri,
-      dbName,
+      dbName: db.databaseName,
     });
 
     it('makes an existing account an admin (and verified), which the session then shows', async () => {

@@ -1,77 +1,33 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { AUTH_MESSAGES } from '@platform/contracts';
 import type { ServiceApp } from '@platform/service-kit';
-import { startTestMongo, uniqueDbName, type TestMongo } from '@platform/service-kit/testing';
 import { linkToken, readOutbox } from '../../test/outbox';
-import { makeShellDist } from '../../test/shell-dist';
-import { startTestUpstream, type TestUpstream } from '../../test/upstream';
-import { DEFAULT_RATE_LIMITS } from '../routes/auth/auth-routes';
+import { ROOMY_RATE_LIMITS, startAccountsGateway, type AccountsGateway } from '../../test/accounts-gateway';
 import { BackgroundWork } from '../accounts/background';
 import { HASHING_BUSY_MESSAGE } from '../accounts/passwords';
-import { buildApp, type AccountsOptions, type GatewayOptions } from '../app';
 import { rateLimitCounters } from './mongo-store';
 import { WRITE_LIMIT_MESSAGES } from './write-limits';
 
 const SECRET = 'rate-limit-test-secret';
 const MINUTE = 60_000;
-const roomy = { max: 10_000, windowMs: MINUTE };
-const ROOMY_LIMITS = Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((k) => [k, roomy]));
 
 type Injected = Awaited<ReturnType<ServiceApp['inject']>>;
 
 describe('rate limits in the database', () => {
-  let mongo: TestMongo;
-  let upstream: TestUpstream;
-  let shell: Awaited<ReturnType<typeof makeShellDist>>;
-  let dataDir: string;
+  let gateway: AccountsGateway;
   // Whole minutes, so each test can start at the start of a fresh window.
   let clock = Math.ceil(Date.now() / MINUTE) * MINUTE;
-  const dbName = uniqueDbName('gateway_limits');
   const background = new BackgroundWork();
-  const opened: ServiceApp[] = [];
-
-  const build = async (overrides: Partial<GatewayOptions> = {}, accounts: Partial<AccountsOptions> = {}) => {
-    const app = await buildApp({
-      upstreams: { text: upstream.url, speech: upstream.url },
-      identitySecret: SECRET,
-      shellDist: shell.dir,
-      logger: false,
-      accounts: {
-        mongoUri: mongo.uri,
-        dbName,
-        dataDir,
-        passwordLogN: 10,
-        now: () => clock,
-        background,
-        rateLimits: ROOMY_LIMITS,
-        ...accounts,
-      },
-      ...overrides,
-    });
-    opened.push(app);
-    return app;
-  };
+  const build: AccountsGateway['build'] = (...args) => gateway.build(...args);
 
   beforeAll(async () => {
-    [mongo, upstream, shell, dataDir] = await Promise.all([
-      startTestMongo(),
-      startTestUpstream(),
-      makeShellDist(),
-      mkdtemp(join(tmpdir(), 'gateway-limits-')),
-    ]);
-    const first = await build();
-    for (let i = 0; i < 100 && (await first.inject({ url: '/readyz' })).statusCode !== 200; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    gateway = await startAccountsGateway({
+      secret: SECRET,
+      dbPrefix: 'gateway_limits',
+      now: () => clock,
+      background,
+    });
   }, 30_000);
-  afterAll(async () => {
-    await opened[0]?.database?.db.dropDatabase().catch(() => undefined);
-    for (const app of opened) await app.close();
-    await Promise.all([mongo?.stop(), upstream?.close(), shell?.remove()]);
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => gateway?.close());
   beforeEach(() => {
     clock += MINUTE;
   });
@@ -91,7 +47,7 @@ describe('rate limits in the database', () => {
     const person = { firstname: 'Ada', lastname: 'Obi', email, password: 'Secret123' };
     expect((await post(app, '/auth/auth/signup', person)).statusCode).toBe(201);
     await background.idle();
-    const mails = await readOutbox(dataDir, email);
+    const mails = await readOutbox(gateway.dataDir, email);
     expect((await post(app, '/auth/verify', { token: linkToken(mails.at(-1)!) })).statusCode).toBe(200);
     const res = await post(app, '/auth/signin', { email, password: 'Secret123' });
     expect(res.statusCode).toBe(200);
@@ -99,7 +55,7 @@ describe('rate limits in the database', () => {
   };
 
   it('shares one count between two gateway processes on one database', async () => {
-    const limits = { ...ROOMY_LIMITS, signinPerAddress: { max: 3, windowMs: MINUTE } };
+    const limits = { ...ROOMY_RATE_LIMITS, signinPerAddress: { max: 3, windowMs: MINUTE } };
     const [a, b] = [await build({}, { rateLimits: limits }), await build({}, { rateLimits: limits })];
     const attempt = (app: ServiceApp) =>
       post(app, '/auth/signin', { email: 'shared@example.org', password: 'Wrong1234' });
@@ -117,7 +73,7 @@ describe('rate limits in the database', () => {
   it('keeps its counters as documents that expire with their window, not in the process', async () => {
     const app = await build(
       {},
-      { rateLimits: { ...ROOMY_LIMITS, queryEmailPerClient: { max: 5, windowMs: MINUTE } } },
+      { rateLimits: { ...ROOMY_RATE_LIMITS, queryEmailPerClient: { max: 5, windowMs: MINUTE } } },
     );
     expect((await queryEmail(app, {})).statusCode).toBe(200);
     const counters = rateLimitCounters(app.database!.db);
@@ -132,7 +88,7 @@ describe('rate limits in the database', () => {
   it('ignores X-Forwarded-For when no proxy is trusted: a spoofed header does not change the key', async () => {
     const app = await build(
       {},
-      { rateLimits: { ...ROOMY_LIMITS, queryEmailPerClient: { max: 2, windowMs: MINUTE } } },
+      { rateLimits: { ...ROOMY_RATE_LIMITS, queryEmailPerClient: { max: 2, windowMs: MINUTE } } },
     );
     expect((await queryEmail(app, { 'x-forwarded-for': '203.0.113.1' })).statusCode).toBe(200);
     expect((await queryEmail(app, { 'x-forwarded-for': '203.0.113.2' })).statusCode).toBe(200);
@@ -143,7 +99,7 @@ describe('rate limits in the database', () => {
   it('with TRUST_PROXY=1 counts only the last hop, whatever the client wrote before it', async () => {
     const app = await build(
       { trustProxy: 1 },
-      { rateLimits: { ...ROOMY_LIMITS, queryEmailPerClient: { max: 2, windowMs: MINUTE } } },
+      { rateLimits: { ...ROOMY_RATE_LIMITS, queryEmailPerClient: { max: 2, windowMs: MINUTE } } },
     );
     const via = (claimed: string, proxySaw: string) => ({ 'x-forwarded-for': `${claimed}, ${proxySaw}` });
     expect((await queryEmail(app, via('10.0.0.1', '198.51.100.7'))).statusCode).toBe(200);
@@ -162,11 +118,11 @@ describe('rate limits in the database', () => {
     expect((await write(ada)).statusCode).toBe(200);
     expect((await write(ada, 'PUT')).statusCode).toBe(200);
     expect((await write(ada, 'DELETE')).statusCode).toBe(200);
-    upstream.received.length = 0;
+    gateway.upstream.received.length = 0;
     const blocked = await write(ada, 'PATCH');
     expectRefusal(blocked, 429, WRITE_LIMIT_MESSAGES.writes);
     expect(blocked.headers['retry-after']).toBe('60');
-    expect(upstream.received).toEqual([]);
+    expect(gateway.upstream.received).toEqual([]);
     // Reads go on; another person from the same address is counted apart; people signed out are not counted
     // here (the services refuse their writes).
     expect((await app.inject({ url: '/api/recordings/headers', headers: ada })).statusCode).toBe(200);
