@@ -78,9 +78,10 @@ describe('text pairs', () => {
     expect(Value.Check(TextPairAddBody, good)).toBe(true);
     expect(Value.Check(TextPairAddBody, { ...good, user_id: 1 })).toBe(true);
   });
-  it('rejects an unknown category or an empty side', () => {
+  it('rejects an unknown category, a missing side or an unknown field', () => {
     expect(Value.Check(TextPairAddBody, { ...good, text_category: 'poetry' })).toBe(false);
-    expect(Value.Check(TextPairAddBody, { ...good, target_lang_text: '' })).toBe(false);
+    expect(Value.Check(TextPairAddBody, { source_lang_text: 'Hi', text_category: 'academic' })).toBe(false);
+    expect(Value.Check(TextPairAddBody, { ...good, owner: 'someone-else' })).toBe(false);
   });
 });
 
@@ -92,21 +93,23 @@ describe('sentences', () => {
     expect(Value.Check(SentenceRoundQuery, { count: 0 })).toBe(false);
     expect(Value.Check(SentenceRoundQuery, { count: 21 })).toBe(false);
   });
-  it('needs text, citation and domain', () => {
-    expect(Value.Check(SentenceSubmitBody, { text: 'Hi.', citation: 'Own work', domain: 'general' })).toBe(
-      true,
-    );
-    expect(Value.Check(SentenceSubmitBody, { text: ' ', citation: 'Own work', domain: 'general' })).toBe(
-      false,
-    );
-    expect(Value.Check(SentenceSubmitBody, { text: 'Hi.', domain: 'general' })).toBe(false);
+  const single = { text: 'Hi.', citation: 'Own work', domain: ['general'], lang: 'en', cc0Confirmed: true };
+  it('needs text, citation, domains from the list, a language and the CC0 answer', () => {
+    expect(Value.Check(SentenceSubmitBody, single)).toBe(true);
+    expect(Value.Check(SentenceSubmitBody, { ...single, domain: [] })).toBe(true);
+    expect(Value.Check(SentenceSubmitBody, { ...single, domain: ['poetry'] })).toBe(false);
+    expect(Value.Check(SentenceSubmitBody, { ...single, domain: ['news', 'news'] })).toBe(false);
+    expect(Value.Check(SentenceSubmitBody, { ...single, lang: 'fr' })).toBe(false);
+    const { citation: _citation, ...withoutCitation } = single;
+    expect(Value.Check(SentenceSubmitBody, withoutCitation)).toBe(false);
+    const { cc0Confirmed: _cc0, ...unconfirmed } = single;
+    expect(Value.Check(SentenceSubmitBody, unconfirmed)).toBe(false);
   });
-  it(`takes 1 to ${SENTENCE_BATCH_MAX} sentences in a batch`, () => {
-    const batch = (n: number) => ({ sentences: Array(n).fill('A line.'), citation: 'c', domain: 'd' });
-    expect(Value.Check(SentenceBatchBody, batch(1))).toBe(true);
-    expect(Value.Check(SentenceBatchBody, batch(SENTENCE_BATCH_MAX))).toBe(true);
-    expect(Value.Check(SentenceBatchBody, batch(0))).toBe(false);
-    expect(Value.Check(SentenceBatchBody, batch(SENTENCE_BATCH_MAX + 1))).toBe(false);
+  it('leaves the batch-size rule to the service but bounds the request', () => {
+    const { text: _text, ...fields } = single;
+    const body = (n: number) => ({ ...fields, sentences: Array<string>(n).fill('A line.') });
+    expect(Value.Check(SentenceBatchBody, body(SENTENCE_BATCH_MAX + 1))).toBe(true);
+    expect(Value.Check(SentenceBatchBody, body(SENTENCE_BATCH_MAX * 10 + 1))).toBe(false);
   });
 });
 
@@ -122,7 +125,14 @@ describe('recordings, votes and audio pairs', () => {
     expect(Value.Check(AudioPairUploadFields, { text_id: 't1', user_dialect: 'lagos' })).toBe(false);
   });
   it('keeps stats as non-negative integers', () => {
-    const stats = { recordings: { submitted: 3, validated: 1 }, votes: 0, skips: 2 };
+    const stats = {
+      recordings: { submitted: 3, validated: 1 },
+      votes: 0,
+      skips: 2,
+      sentences: { written: 4, approved: 1 },
+      textPairs: { added: 0, approved: 0 },
+      reviews: 7,
+    };
     expect(Value.Check(UserStats, stats)).toBe(true);
     expect(Value.Check(UserStats, { ...stats, skips: -1 })).toBe(false);
     expect(Value.Check(UserStats, { ...stats, recordings: { submitted: 1 } })).toBe(false);

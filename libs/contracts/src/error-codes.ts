@@ -78,6 +78,44 @@ export const ERROR_MESSAGES = {
   'audio.not_found': 'No such audio.',
   'audio.range_unsatisfiable': 'The requested range is outside the audio.',
 
+  // Write: the rules every sentence meets (the SPEC's guidance, enforced by the text service).
+  'sentence.empty': 'Please enter a sentence',
+  'sentence.too_many_words': 'A sentence must have fewer than 15 words.',
+  'sentence.has_digits': 'Write numbers out in words: a sentence may not contain digits.',
+  'sentence.has_link': 'A sentence may not contain a web address or an e-mail address.',
+  'sentence.bad_symbols': 'A sentence may contain only letters and ordinary punctuation.',
+  'sentence.foreign_letters': 'The sentence has letters that are not in the chosen language.',
+  'sentence.needs_tone_marks': 'Yoruba sentences must carry tone marks',
+  'sentence.duplicate': 'This sentence is already on the platform.',
+  'sentence.repeated': 'This sentence appears more than once in your submission.',
+  'sentence.citation_required': 'Please give a citation: where the sentence comes from.',
+  'sentence.too_many_domains': 'Choose at most three domains.',
+  'sentence.cc0_unconfirmed':
+    'Please confirm that the text is in the public domain or your own work, shared under CC0.',
+  'sentence.batch_empty': 'Please enter batch sentences',
+  'sentence.batch_too_many': 'A batch may have at most 20 sentences.',
+  'sentence.file_missing': 'Please select a file to upload',
+  'sentence.file_too_large': 'The file is larger than 2 MB.',
+  'sentence.file_type': 'The file must be plain text (.txt) or CSV (.csv).',
+  'sentence.file_not_utf8': 'The file must be saved as UTF-8 text.',
+  'sentence.none_accepted': 'None of the sentences could be accepted; nothing was saved.',
+
+  // Review of sentences and text pairs.
+  'review.unknown': 'There is no such item to review.',
+  'review.own_item': 'You cannot review your own contribution.',
+  'review.already_judged': 'You have already reviewed this item.',
+  'review.decided': 'This item has already been decided.',
+  'review.reason_without_reject': 'A reason can only be given with a rejection.',
+
+  // Add Text Pair.
+  'text_pair.english_required': 'Please enter the English text.',
+  'text_pair.yoruba_required': 'Please enter the Yoruba text.',
+  'text_pair.too_long': 'Each side of a text pair may have at most 500 characters.',
+  'text_pair.english_letters': 'The English text has letters that are not English.',
+  'text_pair.yoruba_letters': 'The Yoruba text has letters that are not in the Yoruba alphabet.',
+  'text_pair.needs_tone_marks': 'Yoruba text must carry tone marks.',
+  'text_pair.duplicate': 'This text pair already exists.',
+
   // Said by the browser when no usable answer came back.
   'network.unreachable': 'The server could not be reached. Check your connection and try again.',
   'request.refused': 'The request was refused.',

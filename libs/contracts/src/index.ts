@@ -10,6 +10,7 @@ export * from './contact';
 export * from './auth';
 export * from './text-pairs';
 export * from './sentences';
+export * from './review';
 export * from './recordings';
 export * from './audio-pairs';
 export * from './user-stats';

@@ -28,8 +28,10 @@ export const RECORDING_MAX_BYTES = 5 * 1024 * 1024;
 export const RECORDING_MIN_SECONDS = 1;
 export const RECORDING_MAX_SECONDS = 15;
 
-/** Ours: a text pair side is a sentence or a short paragraph. */
-export const TEXT_PAIR_MAX_LENGTH = 2000;
+/** Each side of a text pair: a sentence or a short paragraph. */
+export const TEXT_PAIR_MAX_LENGTH = 500;
+/** A sentence or text pair is decided by this many agreeing reviews, when they outnumber the others. */
+export const REVIEW_DECISION_MIN = 2;
 export const AUDIO_PAIR_PAGE_SIZE = 5;
 export const DATA_REQUEST_RETRIES = 1;
 export const TOAST_DISMISS_MS = 5000;

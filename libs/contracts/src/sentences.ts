@@ -7,7 +7,8 @@ import {
   SENTENCE_MAX_LENGTH,
 } from './limits';
 import { LanguageCode } from './languages';
-import { Id, NonEmptyText, StrictObject } from './schema-helpers';
+import { ERROR_CODE_PATTERN, ErrorBodyProperties } from './errors';
+import { Id, StrictObject } from './schema-helpers';
 
 /** Ours: the most sentences one round request may ask for (count 1-20). */
 export const ROUND_MAX_SIZE = 20;
@@ -56,11 +57,11 @@ export type SentenceReportBody = Static<typeof SentenceReportBody>;
 export const MarkReply = StrictObject({ id: Id, ok: Type.Literal(true) });
 export type MarkReply = Static<typeof MarkReply>;
 
-/** Where a sentence came from: the starter set, or the Write screen (a later issue). */
+/** Where a sentence came from: the starter set, or the Write screen. */
 export const SentenceSource = Type.Union([Type.Literal('seed'), Type.Literal('write')]);
 export type SentenceSource = Static<typeof SentenceSource>;
 
-/** Only 'validated' sentences may be recorded. */
+/** Only 'validated' sentences may be recorded (review decides; the starter set starts validated). */
 export const SENTENCE_STATUSES = ['pending', 'validated', 'rejected'] as const;
 export const SentenceStatus = Type.Union(SENTENCE_STATUSES.map((s) => Type.Literal(s)));
 export type SentenceStatus = Static<typeof SentenceStatus>;
@@ -99,26 +100,108 @@ export type SentenceFlagBody = Static<typeof SentenceFlagBody>;
 export const SentenceFlagReply = StrictObject({ id: Id, flags: Type.Integer({ minimum: 0 }) });
 export type SentenceFlagReply = Static<typeof SentenceFlagReply>;
 
-const Citation = NonEmptyText(CITATION_MAX_LENGTH);
-const Domain = NonEmptyText(DOMAIN_MAX_LENGTH);
-const SentenceText = NonEmptyText(SENTENCE_MAX_LENGTH);
+/** The sentence domains a writer may tag a sentence with (at most SENTENCE_DOMAINS_MAX of them). */
+export const SENTENCE_DOMAINS = [
+  'general',
+  'agriculture-food',
+  'health',
+  'finance',
+  'history-culture',
+  'law-government',
+  'media',
+  'nature',
+  'news',
+  'technology',
+  'education',
+  'religion',
+] as const;
+export const SentenceDomain = Type.Union(SENTENCE_DOMAINS.map((d) => Type.Literal(d)));
+export type SentenceDomain = Static<typeof SentenceDomain>;
+
+/*
+ * Blank text, a blank citation, too many domains and an unconfirmed licence are refused by the text service
+ * with their own error codes (the schemas only bound sizes), so each reaches the screen as its own sentence.
+ */
+const Citation = Type.String({ maxLength: CITATION_MAX_LENGTH });
+const Domains = Type.Array(SentenceDomain, { maxItems: SENTENCE_DOMAINS.length, uniqueItems: true });
+const SentenceText = Type.String({ maxLength: SENTENCE_MAX_LENGTH });
+/** The writer confirms the text is in the public domain (CC0) or their own work, released under CC0. */
+const Cc0Confirmed = Type.Boolean();
 
 /** POST /api/sentences (Write, single) */
-export const SentenceSubmitBody = StrictObject({ text: SentenceText, citation: Citation, domain: Domain });
+export const SentenceSubmitBody = StrictObject({
+  text: SentenceText,
+  citation: Citation,
+  domain: Domains,
+  lang: LanguageCode,
+  cc0Confirmed: Cc0Confirmed,
+});
 export type SentenceSubmitBody = Static<typeof SentenceSubmitBody>;
 
-/** POST /api/sentences/batch (Write, batch; blank lines are dropped by the client) */
+/** Bounds the request; the rule (SENTENCE_BATCH_MAX non-blank lines) is the service's, with its own code. */
+const SENTENCE_BATCH_ARRAY_MAX = SENTENCE_BATCH_MAX * 10;
+
+/** POST /api/sentences/batch (Write, batch) */
 export const SentenceBatchBody = StrictObject({
-  sentences: Type.Array(SentenceText, { minItems: 1, maxItems: SENTENCE_BATCH_MAX }),
+  /** Blank lines are allowed and skipped; more than SENTENCE_BATCH_MAX others is `sentence.batch_too_many`. */
+  sentences: Type.Array(SentenceText, { maxItems: SENTENCE_BATCH_ARRAY_MAX }),
   citation: Citation,
-  domain: Domain,
+  domain: Domains,
+  lang: LanguageCode,
+  cc0Confirmed: Cc0Confirmed,
 });
 export type SentenceBatchBody = Static<typeof SentenceBatchBody>;
 
-/** POST /api/sentences/bulk is multipart: a `file` part (TXT or CSV, at most 2 MB) plus these fields. */
-export const SentenceBulkFields = StrictObject({ citation: Citation, domain: Domain });
+/** The file part of POST /api/sentences/bulk. */
+export const SENTENCE_BULK_FILE_FIELD = 'file';
+
+/**
+ * POST /api/sentences/bulk is multipart: these fields first, then the `file` part (UTF-8 .txt, one sentence
+ * a line, or .csv whose first column holds the sentences; at most 2 MB). `domain` is the domains joined by
+ * commas (a multipart field is text).
+ */
+export const SentenceBulkFields = StrictObject({
+  citation: Citation,
+  domain: Type.Optional(Type.String({ maxLength: DOMAIN_MAX_LENGTH })),
+  lang: LanguageCode,
+  cc0Confirmed: Type.Union([Type.Literal('true'), Type.Literal('false')]),
+});
 export type SentenceBulkFields = Static<typeof SentenceBulkFields>;
 
-/** The answer to every sentence submission: how many sentences were taken in. */
-export const SentenceSubmitReply = StrictObject({ accepted: Type.Integer({ minimum: 0 }) });
-export type SentenceSubmitReply = Static<typeof SentenceSubmitReply>;
+/** A single sentence taken in: it waits for review before anyone may record it. */
+export const SentenceWritten = StrictObject({
+  id: Id,
+  text: Type.String({ description: 'As stored: NFC, whitespace collapsed' }),
+  language: LanguageCode,
+  status: SentenceStatus,
+});
+export type SentenceWritten = Static<typeof SentenceWritten>;
+
+/** The outcome of one line of a batch or a file: taken in, or refused with an error code. */
+export const SentenceLineOutcome = StrictObject({
+  /** 1-based: the line of the batch (blank lines counted) or of the file (a CSV header is line 1). */
+  line: Type.Integer({ minimum: 1 }),
+  text: Type.String(),
+  accepted: Type.Boolean(),
+  /** Why it was refused (an ErrorCode such as `sentence.needs_tone_marks`); absent when accepted. */
+  code: Type.Optional(Type.String({ pattern: ERROR_CODE_PATTERN })),
+});
+export type SentenceLineOutcome = Static<typeof SentenceLineOutcome>;
+
+const SentenceLinesProperties = {
+  accepted: Type.Integer({ minimum: 0 }),
+  refused: Type.Integer({ minimum: 0 }),
+  /** Every non-blank line, in order. */
+  lines: Type.Array(SentenceLineOutcome),
+};
+
+/** The answer to a batch or a file with at least one sentence taken in. */
+export const SentenceLinesReply = StrictObject(SentenceLinesProperties);
+export type SentenceLinesReply = Static<typeof SentenceLinesReply>;
+
+/** A batch or file of which nothing could be taken in (422 `sentence.none_accepted`): nothing was stored. */
+export const SentenceLinesRefusal = StrictObject(
+  { ...ErrorBodyProperties, ...SentenceLinesProperties },
+  { title: 'SentenceLinesRefusal' },
+);
+export type SentenceLinesRefusal = Static<typeof SentenceLinesRefusal>;

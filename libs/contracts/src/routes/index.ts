@@ -5,6 +5,7 @@ import * as auth from './auth';
 import * as contact from './contact';
 import * as internal from './internal';
 import * as recordings from './recordings';
+import * as review from './review';
 import * as sentences from './sentences';
 import * as textPairs from './text-pairs';
 import * as user from './user';
@@ -15,6 +16,7 @@ export * from './auth';
 export * from './contact';
 export * from './internal';
 export * from './recordings';
+export * from './review';
 export * from './sentences';
 export * from './text-pairs';
 export * from './user';
@@ -30,6 +32,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
   contact,
   internal,
   recordings,
+  review,
   sentences,
   textPairs,
   user,

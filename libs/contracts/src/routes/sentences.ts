@@ -11,8 +11,11 @@ import {
   SentenceReportBody,
   SentenceRound,
   SentenceRoundQuery,
+  SentenceLinesRefusal,
+  SentenceLinesReply,
   SentenceSubmitBody,
-  SentenceSubmitReply,
+  SentenceWritten,
+  SENTENCE_BULK_FILE_FIELD,
 } from '../sentences';
 
 const tag = 'sentences';
@@ -69,10 +72,10 @@ export const postSentence = defineRoute({
   path: '/api/sentences',
   owner: 'text',
   access: 'signedIn',
-  summary: 'Write a sentence',
+  summary: 'Write a sentence (it waits for review)',
   tag,
   body: SentenceSubmitBody,
-  reply: { 201: SentenceSubmitReply },
+  reply: { 201: SentenceWritten },
   errors: [409],
 });
 
@@ -83,10 +86,12 @@ export const postSentenceBatch = defineRoute({
   path: '/api/sentences/batch',
   owner: 'text',
   access: 'signedIn',
-  summary: 'Write several sentences',
+  summary: 'Write several sentences; the answer tells each line’s outcome',
   tag,
   body: SentenceBatchBody,
-  reply: { 201: SentenceSubmitReply },
+  reply: { 201: SentenceLinesReply },
+  errors: [422],
+  errorBody: SentenceLinesRefusal,
 });
 
 /** Write, a TXT or CSV file of sentences. */
@@ -96,11 +101,12 @@ export const postSentenceBulk = defineRoute({
   path: '/api/sentences/bulk',
   owner: 'text',
   access: 'signedIn',
-  summary: 'Upload a file of sentences',
+  summary: 'Upload a file of sentences; the answer tells each line’s outcome',
   tag,
-  multipart: { files: ['file'], fields: SentenceBulkFields },
-  reply: { 201: SentenceSubmitReply },
-  errors: [413, 415],
+  multipart: { files: [SENTENCE_BULK_FILE_FIELD], fields: SentenceBulkFields },
+  reply: { 201: SentenceLinesReply },
+  errors: [413, 415, 422],
+  errorBody: SentenceLinesRefusal,
 });
 
 /** Internal, text -> speech: the change cursor the speech service keeps its recordable copy with. */

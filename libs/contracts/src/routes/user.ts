@@ -1,6 +1,6 @@
 import { UserPreferences } from '../languages';
 import { defineRoute } from '../route';
-import { UserStats } from '../user-stats';
+import { TextContributionStats, UserIdParams, UserStats } from '../user-stats';
 
 const tag = 'user';
 
@@ -36,4 +36,17 @@ export const putUserPreferences = defineRoute({
   tag,
   body: UserPreferences,
   reply: { 200: UserPreferences },
+});
+
+/** Internal, speech -> text: a person's text figures, for GET /api/user/stats. */
+export const getInternalUserTextStats = defineRoute({
+  name: 'getInternalUserTextStats',
+  method: 'GET',
+  path: '/internal/users/:id/text-stats',
+  owner: 'text',
+  access: 'service',
+  summary: 'What a person wrote, added and reviewed',
+  tag: 'internal',
+  params: UserIdParams,
+  reply: { 200: TextContributionStats },
 });
