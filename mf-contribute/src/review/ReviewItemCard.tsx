@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import {
   REVIEW_REJECT_REASONS,
@@ -53,6 +53,11 @@ const Tally = styled.p`
   margin: 0;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const ReasonField = styled.div`
+  width: 100%;
+  max-width: 20rem;
 `;
 
 export type ReviewItem = ReviewSentence | ReviewPair;
@@ -116,7 +121,6 @@ export interface ReviewItemCardProps {
 export function ReviewItemCard({ item, onDone }: ReviewItemCardProps) {
   const t = useContributeT();
   const toast = useToast();
-  const reasonId = useId();
   const [reason, setReason] = useState<ReviewRejectReason | ''>('');
   const [judge, state] = useJudgeReviewItemMutation();
   const busy = state.isLoading;
@@ -191,12 +195,11 @@ export function ReviewItemCard({ item, onDone }: ReviewItemCardProps) {
             disabled={busy}
             loading={busy && pending === 'reject'}
             onClick={() => void send('reject')}
-            aria-describedby={reasonId}
           >
             {t('review.reject')}
           </Button>
         </Verdicts>
-        <div id={reasonId}>
+        <ReasonField>
           <Select
             label={t('review.reason')}
             value={reason}
@@ -207,7 +210,7 @@ export function ReviewItemCard({ item, onDone }: ReviewItemCardProps) {
               ...REVIEW_REJECT_REASONS.map((r) => ({ value: r, label: t(`review.reasons.${r}`) })),
             ]}
           />
-        </div>
+        </ReasonField>
         <ActionRow>
           <Button
             variant="outline"

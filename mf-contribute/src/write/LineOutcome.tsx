@@ -10,12 +10,6 @@ const Counts = styled.p`
   flex-wrap: wrap;
   gap: ${({ theme }) => `${theme.space[1]} ${theme.space[4]}`};
   margin: 0 0 ${({ theme }) => theme.space[3]};
-  [data-count='accepted'] {
-    color: ${({ theme }) => theme.colors.success.subtleText};
-  }
-  [data-count='refused'] {
-    color: ${({ theme }) => theme.colors.danger.subtleText};
-  }
 `;
 
 const Scroll = styled.div`

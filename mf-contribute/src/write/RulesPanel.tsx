@@ -25,7 +25,7 @@ export function RulesPanel({ withTips }: { withTips: boolean }) {
   const t = useContributeT();
   const tipsId = useId();
   return (
-    <aside>
+    <div>
       <Card title={t('write.rulesTitle')} padding="md">
         <List>
           {RULES.map((rule) => (
@@ -43,6 +43,6 @@ export function RulesPanel({ withTips }: { withTips: boolean }) {
           </section>
         ) : null}
       </Card>
-    </aside>
+    </div>
   );
 }
