@@ -6,8 +6,9 @@ import {
   type ReviewRejectReason,
   type ReviewSentence,
 } from '@platform/contracts';
+import { useSession } from '@platform/store';
 import { Button, Card, CheckIcon, Select, useToast, XIcon } from '@platform/ui';
-import { useJudgeReviewItemMutation } from '../api/contributeApi';
+import { useDecideReviewItemMutation, useJudgeReviewItemMutation } from '../api/contributeApi';
 import { errorMessage, errorStatus } from '../api/errorMessage';
 import { useContributeT } from '../i18n';
 import { ActionRow, Centered, SentenceText } from '../shared/RoundButton';
@@ -58,6 +59,18 @@ const Tally = styled.p`
 const ReasonField = styled.div`
   width: 100%;
   max-width: 20rem;
+`;
+
+const AdminRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space[2]};
+  padding-top: ${({ theme }) => theme.space[3]};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 export type ReviewItem = ReviewSentence | ReviewPair;
@@ -123,7 +136,9 @@ export function ReviewItemCard({ item, onDone }: ReviewItemCardProps) {
   const toast = useToast();
   const [reason, setReason] = useState<ReviewRejectReason | ''>('');
   const [judge, state] = useJudgeReviewItemMutation();
-  const busy = state.isLoading;
+  const [decide, decideState] = useDecideReviewItemMutation();
+  const isAdmin = useSession().user?.role === 'admin';
+  const busy = state.isLoading || decideState.isLoading;
 
   const send = async (verdict: 'approve' | 'reject' | 'skip') => {
     if (busy) return;
@@ -161,6 +176,33 @@ export function ReviewItemCard({ item, onDone }: ReviewItemCardProps) {
       });
       // Gone (404) or not this person's to judge (403): nothing more can be done with this one.
       if (status === 404 || status === 403) onDone();
+    }
+  };
+
+  // Admins only: one decision, recorded as such, instead of waiting for two reviewers.
+  const decideNow = async (status: 'validated' | 'rejected') => {
+    if (busy) return;
+    try {
+      await decide({
+        kind: item.kind,
+        id: item.id,
+        status,
+        ...(status === 'rejected' && reason ? { reason } : {}),
+      }).unwrap();
+      toast.show({ title: t('review.admin.decided'), variant: 'success' });
+      onDone();
+    } catch (error) {
+      if (errorStatus(error) === 409) {
+        toast.show({
+          title: t('review.decidedMeanwhile'),
+          description: t('review.decidedMeanwhileHint'),
+          variant: 'info',
+        });
+        onDone();
+        return;
+      }
+      toast.show({ title: t('review.submitFailed'), description: errorMessage(error), variant: 'error' });
+      if (errorStatus(error) === 404) onDone();
     }
   };
 
@@ -221,6 +263,29 @@ export function ReviewItemCard({ item, onDone }: ReviewItemCardProps) {
             {t('common.skip')}
           </Button>
         </ActionRow>
+        {isAdmin ? (
+          <AdminRow role="group" aria-label={t('review.admin.label')}>
+            <span>{t('review.admin.label')}</span>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={busy}
+              loading={decideState.isLoading && decideState.originalArgs?.status === 'validated'}
+              onClick={() => void decideNow('validated')}
+            >
+              {t('review.admin.approve')}
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={busy}
+              loading={decideState.isLoading && decideState.originalArgs?.status === 'rejected'}
+              onClick={() => void decideNow('rejected')}
+            >
+              {t('review.admin.reject')}
+            </Button>
+          </AdminRow>
+        ) : null}
         <ShortcutList shortcuts={shortcuts} />
       </Centered>
     </Card>

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ERROR_MESSAGES, type ReviewPair, type ReviewSentence } from '@platform/contracts';
 import { renderWithPlatform } from '@platform/remote-kit/testing';
-import { errorReply, installFakeServer, type FakeServer } from '@platform/store/testing';
+import { errorReply, installFakeServer, sessionAs, testUser, type FakeServer } from '@platform/store/testing';
 import { PSEUDO_LOCALE } from '@platform/i18n';
 import { expectOnlyCatalogueText, useLocaleInTest } from '@platform/i18n/testing';
 import { ReviewPage } from './ReviewPage';
@@ -171,6 +171,37 @@ describe('Review', () => {
     expect(await screen.findByText('Nothing left to review right now.')).toBeInTheDocument();
     expect(server.calls('POST /api/review/pair/p1')[0]!.json).toEqual({ verdict: 'approve' });
     await waitFor(() => expect(server.calls('GET /api/review/next').at(-1)!.search.get('kind')).toBe('pair'));
+  });
+
+  it('lets an admin decide an item at once, with the reason chosen; others do not see it', async () => {
+    server.on('POST /api/review/sentence/s1/decision', () => {
+      sentences = sentences.filter((s) => s.id !== 's1');
+      return { body: { id: 's1', status: 'rejected', approvals: 1, rejections: 0 } };
+    });
+    sessionAs(server, { ...testUser, role: 'admin' } as unknown as typeof testUser);
+    const user = userEvent.setup();
+    renderWithPlatform(<ReviewPage />, { path: '/user/review' });
+    await screen.findByText('Sentence s1');
+    const admin = await screen.findByRole('group', { name: 'Decide now (admin)' });
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Reason for rejecting (optional)' }),
+      'offensive',
+    );
+    await user.click(within(admin).getByRole('button', { name: 'Reject now' }));
+    expect(await screen.findByText('Sentence s2')).toBeInTheDocument();
+    expect(server.calls('POST /api/review/sentence/s1/decision')[0]!.json).toEqual({
+      status: 'rejected',
+      reason: 'offensive',
+    });
+    expect(server.calls('POST /api/review/sentence/s1')).toHaveLength(0);
+  });
+
+  it('shows no admin decision to a reviewer', async () => {
+    sessionAs(server, testUser);
+    renderWithPlatform(<ReviewPage />, { path: '/user/review' });
+    await screen.findByText('Sentence s1');
+    await waitFor(() => expect(server.calls('GET /auth/session')).toHaveLength(1));
+    expect(screen.queryByRole('group', { name: 'Decide now (admin)' })).not.toBeInTheDocument();
   });
 
   it('shows the empty state when nothing is pending', async () => {
