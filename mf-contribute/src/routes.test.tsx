@@ -9,6 +9,7 @@ beforeEach(() => {
   server.on('GET /api/user/preferences', { body: { language: 'yo' } });
   server.on('GET /api/sentences', { body: [] });
   server.on('GET /api/recordings/validate', { body: [] });
+  server.on('GET /api/review/next', { body: { item: null } });
 });
 
 describeRemoteRoutes(routes);

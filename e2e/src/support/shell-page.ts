@@ -50,6 +50,8 @@ export async function expectLayout(page: Page, layout: LayoutKind): Promise<void
     expect(links).toEqual([
       ['Speak', '/user/speak'],
       ['Listen', '/user/listen'],
+      ['Write', '/user/write'],
+      ['Review', '/user/review'],
     ]);
     // The public header sits above the tabs: brand link home.
     await expect(page.getByRole('banner').first().isVisible()).resolves.toBe(true);

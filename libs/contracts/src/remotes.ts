@@ -61,6 +61,7 @@ export const remoteCatalog: readonly RemoteDescriptor[] = [
       { path: '/user/speak', layout: 'contributor' },
       { path: '/user/listen', layout: 'contributor' },
       { path: '/user/write', layout: 'contributor' },
+      { path: '/user/review', layout: 'contributor' },
       { path: '/data/donate', layout: 'app' },
     ],
   },

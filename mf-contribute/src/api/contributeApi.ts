@@ -1,5 +1,20 @@
-import { api, routeRequest } from '@platform/store';
+import { api, routeRequest, type FetchBaseQueryError } from '@platform/store';
 import {
+  getReviewNext,
+  postReviewDecision,
+  postReviewVerdict,
+  postSentence,
+  postSentenceBatch,
+  postSentenceBulk,
+  routeUrl,
+  SENTENCE_BULK_FILE_FIELD,
+  type ReviewDecisionBody,
+  type ReviewKind,
+  type ReviewVerdictBody,
+  type SentenceBatchBody,
+  type SentenceDomain,
+  type SentenceLinesReply,
+  type SentenceSubmitBody,
   DEFAULT_ROUND_SIZE,
   deleteRecordingVote,
   getRecordingsToValidate,
@@ -20,6 +35,7 @@ import {
   type SentenceReportBody,
   type UserPreferences,
 } from '@platform/contracts';
+import { uploadWithProgress, type UploadProgress } from './uploadWithProgress';
 
 export interface RoundArgs {
   lang: LanguageCode;
@@ -46,6 +62,43 @@ export function fileNameFor(audio: Blob): string {
   if (audio.type.includes('wav')) return 'recording.wav';
   return 'recording.webm';
 }
+
+/** A file of sentences for POST /api/sentences/bulk, with the fields every sentence in it shares. */
+export interface SentenceFileUpload {
+  file: File;
+  citation: string;
+  domain: readonly SentenceDomain[];
+  lang: LanguageCode;
+  cc0Confirmed: boolean;
+  /** Told as the file's bytes go out, for the progress bar. */
+  onProgress?: (progress: UploadProgress) => void;
+}
+
+/** The bulk form: the fields first (the service reads them before the file), then the file. */
+export function sentenceFileForm({
+  file,
+  citation,
+  domain,
+  lang,
+  cc0Confirmed,
+}: SentenceFileUpload): FormData {
+  const form = new FormData();
+  form.append('citation', citation);
+  if (domain.length > 0) form.append('domain', domain.join(','));
+  form.append('lang', lang);
+  form.append('cc0Confirmed', cc0Confirmed ? 'true' : 'false');
+  form.append(SENTENCE_BULK_FILE_FIELD, file, file.name);
+  return form;
+}
+
+export interface ReviewNextArgs {
+  kind: ReviewKind;
+  /** Same idea as RoundArgs.round: every judged item asks the server for the next one. */
+  turn: number;
+}
+
+export type ReviewVerdictArgs = { kind: ReviewKind; id: string } & ReviewVerdictBody;
+export type ReviewDecisionArgs = { kind: ReviewKind; id: string } & ReviewDecisionBody;
 
 // RTK Query invalidates after failed mutations too; a refused upload or vote changes no figure.
 const statsOnSuccess = (result: unknown) => (result ? (['UserStats'] as const) : []);
@@ -123,6 +176,47 @@ export const contributeApi = api.injectEndpoints({
     >({
       query: ({ id, ...body }) => routeRequest(postRecordingReport, { params: { id }, body }),
     }),
+    writeSentence: build.mutation<RouteReply<typeof postSentence>, SentenceSubmitBody>({
+      query: (body) => routeRequest(postSentence, { body }),
+      invalidatesTags: statsOnSuccess,
+    }),
+    writeSentenceBatch: build.mutation<RouteReply<typeof postSentenceBatch>, SentenceBatchBody>({
+      query: (body) => routeRequest(postSentenceBatch, { body }),
+      invalidatesTags: statsOnSuccess,
+    }),
+    // Sent with XMLHttpRequest (fetch tells nothing of an upload's progress); read like any other call.
+    uploadSentenceFile: build.mutation<SentenceLinesReply, SentenceFileUpload>({
+      queryFn: async (upload, { signal }) => {
+        try {
+          const answer = await uploadWithProgress(routeUrl(postSentenceBulk.path), sentenceFileForm(upload), {
+            onProgress: upload.onProgress,
+            signal,
+          });
+          if (answer.status >= 200 && answer.status < 300) {
+            return { data: answer.body as SentenceLinesReply };
+          }
+          const error: FetchBaseQueryError = { status: answer.status, data: answer.body };
+          return { error };
+        } catch (thrown) {
+          const error: FetchBaseQueryError = { status: 'FETCH_ERROR', error: String(thrown) };
+          return { error };
+        }
+      },
+      invalidatesTags: statsOnSuccess,
+    }),
+    getReviewNext: build.query<RouteReply<typeof getReviewNext>, ReviewNextArgs>({
+      query: ({ kind }) => routeRequest(getReviewNext, { query: { kind } }),
+      // An item is judged once; an old answer must never come back from the cache.
+      keepUnusedDataFor: 0,
+    }),
+    judgeReviewItem: build.mutation<RouteReply<typeof postReviewVerdict>, ReviewVerdictArgs>({
+      query: ({ kind, id, ...body }) => routeRequest(postReviewVerdict, { params: { kind, id }, body }),
+      invalidatesTags: statsOnSuccess,
+    }),
+    decideReviewItem: build.mutation<RouteReply<typeof postReviewDecision>, ReviewDecisionArgs>({
+      query: ({ kind, id, ...body }) => routeRequest(postReviewDecision, { params: { kind, id }, body }),
+      invalidatesTags: statsOnSuccess,
+    }),
     getUserStats: build.query<RouteReply<typeof getUserStats>, void>({
       query: () => routeRequest(getUserStats, {}),
       providesTags: ['UserStats'],
@@ -143,4 +237,10 @@ export const {
   useSkipRecordingMutation,
   useReportRecordingMutation,
   useGetUserStatsQuery,
+  useWriteSentenceMutation,
+  useWriteSentenceBatchMutation,
+  useUploadSentenceFileMutation,
+  useGetReviewNextQuery,
+  useJudgeReviewItemMutation,
+  useDecideReviewItemMutation,
 } = contributeApi;

@@ -15,11 +15,15 @@ const Line = styled.p`
   }
 `;
 
+/** Which of the person's figures a page shows: its own kind of work. */
+export type StatsFigures = 'recordings' | 'sentences' | 'reviews';
+
 /**
- * The person's own figures from GET /api/user/stats. Submitting and voting invalidate the cached stats,
- * so the line follows along. A failure leaves the line out: the page's work does not depend on it.
+ * The person's own figures from GET /api/user/stats. Submitting, voting, writing and reviewing invalidate
+ * the cached stats, so the line follows along. A failure leaves the line out: the page's work does not
+ * depend on it.
  */
-export function ContributionStats() {
+export function ContributionStats({ figures = 'recordings' }: { figures?: StatsFigures }) {
   const t = useContributeT();
   const { data, isLoading } = useGetUserStatsQuery();
   if (isLoading) {
@@ -30,6 +34,21 @@ export function ContributionStats() {
     );
   }
   if (!data) return null;
+  if (figures === 'sentences') {
+    return (
+      <Line aria-label={t('stats.label')} data-testid="contribution-stats">
+        <span data-stat="written">{t('stats.written', { count: data.sentences.written })}</span>
+        <span data-stat="approved">{t('stats.approved', { count: data.sentences.approved })}</span>
+      </Line>
+    );
+  }
+  if (figures === 'reviews') {
+    return (
+      <Line aria-label={t('stats.label')} data-testid="contribution-stats">
+        <span data-stat="reviews">{t('stats.reviews', { count: data.reviews })}</span>
+      </Line>
+    );
+  }
   const { submitted, validated } = data.recordings;
   return (
     <Line aria-label={t('stats.label')} data-testid="contribution-stats">

@@ -3,7 +3,11 @@ import { Button, EmptyState } from '@platform/ui';
 import { useContributeT } from '../i18n';
 
 /** Shown instead of a screen's content when the API answers 401: contributing needs an account. */
-export function SignInNeeded({ what }: { what: 'recordSentences' | 'checkRecordings' }) {
+export function SignInNeeded({
+  what,
+}: {
+  what: 'recordSentences' | 'checkRecordings' | 'writeSentences' | 'reviewItems';
+}) {
   const t = useContributeT();
   return (
     <EmptyState

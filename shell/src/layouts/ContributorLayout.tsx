@@ -12,7 +12,9 @@ const TabBar = styled.nav`
   padding: 0 ${({ theme }) => theme.space[4]};
   background: ${({ theme }) => theme.colors.surface};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  overflow-x: auto;
   a {
+    flex-shrink: 0;
     padding: ${({ theme }) => `${theme.space[3]} ${theme.space[4]}`};
     border-bottom: 3px solid transparent;
     color: ${({ theme }) => theme.colors.textMuted};
@@ -31,7 +33,7 @@ const Column = styled.div`
   min-height: 100vh;
 `;
 
-/** Speak, Listen and Write: the public header and the Speak/Listen tab bar above the page. */
+/** Speak, Listen, Write and Review: the public header and their tab bar above the page. */
 export function ContributorLayout() {
   const t = useT();
   return (

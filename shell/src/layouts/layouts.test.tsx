@@ -106,7 +106,7 @@ describe('app layout (sidebar and top bar)', () => {
 });
 
 describe('contributor layout (public header and tab bar)', () => {
-  it('has the brand link home, DOWNLOAD and ABOUT menus and the Speak/Listen tabs', async () => {
+  it('has the brand link home, DOWNLOAD and ABOUT menus and the Speak, Listen, Write and Review tabs', async () => {
     renderShell('/user/speak');
     await screen.findByRole('heading', { level: 1, name: 'Speak' });
     expect(screen.getByRole('banner')).toBeInTheDocument();
@@ -123,6 +123,16 @@ describe('contributor layout (public header and tab bar)', () => {
     expect(within(tabs).getByRole('link', { name: 'Speak' })).toHaveAttribute('aria-current', 'page');
     expect(within(tabs).getByRole('link', { name: 'Listen' })).toHaveAttribute('href', '/user/listen');
     expect(within(tabs).getByRole('link', { name: 'Listen' })).not.toHaveAttribute('aria-current');
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Speak', '/user/speak'],
+      ['Listen', '/user/listen'],
+      ['Write', '/user/write'],
+      ['Review', '/user/review'],
+    ]);
   });
 
   it('has a user menu with Dashboard, Profile, Settings and Logout', async () => {

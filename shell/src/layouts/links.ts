@@ -57,4 +57,6 @@ export const publicHeaderMenus: Array<{ label: string; item: NavItem }> = [
 export const contributorTabs: NavItem[] = [
   { label: 'contributorTabs.speak', to: '/user/speak' },
   { label: 'contributorTabs.listen', to: '/user/listen' },
+  { label: 'contributorTabs.write', to: '/user/write' },
+  { label: 'contributorTabs.review', to: '/user/review' },
 ];

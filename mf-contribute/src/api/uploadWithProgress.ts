@@ -1,0 +1,58 @@
+/** How far an upload has gone: bytes sent of the request body's total. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+/** The server's answer: its status and its JSON body (undefined when the body was empty or not JSON). */
+export interface UploadAnswer {
+  status: number;
+  body: unknown;
+}
+
+export interface UploadOptions {
+  /** Called as the request body goes out (XMLHttpRequest's upload progress events). */
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * POSTs a multipart form with XMLHttpRequest, the one browser call that reports upload progress (fetch does
+ * not). Sent as the store's HTTP client sends every call: with the site's cookies (`credentials: 'include'`),
+ * asking for JSON. Resolves with any answer the server gave (a 4xx or 5xx too); rejects, as fetch does with a
+ * TypeError, only when no answer came back or the upload was aborted.
+ */
+export function uploadWithProgress(
+  url: string,
+  form: FormData,
+  { onProgress, signal }: UploadOptions = {},
+): Promise<UploadAnswer> {
+  return new Promise<UploadAnswer>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new DOMException('The upload was aborted.', 'AbortError'));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total });
+    };
+    xhr.onload = () => resolve({ status: xhr.status, body: parseJson(xhr.responseText) });
+    xhr.onerror = () => reject(new TypeError('Failed to fetch'));
+    xhr.ontimeout = () => reject(new TypeError('Failed to fetch'));
+    xhr.onabort = () => reject(new DOMException('The upload was aborted.', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
