@@ -60,11 +60,27 @@ async function fillCommonFields(page: Page): Promise<void> {
   await page.getByRole('checkbox', { name: /public domain|CC0/i }).check();
 }
 
-const submitButton = (page: Page) =>
-  page
-    .getByRole('tabpanel')
-    .getByRole('button', { name: /submit|upload/i })
-    .first();
+/** Submit (single sentence, batch) or Upload file (bulk). */
+const submitButton = (page: Page, name: 'Submit' | 'Upload file' = 'Submit') =>
+  page.getByRole('tabpanel').getByRole('button', { name, exact: true });
+
+/** The per-line outcome of a batch or a file: its two counts, and the refused lines with their reasons. */
+async function expectOutcome(
+  page: Page,
+  counts: { accepted: string; refused: string },
+  refused: ReadonlyArray<{ text: string; reason: string }>,
+): Promise<void> {
+  const outcome = page.getByTestId('line-outcome');
+  await outcome.waitFor({ timeout: 20_000 });
+  expect((await outcome.locator('[data-count="accepted"]').textContent())?.trim()).toBe(counts.accepted);
+  expect((await outcome.locator('[data-count="refused"]').textContent())?.trim()).toBe(counts.refused);
+  const rows = outcome.getByRole('row');
+  for (const bad of refused) {
+    const row = rows.filter({ hasText: bad.text });
+    expect(await row.count()).toBe(1);
+    expect(await row.textContent()).toContain(bad.reason);
+  }
+}
 
 /**
  * Brings `text` into `person`'s Speak round: asks for rounds of 20 Yoruba sentences and skips every other
@@ -106,7 +122,7 @@ describe('Write and Review, end to end', () => {
     await seeText(page, 'Please enter batch sentences');
 
     await chooseMode(page, /bulk/i);
-    await submitButton(page).click();
+    await submitButton(page, 'Upload file').click();
     await seeText(page, 'Please select a file to upload');
 
     expect(sent).toEqual([]);
@@ -167,20 +183,19 @@ describe('Write and Review, end to end', () => {
     const page = await pages.open(writer, '/user/write', REMOTE);
     await chooseMode(page, /batch/i);
     const lines = [BATCH_GOOD[0], BATCH_BAD[0]!.text, '', BATCH_GOOD[1], BATCH_BAD[1]!.text].join('\n');
-    await page.getByRole('tabpanel').getByRole('textbox').first().fill(lines);
+    await page
+      .getByRole('tabpanel')
+      .getByRole('textbox', { name: /one per line/ })
+      .fill(lines);
     await fillCommonFields(page);
     await submitButton(page).click();
     await toast(page, 'Your batch sentences have been submitted!').waitFor({ timeout: 20_000 });
 
-    const outcome = page.getByTestId('write-outcome');
-    await outcome.waitFor({ timeout: 20_000 });
-    const summary = (await outcome.textContent()) ?? '';
-    expect(summary).toMatch(/2 accepted/i);
-    expect(summary).toMatch(/2 refused/i);
-    for (const bad of BATCH_BAD) {
-      await outcome.getByText(bad.text).first().waitFor();
-      await outcome.getByText(bad.reason).first().waitFor();
-    }
+    await expectOutcome(
+      page,
+      { accepted: '2 sentences accepted', refused: '2 sentences refused' },
+      BATCH_BAD,
+    );
 
     const stats = (await (await asPerson(writer, '/api/user/stats')).json()) as UserStats;
     expect(stats.sentences.written).toBe(3);
@@ -226,7 +241,7 @@ describe('Write and Review, end to end', () => {
       uploadThroughput: 40 * 1024,
     });
 
-    await submitButton(page).click();
+    await submitButton(page, 'Upload file').click();
     await toast(page, 'Your file has been uploaded and processed!').waitFor({ timeout: 60_000 });
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
@@ -241,13 +256,9 @@ describe('Write and Review, end to end', () => {
     expect([...progress].sort((a, b) => a - b)).toEqual(progress);
     expect(progress[progress.length - 1]).toBe(100);
 
-    const outcome = page.getByTestId('write-outcome');
-    await outcome.waitFor({ timeout: 20_000 });
-    const summary = (await outcome.textContent()) ?? '';
-    expect(summary).toMatch(/2 accepted/i);
-    expect(summary).toMatch(/1 refused/i);
-    await outcome.getByText(BULK_BAD.text).first().waitFor();
-    await outcome.getByText(BULK_BAD.reason).first().waitFor();
+    await expectOutcome(page, { accepted: '2 sentences accepted', refused: '1 sentence refused' }, [
+      BULK_BAD,
+    ]);
 
     const stats = (await (await asPerson(writer, '/api/user/stats')).json()) as UserStats;
     expect(stats.sentences.written).toBe(5);
