@@ -54,10 +54,10 @@ async function chooseMode(page: Page, mode: RegExp): Promise<void> {
 
 /** The citation, Yoruba as the language, and the CC0 confirmation every mode asks for. */
 async function fillCommonFields(page: Page): Promise<void> {
-  const language = page.getByRole('combobox', { name: /language/i });
-  if (await language.count()) await language.selectOption('yo');
-  await page.getByRole('textbox', { name: /citation/i }).fill(CITATION);
-  await page.getByRole('checkbox', { name: /public domain|CC0/i }).check();
+  const panel = page.getByRole('tabpanel');
+  await panel.getByRole('combobox', { name: 'Language', exact: true }).selectOption('yo');
+  await panel.getByRole('textbox', { name: /Citation/ }).fill(CITATION);
+  await panel.getByRole('checkbox', { name: /public domain/ }).check();
 }
 
 /** Submit (single sentence, batch) or Upload file (bulk). */
