@@ -83,8 +83,8 @@ async function expectOutcome(
 }
 
 /**
- * Brings `text` into `person`'s Speak round: asks for rounds of 20 Yoruba sentences and skips every other
- * sentence offered (as Skip on Speak does) until the new one comes. Approval reaches Speak through the
+ * Makes `text` the only Yoruba sentence left for `person` to record: asks for rounds of 20 and skips every
+ * other sentence offered (as Skip on Speak does) until a round holds that one alone. Approval reaches Speak through the
  * speech service's sentence sync, so the first rounds may not have it yet.
  */
 async function leaveOnlyInSpeakRound(person: Person, text: string): Promise<void> {
@@ -98,7 +98,8 @@ async function leaveOnlyInSpeakRound(person: Person, text: string): Promise<void
       const skip = await asPerson(person, `/api/sentences/${s.id}/skip`, { method: 'POST' });
       expect(skip.status).toBe(200);
     }
-    if (round.length > others.length) return;
+    // Only the new sentence is left for this person to record.
+    if (round.length === 1 && others.length === 0) return;
     // Everything else is skipped and the sentence has not arrived yet: the sync brings it within seconds.
     if (round.length === 0) await new Promise((r) => setTimeout(r, 500));
   }
