@@ -8,7 +8,7 @@ import {
 } from '@platform/contracts';
 import type { UiLocaleCode } from '@platform/contracts';
 import { i18n } from './instance';
-import { PSEUDO_LOCALE } from './pseudo';
+import { PSEUDO_LOCALE } from './types';
 
 export { UI_LOCALES };
 export type { UiLocaleCode };
