@@ -47,9 +47,7 @@ describe('the message format', () => {
       .flatMap((catalogue) => Object.values(flattenCatalogue(catalogue)))
       .filter((message) => !needsFullIcu(message));
     expect(simple.length).toBeGreaterThan(100);
-    const differing = simple.filter(
-      (message) => format(message, values) !== icu(message, values),
-    );
+    const differing = simple.filter((message) => format(message, values) !== icu(message, values));
     expect(differing).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_UI_LOCALE, UI_LOCALE_CODES } from '@platform/contracts';
+import { DEFAULT_UI_LOCALE, UI_LOCALE_CODES } from '@platform/contracts/client';
 import { catalogueBackend } from './catalogues';
 import { messageFormat } from './format';
 import { PSEUDO_LOCALE } from './types';
