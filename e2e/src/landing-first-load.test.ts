@@ -31,11 +31,26 @@ function shellSources(script: Script): string[] {
   return (JSON.parse(fs.readFileSync(map, 'utf8')) as { sources: string[] }).sources;
 }
 
-/** A catalogue text as it may sit in a script: as written, or with its non-ASCII letters \u-escaped. */
-const spellings = (text: string) => [
-  text,
-  text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
-];
+/** A catalogue text as it may sit in a script: as written, its non-ASCII letters \u-escaped, its ' escaped. */
+type Catalogue = { [key: string]: string | Catalogue };
+
+/** A project's catalogue in one locale, flattened: key path -> message. */
+function messagesOf(project: string, locale: string): Record<string, string> {
+  const flat: Record<string, string> = {};
+  const walk = (catalogue: Catalogue, prefix: string) => {
+    for (const [key, value] of Object.entries(catalogue)) {
+      if (typeof value === 'string') flat[`${prefix}${key}`] = value;
+      else walk(value, `${prefix}${key}.`);
+    }
+  };
+  walk(JSON.parse(fs.readFileSync(path.join(repoRoot, project, `src/i18n/${locale}.json`), 'utf8')), '');
+  return flat;
+}
+
+const spellings = (text: string) => {
+  const escaped = text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return [text, escaped, text.replace(/'/g, "\\'"), escaped.replace(/'/g, "\\'")];
+};
 
 describe('the landing page, signed out', () => {
   let browser: Browser;
@@ -95,24 +110,24 @@ describe('the landing page, signed out', () => {
     ]).toEqual([]);
   });
 
-  it("holds the shell's texts in English only: the other languages' catalogues stay on the server", () => {
+  it("holds the shell's and mf_marketing's texts in English only: other languages' catalogues stay on the server", () => {
     const bodies = scripts.map((s) => s.body.toString('utf8'));
-    const english = JSON.parse(fs.readFileSync(path.join(repoRoot, 'shell/src/i18n/en.json'), 'utf8')) as {
-      common: { retry: string };
-    };
-    expect(bodies.some((body) => spellings(english.common.retry).some((t) => body.includes(t)))).toBe(true);
-    for (const locale of ['yo', 'ha', 'ig']) {
-      const catalogue = JSON.parse(
-        fs.readFileSync(path.join(repoRoot, `shell/src/i18n/${locale}.json`), 'utf8'),
-      ) as { common: { somethingWentWrong: string } };
-      const text = catalogue.common.somethingWentWrong;
-      expect({
-        locale,
-        loaded: bodies.some((body) => spellings(text).some((t) => body.includes(t))),
-      }).toEqual({
-        locale,
-        loaded: false,
-      });
+    const inPage = (text: string) => bodies.some((body) => spellings(text).some((t) => body.includes(t)));
+    for (const project of ['shell', 'mf-marketing']) {
+      const english = messagesOf(project, 'en');
+      // The longest plain English message (no quote to be escaped in a script): the catalogue is there.
+      const sample = Object.keys(english)
+        .filter((key) => /^[\w ,.!?:;()-]+$/.test(english[key]!))
+        .sort((a, b) => english[b]!.length - english[a]!.length)[0]!;
+      expect({ project, english: inPage(english[sample]!) }).toEqual({ project, english: true });
+      for (const locale of ['yo', 'ha', 'ig']) {
+        const translated = messagesOf(project, locale);
+        const distinct = Object.keys(translated).filter(
+          (key) => translated[key] !== english[key] && translated[key]!.length > 12,
+        );
+        const loaded = distinct.filter((key) => inPage(translated[key]!));
+        expect({ project, locale, loaded }).toEqual({ project, locale, loaded: [] });
+      }
     }
   });
 });
