@@ -55,6 +55,7 @@ export default tseslint.config(
             { name: 'i18next', message: "Import translations from '@platform/i18n'." },
             { name: 'react-i18next', message: "Import translations from '@platform/i18n'." },
             { name: 'i18next-icu', message: "Import translations from '@platform/i18n'." },
+            { name: 'intl-messageformat', message: "Import translations from '@platform/i18n'." },
           ],
           patterns: [
             {
@@ -64,6 +65,36 @@ export default tseslint.config(
             {
               group: ['@reduxjs/toolkit', '@reduxjs/toolkit/*'],
               message: "Import Redux from '@platform/store'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The shell and the libraries of every first load take values (route declarations, limits, messages)
+    // from @platform/contracts/client: the full @platform/contracts brings TypeBox and every API schema
+    // (about 25 KB gzip). Types cost nothing, and a lazy `import('@platform/contracts')` stays off the first
+    // load. Tests and test helpers may use the full library.
+    files: [
+      'shell/**',
+      'libs/store/**',
+      'libs/i18n/**',
+      'libs/ui/**',
+      'libs/router/**',
+      'libs/remote-kit/**',
+    ],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/testing.ts', '**/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@platform/contracts',
+              allowTypeImports: true,
+              message:
+                "Import values from '@platform/contracts/client' (no schemas); 'import type' from '@platform/contracts' is fine.",
             },
           ],
         },

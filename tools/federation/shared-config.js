@@ -20,7 +20,8 @@ const thirdPartySingletons = ['react', 'react/', 'react-dom', 'react-dom/', 'sty
 // only its one piece of state, the toast context, is shared: its components are plain code, and a shared
 // package is built whole, so sharing the library would put every component on every first load; not
 // shared, each build keeps only the components it uses ("sideEffects": false). @platform/remote-kit holds
-// no state and is not shared either.
+// no state and is not shared either; nor is @platform/contracts/client (route paths, limits and messages,
+// no state), so each build keeps only the parts it uses.
 // @platform/i18n holds the page's one i18next instance (and react-i18next): remotes add their catalogues to it.
 const workspaceSingletons = [
   '@platform/ui/toast-context',
@@ -112,7 +113,17 @@ function createFederatedConfig(options, argv = {}) {
       // "source" makes workspace libraries resolve to their TypeScript sources; no library build needed.
       conditionNames: ['source', 'browser', 'import', 'require', 'default'],
     },
-    module: { rules: [swcRule()] },
+    module: {
+      rules: [
+        swcRule(),
+        {
+          // The browser's route declarations carry no schemas (TypeBox stays out of the page).
+          test: path.join(repoRoot, 'libs/contracts/src/client-routes.ts'),
+          enforce: 'post',
+          use: { loader: path.join(__dirname, 'route-metadata-loader.js') },
+        },
+      ],
+    },
     plugins: [
       new ModuleFederationPlugin({
         name,
@@ -127,7 +138,11 @@ function createFederatedConfig(options, argv = {}) {
         runtimePlugins,
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
         dts: false,
-        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: remoteUsesHostRuntime },
+        experiments: {
+          ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: remoteUsesHostRuntime }),
+          // Every build runs in a browser: the runtime leaves out its Node code paths.
+          optimization: { target: 'web' },
+        },
       }),
       ...(remoteUsesHostRuntime
         ? []

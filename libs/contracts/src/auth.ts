@@ -12,6 +12,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from './limits';
+import { AUTH_MESSAGES } from './messages';
 
 /** SPEC §5 sign-up email: a 2-4 letter top-level part. */
 export const EMAIL_PATTERN = `^[^\\s@]+@[^\\s@]+\\.[A-Za-z]{${EMAIL_TLD_MIN_LETTERS},${EMAIL_TLD_MAX_LETTERS}}$`;
@@ -124,34 +125,7 @@ export const AuthErrorReply = StrictObject({
 });
 export type AuthErrorReply = Static<typeof AuthErrorReply>;
 
-/** The SPEC's words (§5, §8), and the few the platform adds, for the gateway and the screens alike. */
-export const AUTH_MESSAGES = {
-  firstnameRequired: 'First name is required',
-  lastnameRequired: 'Last name is required',
-  tooShort: 'Too short!',
-  tooLong: 'Too long!',
-  emailRequired: '*Required',
-  emailInvalid: 'Invalid email address',
-  passwordRequired: 'Password is required',
-  passwordRule: 'Password must contain: 8+ characters, 1 number, 1 uppercase letter',
-  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
-  roleInvalid: 'Role must be contributor, reviewer or researcher',
-  adminNotAllowed: 'The admin role cannot be chosen at sign-up',
-  emailTaken: 'Email already exists.',
-  signedUp: 'Account created. Check your email for the verification link.',
-  signedIn: 'Signed in',
-  notVerified: 'Email not verified',
-  incorrectPassword: 'Incorrect password',
-  tooManySignins: 'Too many sign-in attempts. Please wait a minute and try again.',
-  tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
-  notSignedIn: 'You are not signed in.',
-  verified: 'Your account is verified!',
-  linkExpired: 'This verification link has expired.',
-  linkInvalid: 'Invalid verification link.',
-  resendNeedsEmail: 'Send the email address or the sign-up token.',
-  resendAccepted: 'If this address has an account waiting for verification, a new link is on its way.',
-  crossOrigin: 'Cross-origin requests are not allowed.',
-} as const;
+export { AUTH_MESSAGES };
 
 const EMAIL_RE = new RegExp(EMAIL_PATTERN);
 const PASSWORD_RE = new RegExp(PASSWORD_PATTERN);

@@ -1,6 +1,9 @@
-import { AUTH_MESSAGES } from './auth';
-import { RECORDING_MESSAGES } from './recordings';
-import { REPORT_DETAILS_REQUIRED_MESSAGE } from './sentences';
+import {
+  AUTH_MESSAGES,
+  BROWSER_ERROR_MESSAGES,
+  RECORDING_MESSAGES,
+  REPORT_DETAILS_REQUIRED_MESSAGE,
+} from './messages';
 
 /**
  * Every error code the platform answers with, and its English message. Screens look a code up in their
@@ -16,7 +19,7 @@ export const ERROR_MESSAGES = {
   'request.bad_target': 'The request address is not in a form this site accepts.',
   'route.not_found': 'There is nothing at this address.',
   'rate_limit.exceeded': AUTH_MESSAGES.tooManyRequests,
-  'server.internal': 'Something went wrong on our side. Please try again later.',
+  'server.internal': BROWSER_ERROR_MESSAGES['server.internal'],
   'server.busy': 'The server is busy. Please try again in a few seconds.',
   'database.unavailable': 'The database is not reachable right now. Please try again later.',
   'service.unavailable': 'A service is unavailable. Please try again later.',
@@ -117,9 +120,9 @@ export const ERROR_MESSAGES = {
   'text_pair.duplicate': 'This text pair already exists.',
 
   // Said by the browser when no usable answer came back.
-  'network.unreachable': 'The server could not be reached. Check your connection and try again.',
-  'request.refused': 'The request was refused.',
-  'client.error': 'Something went wrong in this page. Please reload and try again.',
+  'network.unreachable': BROWSER_ERROR_MESSAGES['network.unreachable'],
+  'request.refused': BROWSER_ERROR_MESSAGES['request.refused'],
+  'client.error': BROWSER_ERROR_MESSAGES['client.error'],
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -1,29 +1,18 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { StrictObject } from './schema-helpers';
+import { UI_LOCALES } from './locale-codes';
 
-/**
- * The languages the interface speaks, each named in itself (the picker lists them so). Not the same list as
- * LANGUAGES, the languages people record and write in.
- */
-export const UI_LOCALES = [
-  { code: 'en', name: 'English' },
-  { code: 'yo', name: 'Yorùbá' },
-  { code: 'ha', name: 'Hausa' },
-  { code: 'ig', name: 'Igbo' },
-] as const;
-export type UiLocaleCode = (typeof UI_LOCALES)[number]['code'];
-export const UI_LOCALE_CODES: readonly UiLocaleCode[] = UI_LOCALES.map((l) => l.code);
+export {
+  UI_LOCALES,
+  UI_LOCALE_CODES,
+  DEFAULT_UI_LOCALE,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE_SECONDS,
+  isUiLocale,
+} from './locale-codes';
+export type { UiLocaleCode } from './locale-codes';
+
 export const UiLocale = Type.Union(UI_LOCALES.map((l) => Type.Literal(l.code)));
-
-/** English is the source language: the SPEC's own words. */
-export const DEFAULT_UI_LOCALE: UiLocaleCode = 'en';
-
-/** The cookie that keeps a visitor's choice, read by the gateway to set <html lang> before the first paint. */
-export const LOCALE_COOKIE = 'lang';
-export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
-
-export const isUiLocale = (value: unknown): value is UiLocaleCode =>
-  typeof value === 'string' && (UI_LOCALE_CODES as readonly string[]).includes(value);
 
 /** PUT /auth/locale: a signed-in person's interface language, kept with the account. */
 export const LocaleBody = StrictObject({ locale: UiLocale });

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { REPORT_DETAILS_MAX_LENGTH } from './sentences';
 import { Id, StrictObject } from './schema-helpers';
+import { RECORDING_MESSAGES } from './messages';
 
 /** Ours: the most recordings one Listen batch may ask for. */
 export const VALIDATE_BATCH_MAX_SIZE = 20;
@@ -73,22 +74,4 @@ export const RecordingUploadReply = StrictObject({
 });
 export type RecordingUploadReply = Static<typeof RecordingUploadReply>;
 
-/** The messages the Speak screen shows for a refused upload. */
-export const RECORDING_MESSAGES = {
-  unknownSentence: 'Unknown sentence.',
-  sentenceFull: 'This sentence has all the recordings it needs; please record another one.',
-  alreadyRecorded: 'You have already recorded this sentence; please record another one.',
-  tooLarge: 'The recording is larger than 5 MB.',
-  badDuration: 'The recording must be between 1 and 15 seconds long.',
-  silent: 'The recording is silent. Please check your microphone and try again.',
-  unsupported: 'The recording must be WebM, Ogg (Opus) or WAV audio.',
-  missingAudio: 'The recording is missing: send it in the `audio` field.',
-  missingSentence: 'sentenceId is missing.',
-  notMultipart: 'Send the recording as multipart/form-data.',
-  ownRecording: 'You cannot validate your own recording.',
-  alreadyVoted: 'You have already voted on this recording.',
-  alreadyDecided: 'This recording has already been decided; the vote can no longer be undone.',
-  decided: 'This recording has already been decided; no more votes are needed.',
-  noVote: 'You have not voted on this recording.',
-  unknownRecording: 'Unknown recording.',
-} as const;
+export { RECORDING_MESSAGES };

@@ -9,6 +9,7 @@ import {
 import { LanguageCode } from './languages';
 import { ERROR_CODE_PATTERN, ErrorBodyProperties } from './errors';
 import { Id, StrictObject } from './schema-helpers';
+import { REPORT_DETAILS_REQUIRED_MESSAGE } from './messages';
 
 /** Ours: the most sentences one round request may ask for (count 1-20). */
 export const ROUND_MAX_SIZE = 20;
@@ -34,7 +35,7 @@ export type SentenceIdParams = Static<typeof SentenceIdParams>;
 
 /** Ours: the free text that comes with a report whose reason is 'other'. */
 export const REPORT_DETAILS_MAX_LENGTH = 500;
-export const REPORT_DETAILS_REQUIRED_MESSAGE = 'Please describe the problem.';
+export { REPORT_DETAILS_REQUIRED_MESSAGE };
 
 export const SENTENCE_REPORT_REASONS = [
   'offensive',

@@ -1,6 +1,7 @@
 import type { BackendModule, ReadCallback } from 'i18next';
-import { pseudoCatalogue, PSEUDO_LOCALE } from './pseudo';
-import type { Catalogue } from './pseudo';
+import { catalogueNeedsFullIcu, loadFullIcu } from './format';
+import { PSEUDO_LOCALE } from './types';
+import type { Catalogue } from './types';
 
 /** Loads one locale's catalogue of a namespace, e.g. `(locale) => import(`./i18n/${locale}.json`)`. */
 export type CatalogueLoader = (locale: string) => Promise<Catalogue | { default: Catalogue }>;
@@ -20,9 +21,15 @@ export const hasCatalogue = (namespace: string) => loaders.has(namespace);
 async function load(locale: string, namespace: string): Promise<Catalogue> {
   const loader = loaders.get(namespace);
   if (!loader) throw new Error(`No catalogue registered for "${namespace}"`);
-  if (locale === PSEUDO_LOCALE) return pseudoCatalogue(await load('en', namespace));
+  if (locale === PSEUDO_LOCALE) {
+    const [english, { pseudoCatalogue }] = await Promise.all([load('en', namespace), import('./pseudo')]);
+    return pseudoCatalogue(english);
+  }
   const loaded = await loader(locale);
-  return ('default' in loaded ? loaded.default : loaded) as Catalogue;
+  const catalogue = ('default' in loaded ? loaded.default : loaded) as Catalogue;
+  // Its plural and select messages can be formatted as soon as i18next has the catalogue.
+  if (catalogueNeedsFullIcu(catalogue)) await loadFullIcu();
+  return catalogue;
 }
 
 /** The i18next backend: a namespace's catalogue for the active locale only, fetched when first needed. */

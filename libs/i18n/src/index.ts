@@ -14,5 +14,5 @@ export {
   useLocale,
 } from './locale';
 export type { UiLocaleCode } from './locale';
-export { PSEUDO_LOCALE, pseudoLocalise, pseudoCatalogue, isPseudoLocalised } from './pseudo';
-export type { Catalogue } from './pseudo';
+export { PSEUDO_LOCALE } from './types';
+export type { Catalogue } from './types';

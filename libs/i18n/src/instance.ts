@@ -1,9 +1,9 @@
 import i18next from 'i18next';
-import ICU from 'i18next-icu';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_UI_LOCALE, UI_LOCALE_CODES } from '@platform/contracts';
+import { DEFAULT_UI_LOCALE, UI_LOCALE_CODES } from '@platform/contracts/client';
 import { catalogueBackend } from './catalogues';
-import { PSEUDO_LOCALE } from './pseudo';
+import { messageFormat } from './format';
+import { PSEUDO_LOCALE } from './types';
 
 /** The shell's own texts: layouts, not-found, the words every screen shares, error messages. */
 export const SHELL_NAMESPACE = 'shell';
@@ -24,7 +24,7 @@ export function startI18n(locale: string, namespaces: string[] = [SHELL_NAMESPAC
   if (!started) {
     started = i18n
       .use(catalogueBackend)
-      .use(ICU)
+      .use(messageFormat)
       .use(initReactI18next)
       .init({
         lng: locale,

@@ -5,10 +5,10 @@ import {
   LOCALE_COOKIE,
   LOCALE_COOKIE_MAX_AGE_SECONDS,
   UI_LOCALES,
-} from '@platform/contracts';
+} from '@platform/contracts/client';
 import type { UiLocaleCode } from '@platform/contracts';
 import { i18n } from './instance';
-import { PSEUDO_LOCALE } from './pseudo';
+import { PSEUDO_LOCALE } from './types';
 
 export { UI_LOCALES };
 export type { UiLocaleCode };

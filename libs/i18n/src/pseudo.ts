@@ -1,12 +1,15 @@
 import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { printAST } from '@formatjs/icu-messageformat-parser/printer.js';
+import type { Catalogue } from './types';
 
 /**
- * A pseudo-locale: English with every letter accented and each message bracketed, "[Śîĝñ Îñ]". A screen
- * rendered in it shows at a glance (and to a test) any text that did not come from a catalogue.
+ * The pseudo-locale (PSEUDO_LOCALE): English with every letter accented and each message bracketed,
+ * "[Śîĝñ Îñ]". A screen rendered in it shows at a glance (and to a test) any text that did not come from a
+ * catalogue. The page loads this module (and its ICU parser) only when the pseudo-locale is chosen.
  */
-export const PSEUDO_LOCALE = 'en-XA';
+export { PSEUDO_LOCALE } from './types';
+export type { Catalogue } from './types';
 
 const ACCENTED: Record<string, string> = {
   a: 'á',
@@ -90,8 +93,6 @@ export function pseudoLocalise(message: string): string {
   const ast = parse(message, { ignoreTag: true });
   return `${PSEUDO_OPEN}${printAST(accentElements(ast))}${PSEUDO_CLOSE}`;
 }
-
-export type Catalogue = { [key: string]: string | Catalogue };
 
 /** A whole catalogue (nested sections) in the pseudo-locale. */
 export function pseudoCatalogue(catalogue: Catalogue): Catalogue {

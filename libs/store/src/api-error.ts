@@ -1,4 +1,5 @@
-import { ERROR_MESSAGES, isErrorCode, type ErrorCode } from '@platform/contracts';
+import type { ErrorCode } from '@platform/contracts';
+import { BROWSER_ERROR_MESSAGES } from '@platform/contracts/client';
 
 /**
  * A failed call as the screens read it: the server's stable `code` (what a screen translates), its English
@@ -24,13 +25,15 @@ function fromAnswer(status: number, body: Record<string, unknown>): ApiError {
   const fallback: ErrorCode =
     kind === 'network' ? 'network.unreachable' : kind === 'server' ? 'server.internal' : 'request.refused';
   const code = text(body.code) ?? fallback;
-  const message = text(body.message) ?? (isErrorCode(code) ? ERROR_MESSAGES[code] : ERROR_MESSAGES[fallback]);
+  // Every answer of the platform carries its message; a proxy's may not, and the screens show a code's
+  // words from their catalogue anyway.
+  const message = text(body.message) ?? BROWSER_ERROR_MESSAGES[fallback];
   return { code, message, status, kind, body };
 }
 
 const network = (): ApiError => ({
   code: 'network.unreachable',
-  message: ERROR_MESSAGES['network.unreachable'],
+  message: BROWSER_ERROR_MESSAGES['network.unreachable'],
   status: null,
   kind: 'network',
   body: {},

@@ -1,11 +1,6 @@
 import type { FetchArgs } from '@reduxjs/toolkit/query/react';
-import {
-  routeUrl,
-  type RouteBody,
-  type RouteDeclaration,
-  type RouteParams,
-  type RouteQuery,
-} from '@platform/contracts';
+import type { RouteBody, RouteDeclaration, RouteParams, RouteQuery } from '@platform/contracts';
+import { routeUrl } from '@platform/contracts/client';
 
 type Part<D, Key extends string, Value> =
   D extends Record<Key, object>

@@ -11,7 +11,8 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 describe('the not-found screen', () => {
   it('shows the SPEC wording exactly', async () => {
     renderShell('/this/does/not/exist');
-    expect(screen.getByText('404')).toBeInTheDocument();
+    // The screen's code arrives when it is first needed (it is not part of the landing page).
+    expect(await screen.findByText('404')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
     expect(
       screen.getByText(
@@ -22,8 +23,9 @@ describe('the not-found screen', () => {
     expect(footer).toHaveTextContent(`Let's get you back on track with ${BRAND_NAME}`);
   });
 
-  it('has two decorative icons hidden from assistive technology and no chrome', () => {
+  it('has two decorative icons hidden from assistive technology and no chrome', async () => {
     const { container } = renderShell('/nowhere');
+    await screen.findByRole('main');
     const screenRoot = container.querySelector('[data-not-found]')!;
     expect(screenRoot.querySelectorAll('[aria-hidden="true"] svg')).toHaveLength(2);
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
@@ -32,7 +34,7 @@ describe('the not-found screen', () => {
 
   it('Back to Home leads to /', async () => {
     renderShell('/nowhere');
-    const back = screen.getByRole('link', { name: 'Back to Home' });
+    const back = await screen.findByRole('link', { name: 'Back to Home' });
     expect(back).toHaveAttribute('href', '/');
     await userEvent.click(back);
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);

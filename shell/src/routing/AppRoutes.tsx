@@ -3,12 +3,10 @@ import type { ComponentType } from 'react';
 import { Route, Routes } from '@platform/router';
 import { useSessionQuery } from '@platform/store';
 import type { LayoutKind, RemotesManifest } from '@platform/contracts';
-import { AppLayout } from '../layouts/AppLayout';
-import { ContributorLayout } from '../layouts/ContributorLayout';
 import { PublicLayout } from '../layouts/PublicLayout';
 import { RequireSession } from '../session/RequireSession';
-import { NotFoundPage } from '../not-found/NotFoundPage';
 import { useAccountLocale } from '../i18n/useAccountLocale';
+import { AppLayout, ContributorLayout, NotFoundPage } from './lazyScreens';
 import { RemoteRoute } from './RemoteRoute';
 import { buildRouteTable } from './routeTable';
 

@@ -6,9 +6,9 @@ import { BRAND_NAME } from '@platform/remote-kit';
 import { hasCatalogue, i18n, useLocale } from '@platform/i18n';
 import { useDocumentTitle, useFocusPageHeading } from '../a11y/pageFocus';
 import { loadRemoteRoutes, peekRemoteRoutes } from '../federation/remoteLoader';
-import { NotFoundPage } from '../not-found/NotFoundPage';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteUnavailable } from './RemoteUnavailable';
+import { NotFoundPage } from './lazyScreens';
 import { SectionLoading } from './SectionLoading';
 
 type LoadState =

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { i18n } from '../instance';
-import { PSEUDO_LOCALE } from '../pseudo';
+import { PSEUDO_LOCALE } from '../types';
 import { untranslatedText } from './untranslatedText';
 
 interface RouteModule {

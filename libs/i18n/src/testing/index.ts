@@ -5,3 +5,4 @@ export { untranslatedText, expectOnlyCatalogueText } from './untranslatedText';
 export { describeRoutesInPseudoLocale } from './describeRoutesInPseudoLocale';
 export { readCatalogues, flattenCatalogue } from './readCatalogues';
 export type { ProjectCatalogues } from './readCatalogues';
+export { pseudoLocalise, pseudoCatalogue, isPseudoLocalised } from '../pseudo';

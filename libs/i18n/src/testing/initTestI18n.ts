@@ -1,10 +1,12 @@
 import { initReactI18next } from 'react-i18next';
-import ICU from 'i18next-icu';
+import { IntlMessageFormat } from 'intl-messageformat';
 import { act } from 'react';
 import { UI_LOCALE_CODES } from '@platform/contracts';
+import { setFullIcu, messageFormat } from '../format';
 import { i18n, SHELL_NAMESPACE } from '../instance';
-import { pseudoCatalogue, PSEUDO_LOCALE } from '../pseudo';
-import type { Catalogue } from '../pseudo';
+import { pseudoCatalogue } from '../pseudo';
+import { PSEUDO_LOCALE } from '../types';
+import type { Catalogue } from '../types';
 
 /** One namespace's catalogues by locale, as imported from its JSON files. */
 export type NamespaceCatalogues = Record<string, Catalogue>;
@@ -22,8 +24,11 @@ export function initTestI18n(namespaces: Record<string, NamespaceCatalogues>, lo
     }
     if (byLocale.en) (resources[PSEUDO_LOCALE] ??= {})[namespace] = pseudoCatalogue(byLocale.en);
   }
+  // The page's own message format, with the full ICU formatter at hand from the start (the page fetches
+  // it when a catalogue needs it).
+  setFullIcu(IntlMessageFormat);
   void i18n
-    .use(ICU)
+    .use(messageFormat)
     .use(initReactI18next)
     .init({
       lng: locale,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Catalogue } from '../pseudo';
+import type { Catalogue } from '../types';
 
 export interface ProjectCatalogues {
   /** The project folder (shell, mf-auth, ...). */

@@ -1,3 +1,12 @@
+import type {
+  LocaleBody,
+  ResendBody,
+  RouteReply,
+  SessionUser,
+  SigninBody,
+  SignupBody,
+  VerifyBody,
+} from '@platform/contracts';
 import {
   getAuthSession,
   postAuthQueryEmail,
@@ -7,14 +16,7 @@ import {
   postAuthSignup,
   postAuthVerify,
   putAuthLocale,
-  type LocaleBody,
-  type ResendBody,
-  type RouteReply,
-  type SessionUser,
-  type SigninBody,
-  type SignupBody,
-  type VerifyBody,
-} from '@platform/contracts';
+} from '@platform/contracts/client';
 import { api, apiTagTypes } from '../api';
 import { routeRequest } from '../route-request';
 

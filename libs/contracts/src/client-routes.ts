@@ -1,0 +1,14 @@
+// Every route declaration of routes/*, for browsers. A browser build (tools/federation/route-metadata-loader.js)
+// replaces this module with the declarations' name, method, path, owner and access, without their schemas,
+// so TypeBox stays out of the page. Types, tests and services see the full declarations. Only declarations
+// are there at run time: a schema exported by a route file is not.
+export * from './routes/audio';
+export * from './routes/audio-pairs';
+export * from './routes/auth';
+export * from './routes/contact';
+export * from './routes/internal';
+export * from './routes/recordings';
+export * from './routes/review';
+export * from './routes/sentences';
+export * from './routes/text-pairs';
+export * from './routes/user';

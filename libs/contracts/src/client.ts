@@ -1,0 +1,10 @@
+// @platform/contracts/client: what the browser's first load needs from the contracts, without a schema
+// (TypeBox and the API schemas are about 25 KB gzip): the limits, the interface languages, the English
+// messages and error codes, routeUrl, and the route declarations (at run time only their name, method,
+// path, owner and access). Types come from @platform/contracts (`import type` costs nothing).
+export * from './limits';
+export * from './locale-codes';
+export * from './messages';
+export * from './error-codes';
+export { routeUrl, pathParamNames } from './route';
+export * from './client-routes';
