@@ -49,7 +49,11 @@ export const sentences = (db: Db): Collection<SentenceDoc> => db.collection<Sent
 export class SequenceWriter {
   private tail: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly db: Db) {}
+  /** `counter` names the sequence: the sentences' by default; text pairs keep their own. */
+  constructor(
+    private readonly db: Db,
+    private readonly counter: string = SEQ_COUNTER,
+  ) {}
 
   /** Runs `write` with `count` consecutive fresh numbers, first one passed in; writes run one at a time. */
   withSequence<T>(count: number, write: (first: number) => Promise<T>): Promise<T> {
@@ -57,7 +61,7 @@ export class SequenceWriter {
       const counter = await this.db
         .collection<CounterDoc>(COUNTERS)
         .findOneAndUpdate(
-          { _id: SEQ_COUNTER },
+          { _id: this.counter },
           { $inc: { value: count } },
           { upsert: true, returnDocument: 'after' },
         );
