@@ -126,6 +126,7 @@ async function load(db) {
       return {
         _id: new ObjectId(),
         text: `Benchmark sentence number ${i}.`,
+        key: `benchmarksentencenumber${i}`,
         language: LANGS[i % 5],
         citation: 'Benchmark.',
         license: 'CC0-1.0',

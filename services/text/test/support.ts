@@ -21,10 +21,15 @@ export async function addPendingSentence(
 ): Promise<string> {
   counter += 1;
   const _id = new ObjectId();
+  const text = options.text ?? `Written sentence number ${counter} ${Math.random().toString(36).slice(2)}.`;
   await app.sequenceWriter.withSequence(1, async (seq) => {
     const doc: ReviewableSentenceDoc = {
       _id,
-      text: options.text ?? `Written sentence number ${counter} ${Math.random().toString(36).slice(2)}.`,
+      text,
+      key: text
+        .normalize('NFC')
+        .toLowerCase()
+        .replace(/[\p{P}\s]+/gu, ''),
       language: options.language ?? 'en',
       citation: 'Written for the tests.',
       license: 'CC0-1.0',

@@ -29,6 +29,8 @@ export const REVIEW_DECISIONS = 'review_decisions';
  * and are validated from the start.
  */
 export type ReviewableSentenceDoc = SentenceDoc & {
+  /** Write's duplicate key. */
+  key?: string;
   authorId?: string;
   domains?: SentenceDomain[];
   approvals?: number;

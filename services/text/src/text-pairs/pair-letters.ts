@@ -9,7 +9,6 @@
 
 const GRAVE = '\u0300';
 const ACUTE = '\u0301';
-const MACRON = '\u0304';
 const DOT_BELOW = '\u0323';
 
 interface LetterSet {
@@ -21,7 +20,7 @@ interface LetterSet {
 const ENGLISH: LetterSet = { letters: 'abcdefghijklmnopqrstuvwxyz', marks: {} };
 const YORUBA: LetterSet = {
   letters: 'abdefghijklmnoprstuwy',
-  marks: { [GRAVE]: 'aeioumn', [ACUTE]: 'aeioumn', [MACRON]: 'aeioumn', [DOT_BELOW]: 'eos' },
+  marks: { [GRAVE]: 'aeioumn', [ACUTE]: 'aeioumn', [DOT_BELOW]: 'eos' },
 };
 
 /** True when every letter (and every combining mark, on the letter before it) belongs to the set. */
@@ -42,7 +41,7 @@ function lettersFit(text: string, set: LetterSet): boolean {
   return true;
 }
 
-const TONE_MARK = /[\u0300\u0301\u0304]/u;
+const TONE_MARK = /[\u0300\u0301]/u;
 
 export type PairSideProblem = 'letters' | 'tone_marks' | null;
 
