@@ -28,6 +28,10 @@ const VALIDATED = Number(env.BENCH_VALIDATED ?? 50_000);
 const PAIRS = Number(env.BENCH_PAIRS ?? 20_000);
 const QUERIES = Number(env.BENCH_QUERIES ?? 300);
 const REVIEWERS = Number(env.BENCH_REVIEWERS ?? 20);
+/** One reviewer who has already judged (skipped) this many items at the very front of the queue. */
+const HEAVY = Number(env.BENCH_HEAVY ?? 5000);
+/** One writer whose own pending items, this many, are the next at the front of the queue after those. */
+const OWN = Number(env.BENCH_OWN ?? 5000);
 const WRITERS = 2000;
 const LANGS = ['yo', 'en', 'ha', 'ig', 'pcm'];
 const SECRET = randomBytes(32).toString('hex');
@@ -122,6 +126,11 @@ async function load(db) {
       const pending = i < PENDING;
       // A queue in use: about a third of the pending items already have one review.
       const reviewed = pending && i % 3 === 0;
+      // The unreviewed pending items come first in the queue (oldest first): the heavy reviewer skipped the
+      // first HEAVY of them.
+      const position = pending && !reviewed ? Math.floor(i / 3) * 2 + (i % 3) - 1 : -1;
+      const heavy = position >= 0 && position < HEAVY;
+      const own = position >= HEAVY && position < HEAVY + OWN;
       const approvals = reviewed && i % 2 === 0 ? 1 : 0;
       return {
         _id: new ObjectId(),
@@ -134,12 +143,13 @@ async function load(db) {
         status: pending ? 'pending' : 'validated',
         createdAt: new Date(base + i * 1000),
         seq: seq++,
-        authorId: `writer${i % WRITERS}`,
+        authorId: own ? 'prolific' : `writer${i % WRITERS}`,
         domains: ['general'],
         approvals,
         rejections: reviewed ? 1 - approvals : 0,
         reviews: reviewed ? 1 : 0,
-        judgedBy: reviewed ? [`earlier${i % 97}`] : [],
+        skips: heavy ? 1 : 0,
+        judgedBy: reviewed ? [`earlier${i % 97}`] : heavy ? ['heavy'] : [],
       };
     },
     PENDING + VALIDATED,
@@ -158,6 +168,7 @@ async function load(db) {
       approvals: 0,
       rejections: 0,
       reviews: 0,
+      skips: 0,
       judgedBy: [],
       key: `benchmark pair number ${i}\u0000gbólóhùn àpẹẹrẹ ${i}`,
       createdAt: new Date(base + i * 1000),
@@ -188,6 +199,8 @@ async function review(textUrl) {
     return [elapsed, json];
   };
   const verdicts = ['approve', 'reject', 'skip'];
+  times.heavy = [];
+  times.own = [];
   for (let i = 0; i < QUERIES; i++) {
     const who = `reviewer${i % REVIEWERS}`;
     const kinds = [
@@ -195,6 +208,15 @@ async function review(textUrl) {
       ['nextLang', `kind=sentence&lang=${LANGS[i % 5]}`, 'sentence'],
       ['nextPair', 'kind=pair', 'pair'],
     ];
+    if (HEAVY > 0 && i % 3 === 0) {
+      // Timed without a verdict, so the heavy reviewer's history stays as loaded.
+      const [t] = await call('GET', `${textUrl}/api/review/next?kind=sentence`, 'heavy');
+      times.heavy.push(t);
+    }
+    if (OWN > 0 && i % 3 === 1) {
+      const [t] = await call('GET', `${textUrl}/api/review/next?kind=sentence`, 'prolific');
+      times.own.push(t);
+    }
     for (const [key, query, kind] of kinds) {
       const [t, body] = await call('GET', `${textUrl}/api/review/next?${query}`, who);
       times[key].push(t);
@@ -247,6 +269,8 @@ async function main() {
   log(summary('GET /api/review/next?...&lang=<l>', times.nextLang));
   log(summary('GET /api/review/next?kind=pair', times.nextPair));
   log(summary('POST /api/review/:kind/:id', times.verdict));
+  if (HEAVY > 0) log(summary(`next, one who skipped the ${HEAVY} first`, times.heavy));
+  if (OWN > 0) log(summary(`next, the writer of the ${OWN} next`, times.own));
   const all = [...times.next, ...times.nextLang, ...times.nextPair].sort((a, b) => a - b);
   const p95 = pct(all, 95);
   log(`next review item p95 ${ms(p95)} (target < 20 ms): ${p95 < 20 ? 'met' : 'NOT met'}`);

@@ -75,7 +75,7 @@ describe('Review of written sentences', () => {
     expect(await status(id)).toBe('pending');
   });
 
-  it('offers the least-reviewed first, then the oldest, in the language asked for', async () => {
+  it('offers the least-reviewed first, then the least-skipped, then the oldest, in the language asked for', async () => {
     const t = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
     const older = await addPendingSentence(app, 'ada', { createdAt: t(1) });
     const oldest = await addPendingSentence(app, 'ada', { createdAt: t(0) });
@@ -91,6 +91,11 @@ describe('Review of written sentences', () => {
     expect(await nextId(person('chi'), 'kind=sentence&lang=yo')).toBe(yoruba);
     expect(await nextId(person('chi'), 'kind=sentence&lang=ha')).toBeNull();
     expect(await nextId(person('bola'))).toBe(older);
+    // A skip is no review, but a skipped item waits behind the unseen ones with as many reviews.
+    const newer = await addPendingSentence(app, 'ada', { createdAt: t(3) });
+    expect((await verdict(older, person('chi'), { verdict: 'skip' })).statusCode).toBe(200);
+    expect(await nextId(person('dayo'), 'kind=sentence&lang=en')).toBe(newer);
+    expect(await nextId(person('chi'), 'kind=sentence&lang=en')).toBe(newer);
   });
 
   it('never offers again what a person approved, rejected or skipped', async () => {

@@ -8,9 +8,9 @@ export const REVIEW_INDEXES: CollectionIndexes[] = [
   {
     collection: SENTENCES,
     indexes: [
-      // GET /api/review/next?kind=sentence[&lang]: pending, least-reviewed first, then oldest.
-      { key: { status: 1, reviews: 1, createdAt: 1 }, name: 'review_queue' },
-      { key: { status: 1, language: 1, reviews: 1, createdAt: 1 }, name: 'review_queue_language' },
+      // GET /api/review/next?kind=sentence[&lang]: pending, least-reviewed, least-skipped, oldest first.
+      { key: { status: 1, reviews: 1, skips: 1, createdAt: 1 }, name: 'review_queue' },
+      { key: { status: 1, language: 1, reviews: 1, skips: 1, createdAt: 1 }, name: 'review_queue_language' },
       // A person's figures: sentences written, and approved.
       { key: { authorId: 1, status: 1 }, name: 'author_status' },
     ],
@@ -19,7 +19,7 @@ export const REVIEW_INDEXES: CollectionIndexes[] = [
     collection: TEXT_PAIRS,
     indexes: [
       // GET /api/review/next?kind=pair.
-      { key: { status: 1, reviews: 1, createdAt: 1 }, name: 'review_queue' },
+      { key: { status: 1, reviews: 1, skips: 1, createdAt: 1 }, name: 'review_queue' },
       // A person's figures: pairs added, and approved.
       { key: { authorId: 1, status: 1 }, name: 'author_status' },
     ],

@@ -36,6 +36,7 @@ export type ReviewableSentenceDoc = SentenceDoc & {
   approvals?: number;
   rejections?: number;
   reviews?: number;
+  skips?: number;
   judgedBy?: string[];
   decidedAt?: Date;
   decidedBy?: { userId: string; at: Date };
@@ -79,6 +80,7 @@ interface ReviewableFields {
   approvals?: number;
   rejections?: number;
   reviews?: number;
+  skips?: number;
   judgedBy?: string[];
   decidedBy?: { userId: string; at: Date };
   createdAt: Date;
@@ -111,11 +113,14 @@ const openFilter = (_id: ObjectId): Filter<ReviewableFields> => ({
 });
 
 /**
- * The sort of the queue: least-reviewed first, then oldest. Served by the indexes `review_queue` and
- * `review_queue_language` (status, [language,] reviews, createdAt): the scan walks the queue in order and
- * stops at the first item this person neither wrote nor judged.
+ * The sort of the queue: least-reviewed first, then least-skipped, then oldest. Served by the indexes
+ * `review_queue` and `review_queue_language` (status, [language,] reviews, skips, createdAt): the scan walks
+ * the queue in order and stops at the first item this person neither wrote nor judged. Every judgement
+ * (a skip too) moves its item out of the front bucket (no reviews, no skips), which therefore never holds an
+ * item the person judged: however many items a person has judged, they do not lengthen their scan, only
+ * their own pending items at the front can.
  */
-const QUEUE_SORT = { reviews: 1, createdAt: 1 } as const;
+const QUEUE_SORT = { reviews: 1, skips: 1, createdAt: 1 } as const;
 
 export async function nextItem(
   db: Db,
@@ -242,10 +247,10 @@ export async function judge(
       ? { approvals: 1, reviews: 1 }
       : body.verdict === 'reject'
         ? { rejections: 1, reviews: 1 }
-        : undefined;
+        : { skips: 1 };
   const updated = await itemsOf(ctx.db, kind).findOneAndUpdate(
     openFilter(_id),
-    { ...(inc ? { $inc: inc } : {}), $addToSet: { judgedBy: userId } },
+    { $inc: inc, $addToSet: { judgedBy: userId } },
     { returnDocument: 'after', projection: { approvals: 1, rejections: 1, status: 1 } },
   );
   if (!updated) {

@@ -20,6 +20,8 @@ export interface TextPairDoc {
   rejections: number;
   /** approvals + rejections: Review offers the least-reviewed first. */
   reviews: number;
+  /** Skips: a skipped pair waits behind the unseen ones with as many reviews. */
+  skips: number;
   /** Everyone who approved, rejected or skipped it: Review never offers it to them again. */
   judgedBy: string[];
   /** Both sides compared without case, punctuation or spaces: one pair of texts is stored once. */

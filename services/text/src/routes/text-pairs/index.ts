@@ -40,6 +40,7 @@ export function textPairRoutes(app: ServiceApp) {
         approvals: 0,
         rejections: 0,
         reviews: 0,
+        skips: 0,
         judgedBy: [],
         key: pairKey(english, yoruba),
         createdAt: new Date(),
