@@ -9,7 +9,7 @@ import { textPairRoutes } from './routes/text-pairs';
 import { internalUserRoutes } from './routes/users';
 import { startSeeding } from './sentences/seed';
 import { SequenceWriter } from './sentences/sentence-store';
-import { pairSequenceWriter } from './text-pairs/pair-store';
+import { PairSequenceWriter } from './text-pairs/pair-sequence';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,7 +18,7 @@ declare module 'fastify' {
     /** Hands out the sentences' change sequence numbers (Write uses it too). */
     sequenceWriter: SequenceWriter;
     /** Hands out the text pairs' change sequence numbers. */
-    pairSequenceWriter: SequenceWriter;
+    pairSequenceWriter: PairSequenceWriter;
   }
 }
 
@@ -55,7 +55,7 @@ export async function buildApp(options: TextAppOptions): Promise<ServiceApp> {
   });
   const writer = new SequenceWriter(databaseOf(app));
   app.decorate('sequenceWriter', writer);
-  app.decorate('pairSequenceWriter', pairSequenceWriter(databaseOf(app)));
+  app.decorate('pairSequenceWriter', new PairSequenceWriter(databaseOf(app)));
   const seedDir = options.seedDir ?? DEFAULT_SEED_DIR;
   if (seedDir === false) {
     app.decorate('seeded', Promise.resolve(0));

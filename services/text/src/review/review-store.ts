@@ -17,6 +17,7 @@ import {
   type SentenceDoc,
   type SequenceWriter,
 } from '../sentences/sentence-store';
+import type { Sequencer } from '../text-pairs/pair-sequence';
 import { setPairStatus, textPairs, type TextPairDoc } from '../text-pairs/pair-store';
 import { DECIDED_EXPR, decisionOf } from './decision';
 
@@ -69,7 +70,7 @@ export interface ReviewContext {
   /** The sentences' change sequence (the speech service's sync follows it). */
   sentenceWriter: SequenceWriter;
   /** The text pairs' change sequence. */
-  pairWriter: SequenceWriter;
+  pairWriter: Sequencer;
 }
 
 /** The fields both kinds share, for the queries that do not care which kind it is. */

@@ -49,11 +49,7 @@ export const sentences = (db: Db): Collection<SentenceDoc> => db.collection<Sent
 export class SequenceWriter {
   private tail: Promise<unknown> = Promise.resolve();
 
-  /** `counter` names the sequence: the sentences' by default; text pairs keep their own. */
-  constructor(
-    private readonly db: Db,
-    private readonly counter: string = SEQ_COUNTER,
-  ) {}
+  constructor(private readonly db: Db) {}
 
   /** Runs `write` with `count` consecutive fresh numbers, first one passed in; writes run one at a time. */
   withSequence<T>(count: number, write: (first: number) => Promise<T>): Promise<T> {
@@ -61,7 +57,7 @@ export class SequenceWriter {
       const counter = await this.db
         .collection<CounterDoc>(COUNTERS)
         .findOneAndUpdate(
-          { _id: this.counter },
+          { _id: SEQ_COUNTER },
           { $inc: { value: count } },
           { upsert: true, returnDocument: 'after' },
         );

@@ -1,10 +1,8 @@
 import type { Collection, Db, ObjectId } from 'mongodb';
 import type { SentenceStatus, TextCategory } from '@platform/contracts';
-import { SequenceWriter } from '../sentences/sentence-store';
+import type { Sequencer } from './pair-sequence';
 
 export const TEXT_PAIRS = 'text_pairs';
-/** The pairs' own change sequence (counters collection), apart from the sentences'. */
-export const TEXT_PAIR_SEQ_COUNTER = 'text_pairs';
 
 export interface TextPairDoc {
   _id?: ObjectId;
@@ -36,8 +34,6 @@ export interface TextPairDoc {
 
 export const textPairs = (db: Db): Collection<TextPairDoc> => db.collection<TextPairDoc>(TEXT_PAIRS);
 
-export const pairSequenceWriter = (db: Db) => new SequenceWriter(db, TEXT_PAIR_SEQ_COUNTER);
-
 /** NFC, trimmed, runs of whitespace as one space: how a side is stored. */
 export const normalisePairSide = (text: string) => text.normalize('NFC').trim().replace(/\s+/gu, ' ');
 
@@ -53,7 +49,7 @@ export const pairKey = (english: string, yoruba: string) => `${sideKey(english)}
 /** Changes a pair's status with a fresh seq, so the change feed shows it again. */
 export async function setPairStatus(
   db: Db,
-  writer: SequenceWriter,
+  writer: Sequencer,
   id: ObjectId,
   status: SentenceStatus,
 ): Promise<boolean> {
