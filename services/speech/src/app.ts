@@ -7,6 +7,7 @@ import { audioRoutes } from './routes/audio';
 import { recordingRoutes } from './routes/recordings';
 import { sentenceRoutes } from './routes/sentences';
 import { userRoutes } from './routes/user';
+import { createTextClient } from './text/text-client';
 import { createSentenceSync, DEFAULT_SYNC_INTERVAL_MS, type SentenceSync } from './sentences/sentence-sync';
 
 declare module 'fastify' {
@@ -56,7 +57,14 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
       sentenceRoutes(typed);
       recordingRoutes(typed);
       audioRoutes(typed);
-      userRoutes(typed);
+      userRoutes(
+        typed,
+        createTextClient({
+          textUrl: options.textUrl ?? DEFAULT_TEXT_URL,
+          secret: options.identitySecret,
+          log: typed.log,
+        }),
+      );
     },
   });
   const sync = createSentenceSync({

@@ -3,7 +3,7 @@ import { RECORDING_MESSAGES as M, recordingStatusFor } from '@platform/contracts
 import { storeWhileProbing } from '../src/recordings/audio-store';
 import type { RecordingDoc } from '../src/collections';
 import { Readable } from 'node:stream';
-import { as, multipart, addSentences, startSpeech, type SpeechHarness } from './support/harness';
+import { as, startSpeech, type SpeechHarness } from './support/harness';
 import { chromiumWebm } from './support/audio';
 
 /** A recording document as an upload leaves it, with a real file in GridFS when `audio` is given. */
@@ -209,7 +209,7 @@ describe('Listen: votes', () => {
   });
 });
 
-describe('Listen: the batch, skips, reports and stats', () => {
+describe('Listen: the batch, skips and reports', () => {
   let h: SpeechHarness;
   beforeAll(async () => {
     h = await startSpeech();
@@ -269,39 +269,6 @@ describe('Listen: the batch, skips, reports and stats', () => {
     expect((await post({ reason: 'grammar' })).statusCode).toBe(400);
     expect((await post({ reason: 'other', details: 'x'.repeat(501) })).statusCode).toBe(400);
     expect((await post({ reason: 'other', details: 'Two people talking.' })).statusCode).toBe(200);
-  });
-
-  it('counts recordings submitted and validated, votes cast and skips from the data', async () => {
-    const h2 = h;
-    const [sentence] = await addSentences(h2.col, 'yo', ['Ẹ káàárọ̀.']);
-    const upload = multipart([
-      { name: 'sentenceId', value: sentence! },
-      { name: 'audio', filename: 'a.webm', type: 'audio/webm', data: chromiumWebm('speech') },
-    ]);
-    const up = await h2.app.inject({
-      method: 'POST',
-      url: '/api/recordings',
-      headers: { ...as('fola'), ...upload.headers },
-      payload: upload.payload,
-    });
-    expect(up.statusCode).toBe(201);
-    const recId = up.json().id as string;
-    const stats = async (who: string) =>
-      (await h2.app.inject({ url: '/api/user/stats', headers: as(who) })).json();
-    expect(await stats('fola')).toEqual({ recordings: { submitted: 1, validated: 0 }, votes: 0, skips: 0 });
-    for (const v of ['g1', 'g2']) {
-      await h2.app.inject({
-        method: 'POST',
-        url: `/api/recordings/${recId}/validate`,
-        headers: as(v),
-        payload: { isValid: true },
-      });
-    }
-    await h2.app.inject({ method: 'POST', url: `/api/sentences/${sentence}/skip`, headers: as('g1') });
-    await h2.app.inject({ method: 'POST', url: `/api/recordings/${recId}/skip`, headers: as('g1') });
-    expect(await stats('fola')).toEqual({ recordings: { submitted: 1, validated: 1 }, votes: 0, skips: 0 });
-    expect(await stats('g1')).toEqual({ recordings: { submitted: 0, validated: 0 }, votes: 1, skips: 2 });
-    expect((await h2.app.inject({ url: '/api/user/stats' })).statusCode).toBe(401);
   });
 });
 

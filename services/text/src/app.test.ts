@@ -1,18 +1,6 @@
-import {
-  getTextPairs,
-  postSentence,
-  postSentenceBatch,
-  postSentenceBulk,
-  postTextPair,
-} from '@platform/contracts';
+import { postSentence, postSentenceBatch, postSentenceBulk } from '@platform/contracts';
 import { describeServiceBasics } from '@platform/service-kit/testing';
 import { buildApp } from './app';
 
-// Write and text pairs are declared for the screens to come; the text service does not serve them yet.
-describeServiceBasics('text', buildApp, [
-  postSentence,
-  postSentenceBatch,
-  postSentenceBulk,
-  postTextPair,
-  getTextPairs,
-]);
+// Write is declared for the screens to come; the text service does not serve it yet.
+describeServiceBasics('text', buildApp, [postSentence, postSentenceBatch, postSentenceBulk]);

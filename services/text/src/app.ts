@@ -3,8 +3,13 @@ import type { FastifyServerOptions } from 'fastify';
 import { createService, databaseOf, type CollectionIndexes, type ServiceApp } from '@platform/service-kit';
 import { TEXT_INDEXES } from './indexes';
 import { internalSentenceRoutes } from './routes/internal/sentences';
+import { internalTextPairRoutes } from './routes/internal/text-pairs';
+import { reviewRoutes } from './routes/review';
+import { textPairRoutes } from './routes/text-pairs';
+import { internalUserRoutes } from './routes/users';
 import { startSeeding } from './sentences/seed';
 import { SequenceWriter } from './sentences/sentence-store';
+import { PairSequenceWriter } from './text-pairs/pair-sequence';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,6 +17,8 @@ declare module 'fastify' {
     seeded: Promise<number>;
     /** Hands out the sentences' change sequence numbers (Write uses it too). */
     sequenceWriter: SequenceWriter;
+    /** Hands out the text pairs' change sequence numbers. */
+    pairSequenceWriter: PairSequenceWriter;
   }
 }
 
@@ -40,10 +47,15 @@ export async function buildApp(options: TextAppOptions): Promise<ServiceApp> {
     logger: options.logger,
     routes: async (instance) => {
       internalSentenceRoutes(instance as ServiceApp);
+      reviewRoutes(instance as ServiceApp);
+      textPairRoutes(instance as ServiceApp);
+      internalTextPairRoutes(instance as ServiceApp);
+      internalUserRoutes(instance as ServiceApp);
     },
   });
   const writer = new SequenceWriter(databaseOf(app));
   app.decorate('sequenceWriter', writer);
+  app.decorate('pairSequenceWriter', new PairSequenceWriter(databaseOf(app)));
   const seedDir = options.seedDir ?? DEFAULT_SEED_DIR;
   if (seedDir === false) {
     app.decorate('seeded', Promise.resolve(0));

@@ -1,5 +1,7 @@
 import type { CollectionIndexes } from '@platform/service-kit';
+import { REVIEW_INDEXES } from './review/indexes';
 import { SENTENCE_FLAGS, SENTENCES } from './sentences/sentence-store';
+import { TEXT_PAIR_INDEXES } from './text-pairs/indexes';
 
 /** Indexes of the text database, created at start; each names the query it serves. */
 export const TEXT_INDEXES: CollectionIndexes[] = [
@@ -17,4 +19,6 @@ export const TEXT_INDEXES: CollectionIndexes[] = [
     // The review queue: a sentence's reports, newest first.
     indexes: [{ key: { sentenceId: 1, reportedAt: -1 }, name: 'sentence_reported' }],
   },
+  ...TEXT_PAIR_INDEXES,
+  ...REVIEW_INDEXES,
 ];

@@ -1,0 +1,40 @@
+import type { CollectionIndexes } from '@platform/service-kit';
+import { SENTENCES } from '../sentences/sentence-store';
+import { TEXT_PAIRS } from '../text-pairs/pair-store';
+import { REVIEW_DECISIONS, REVIEW_JUDGEMENTS } from './review-store';
+
+/** Review's indexes (and the figures'), each naming the query it serves. */
+export const REVIEW_INDEXES: CollectionIndexes[] = [
+  {
+    collection: SENTENCES,
+    indexes: [
+      // GET /api/review/next?kind=sentence[&lang]: pending, least-reviewed, least-skipped, oldest first.
+      { key: { status: 1, reviews: 1, skips: 1, createdAt: 1 }, name: 'review_queue' },
+      { key: { status: 1, language: 1, reviews: 1, skips: 1, createdAt: 1 }, name: 'review_queue_language' },
+      // A person's figures: sentences written, and approved.
+      { key: { authorId: 1, status: 1 }, name: 'author_status' },
+    ],
+  },
+  {
+    collection: TEXT_PAIRS,
+    indexes: [
+      // GET /api/review/next?kind=pair.
+      { key: { status: 1, reviews: 1, skips: 1, createdAt: 1 }, name: 'review_queue' },
+      // A person's figures: pairs added, and approved.
+      { key: { authorId: 1, status: 1 }, name: 'author_status' },
+    ],
+  },
+  {
+    collection: REVIEW_JUDGEMENTS,
+    indexes: [
+      // One judgement per person per item: a second is refused by the database, concurrent or not.
+      { key: { kind: 1, itemId: 1, userId: 1 }, name: 'kind_item_user_unique', unique: true },
+      // A person's figures: reviews given (approvals and rejections).
+      { key: { userId: 1, verdict: 1 }, name: 'user_verdict' },
+    ],
+  },
+  {
+    collection: REVIEW_DECISIONS,
+    indexes: [{ key: { kind: 1, itemId: 1 }, name: 'kind_item' }],
+  },
+];
