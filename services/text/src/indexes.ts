@@ -10,6 +10,9 @@ export const TEXT_INDEXES: CollectionIndexes[] = [
     indexes: [
       // One sentence per language and NFC text: makes seeding idempotent and refuses duplicates.
       { key: { language: 1, text: 1 }, name: 'language_text_unique', unique: true },
+      // Write's duplicate check (NFC, case folded, without punctuation and spaces): looked up by key before
+      // insert, and the last word when two people submit the same sentence at once.
+      { key: { language: 1, key: 1 }, name: 'language_key_unique', unique: true },
       // The speech service's change cursor: seq > after, in seq order.
       { key: { seq: 1 }, name: 'seq', unique: true },
     ],
