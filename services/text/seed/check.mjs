@@ -78,7 +78,8 @@ for (const [code, minimum] of Object.entries(MINIMUM_SENTENCES)) {
     fail('sentences is not a list');
     continue;
   }
-  if (data.sentences.length < minimum) fail(`${data.sentences.length} sentences, at least ${minimum} required`);
+  if (data.sentences.length < minimum)
+    fail(`${data.sentences.length} sentences, at least ${minimum} required`);
   const seen = new Map();
   data.sentences.forEach((sentence, index) => {
     const where = `sentence ${index + 1} ${JSON.stringify(sentence)}`;

@@ -15,7 +15,9 @@ const person = (id: string): Identity => ({ id, role: 'contributor', name: 'Ada 
 const ada = signedAs(person('ada'));
 
 /** A multipart body: text fields, then the file parts, in the order given. */
-function multipart(parts: Array<{ name: string; value: string } | { name: string; filename: string; data: Buffer }>) {
+function multipart(
+  parts: Array<{ name: string; value: string } | { name: string; filename: string; data: Buffer }>,
+) {
   const boundary = `----textwrite${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const part of parts) {
@@ -30,7 +32,9 @@ function multipart(parts: Array<{ name: string; value: string } | { name: string
         Buffer.from('\r\n'),
       );
     } else {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+      chunks.push(
+        Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
+      );
     }
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -67,7 +71,12 @@ describe('text service: Write', () => {
     app.inject({ method: 'POST', url: '/api/sentences/batch', headers, payload: { ...meta, ...body } });
   const bulk = (
     file: { filename: string; data: Buffer } | null,
-    fields: Record<string, string> = { citation: 'My notebook.', domain: 'general,health', lang: 'yo', cc0Confirmed: 'true' },
+    fields: Record<string, string> = {
+      citation: 'My notebook.',
+      domain: 'general,health',
+      lang: 'yo',
+      cc0Confirmed: 'true',
+    },
     headers: Record<string, string> = ada,
   ) => {
     const body = multipart([
@@ -84,7 +93,10 @@ describe('text service: Write', () => {
 
   describe('POST /api/sentences', () => {
     it('takes in a Yoruba sentence with tone marks as pending, written by the signed-in person', async () => {
-      const res = await submit({ text: ' Ọmọ   náà ń  kàwé. '.normalize('NFD'), domain: ['education', 'general'] });
+      const res = await submit({
+        text: ' Ọmọ   náà ń  kàwé. '.normalize('NFD'),
+        domain: ['education', 'general'],
+      });
       expect(res.statusCode).toBe(201);
       const body = res.json();
       expect(body).toEqual({
@@ -202,7 +214,9 @@ describe('text service: Write', () => {
           { line: 8, text: 'Ewúrẹ́ ń sùn.', accepted: true },
         ].map((l) => ({ ...l, text: l.text.normalize('NFC') })),
       });
-      const stored = await col().find({ text: { $in: ['Adìẹ ń jẹ àgbàdo.', 'Ewúrẹ́ ń sùn.'] } }).toArray();
+      const stored = await col()
+        .find({ text: { $in: ['Adìẹ ń jẹ àgbàdo.', 'Ewúrẹ́ ń sùn.'] } })
+        .toArray();
       expect(stored.map((s) => [s.status, s.authorId, s.domains])).toEqual([
         ['pending', 'ada', ['general']],
         ['pending', 'ada', ['general']],
@@ -243,7 +257,8 @@ describe('text service: Write', () => {
 
   describe('POST /api/sentences/bulk', () => {
     it('reads a .txt, one sentence a line, with per-line outcomes and the file’s line numbers', async () => {
-      const text = '\uFEFFÌyá ń se oúnjẹ.\r\n\r\nIya n se ounje ni ile.\nÌyá ń se oúnjẹ!\nÀwọn ọmọ ń kọrin.\n';
+      const text =
+        '\uFEFFÌyá ń se oúnjẹ.\r\n\r\nIya n se ounje ni ile.\nÌyá ń se oúnjẹ!\nÀwọn ọmọ ń kọrin.\n';
       const res = await bulk({ filename: 'mine.TXT', data: Buffer.from(text, 'utf8') });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toEqual({
@@ -276,7 +291,8 @@ describe('text service: Write', () => {
     });
 
     it('skips a header row, such as the refused-lines file the Write screen offers to download', async () => {
-      const csv = 'sentence,line,reason\n"Igi náà ga.",3,"Yoruba sentences must carry tone marks"\nÀgbẹ̀ ń ṣiṣẹ́.,4,x\n';
+      const csv =
+        'sentence,line,reason\n"Igi náà ga.",3,"Yoruba sentences must carry tone marks"\nÀgbẹ̀ ń ṣiṣẹ́.,4,x\n';
       const res = await bulk({ filename: 'refused.csv', data: Buffer.from(csv) });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({
@@ -311,14 +327,17 @@ describe('text service: Write', () => {
         statusCode: 415,
         code: 'sentence.file_type',
       });
-      expect((await bulk({ filename: 'notes.docx', data: Buffer.from('Ọmọ ń ṣeré.') })).json()).toMatchObject({
-        statusCode: 415,
-        code: 'sentence.file_type',
-      });
+      expect((await bulk({ filename: 'notes.docx', data: Buffer.from('Ọmọ ń ṣeré.') })).json()).toMatchObject(
+        {
+          statusCode: 415,
+          code: 'sentence.file_type',
+        },
+      );
     });
 
     it('takes a file of nearly 2 MB, and refuses one over 2 MB with 413 storing nothing', async () => {
-      const line = (i: number) => `Ọmọ ${'ọ'.repeat((i % 40) + 1)} ${'à'.repeat(Math.floor(i / 40) + 1)} ń ṣeré.\n`;
+      const line = (i: number) =>
+        `Ọmọ ${'ọ'.repeat((i % 40) + 1)} ${'à'.repeat(Math.floor(i / 40) + 1)} ń ṣeré.\n`;
       const lines: string[] = [];
       let bytes = 0;
       for (let i = 0; bytes < 2 * 1024 * 1024 - 200; i++) {
@@ -357,7 +376,14 @@ describe('text service: Write', () => {
         code: 'sentence.citation_required',
       });
       expect(
-        (await bulk(file, { citation: 'c', lang: 'yo', domain: 'general,health,news,media', cc0Confirmed: 'true' })).json(),
+        (
+          await bulk(file, {
+            citation: 'c',
+            lang: 'yo',
+            domain: 'general,health,news,media',
+            cc0Confirmed: 'true',
+          })
+        ).json(),
       ).toMatchObject({ statusCode: 400, code: 'sentence.too_many_domains' });
       expect(await col().countDocuments({ text: 'Ọmọ ń sùn.'.normalize('NFC') })).toBe(0);
     });

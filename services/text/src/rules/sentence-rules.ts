@@ -25,8 +25,7 @@ export type SentenceRuleCode = Extract<
 >;
 
 /** Unicode NFC, every run of whitespace (tabs, line breaks, no-break spaces) one space, trimmed. */
-export const normaliseSentence = (text: string): string =>
-  text.normalize('NFC').replace(/\s+/gu, ' ').trim();
+export const normaliseSentence = (text: string): string => text.normalize('NFC').replace(/\s+/gu, ' ').trim();
 
 /**
  * The key two sentences are the same by: NFC, case folded, without punctuation, symbols or whitespace.
@@ -93,6 +92,7 @@ export function checkSentence(raw: string, language: LanguageCode): SentenceVerd
   if (words.length === 0) return verdict('sentence.empty');
   if (foreignLetter(text, language)) return verdict('sentence.foreign_letters');
   if (words.length > MAX_WORDS) return verdict('sentence.too_many_words');
-  if (language === 'yo' && words.length > 1 && !hasToneMark(text)) return verdict('sentence.needs_tone_marks');
+  if (language === 'yo' && words.length > 1 && !hasToneMark(text))
+    return verdict('sentence.needs_tone_marks');
   return verdict();
 }

@@ -52,11 +52,26 @@ class Utf8Text extends Transform {
 }
 
 /** First cells that name the column rather than hold a sentence (the refused-lines CSV's is `sentence`). */
-const HEADER_WORDS = new Set(['sentence', 'sentences', 'text', 'texts', 'gbolohun', 'gbólóhùn', 'jimla', 'ahịrịokwu']);
+const HEADER_WORDS = new Set([
+  'sentence',
+  'sentences',
+  'text',
+  'texts',
+  'gbolohun',
+  'gbólóhùn',
+  'jimla',
+  'ahịrịokwu',
+]);
 
 /** True when a CSV's first row is a header: its first cell is a column name such as `sentence`. */
 export const isHeaderRow = (cells: readonly string[]): boolean =>
-  HEADER_WORDS.has((cells[0] ?? '').normalize('NFC').trim().toLowerCase().replace(/^["']|["']$/gu, ''));
+  HEADER_WORDS.has(
+    (cells[0] ?? '')
+      .normalize('NFC')
+      .trim()
+      .toLowerCase()
+      .replace(/^["']|["']$/gu, ''),
+  );
 
 /** Splits decoded text into lines (\n, \r\n or \r), numbered from 1; blank lines are counted, not kept. */
 async function* textLines(source: AsyncIterable<string>): AsyncGenerator<SubmittedLine> {
@@ -99,17 +114,22 @@ export async function readSentenceFile(stream: Readable, kind: SentenceFileKind)
       info: true,
     });
     let first = true;
-    await pipeline(stream, decoded, parser, async (records: AsyncIterable<{ record: string[]; info: { lines: number } }>) => {
-      for await (const { record, info } of records) {
-        const text = record[0] ?? '';
-        if (!text.trim()) continue;
-        if (first) {
-          first = false;
-          if (isHeaderRow(record)) continue;
+    await pipeline(
+      stream,
+      decoded,
+      parser,
+      async (records: AsyncIterable<{ record: string[]; info: { lines: number } }>) => {
+        for await (const { record, info } of records) {
+          const text = record[0] ?? '';
+          if (!text.trim()) continue;
+          if (first) {
+            first = false;
+            if (isHeaderRow(record)) continue;
+          }
+          lines.push({ line: info.lines, text });
         }
-        lines.push({ line: info.lines, text });
-      }
-    });
+      },
+    );
     return lines;
   } catch (err) {
     if (err instanceof CsvError) {

@@ -90,7 +90,11 @@ const KEY_LOOKUP_CHUNK = 500;
 const INSERT_CHUNK = 1000;
 
 /** The keys among `keys` already stored in `language` (through the (language, key) index, in chunks). */
-export async function storedKeys(db: Db, language: LanguageCode, keys: readonly string[]): Promise<Set<string>> {
+export async function storedKeys(
+  db: Db,
+  language: LanguageCode,
+  keys: readonly string[],
+): Promise<Set<string>> {
   const found = new Set<string>();
   const unique = [...new Set(keys)];
   for (let i = 0; i < unique.length; i += KEY_LOOKUP_CHUNK) {
@@ -111,7 +115,7 @@ function refusedPositions(err: unknown, offset: number): number[] {
     index: number;
     code: number;
   }>;
-  if (list.length === 0 || list.some((e) => e.code !== 11000)) throw err;
+  if (list.length === 0 || !list.every(isDuplicateKey)) throw err;
   return list.map((e) => offset + e.index);
 }
 
@@ -127,7 +131,12 @@ async function insertWithSequence(
   if (items.length === 0) return [];
   return writer.withSequence(items.length, async (first) => {
     const now = new Date();
-    const docs: SentenceDoc[] = items.map((s, i) => ({ _id: new ObjectId(), ...s, createdAt: now, seq: first + i }));
+    const docs: SentenceDoc[] = items.map((s, i) => ({
+      _id: new ObjectId(),
+      ...s,
+      createdAt: now,
+      seq: first + i,
+    }));
     const ids: Array<ObjectId | null> = docs.map((d) => d._id!);
     for (let i = 0; i < docs.length; i += INSERT_CHUNK) {
       try {

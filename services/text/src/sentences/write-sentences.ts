@@ -24,7 +24,8 @@ export const normaliseCitation = (citation: string) => citation.normalize('NFC')
 /** Refuses (400) a submission without a citation, with more than three domains, or without the CC0 promise. */
 export function checkMeta(meta: SubmissionMeta): void {
   if (!normaliseCitation(meta.citation)) throw new HttpError(400, 'sentence.citation_required');
-  if (new Set(meta.domains).size > SENTENCE_DOMAINS_MAX) throw new HttpError(400, 'sentence.too_many_domains');
+  if (new Set(meta.domains).size > SENTENCE_DOMAINS_MAX)
+    throw new HttpError(400, 'sentence.too_many_domains');
   if (!meta.cc0Confirmed) throw new HttpError(400, 'sentence.cc0_unconfirmed');
 }
 
@@ -73,7 +74,14 @@ export async function takeInLines(
     const ids = await storeWrittenSentences(
       db,
       writer,
-      fresh.map(({ o, key }) => ({ text: o.text, key, language: meta.language, citation, domains, authorId })),
+      fresh.map(({ o, key }) => ({
+        text: o.text,
+        key,
+        language: meta.language,
+        citation,
+        domains,
+        authorId,
+      })),
     );
     // Null: someone stored the same sentence between the look-up and the insert.
     ids.forEach((id, i) => {

@@ -78,7 +78,9 @@ export function bulkRoute(scope: FastifyInstance, app: ServiceApp) {
         const file = part as MultipartFile;
         if (file.fieldname !== SENTENCE_BULK_FILE_FIELD) {
           file.file.resume();
-          throw invalid(`Unknown file field '${file.fieldname}'; send the file as '${SENTENCE_BULK_FILE_FIELD}'.`);
+          throw invalid(
+            `Unknown file field '${file.fieldname}'; send the file as '${SENTENCE_BULK_FILE_FIELD}'.`,
+          );
         }
         const kind = sentenceFileKind(file.filename);
         if (!kind) {
@@ -93,13 +95,16 @@ export function bulkRoute(scope: FastifyInstance, app: ServiceApp) {
       const code = (err as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'sentence.file_too_large');
       if (code === 'FST_FILES_LIMIT') throw invalid('Send one file at a time.');
-      if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw invalid('The upload has too many fields.');
-      if (code === 'FST_FIELD_SIZE_LIMIT' || code === 'FST_FIELD_TOO_LARGE') throw invalid('A field is too long.');
+      if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+        throw invalid('The upload has too many fields.');
+      if (code === 'FST_FIELD_SIZE_LIMIT' || code === 'FST_FIELD_TOO_LARGE')
+        throw invalid('A field is too long.');
       throw err;
     }
     if (!lines) throw new HttpError(400, 'sentence.file_missing');
     const lang = fields.lang;
-    if (!isLanguageCode(lang)) throw invalid(lang ? `Unknown language '${lang}'.` : 'Choose the language (lang).');
+    if (!isLanguageCode(lang))
+      throw invalid(lang ? `Unknown language '${lang}'.` : 'Choose the language (lang).');
     const citation = fields.citation ?? '';
     if (citation.length > CITATION_MAX_LENGTH) throw invalid('The citation is too long.');
     const meta = {

@@ -13,13 +13,19 @@ import { checkMeta, normaliseCitation, takeInLines } from '../../sentences/write
 export function writeRoutes(app: ServiceApp) {
   serveRoute(app, postSentence, async (request, reply) => {
     const body = request.body;
-    const meta = { language: body.lang, citation: body.citation, domains: body.domain, cc0Confirmed: body.cc0Confirmed };
+    const meta = {
+      language: body.lang,
+      citation: body.citation,
+      domains: body.domain,
+      cc0Confirmed: body.cc0Confirmed,
+    };
     if (!body.text.trim()) throw new HttpError(400, 'sentence.empty');
     checkMeta(meta);
     const verdict = checkSentence(body.text, body.lang);
     if (verdict.code) throw new HttpError(400, verdict.code);
     const db = databaseOf(app);
-    if ((await storedKeys(db, body.lang, [verdict.key])).size > 0) throw new HttpError(409, 'sentence.duplicate');
+    if ((await storedKeys(db, body.lang, [verdict.key])).size > 0)
+      throw new HttpError(409, 'sentence.duplicate');
     const [id] = await storeWrittenSentences(db, app.sequenceWriter, [
       {
         text: verdict.text,
@@ -48,7 +54,12 @@ export function writeRoutes(app: ServiceApp) {
       .filter((l) => l.text.trim() !== '');
     if (lines.length === 0) throw new HttpError(400, 'sentence.batch_empty');
     if (lines.length > SENTENCE_BATCH_MAX) throw new HttpError(400, 'sentence.batch_too_many');
-    const meta = { language: body.lang, citation: body.citation, domains: body.domain, cc0Confirmed: body.cc0Confirmed };
+    const meta = {
+      language: body.lang,
+      citation: body.citation,
+      domains: body.domain,
+      cc0Confirmed: body.cc0Confirmed,
+    };
     checkMeta(meta);
     const outcome = await takeInLines(databaseOf(app), app.sequenceWriter, meta, request.identity.id, lines);
     return reply.code(201).send(outcome);
