@@ -154,6 +154,16 @@ describe('text service: Write', () => {
       expect((await submit({ text: 'Ile wa tobi.', lang: 'pcm' })).statusCode).toBe(201);
     });
 
+    it('takes the same sentence sent five times at once exactly once; the others get 409', async () => {
+      const results = await Promise.all(
+        ['Àjọ̀dún dé.', 'àjọ̀dún dé!', 'Àjọ̀dún, dé.', 'ÀJỌ̀DÚN DÉ', 'Àjọ̀dún dé.'].map((text, i) =>
+          submit({ text }, signedAs(person(`writer${i}`))),
+        ),
+      );
+      expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+      expect(await col().countDocuments({ key: 'àjọ̀dúndé'.normalize('NFC') })).toBe(1);
+    });
+
     it('refuses a blank citation, four domains and an unconfirmed licence with 400', async () => {
       const text = 'Ojú ọjọ́ dára.';
       expect((await submit({ text, citation: '  ' })).json()).toMatchObject({

@@ -52,28 +52,43 @@ interface CounterDoc {
 
 export const sentences = (db: Db): Collection<SentenceDoc> => db.collection<SentenceDoc>(SENTENCES);
 
+/** Sequence numbers reserved from the database at a time (one counter write per block, not per sentence). */
+const SEQ_BLOCK = 1000;
+
 /**
  * Hands out change sequence numbers. Reservation and write happen under one in-process lock, so a reader of
  * `seq > after` can never see seq n+1 committed while n is still in flight (which would make it skip n).
- * Several text-service processes writing at once would need a commit watermark instead; one is deployed.
+ * Numbers are reserved from the counter in blocks and handed out in order from memory; the numbers of a
+ * block a process does not use up are simply never used (readers only need seq to grow, not to be dense).
+ * Several text-service processes writing at once would need a commit watermark instead; one is deployed,
+ * and everything that writes sentences goes through its one SequenceWriter.
  */
 export class SequenceWriter {
   private tail: Promise<unknown> = Promise.resolve();
+  /** The next number to hand out, and the last one reserved (next > last: nothing left). */
+  private next = 1;
+  private last = 0;
 
   constructor(private readonly db: Db) {}
 
   /** Runs `write` with `count` consecutive fresh numbers, first one passed in; writes run one at a time. */
   withSequence<T>(count: number, write: (first: number) => Promise<T>): Promise<T> {
     const run = async () => {
-      const counter = await this.db
-        .collection<CounterDoc>(COUNTERS)
-        .findOneAndUpdate(
-          { _id: SEQ_COUNTER },
-          { $inc: { value: count } },
-          { upsert: true, returnDocument: 'after' },
-        );
-      const last = counter?.value ?? count;
-      return write(last - count + 1);
+      if (this.next + count - 1 > this.last) {
+        const reserve = Math.max(count, SEQ_BLOCK);
+        const counter = await this.db
+          .collection<CounterDoc>(COUNTERS)
+          .findOneAndUpdate(
+            { _id: SEQ_COUNTER },
+            { $inc: { value: reserve } },
+            { upsert: true, returnDocument: 'after' },
+          );
+        this.last = counter?.value ?? reserve;
+        this.next = this.last - reserve + 1;
+      }
+      const first = this.next;
+      this.next += count;
+      return write(first);
     };
     const result = this.tail.then(run, run);
     this.tail = result.catch(() => undefined);

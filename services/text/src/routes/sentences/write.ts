@@ -6,7 +6,7 @@ import {
 } from '@platform/contracts';
 import { databaseOf, HttpError, serveRoute, type ServiceApp } from '@platform/service-kit';
 import { checkSentence } from '../../rules/sentence-rules';
-import { storedKeys, storeWrittenSentences } from '../../sentences/sentence-store';
+import { storeWrittenSentences } from '../../sentences/sentence-store';
 import { checkMeta, normaliseCitation, takeInLines } from '../../sentences/write-sentences';
 
 /** POST /api/sentences and POST /api/sentences/batch: sentences typed on the Write screen. */
@@ -23,10 +23,8 @@ export function writeRoutes(app: ServiceApp) {
     checkMeta(meta);
     const verdict = checkSentence(body.text, body.lang);
     if (verdict.code) throw new HttpError(400, verdict.code);
-    const db = databaseOf(app);
-    if ((await storedKeys(db, body.lang, [verdict.key])).size > 0)
-      throw new HttpError(409, 'sentence.duplicate');
-    const [id] = await storeWrittenSentences(db, app.sequenceWriter, [
+    // The unique (language, key) index is the duplicate check: one write, no look-up first.
+    const [id] = await storeWrittenSentences(databaseOf(app), app.sequenceWriter, [
       {
         text: verdict.text,
         key: verdict.key,
