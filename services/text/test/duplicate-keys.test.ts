@@ -26,6 +26,11 @@ describe('text service: sentences stored before duplicate keys', () => {
         { ...row, text: 'Bàbá ń jẹun.', seq: 3, createdAt: new Date() },
       ]);
     oldIds = Object.values(inserted.insertedIds);
+    // The index older versions had, which the duplicate key supersedes.
+    await client
+      .db(dbName)
+      .collection(SENTENCES)
+      .createIndex({ language: 1, text: 1 }, { name: 'language_text_unique', unique: true });
   }, 60_000);
   afterAll(async () => {
     await client
@@ -37,7 +42,7 @@ describe('text service: sentences stored before duplicate keys', () => {
     await mongo?.stop();
   });
 
-  it('get their keys at start, after which the unique (language, key) index is built', async () => {
+  it('get their keys at start, after which the unique (language, key) index is built and the old (language, text) one dropped', async () => {
     app = await buildApp({ mongoUri: mongo.uri, dbName, identitySecret: 's', logger: false });
     await app.seeded;
     const docs = await client
@@ -55,5 +60,6 @@ describe('text service: sentences stored before duplicate keys', () => {
     }
     const names = (await client.db(dbName).collection(SENTENCES).indexes()).map((i) => i.name);
     expect(names).toContain('language_key_unique');
+    expect(names).not.toContain('language_text_unique');
   }, 30_000);
 });

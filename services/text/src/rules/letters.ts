@@ -49,33 +49,40 @@ export interface LetterProblem {
   base?: string;
 }
 
-const isMark = (ch: string) => /\p{M}/u.test(ch);
-const isLetter = (ch: string) => /\p{L}/u.test(ch);
+const MARK = /\p{M}/u;
+const LETTER = /\p{L}/u;
+
+/** The form the letter checks read: decomposed (NFD) and lower-cased. */
+export const lettersForm = (text: string): string => text.normalize('NFD').toLowerCase();
 
 /**
  * The first letter or mark of `text` that `language` does not have, or null. Characters that are neither
- * letters nor marks (spaces, punctuation) are not judged here and end a letter's run of marks.
+ * letters nor marks (spaces, punctuation) are not judged here and end a letter's run of marks. `decomposed`
+ * is lettersForm(text), for a caller that has it already.
  */
-export function foreignLetter(text: string, language: LanguageCode): LetterProblem | null {
+export function foreignLetter(
+  text: string,
+  language: LanguageCode,
+  decomposed: string = lettersForm(text),
+): LetterProblem | null {
   const set = LETTER_SETS[language];
   let base = '';
-  for (const ch of text.normalize('NFD').toLowerCase()) {
-    if (isMark(ch)) {
+  for (const ch of decomposed) {
+    if (MARK.test(ch)) {
       const allowedOn = set.marks[ch];
       if (!allowedOn || !base || !allowedOn.includes(base)) return { char: ch, base };
-    } else if (isLetter(ch)) {
+    } else if (LETTER.test(ch)) {
       if (!set.letters.includes(ch)) return { char: ch };
       base = ch;
     } else {
       base = '';
     }
   }
-  return languageSpecificProblem(text, language);
+  return languageSpecificProblem(decomposed, language);
 }
 
 /** Letter rules a plain set cannot express. */
-function languageSpecificProblem(text: string, language: LanguageCode): LetterProblem | null {
-  const lower = text.normalize('NFD').toLowerCase();
+function languageSpecificProblem(lower: string, language: LanguageCode): LetterProblem | null {
   if (language === 'ig' && /c(?!h)/u.test(lower)) return { char: 'c' };
   // Two tone marks on one Yoruba vowel is no letter of the alphabet (always a typo).
   if (language === 'yo') {
@@ -86,5 +93,7 @@ function languageSpecificProblem(text: string, language: LanguageCode): LetterPr
 }
 
 /** True when the text carries at least one tone mark (grave or acute), in any normalisation form. */
-export const hasToneMark = (text: string): boolean =>
-  TONE_MARKS.some((mark) => text.normalize('NFD').includes(mark));
+export const hasToneMark = (text: string): boolean => {
+  const decomposed = text.normalize('NFD');
+  return TONE_MARKS.some((mark) => decomposed.includes(mark));
+};

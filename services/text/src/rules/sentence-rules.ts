@@ -4,7 +4,7 @@ import {
   type ErrorCode,
   type LanguageCode,
 } from '@platform/contracts';
-import { foreignLetter, hasToneMark } from './letters';
+import { foreignLetter, hasToneMark, lettersForm } from './letters';
 
 /** The most words a sentence may have (SPEC §9: fewer than 15). */
 export const MAX_WORDS = SENTENCE_MAX_WORDS_EXCLUSIVE - 1;
@@ -49,10 +49,11 @@ export const hasLink = (text: string): boolean => LINK_PATTERNS.some((p) => p.te
 export const hasDigits = (text: string): boolean => /\p{N}/u.test(text);
 
 /** True when every character is a letter, a combining mark, a space or ordinary punctuation. */
+const LETTER_OR_MARK = /[\p{L}\p{M}]/u;
 export const onlyLettersAndPunctuation = (text: string): boolean => {
   for (const ch of text) {
     if (ch === ' ' || PUNCTUATION.includes(ch)) continue;
-    if (/[\p{L}\p{M}]/u.test(ch)) continue;
+    if (LETTER_OR_MARK.test(ch)) continue;
     return false;
   }
   return true;
@@ -90,9 +91,10 @@ export function checkSentence(raw: string, language: LanguageCode): SentenceVerd
   if (!onlyLettersAndPunctuation(text)) return verdict('sentence.bad_symbols');
   const words = wordsOf(text);
   if (words.length === 0) return verdict('sentence.empty');
-  if (foreignLetter(text, language)) return verdict('sentence.foreign_letters');
+  const decomposed = lettersForm(text);
+  if (foreignLetter(text, language, decomposed)) return verdict('sentence.foreign_letters');
   if (words.length > MAX_WORDS) return verdict('sentence.too_many_words');
-  if (language === 'yo' && words.length > 1 && !hasToneMark(text))
+  if (language === 'yo' && words.length > 1 && !hasToneMark(decomposed))
     return verdict('sentence.needs_tone_marks');
   return verdict();
 }

@@ -101,8 +101,8 @@ export type NewSentence = Omit<SentenceDoc, '_id' | 'createdAt' | 'seq' | 'key' 
 
 /** How many keys one `$in` look-up carries: small enough for every server to answer from the index. */
 const KEY_LOOKUP_CHUNK = 500;
-/** Documents per insertMany. */
-const INSERT_CHUNK = 1000;
+/** Documents per insertMany (about 1.5 MB of BSON). */
+const INSERT_CHUNK = 5000;
 
 /** The keys among `keys` already stored in `language` (through the (language, key) index, in chunks). */
 export async function storedKeys(
@@ -146,16 +146,14 @@ async function insertWithSequence(
   if (items.length === 0) return [];
   return writer.withSequence(items.length, async (first) => {
     const now = new Date();
-    const docs: SentenceDoc[] = items.map((s, i) => ({
-      _id: new ObjectId(),
-      ...s,
-      createdAt: now,
-      seq: first + i,
-    }));
-    const ids: Array<ObjectId | null> = docs.map((d) => d._id!);
-    for (let i = 0; i < docs.length; i += INSERT_CHUNK) {
+    const ids: Array<ObjectId | null> = items.map(() => new ObjectId());
+    // Documents are made a chunk at a time, so a large file never has all of them in memory at once.
+    for (let i = 0; i < items.length; i += INSERT_CHUNK) {
+      const docs: SentenceDoc[] = items
+        .slice(i, i + INSERT_CHUNK)
+        .map((s, j) => ({ _id: ids[i + j]!, ...s, createdAt: now, seq: first + i + j }));
       try {
-        await sentences(db).insertMany(docs.slice(i, i + INSERT_CHUNK), { ordered: false });
+        await sentences(db).insertMany(docs, { ordered: false });
       } catch (err) {
         for (const position of refusedPositions(err, i)) ids[position] = null;
       }
@@ -226,6 +224,23 @@ export function storeWrittenSentences(
       rejections: 0,
     })),
   );
+}
+
+/** Indexes of older versions that the service drops at start (each costs every insert a write). */
+export const OBSOLETE_SENTENCE_INDEXES = ['language_text_unique'];
+
+/** Drops the indexes older versions created that no query needs any more (absent ones are no error). */
+export async function dropObsoleteIndexes(db: Db): Promise<void> {
+  const existing = new Set(
+    (
+      await sentences(db)
+        .indexes()
+        .catch(() => [])
+    ).map((i) => i.name),
+  );
+  for (const name of OBSOLETE_SENTENCE_INDEXES) {
+    if (existing.has(name)) await sentences(db).dropIndex(name);
+  }
 }
 
 /**
