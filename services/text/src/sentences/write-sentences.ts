@@ -35,10 +35,15 @@ export interface SubmittedLine {
   text: string;
 }
 
+/** Lines checked, looked up and stored at a time: a large file never has all its documents in memory. */
+const LINE_CHUNK = 5000;
+
 /**
  * Checks every line (the rules, then repeats within the submission, then sentences already stored) and
- * stores the good ones as pending sentences of `authorId`. Answers each line's outcome; when no line can be
- * taken in, nothing is stored and the outcomes come back as a 422 `sentence.none_accepted`.
+ * stores the good ones as pending sentences of `authorId`, a chunk of lines at a time. Answers each line's
+ * outcome; when no line can be taken in, nothing is stored and the outcomes come back as a 422
+ * `sentence.none_accepted` (a line is stored only once it is known to be acceptable, so a submission with
+ * nothing acceptable never stores anything).
  */
 export async function takeInLines(
   db: Db,
@@ -48,34 +53,43 @@ export async function takeInLines(
   lines: readonly SubmittedLine[],
 ): Promise<SentenceLinesReply> {
   const outcomes: SentenceLineOutcome[] = [];
-  const keys: string[] = [];
   const seen = new Set<string>();
-  for (const { line, text: raw } of lines) {
-    const verdict = checkSentence(raw, meta.language);
-    let code: string | undefined = verdict.code;
-    if (!code && seen.has(verdict.key)) code = 'sentence.repeated';
-    if (!code) seen.add(verdict.key);
-    outcomes.push({ line, text: verdict.text, accepted: !code, ...(code ? { code } : {}) });
-    keys.push(verdict.key);
-  }
-  const candidates = () => outcomes.map((o, i) => ({ o, key: keys[i]! })).filter(({ o }) => o.accepted);
-  const stored = await storedKeys(
-    db,
-    meta.language,
-    candidates().map((c) => c.key),
-  );
-  for (const { o, key } of candidates()) {
-    if (stored.has(key)) refuse(o, 'sentence.duplicate');
-  }
-  const fresh = candidates();
-  if (fresh.length > 0) {
-    const citation = normaliseCitation(meta.citation);
-    const domains = [...new Set(meta.domains)];
+  const citation = normaliseCitation(meta.citation);
+  const domains = [...new Set(meta.domains)];
+  let accepted = 0;
+  for (let from = 0; from < lines.length; from += LINE_CHUNK) {
+    const candidates: Array<{ outcome: SentenceLineOutcome; key: string }> = [];
+    for (const { line, text: raw } of lines.slice(from, from + LINE_CHUNK)) {
+      const verdict = checkSentence(raw, meta.language);
+      let code: string | undefined = verdict.code;
+      if (!code && seen.has(verdict.key)) code = 'sentence.repeated';
+      const outcome: SentenceLineOutcome = {
+        line,
+        text: verdict.text,
+        accepted: !code,
+        ...(code ? { code } : {}),
+      };
+      outcomes.push(outcome);
+      if (!code) {
+        seen.add(verdict.key);
+        candidates.push({ outcome, key: verdict.key });
+      }
+    }
+    if (candidates.length === 0) continue;
+    const stored = await storedKeys(
+      db,
+      meta.language,
+      candidates.map((c) => c.key),
+    );
+    const fresh = candidates.filter((c) => {
+      if (stored.has(c.key)) refuse(c.outcome, 'sentence.duplicate');
+      return !stored.has(c.key);
+    });
     const ids = await storeWrittenSentences(
       db,
       writer,
-      fresh.map(({ o, key }) => ({
-        text: o.text,
+      fresh.map(({ outcome, key }) => ({
+        text: outcome.text,
         key,
         language: meta.language,
         citation,
@@ -85,10 +99,10 @@ export async function takeInLines(
     );
     // Null: someone stored the same sentence between the look-up and the insert.
     ids.forEach((id, i) => {
-      if (id === null) refuse(fresh[i]!.o, 'sentence.duplicate');
+      if (id === null) refuse(fresh[i]!.outcome, 'sentence.duplicate');
+      else accepted += 1;
     });
   }
-  const accepted = outcomes.filter((o) => o.accepted).length;
   const reply = { accepted, refused: outcomes.length - accepted, lines: outcomes };
   if (accepted === 0) throw new HttpError(422, 'sentence.none_accepted', undefined, reply);
   return reply;
