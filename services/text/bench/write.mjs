@@ -1,7 +1,8 @@
 // Write benchmark. Not a test: it measures and prints.
 //
-//   npm run bench -w services/text                       # 1,000,000 stored sentences
-//   BENCH_SENTENCES=100000 npm run bench -w services/text  # a quicker run
+//   node services/text/bench/write.mjs                        # 1,000,000 stored sentences
+//   BENCH_SENTENCES=100000 node services/text/bench/write.mjs # a quicker run
+// (`npm run bench -w services/text` runs it, then the review benchmark.)
 //
 // 1. Builds and starts the embedded MongoDB (a child process, fresh folder) and the built text service, and
 //    loads BENCH_SENTENCES sentences (insertMany in batches of 10,000, spread over the five languages, each
