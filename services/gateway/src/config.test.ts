@@ -71,6 +71,18 @@ describe('gateway configuration from the environment', () => {
     );
   });
 
+  it('reads the upstream timeouts, with a longer one for uploads (30 s unless set)', () => {
+    expect(gatewayConfigFromEnv('/repo', base).options.timeouts).toMatchObject({ uploadMs: 30_000 });
+    const env = { ...base, UPSTREAM_TIMEOUT_MS: '3000', UPSTREAM_UPLOAD_TIMEOUT_MS: '45000' };
+    expect(gatewayConfigFromEnv('/repo', env).options.timeouts).toMatchObject({
+      headersMs: 3000,
+      uploadMs: 45_000,
+    });
+    expect(() => gatewayConfigFromEnv('/repo', { ...base, UPSTREAM_UPLOAD_TIMEOUT_MS: 'soon' })).toThrow(
+      /UPSTREAM_UPLOAD_TIMEOUT_MS/,
+    );
+  });
+
   it('reads the password-hashing limits, and refuses nonsense', () => {
     const env = { ...base, PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '0' };
     expect(gatewayConfigFromEnv('/repo', env).options.accounts?.hashing).toEqual({

@@ -58,6 +58,7 @@ export const gatewaySettings = (repoRoot: string) => ({
   headersMs: settings.duration('UPSTREAM_TIMEOUT_MS', 4000),
   connectMs: settings.duration('UPSTREAM_CONNECT_TIMEOUT_MS', 2000),
   bodyMs: settings.duration('UPSTREAM_BODY_TIMEOUT_MS', 60_000),
+  uploadMs: settings.duration('UPSTREAM_UPLOAD_TIMEOUT_MS', 30_000),
   nodeEnv: settings.string('NODE_ENV', 'production'),
   allowedOrigins: settings.custom<string[]>(
     'ALLOWED_ORIGINS',
@@ -92,7 +93,12 @@ export function gatewayConfigFromEnv(repoRoot: string, env: NodeJS.ProcessEnv = 
     identitySecret: loadIdentitySecret(config.dataDir, env),
     shellDist: config.shellDist,
     remotes: buildRemotesManifest(env),
-    timeouts: { headersMs: config.headersMs, connectMs: config.connectMs, bodyMs: config.bodyMs },
+    timeouts: {
+      headersMs: config.headersMs,
+      connectMs: config.connectMs,
+      bodyMs: config.bodyMs,
+      uploadMs: config.uploadMs,
+    },
     devMode: config.nodeEnv === 'development',
     publicUrl,
     allowedOrigins: config.allowedOrigins,

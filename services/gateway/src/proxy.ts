@@ -17,13 +17,24 @@ export interface UpstreamTimeouts {
   connectMs: number;
   /** Longest silence while a body streams before the exchange is cut. */
   bodyMs: number;
+  /**
+   * For multipart uploads (a bulk sentence file, a recording): how long the service may take to answer, and
+   * the longest silence while either body streams. The service reads, checks and stores the whole file
+   * before it answers, which can take longer than headersMs.
+   */
+  uploadMs: number;
 }
 
 export const DEFAULT_UPSTREAM_TIMEOUTS: UpstreamTimeouts = {
   headersMs: 4000,
   connectMs: 2000,
   bodyMs: 60_000,
+  uploadMs: 30_000,
 };
+
+/** True for a multipart/form-data request (an upload). */
+const isUpload = (request: FastifyRequest) =>
+  /^multipart\/form-data\b/iu.test(String(request.headers['content-type'] ?? ''));
 
 export interface ProxyOptions {
   upstreams: Record<ServiceName, string>;
@@ -119,6 +130,8 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
       onError: (rep, { error }) => replyUpstreamError(rep as FastifyReply, service, error),
       // Never replay a request on the client's behalf: a failure is reported at once.
       retryDelay: () => null,
+      // An upload is answered once the service has read and checked all of it: a longer wait.
+      ...(isUpload(request) ? { timeout: options.timeouts.uploadMs } : {}),
     });
   };
 

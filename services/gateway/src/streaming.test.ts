@@ -125,6 +125,47 @@ describe('gateway streaming over real HTTP', () => {
   }, 10_000);
 });
 
+describe('gateway upstream timeouts for uploads', () => {
+  let upstream: TestUpstream;
+  let shell: Awaited<ReturnType<typeof makeShellDist>>;
+  let app: ServiceApp;
+
+  beforeAll(async () => {
+    [upstream, shell] = await Promise.all([startTestUpstream(), makeShellDist()]);
+    // The service answers a second after the body: longer than the answer timeout, within the upload one.
+    app = await buildApp({
+      upstreams: { text: upstream.url, speech: upstream.url },
+      identitySecret: 'streaming-secret',
+      shellDist: shell.dir,
+      logger: false,
+      timeouts: { headersMs: 200, uploadMs: 10_000 },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await Promise.all([upstream.close(), shell.remove()]);
+  });
+
+  const post = (contentType: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/sentences/late?ms=1000',
+      headers: { 'content-type': contentType },
+      payload: '--b\r\nContent-Disposition: form-data; name="lang"\r\n\r\nyo\r\n--b--\r\n',
+    });
+
+  it('waits the longer upload timeout for a multipart upload', async () => {
+    const res = await post('multipart/form-data; boundary=b');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ bytes: expect.any(Number) });
+  });
+
+  it('keeps the ordinary answer timeout for anything else', async () => {
+    const res = await post('text/plain');
+    expect(res.statusCode).toBe(504);
+  });
+});
+
 function randomChunk(hash: ReturnType<typeof createHash>) {
   const chunk = randomBytes(CHUNK);
   hash.update(chunk);

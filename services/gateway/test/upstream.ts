@@ -11,6 +11,7 @@ import { verifyIdentity } from '@platform/service-kit';
  * - GET  /api/.../sized?bytes=N       a JSON string of exactly N bytes, with its Content-Length
  * - GET  /api/.../cut                 announces 500 bytes, sends 100, then drops the connection
  * - ANY  /api/.../hang                never answers
+ * - POST /api/.../late?ms=N           reads the whole body, then answers { bytes } N ms later
  */
 export interface TestUpstream {
   url: string;
@@ -57,6 +58,16 @@ export async function startTestUpstream(): Promise<TestUpstream> {
     } else if (path.endsWith('/cut')) {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': 500, etag: '"v1"' });
       res.write('a'.repeat(100), () => res.destroy());
+    } else if (path.endsWith('/late')) {
+      const ms = Number(new URL(req.url ?? '/', 'http://upstream').searchParams.get('ms'));
+      let bytes = 0;
+      req.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      req.on('end', () => {
+        setTimeout(() => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ bytes }));
+        }, ms);
+      });
     } else if (path.endsWith('/hang')) {
       hanging.add(res);
     } else {

@@ -7,6 +7,7 @@ import { internalTextPairRoutes } from './routes/internal/text-pairs';
 import { reviewRoutes } from './routes/review';
 import { textPairRoutes } from './routes/text-pairs';
 import { internalUserRoutes } from './routes/users';
+import { sentenceWriteRoutes } from './routes/sentences';
 import { startSeeding } from './sentences/seed';
 import { SequenceWriter } from './sentences/sentence-store';
 import { PairSequenceWriter } from './text-pairs/pair-sequence';
@@ -51,6 +52,7 @@ export async function buildApp(options: TextAppOptions): Promise<ServiceApp> {
       textPairRoutes(instance as ServiceApp);
       internalTextPairRoutes(instance as ServiceApp);
       internalUserRoutes(instance as ServiceApp);
+      await sentenceWriteRoutes(instance as ServiceApp);
     },
   });
   const writer = new SequenceWriter(databaseOf(app));

@@ -8,8 +8,11 @@ export const TEXT_INDEXES: CollectionIndexes[] = [
   {
     collection: SENTENCES,
     indexes: [
-      // One sentence per language and NFC text: makes seeding idempotent and refuses duplicates.
-      { key: { language: 1, text: 1 }, name: 'language_text_unique', unique: true },
+      // One sentence per language and duplicate key (NFC, case folded, without punctuation and spaces): makes
+      // seeding idempotent, serves Write's duplicate look-up, and is the last word when two people submit the
+      // same sentence at once. It supersedes the (language, text) index, which start-up drops
+      // (OBSOLETE_SENTENCE_INDEXES in sentence-store.ts): the same text always has the same key.
+      { key: { language: 1, key: 1 }, name: 'language_key_unique', unique: true },
       // The speech service's change cursor: seq > after, in seq order.
       { key: { seq: 1 }, name: 'seq', unique: true },
     ],

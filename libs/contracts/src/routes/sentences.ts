@@ -1,3 +1,5 @@
+import { Type } from '@sinclair/typebox';
+import { ErrorBody } from '../errors';
 import { defineRoute } from '../route';
 import {
   MarkReply,
@@ -19,6 +21,9 @@ import {
 } from '../sentences';
 
 const tag = 'sentences';
+
+/** A batch or file refused as a whole: the per-line outcomes (422), or a plain ErrorBody (400, 413, 415). */
+const SentenceLinesErrorBody = Type.Union([SentenceLinesRefusal, ErrorBody]);
 
 /*
  * Sentences are split by what is done with them: the round, skips and reports are Speak's (the speech
@@ -91,7 +96,7 @@ export const postSentenceBatch = defineRoute({
   body: SentenceBatchBody,
   reply: { 201: SentenceLinesReply },
   errors: [422],
-  errorBody: SentenceLinesRefusal,
+  errorBody: SentenceLinesErrorBody,
 });
 
 /** Write, a TXT or CSV file of sentences. */
@@ -106,7 +111,7 @@ export const postSentenceBulk = defineRoute({
   multipart: { files: [SENTENCE_BULK_FILE_FIELD], fields: SentenceBulkFields },
   reply: { 201: SentenceLinesReply },
   errors: [413, 415, 422],
-  errorBody: SentenceLinesRefusal,
+  errorBody: SentenceLinesErrorBody,
 });
 
 /** Internal, text -> speech: the change cursor the speech service keeps its recordable copy with. */

@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import type { Db } from 'mongodb';
 import type { FastifyBaseLogger } from 'fastify';
 import { isLanguageCode } from '@platform/contracts';
-import { insertSentences, type NewSentence, type SequenceWriter } from './sentence-store';
+import {
+  backfillKeys,
+  dropObsoleteIndexes,
+  insertSentences,
+  type NewSentence,
+  type SequenceWriter,
+} from './sentence-store';
 
 interface SeedFile {
   language: string;
@@ -59,6 +65,10 @@ export function startSeeding(options: {
         return reject(err instanceof Error ? err : new Error(String(err)));
       }
       try {
+        // Sentences stored before duplicate keys existed get theirs first (the unique index waits for them).
+        const keyed = await backfillKeys(options.db);
+        if (keyed > 0) options.log.info({ keyed }, 'duplicate keys added to stored sentences');
+        await dropObsoleteIndexes(options.db);
         const added = await insertSentences(options.db, options.writer, items);
         options.log.info({ added, total: items.length }, 'starter sentences seeded');
         resolve(added);

@@ -1,6 +1,9 @@
-import type { Collection, Db, ObjectId } from 'mongodb';
-import type { LanguageCode, SentenceSource, SentenceStatus } from '@platform/contracts';
+import { ObjectId, type AnyBulkWriteOperation, type Collection, type Db } from 'mongodb';
+import type { LanguageCode, SentenceDomain, SentenceSource, SentenceStatus } from '@platform/contracts';
 import { isDuplicateKey } from '@platform/service-kit';
+import { duplicateKey, normaliseSentence } from '../rules/sentence-rules';
+
+export { normaliseSentence };
 
 export const SENTENCES = 'sentences';
 export const SENTENCE_FLAGS = 'sentence_flags';
@@ -9,13 +12,23 @@ const SEQ_COUNTER = 'sentences';
 
 export interface SentenceDoc {
   _id?: ObjectId;
-  /** Unicode NFC, trimmed; unique per language. */
+  /** Unicode NFC, whitespace collapsed; unique per language. */
   text: string;
+  /** The duplicate key (NFC, case folded, no punctuation or whitespace): unique per language. */
+  key: string;
   language: LanguageCode;
   citation: string;
   license: string;
   source: SentenceSource;
+  /** Written sentences start 'pending' (review decides); the starter set is 'validated'. */
   status: SentenceStatus;
+  /** Who wrote it (the signed identity's id); absent for the starter set. */
+  authorId?: string;
+  /** At most three, from SENTENCE_DOMAINS; absent for the starter set. */
+  domains?: SentenceDomain[];
+  /** Review counts (the review pipeline updates them and the status). */
+  approvals?: number;
+  rejections?: number;
   createdAt: Date;
   /** Change sequence: taken again whenever the sentence changes in a way the speech service must see. */
   seq: number;
@@ -37,32 +50,45 @@ interface CounterDoc {
   value: number;
 }
 
-export const normaliseSentence = (text: string) => text.normalize('NFC').trim().replace(/\s+/g, ' ');
-
 export const sentences = (db: Db): Collection<SentenceDoc> => db.collection<SentenceDoc>(SENTENCES);
+
+/** Sequence numbers reserved from the database at a time (one counter write per block, not per sentence). */
+const SEQ_BLOCK = 1000;
 
 /**
  * Hands out change sequence numbers. Reservation and write happen under one in-process lock, so a reader of
  * `seq > after` can never see seq n+1 committed while n is still in flight (which would make it skip n).
- * Several text-service processes writing at once would need a commit watermark instead; one is deployed.
+ * Numbers are reserved from the counter in blocks and handed out in order from memory; the numbers of a
+ * block a process does not use up are simply never used (readers only need seq to grow, not to be dense).
+ * Several text-service processes writing at once would need a commit watermark instead; one is deployed,
+ * and everything that writes sentences goes through its one SequenceWriter.
  */
 export class SequenceWriter {
   private tail: Promise<unknown> = Promise.resolve();
+  /** The next number to hand out, and the last one reserved (next > last: nothing left). */
+  private next = 1;
+  private last = 0;
 
   constructor(private readonly db: Db) {}
 
   /** Runs `write` with `count` consecutive fresh numbers, first one passed in; writes run one at a time. */
   withSequence<T>(count: number, write: (first: number) => Promise<T>): Promise<T> {
     const run = async () => {
-      const counter = await this.db
-        .collection<CounterDoc>(COUNTERS)
-        .findOneAndUpdate(
-          { _id: SEQ_COUNTER },
-          { $inc: { value: count } },
-          { upsert: true, returnDocument: 'after' },
-        );
-      const last = counter?.value ?? count;
-      return write(last - count + 1);
+      if (this.next + count - 1 > this.last) {
+        const reserve = Math.max(count, SEQ_BLOCK);
+        const counter = await this.db
+          .collection<CounterDoc>(COUNTERS)
+          .findOneAndUpdate(
+            { _id: SEQ_COUNTER },
+            { $inc: { value: reserve } },
+            { upsert: true, returnDocument: 'after' },
+          );
+        this.last = counter?.value ?? reserve;
+        this.next = this.last - reserve + 1;
+      }
+      const first = this.next;
+      this.next += count;
+      return write(first);
     };
     const result = this.tail.then(run, run);
     this.tail = result.catch(() => undefined);
@@ -70,39 +96,174 @@ export class SequenceWriter {
   }
 }
 
-/** What a writer supplies; the store adds the id, the time and the change sequence. */
-export type NewSentence = Omit<SentenceDoc, '_id' | 'createdAt' | 'seq'>;
+/** What a writer supplies; the store adds the id, the key, the time, the change sequence and the counts. */
+export type NewSentence = Omit<SentenceDoc, '_id' | 'createdAt' | 'seq' | 'key' | 'approvals' | 'rejections'>;
+
+/** How many keys one `$in` look-up carries: small enough for every server to answer from the index. */
+const KEY_LOOKUP_CHUNK = 500;
+/** Documents per insertMany (about 1.5 MB of BSON). */
+const INSERT_CHUNK = 5000;
+
+/** The keys among `keys` already stored in `language` (through the (language, key) index, in chunks). */
+export async function storedKeys(
+  db: Db,
+  language: LanguageCode,
+  keys: readonly string[],
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  const unique = [...new Set(keys)];
+  for (let i = 0; i < unique.length; i += KEY_LOOKUP_CHUNK) {
+    const chunk = unique.slice(i, i + KEY_LOOKUP_CHUNK);
+    const docs = await sentences(db)
+      .find({ language, key: { $in: chunk } })
+      .project<{ key: string }>({ _id: 0, key: 1 })
+      .toArray();
+    for (const d of docs) found.add(d.key);
+  }
+  return found;
+}
+
+/** The positions (in `docs`) a unique index refused; any other write error is thrown. */
+function refusedPositions(err: unknown, offset: number): number[] {
+  const writeErrors = (err as { writeErrors?: unknown }).writeErrors;
+  const list = (Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : []) as Array<{
+    index: number;
+    code: number;
+  }>;
+  if (list.length === 0 || !list.every(isDuplicateKey)) throw err;
+  return list.map((e) => offset + e.index);
+}
 
 /**
- * Inserts sentences that are not there yet (by language and NFC text). Answers how many were new; the
- * unique index on (language, text) keeps a concurrent second insert of the same sentence out.
+ * Inserts documents with consecutive change sequence numbers, in chunks, unordered. Answers the id of each
+ * document, or null where the unique index refused it (the same sentence stored meanwhile).
+ */
+async function insertWithSequence(
+  db: Db,
+  writer: SequenceWriter,
+  items: Array<Omit<SentenceDoc, '_id' | 'seq' | 'createdAt'>>,
+): Promise<Array<ObjectId | null>> {
+  if (items.length === 0) return [];
+  return writer.withSequence(items.length, async (first) => {
+    const now = new Date();
+    const ids: Array<ObjectId | null> = items.map(() => new ObjectId());
+    // Documents are made a chunk at a time, so a large file never has all of them in memory at once.
+    for (let i = 0; i < items.length; i += INSERT_CHUNK) {
+      const docs: SentenceDoc[] = items
+        .slice(i, i + INSERT_CHUNK)
+        .map((s, j) => ({ _id: ids[i + j]!, ...s, createdAt: now, seq: first + i + j }));
+      try {
+        await sentences(db).insertMany(docs, { ordered: false });
+      } catch (err) {
+        for (const position of refusedPositions(err, i)) ids[position] = null;
+      }
+    }
+    return ids;
+  });
+}
+
+/**
+ * Inserts sentences that are not there yet (by language and duplicate key). Answers how many were new; the
+ * unique indexes keep a concurrent second insert of the same sentence out.
  */
 export async function insertSentences(db: Db, writer: SequenceWriter, items: NewSentence[]): Promise<number> {
-  const byKey = new Map<string, NewSentence>();
+  const byKey = new Map<string, NewSentence & { key: string }>();
   for (const item of items) {
     const text = normaliseSentence(item.text);
-    if (text) byKey.set(`${item.language}\u0000${text}`, { ...item, text });
+    const key = duplicateKey(text);
+    const mapKey = `${item.language}\u0000${key}`;
+    if (text && key && !byKey.has(mapKey)) byKey.set(mapKey, { ...item, text, key });
   }
-  if (byKey.size === 0) return 0;
   const languages = [...new Set([...byKey.values()].map((s) => s.language))];
-  const existing = await sentences(db)
-    .find({ language: { $in: languages }, text: { $in: [...byKey.values()].map((s) => s.text) } })
-    .project<{ language: string; text: string }>({ _id: 0, language: 1, text: 1 })
+  for (const language of languages) {
+    const keys = [...byKey.values()].filter((s) => s.language === language).map((s) => s.key);
+    for (const key of await storedKeys(db, language, keys)) byKey.delete(`${language}\u0000${key}`);
+  }
+  const fresh = [...byKey.values()].map((s) => ({ ...s, approvals: 0, rejections: 0 }));
+  const ids = await insertWithSequence(db, writer, fresh);
+  return ids.filter((id) => id !== null).length;
+}
+
+/** A sentence from the Write screen, already checked (see rules/sentence-rules.ts). */
+export interface WrittenSentence {
+  text: string;
+  key: string;
+  language: LanguageCode;
+  citation: string;
+  domains: SentenceDomain[];
+  /** From the signed identity of the request, never from its body. */
+  authorId: string;
+}
+
+/** The licence every written sentence is shared under (the writer confirms it). */
+export const WRITTEN_LICENSE = 'CC0-1.0';
+
+/**
+ * Stores written sentences as 'pending', with no reviews yet. Answers each one's id, or null where the same
+ * sentence (by key) was stored meanwhile by someone else.
+ */
+export function storeWrittenSentences(
+  db: Db,
+  writer: SequenceWriter,
+  items: readonly WrittenSentence[],
+): Promise<Array<ObjectId | null>> {
+  return insertWithSequence(
+    db,
+    writer,
+    items.map((s) => ({
+      text: s.text,
+      key: s.key,
+      language: s.language,
+      citation: s.citation,
+      domains: s.domains,
+      authorId: s.authorId,
+      license: WRITTEN_LICENSE,
+      source: 'write' as const,
+      status: 'pending' as const,
+      approvals: 0,
+      rejections: 0,
+    })),
+  );
+}
+
+/** Indexes of older versions that the service drops at start (each costs every insert a write). */
+export const OBSOLETE_SENTENCE_INDEXES = ['language_text_unique'];
+
+/** Drops the indexes older versions created that no query needs any more (absent ones are no error). */
+export async function dropObsoleteIndexes(db: Db): Promise<void> {
+  const existing = new Set(
+    (
+      await sentences(db)
+        .indexes()
+        .catch(() => [])
+    ).map((i) => i.name),
+  );
+  for (const name of OBSOLETE_SENTENCE_INDEXES) {
+    if (existing.has(name)) await sentences(db).dropIndex(name);
+  }
+}
+
+/**
+ * Gives every sentence stored before duplicate keys existed its key, so the unique (language, key) index
+ * can be built. Two old sentences with the same key keep apart by their id (the index stays buildable; a
+ * new sentence with that key is still refused by the look-up before insert). Answers how many were keyed.
+ */
+export async function backfillKeys(db: Db): Promise<number> {
+  const col = sentences(db);
+  const missing = await col
+    .find({ key: { $exists: false } })
+    .project<{ _id: ObjectId; text: string; language: LanguageCode }>({ text: 1, language: 1 })
     .toArray();
-  for (const e of existing) byKey.delete(`${e.language}\u0000${e.text}`);
-  const fresh = [...byKey.values()];
-  if (fresh.length === 0) return 0;
-  return writer.withSequence(fresh.length, async (first) => {
-    const now = new Date();
-    const docs: SentenceDoc[] = fresh.map((s, i) => ({ ...s, createdAt: now, seq: first + i }));
-    try {
-      const result = await sentences(db).insertMany(docs, { ordered: false });
-      return result.insertedCount;
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-      return (err as { insertedCount?: number }).insertedCount ?? 0;
-    }
+  if (missing.length === 0) return 0;
+  const seen = new Set<string>();
+  const ops: AnyBulkWriteOperation<SentenceDoc>[] = missing.map((d) => {
+    const key = duplicateKey(d.text);
+    const unique = seen.has(`${d.language}\u0000${key}`) ? `${key}#${d._id.toHexString()}` : key;
+    seen.add(`${d.language}\u0000${key}`);
+    return { updateOne: { filter: { _id: d._id }, update: { $set: { key: unique } } } };
   });
+  await col.bulkWrite(ops, { ordered: false });
+  return ops.length;
 }
 
 /**

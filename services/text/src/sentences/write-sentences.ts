@@ -1,0 +1,114 @@
+import type { Db } from 'mongodb';
+import {
+  SENTENCE_DOMAINS_MAX,
+  type LanguageCode,
+  type SentenceDomain,
+  type SentenceLineOutcome,
+  type SentenceLinesReply,
+} from '@platform/contracts';
+import { HttpError } from '@platform/service-kit';
+import { checkSentence } from '../rules/sentence-rules';
+import { storedKeys, storeWrittenSentences, type SequenceWriter } from './sentence-store';
+
+/** What comes with every written sentence, single, batch or file. */
+export interface SubmissionMeta {
+  language: LanguageCode;
+  citation: string;
+  domains: readonly SentenceDomain[];
+  cc0Confirmed: boolean;
+}
+
+/** The citation as stored: NFC, whitespace collapsed. */
+export const normaliseCitation = (citation: string) => citation.normalize('NFC').replace(/\s+/gu, ' ').trim();
+
+/** Refuses (400) a submission without a citation, with more than three domains, or without the CC0 promise. */
+export function checkMeta(meta: SubmissionMeta): void {
+  if (!normaliseCitation(meta.citation)) throw new HttpError(400, 'sentence.citation_required');
+  if (new Set(meta.domains).size > SENTENCE_DOMAINS_MAX)
+    throw new HttpError(400, 'sentence.too_many_domains');
+  if (!meta.cc0Confirmed) throw new HttpError(400, 'sentence.cc0_unconfirmed');
+}
+
+/** One non-blank line of a batch or a file, with its 1-based line number. */
+export interface SubmittedLine {
+  line: number;
+  text: string;
+}
+
+/** Lines checked, looked up and stored at a time: a large file never has all its documents in memory. */
+const LINE_CHUNK = 5000;
+
+/**
+ * Checks every line (the rules, then repeats within the submission, then sentences already stored) and
+ * stores the good ones as pending sentences of `authorId`, a chunk of lines at a time. Answers each line's
+ * outcome; when no line can be taken in, nothing is stored and the outcomes come back as a 422
+ * `sentence.none_accepted` (a line is stored only once it is known to be acceptable, so a submission with
+ * nothing acceptable never stores anything).
+ */
+export async function takeInLines(
+  db: Db,
+  writer: SequenceWriter,
+  meta: SubmissionMeta,
+  authorId: string,
+  lines: readonly SubmittedLine[],
+): Promise<SentenceLinesReply> {
+  const outcomes: SentenceLineOutcome[] = [];
+  const seen = new Set<string>();
+  const citation = normaliseCitation(meta.citation);
+  const domains = [...new Set(meta.domains)];
+  let accepted = 0;
+  for (let from = 0; from < lines.length; from += LINE_CHUNK) {
+    const candidates: Array<{ outcome: SentenceLineOutcome; key: string }> = [];
+    for (const { line, text: raw } of lines.slice(from, from + LINE_CHUNK)) {
+      const verdict = checkSentence(raw, meta.language);
+      let code: string | undefined = verdict.code;
+      if (!code && seen.has(verdict.key)) code = 'sentence.repeated';
+      const outcome: SentenceLineOutcome = {
+        line,
+        text: verdict.text,
+        accepted: !code,
+        ...(code ? { code } : {}),
+      };
+      outcomes.push(outcome);
+      if (!code) {
+        seen.add(verdict.key);
+        candidates.push({ outcome, key: verdict.key });
+      }
+    }
+    if (candidates.length === 0) continue;
+    const stored = await storedKeys(
+      db,
+      meta.language,
+      candidates.map((c) => c.key),
+    );
+    const fresh = candidates.filter((c) => {
+      if (stored.has(c.key)) refuse(c.outcome, 'sentence.duplicate');
+      return !stored.has(c.key);
+    });
+    const ids = await storeWrittenSentences(
+      db,
+      writer,
+      fresh.map(({ outcome, key }) => ({
+        text: outcome.text,
+        key,
+        language: meta.language,
+        citation,
+        domains,
+        authorId,
+      })),
+    );
+    // Null: someone stored the same sentence between the look-up and the insert.
+    ids.forEach((id, i) => {
+      if (id === null) refuse(fresh[i]!.outcome, 'sentence.duplicate');
+      else accepted += 1;
+    });
+  }
+  const reply = { accepted, refused: outcomes.length - accepted, lines: outcomes };
+  if (accepted === 0) throw new HttpError(422, 'sentence.none_accepted', undefined, reply);
+  return reply;
+}
+
+function refuse(outcome: SentenceLineOutcome, code: string) {
+  outcome.accepted = false;
+  outcome.code = code;
+}
