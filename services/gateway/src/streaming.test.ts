@@ -132,13 +132,15 @@ describe('gateway upstream timeouts for uploads', () => {
 
   beforeAll(async () => {
     [upstream, shell] = await Promise.all([startTestUpstream(), makeShellDist()]);
-    // The service answers a second after the body: longer than the answer timeout, within the upload one.
+    // The service answers three seconds after the body: longer than the answer timeout, within the upload
+    // one. The answer timeout is a whole second because undici does not count it while the body is still
+    // being written, which on a busy machine can take a few hundred milliseconds.
     app = await buildApp({
       upstreams: { text: upstream.url, speech: upstream.url },
       identitySecret: 'streaming-secret',
       shellDist: shell.dir,
       logger: false,
-      timeouts: { headersMs: 200, uploadMs: 10_000 },
+      timeouts: { headersMs: 1000, uploadMs: 10_000 },
     });
   });
   afterAll(async () => {
@@ -149,7 +151,7 @@ describe('gateway upstream timeouts for uploads', () => {
   const post = (contentType: string) =>
     app.inject({
       method: 'POST',
-      url: '/api/sentences/late?ms=1000',
+      url: '/api/sentences/late?ms=3000',
       headers: { 'content-type': contentType },
       payload: '--b\r\nContent-Disposition: form-data; name="lang"\r\n\r\nyo\r\n--b--\r\n',
     });
