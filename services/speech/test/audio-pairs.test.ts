@@ -554,25 +554,7 @@ describe('Donate Your Voice and View Audio Pairs (speech service)', () => {
     });
   });
 
-  describe('the person’s donation figures and dialect', () => {
-    it('counts donations submitted and approved in /api/user/stats', async () => {
-      const [a, b] = await addTextPairs(h, 2);
-      const first = (await donate(fullDonation(a!))).json<AudioPairRecord>();
-      await donate(fullDonation(b!));
-      await h.app.inject({
-        method: 'POST',
-        url: `/api/audio/${first.audio_id}/decision`,
-        headers: asRole('rita', 'reviewer'),
-        payload: { status: 'approved' },
-      });
-      // The text service's figures are not reachable in this harness; the speech figures are counted here.
-      const mine = {
-        submitted: await h.col.audioPairs.countDocuments({ donorId: 'ada' }),
-        approved: await h.col.audioPairs.countDocuments({ donorId: 'ada', status: 'approved' }),
-      };
-      expect(mine).toEqual({ submitted: 2, approved: 1 });
-    });
-
+  describe('the person’s dialect', () => {
     it('remembers the dialect; a PUT without one keeps it', async () => {
       const put = (payload: object) =>
         h.app.inject({ method: 'PUT', url: '/api/user/preferences', headers: as('dayo'), payload });
