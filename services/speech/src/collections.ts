@@ -21,6 +21,7 @@ export const C = {
   textPairs: 'text_pairs',
   textPairMarks: 'text_pair_marks',
   audioPairs: 'audio_pairs',
+  counters: 'counters',
 } as const;
 
 /** GridFS bucket holding every recording's audio (audio.files / audio.chunks). */
@@ -162,6 +163,12 @@ export interface SyncStateDoc {
   updatedAt: Date;
 }
 
+/** A running count (see audio-pairs/counts.ts). */
+export interface CounterDoc {
+  _id: string;
+  n: number;
+}
+
 export const collections = (db: Db) => ({
   sentences: db.collection<SentenceDoc>(C.sentences) as Collection<SentenceDoc>,
   sentenceMarks: db.collection<SentenceMarkDoc>(C.sentenceMarks),
@@ -173,5 +180,6 @@ export const collections = (db: Db) => ({
   textPairs: db.collection<TextPairCopyDoc>(C.textPairs),
   textPairMarks: db.collection<TextPairMarkDoc>(C.textPairMarks),
   audioPairs: db.collection<AudioPairDoc>(C.audioPairs),
+  counters: db.collection<CounterDoc>(C.counters),
 });
 export type Collections = ReturnType<typeof collections>;

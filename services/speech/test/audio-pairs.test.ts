@@ -1,6 +1,8 @@
 import { ObjectId } from 'mongodb';
 import { AUDIO_PAIR_FILE_MAX_BYTES, ERROR_MESSAGES, type AudioPairRecord } from '@platform/contracts';
+import { countApprovedTextPairs, countAudioPair } from '../src/audio-pairs/counts';
 import type { TextPairCopyDoc } from '../src/collections';
+import { uniqueDbName } from '@platform/service-kit/testing';
 import { as, asRole, multipart, startSpeech, type SpeechHarness } from './support/harness';
 import { silence, tone, wav } from './support/wav';
 
@@ -25,6 +27,8 @@ async function addTextPairs(
     };
   });
   await h.col.textPairs.insertMany(docs);
+  // The sync keeps this running count; these pairs skip the sync.
+  if (options.approved ?? true) await countApprovedTextPairs(h.col, count);
   return docs.map((d) => d._id);
 }
 
@@ -56,6 +60,7 @@ describe('Donate Your Voice and View Audio Pairs (speech service)', () => {
       h.col.textPairs.deleteMany({}),
       h.col.textPairMarks.deleteMany({}),
       h.col.audioPairs.deleteMany({}),
+      h.col.counters.deleteMany({}),
       h.app.database!.db.collection('audio.files').deleteMany({}),
       h.app.database!.db.collection('audio.chunks').deleteMany({}),
     ]);
@@ -419,6 +424,8 @@ describe('Donate Your Voice and View Audio Pairs (speech service)', () => {
         createdAt: new Date(),
       }));
       await h.col.audioPairs.insertMany(docs);
+      // Uploads keep this running count; these pairs skip the upload.
+      await countAudioPair(h.col, docs[0]!.status, docs[0]!.dialect, count);
       return docs.map((d) => d._id.toHexString());
     }
     const list = async (query: string, headers: Record<string, string>) =>
@@ -489,6 +496,10 @@ describe('Donate Your Voice and View Audio Pairs (speech service)', () => {
           .statusCode,
       ).toBe(404);
       expect((await list('status=approved', as('ada'))).items[0].decision.reason).toBe('clear');
+      // The reviewers' totals follow the decision.
+      expect((await list('status=approved', asRole('rita', 'reviewer'))).total).toBe(1);
+      expect((await list('status=pending', asRole('rita', 'reviewer'))).total).toBe(0);
+      expect((await list('dialect=standard-yoruba', asRole('rita', 'reviewer'))).total).toBe(1);
 
       const stats = await h.col.audioPairs.countDocuments({ donorId: 'ada', status: 'approved' });
       expect(stats).toBe(1);
@@ -572,5 +583,55 @@ describe('Donate Your Voice and View Audio Pairs (speech service)', () => {
       });
       expect((await put({ language: 'en', dialect: 'lagos' })).statusCode).toBe(400);
     });
+  });
+
+  it('counts pairs stored before the running counts existed, at start', async () => {
+    const dbName = uniqueDbName('speech_recount');
+    const first = await startSpeech({ mongo: h.mongo, dbName });
+    await addTextPairs(first, 3);
+    await first.col.textPairs.insertOne({
+      ...(await first.col.textPairs.findOne({}))!,
+      _id: 'not-approved',
+      approved: false,
+    });
+    const pair = (status: AudioPairRecord['status'], dialect: AudioPairRecord['user_dialect']) => ({
+      _id: new ObjectId(),
+      textId: 't',
+      sourceText: 'a',
+      targetText: 'b',
+      category: 'academic' as const,
+      dialect,
+      donorId: `d${Math.random()}`,
+      sourceFileId: new ObjectId(),
+      targetFileId: new ObjectId(),
+      sourceBytes: 1,
+      targetBytes: 1,
+      sourceDurationMs: 1000,
+      targetDurationMs: 1000,
+      status,
+      createdAt: new Date(),
+    });
+    await first.col.audioPairs.insertMany([
+      pair('pending', 'other'),
+      pair('approved', 'other'),
+      pair('approved', 'ekiti-yoruba'),
+    ]);
+    await first.col.counters.deleteMany({});
+    await first.close();
+
+    const again = await startSpeech({ mongo: h.mongo, dbName });
+    try {
+      for (let i = 0; i < 100 && !(await again.col.counters.findOne({})); i++)
+        await new Promise((r) => setTimeout(r, 20));
+      const reviewer = asRole('rita', 'reviewer');
+      const total = async (q: string) =>
+        (await again.app.inject({ url: `/api/audio/all?${q}`, headers: reviewer })).json().total;
+      expect(await total('status=approved')).toBe(2);
+      expect(await total('dialect=other')).toBe(2);
+      expect(await total('page=1')).toBe(3);
+      expect((await again.app.inject({ url: '/api/audio/next', headers: as('ada') })).json().total).toBe(3);
+    } finally {
+      await again.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { DonateNextReply, TextPair } from '@platform/contracts';
 import type { Collections, TextPairCopyDoc } from '../collections';
+import { approvedTextPairTotal } from './counts';
 
 /** Text pairs this person donated, skipped or reported: Donate never offers them again. */
 export async function excludedTextPairs(col: Collections, userId: string) {
@@ -18,7 +19,7 @@ export async function excludedTextPairs(col: Collections, userId: string) {
 export async function nextTextPair(col: Collections, userId: string): Promise<DonateNextReply> {
   const [{ excluded, donated }, total] = await Promise.all([
     excludedTextPairs(col, userId),
-    col.textPairs.countDocuments({ approved: true }),
+    approvedTextPairTotal(col),
   ]);
   const cursor = col.textPairs
     .find({ approved: true })

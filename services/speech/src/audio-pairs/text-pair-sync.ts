@@ -10,6 +10,7 @@ import {
 } from '@platform/contracts';
 import { collections, type TextPairCopyDoc } from '../collections';
 import { serviceHeaders } from '../sentences/service-identity';
+import { countApprovedTextPairs } from './counts';
 import { DEFAULT_SYNC_INTERVAL_MS, MAX_SYNC_BACKOFF_MS, type SentenceSync } from '../sentences/sentence-sync';
 
 export const TEXT_PAIR_CURSOR = 'text_pairs';
@@ -84,7 +85,18 @@ export function createTextPairSync(options: TextPairSyncOptions): TextPairSync {
         upsert: true,
       },
     }));
+    // How many approved pairs this page adds or takes away, for Donate's running 'of M'.
+    const before = await col.textPairs
+      .find({ _id: { $in: page.items.map((p) => p.text_id) } })
+      .project<{ _id: string; approved: boolean }>({ approved: 1 })
+      .toArray();
+    const wasApproved = new Set(before.filter((d) => d.approved).map((d) => d._id));
+    const delta = page.items.reduce(
+      (sum, p) => sum + Number(p.status === 'validated') - Number(wasApproved.has(p.text_id)),
+      0,
+    );
     await col.textPairs.bulkWrite(ops, { ordered: false });
+    await countApprovedTextPairs(col, delta);
     await col.syncState.updateOne(
       { _id: TEXT_PAIR_CURSOR },
       { $set: { after: page.last, updatedAt: new Date() } },

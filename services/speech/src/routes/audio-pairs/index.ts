@@ -18,6 +18,7 @@ import {
 } from '@platform/service-kit';
 import { sendAudioFile } from '../../audio/send-audio';
 import { collections, type AudioPairDoc, type TextPairMarkDoc } from '../../collections';
+import { audioPairTotal, countAudioPair, recountIfMissing } from '../../audio-pairs/counts';
 import { nextTextPair } from '../../audio-pairs/queue';
 import { toAudioPairRecord } from '../../audio-pairs/record';
 import { audioPairUploadRoute } from './upload';
@@ -31,6 +32,11 @@ const FILE_NAME = /^([0-9a-f]{24})-(source|target)\.wav$/;
 export function audioPairRoutes(app: ServiceApp, options: { secret: string }) {
   const { secret } = options;
   const col = () => collections(databaseOf(app));
+  // Data stored before the running counts existed gets them once; not awaited, so a database that is down
+  // at start delays nothing (readiness reports it).
+  app.addHook('onReady', async () => {
+    void recountIfMissing(col()).catch((err: unknown) => app.log.warn({ err }, 'audio pair counts not set'));
+  });
 
   serveRoute(app, getDonateNext, async (request) => nextTextPair(col(), request.identity.id));
 
@@ -90,7 +96,6 @@ export function audioPairRoutes(app: ServiceApp, options: { secret: string }) {
       ...(dialect ? { dialect } : {}),
     };
     const c = col();
-    const unfiltered = Object.keys(filter).length === 0;
     const [docs, total] = await Promise.all([
       c.audioPairs
         .find(filter)
@@ -98,8 +103,8 @@ export function audioPairRoutes(app: ServiceApp, options: { secret: string }) {
         .skip((page - 1) * pageSize)
         .limit(pageSize)
         .toArray(),
-      // Everything, unfiltered: the collection's own count, no scan.
-      unfiltered ? c.audioPairs.estimatedDocumentCount() : c.audioPairs.countDocuments(filter),
+      // Everyone's pairs: the running counts (no scan); a person's own: their few documents.
+      seesAll(request.identity) ? audioPairTotal(c, status, dialect) : c.audioPairs.countDocuments(filter),
     ]);
     return { items: docs.map((d) => toAudioPairRecord(d, secret)), total, page, pageSize };
   };
@@ -125,7 +130,13 @@ export function audioPairRoutes(app: ServiceApp, options: { secret: string }) {
       },
       { returnDocument: 'after' },
     );
-    if (decided) return toAudioPairRecord(decided, secret);
+    if (decided) {
+      await Promise.all([
+        countAudioPair(col(), 'pending', decided.dialect, -1),
+        countAudioPair(col(), decided.status, decided.dialect, 1),
+      ]);
+      return toAudioPairRecord(decided, secret);
+    }
     const exists = await col().audioPairs.findOne({ _id: new ObjectId(id) }, { projection: { _id: 1 } });
     throw exists ? new HttpError(409, 'audio_pair.decided') : new HttpError(404, 'audio_pair.unknown');
   });

@@ -26,6 +26,7 @@ import {
   toAudioPairRecord,
   type AudioPairSide,
 } from '../../audio-pairs/record';
+import { countAudioPair } from '../../audio-pairs/counts';
 import { discardRestOfUpload } from '../../recordings/discard-upload';
 import { deleteAudio, storeWhileProbing, type StoredAudio } from '../../recordings/audio-store';
 
@@ -159,7 +160,10 @@ export function audioPairUploadRoute(app: ServiceApp, secret: string) {
       if (isDuplicateKey(err)) throw new HttpError(409, 'audio_pair.already_donated');
       throw err;
     }
-    await col.textPairs.updateOne({ _id: pair._id }, { $inc: { donations: 1 } });
+    await Promise.all([
+      col.textPairs.updateOne({ _id: pair._id }, { $inc: { donations: 1 } }),
+      countAudioPair(col, 'pending', dialect, 1),
+    ]);
     return reply.code(201).send(toAudioPairRecord(doc, secret));
 
     async function removeStored(files: Partial<Record<AudioPairSide, StoredAudio>>) {
