@@ -168,6 +168,15 @@ async function load(db) {
   }));
   for (let i = 0; i < pairs.length; i += 10_000)
     await db.collection('text_pairs').insertMany(pairs.slice(i, i + 10_000), { ordered: false });
+  // The running counts the service keeps beside its writes (audio-pairs/counts.ts), for the data loaded here.
+  const counts = new Map();
+  for (let i = 0; i < AUDIO_PAIRS; i++) {
+    const key = `audio_pairs:${STATUSES[Math.floor(i / 7) % 3]}:${DIALECTS[i % 4]}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  counts.set('text_pairs:approved', pairs.filter((p) => p.approved).length);
+  await db.collection('counters').deleteMany({});
+  await db.collection('counters').insertMany([...counts].map(([_id, n]) => ({ _id, n })));
   log(
     `  ${AUDIO_PAIRS} audio pairs by ${DONORS} donors, ${TEXT_PAIRS} text pairs, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
@@ -332,6 +341,7 @@ async function main() {
   row('View Audio Pairs page, own pairs (contributor)', q.own, 30);
   row('next pair to donate: GET /api/audio/next (100 exclusions)', q.next, 20);
   log(`(${QUERIES} of each; ${q.emptyNext} next-pair answers were empty)`);
+  if (DONATIONS === 0) return;
   log('');
   log(
     `donations: ${DONATIONS} donations of two ${(d.wavBytes / 1024).toFixed(0)} KB WAVs (5 s, 16-bit 48 kHz mono) from ${CLIENTS} clients through the gateway`,

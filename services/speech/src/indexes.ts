@@ -73,10 +73,11 @@ export const SPEECH_INDEXES: CollectionIndexes[] = [
     indexes: [
       // One donation per person and text pair, under any concurrency.
       { key: { donorId: 1, textId: 1 }, name: 'donor_text_unique', unique: true },
-      // A contributor's own pairs, newest first (and Donate's exclusions and 'Contribution N').
+      // A contributor's own pairs in View Audio Pairs, newest first, with each filter combination (these
+      // also serve Donate's exclusions and 'Contribution N', and the stats: donations, approved ones).
       { key: { donorId: 1, _id: -1 }, name: 'donor_newest' },
-      // Stats: a person's donations, and how many were approved.
-      { key: { donorId: 1, status: 1 }, name: 'donor_status' },
+      { key: { donorId: 1, status: 1, dialect: 1, _id: -1 }, name: 'donor_status_dialect_newest' },
+      { key: { donorId: 1, dialect: 1, _id: -1 }, name: 'donor_dialect_newest' },
       // View Audio Pairs for reviewers: by status, by dialect, by both; newest first (_id is time-ordered).
       { key: { status: 1, _id: -1 }, name: 'status_newest' },
       { key: { dialect: 1, _id: -1 }, name: 'dialect_newest' },
