@@ -130,7 +130,6 @@ export const ERROR_MESSAGES = {
   'audio_pair.unknown': 'There is no such audio pair.',
   'audio_pair.decided': 'This audio pair has already been decided.',
   'audio_pair.unknown_field': 'The donation has a field that is not expected.',
-  'audio_pair.bad_dialect': 'Please select your dialect.',
   'audio_pair.not_multipart': 'The donation must be sent as a multipart form.',
 
   // Said by the browser when no usable answer came back.

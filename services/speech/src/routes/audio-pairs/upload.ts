@@ -31,6 +31,8 @@ import { discardRestOfUpload } from '../../recordings/discard-upload';
 import { deleteAudio, storeWhileProbing, type StoredAudio } from '../../recordings/audio-store';
 
 const TEXT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** The Donate screen's own words for a missing or unknown dialect (SPEC §5). */
+export const DIALECT_REQUIRED = 'Please select your dialect.';
 
 /** What the probe found, as the refusal the Donate screen shows; null when the side is fine. */
 function refusal(stored: StoredAudio): HttpError | null {
@@ -89,7 +91,7 @@ export function audioPairUploadRoute(app: ServiceApp, secret: string) {
           if (part.fieldname === 'text_id') pair = await checkTextPair(value);
           else if (part.fieldname === 'user_dialect') {
             if (!(DIALECTS as readonly string[]).includes(value)) {
-              throw new HttpError(400, 'audio_pair.bad_dialect');
+              throw new HttpError(400, 'validation.failed', DIALECT_REQUIRED);
             }
             dialect = value as Dialect;
           } else if (part.fieldname !== 'user_id') {
@@ -121,7 +123,7 @@ export function audioPairUploadRoute(app: ServiceApp, secret: string) {
       }
       if (!stored.source || !stored.target) throw new HttpError(400, 'audio_pair.missing_file');
       if (!pair) throw new HttpError(400, 'audio_pair.unknown_text_pair');
-      if (!dialect) throw new HttpError(400, 'audio_pair.bad_dialect');
+      if (!dialect) throw new HttpError(400, 'validation.failed', DIALECT_REQUIRED);
     } catch (err) {
       discardRestOfUpload(request.raw, 2 * AUDIO_PAIR_FILE_MAX_BYTES);
       await removeStored(stored);
