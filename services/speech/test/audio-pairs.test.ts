@@ -372,6 +372,16 @@ describe('Donate Your Voice and View Audio Pairs (speech service)', () => {
       expect((await next('bola')).pair.text_id).not.toBe(d);
     });
 
+    it('looks past many done pairs at the head of the queue', async () => {
+      const ids: string[] = [];
+      for (let d = 0; d < 45; d++) ids.push(...(await addTextPairs(h, 1, { donations: d })));
+      for (const id of ids.slice(0, 44)) {
+        await h.app.inject({ method: 'POST', url: `/api/audio/pairs/${id}/skip`, headers: as('ada') });
+      }
+      expect(await next()).toMatchObject({ pair: { text_id: ids[44] }, total: 45 });
+      expect((await next('bola')).pair.text_id).toBe(ids[0]);
+    });
+
     it('says there is nothing left once every approved pair is done', async () => {
       const [a] = await addTextPairs(h, 1);
       await h.app.inject({ method: 'POST', url: `/api/audio/pairs/${a}/skip`, headers: as('ada') });
