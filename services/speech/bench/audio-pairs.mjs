@@ -175,6 +175,10 @@ async function load(db) {
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   counts.set('text_pairs:approved', pairs.filter((p) => p.approved).length);
+  for (let i = 0; i < AUDIO_PAIRS; i++) {
+    const key = `donations:donor${i % DONORS}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
   await db.collection('counters').deleteMany({});
   await db.collection('counters').insertMany([...counts].map(([_id, n]) => ({ _id, n })));
   log(

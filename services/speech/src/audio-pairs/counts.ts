@@ -56,3 +56,19 @@ export async function recountIfMissing(col: Collections) {
     await col.counters.updateOne({ _id: op._id }, { $setOnInsert: { n: op.n } }, { upsert: true });
   }
 }
+
+const donorKey = (donorId: string) => `donations:${donorId}`;
+
+/** This person's donations ('Contribution N'): their running count, or their documents counted once. */
+export async function donorDonations(col: Collections, donorId: string) {
+  const counter = await col.counters.findOne({ _id: donorKey(donorId) });
+  return counter ? counter.n : col.audioPairs.countDocuments({ donorId });
+}
+
+/** One more donation by this person; a count not kept yet starts from their documents (this one included). */
+export async function countDonation(col: Collections, donorId: string) {
+  const moved = await col.counters.updateOne({ _id: donorKey(donorId) }, { $inc: { n: 1 } });
+  if (moved.matchedCount === 1) return;
+  const n = await col.audioPairs.countDocuments({ donorId });
+  await col.counters.updateOne({ _id: donorKey(donorId) }, { $max: { n } }, { upsert: true });
+}

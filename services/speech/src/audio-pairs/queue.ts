@@ -1,6 +1,6 @@
 import type { DonateNextReply, TextPair } from '@platform/contracts';
 import type { Collections, TextPairCopyDoc } from '../collections';
-import { approvedTextPairTotal } from './counts';
+import { approvedTextPairTotal, donorDonations } from './counts';
 
 type QueueRow = Pick<TextPairCopyDoc, '_id' | 'source_lang_text' | 'target_lang_text' | 'text_category'>;
 
@@ -57,12 +57,12 @@ async function firstNotDone(col: Collections, userId: string): Promise<TextPair 
 
 /**
  * Donate's next pair for one person, with 'Contribution N of M': N their donations, M the approved pairs
- * (a running count). The three are read at once.
+ * (running counts). The three are read at once.
  */
 export async function nextTextPair(col: Collections, userId: string): Promise<DonateNextReply> {
   const [pair, donated, total] = await Promise.all([
     firstNotDone(col, userId),
-    col.audioPairs.countDocuments({ donorId: userId }),
+    donorDonations(col, userId),
     approvedTextPairTotal(col),
   ]);
   return { pair, donated, total };

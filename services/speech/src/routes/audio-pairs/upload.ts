@@ -26,7 +26,7 @@ import {
   toAudioPairRecord,
   type AudioPairSide,
 } from '../../audio-pairs/record';
-import { countAudioPair } from '../../audio-pairs/counts';
+import { countAudioPair, countDonation } from '../../audio-pairs/counts';
 import { discardRestOfUpload } from '../../recordings/discard-upload';
 import { deleteAudio, storeWhileProbing, type StoredAudio } from '../../recordings/audio-store';
 
@@ -165,6 +165,7 @@ export function audioPairUploadRoute(app: ServiceApp, secret: string) {
     await Promise.all([
       col.textPairs.updateOne({ _id: pair._id }, { $inc: { donations: 1 } }),
       countAudioPair(col, 'pending', dialect, 1),
+      countDonation(col, donorId),
     ]);
     return reply.code(201).send(toAudioPairRecord(doc, secret));
 
