@@ -3,7 +3,9 @@ import type { FastifyServerOptions } from 'fastify';
 import { DEFAULT_HOST, DEFAULT_PORTS } from '@platform/contracts';
 import { createService, databaseOf, type CollectionIndexes, type ServiceApp } from '@platform/service-kit';
 import { SPEECH_INDEXES } from './indexes';
+import { recountIfMissing } from './audio-pairs/counts';
 import { createTextPairSync, type TextPairSync } from './audio-pairs/text-pair-sync';
+import { collections } from './collections';
 import { audioRoutes } from './routes/audio';
 import { audioPairRoutes } from './routes/audio-pairs';
 import { recordingRoutes } from './routes/recordings';
@@ -88,14 +90,24 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
   });
   app.decorate('sentenceSync', sync);
   app.decorate('textPairSync', pairSync);
-  if (options.startSync ?? true) {
-    app.addHook('onReady', async () => {
-      sync.start();
-      pairSync.start();
-    });
-  }
+  let closing = false;
+  app.addHook('onReady', async () => {
+    // Data stored before the running counts existed gets them once, before the syncs move them. Not awaited:
+    // a database that is down at start delays nothing (readiness reports it).
+    const counted = recountIfMissing(collections(databaseOf(app))).catch((err: unknown) =>
+      app.log.warn({ err }, 'audio pair counts not set'),
+    );
+    if (options.startSync ?? true) {
+      void counted.then(() => {
+        if (closing) return;
+        sync.start();
+        pairSync.start();
+      });
+    }
+  });
   // Before the database client closes (createService's onClose), so no sync is mid-write when it does.
   app.addHook('preClose', async () => {
+    closing = true;
     await Promise.all([sync.stop(), pairSync.stop()]);
   });
   return app;

@@ -18,7 +18,7 @@ import {
 } from '@platform/service-kit';
 import { sendAudioFile } from '../../audio/send-audio';
 import { collections, type AudioPairDoc, type TextPairMarkDoc } from '../../collections';
-import { audioPairTotal, countAudioPair, recountIfMissing } from '../../audio-pairs/counts';
+import { audioPairTotal, countAudioPair } from '../../audio-pairs/counts';
 import { nextTextPair } from '../../audio-pairs/queue';
 import { toAudioPairRecord } from '../../audio-pairs/record';
 import { audioPairUploadRoute } from './upload';
@@ -32,11 +32,6 @@ const FILE_NAME = /^([0-9a-f]{24})-(source|target)\.wav$/;
 export function audioPairRoutes(app: ServiceApp, options: { secret: string }) {
   const { secret } = options;
   const col = () => collections(databaseOf(app));
-  // Data stored before the running counts existed gets them once; not awaited, so a database that is down
-  // at start delays nothing (readiness reports it).
-  app.addHook('onReady', async () => {
-    void recountIfMissing(col()).catch((err: unknown) => app.log.warn({ err }, 'audio pair counts not set'));
-  });
 
   serveRoute(app, getDonateNext, async (request) => nextTextPair(col(), request.identity.id));
 
