@@ -3,7 +3,11 @@ import type { FastifyServerOptions } from 'fastify';
 import { DEFAULT_HOST, DEFAULT_PORTS } from '@platform/contracts';
 import { createService, databaseOf, type CollectionIndexes, type ServiceApp } from '@platform/service-kit';
 import { SPEECH_INDEXES } from './indexes';
+import { recountIfMissing } from './audio-pairs/counts';
+import { createTextPairSync, type TextPairSync } from './audio-pairs/text-pair-sync';
+import { collections } from './collections';
 import { audioRoutes } from './routes/audio';
+import { audioPairRoutes } from './routes/audio-pairs';
 import { recordingRoutes } from './routes/recordings';
 import { sentenceRoutes } from './routes/sentences';
 import { userRoutes } from './routes/user';
@@ -14,6 +18,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Pulls recordable sentences from the text service; `syncOnce()` runs one catch-up and resolves. */
     sentenceSync: SentenceSync;
+    /** Pulls text pairs from the text service and passes Donate's reports back; `syncOnce()` as above. */
+    textPairSync: TextPairSync;
   }
 }
 
@@ -57,6 +63,7 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
       sentenceRoutes(typed);
       recordingRoutes(typed);
       audioRoutes(typed);
+      audioPairRoutes(typed, { secret: options.identitySecret });
       userRoutes(
         typed,
         createTextClient({
@@ -74,9 +81,34 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
     log: app.log,
     intervalMs: options.syncIntervalMs ?? DEFAULT_SYNC_INTERVAL_MS,
   });
+  const pairSync = createTextPairSync({
+    db: databaseOf(app),
+    textUrl: options.textUrl ?? DEFAULT_TEXT_URL,
+    secret: options.identitySecret,
+    log: app.log,
+    intervalMs: options.syncIntervalMs ?? DEFAULT_SYNC_INTERVAL_MS,
+  });
   app.decorate('sentenceSync', sync);
-  if (options.startSync ?? true) app.addHook('onReady', async () => sync.start());
+  app.decorate('textPairSync', pairSync);
+  let closing = false;
+  app.addHook('onReady', async () => {
+    // Data stored before the running counts existed gets them once, before the syncs move them. Not awaited:
+    // a database that is down at start delays nothing (readiness reports it).
+    const counted = recountIfMissing(collections(databaseOf(app))).catch((err: unknown) =>
+      app.log.warn({ err }, 'audio pair counts not set'),
+    );
+    if (options.startSync ?? true) {
+      void counted.then(() => {
+        if (closing) return;
+        sync.start();
+        pairSync.start();
+      });
+    }
+  });
   // Before the database client closes (createService's onClose), so no sync is mid-write when it does.
-  app.addHook('preClose', async () => sync.stop());
+  app.addHook('preClose', async () => {
+    closing = true;
+    await Promise.all([sync.stop(), pairSync.stop()]);
+  });
   return app;
 }

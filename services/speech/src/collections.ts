@@ -1,5 +1,12 @@
 import type { Collection, Db, ObjectId } from 'mongodb';
-import type { LanguageCode, RecordingStatus } from '@platform/contracts';
+import type {
+  AudioPairStatus,
+  Dialect,
+  LanguageCode,
+  RecordingStatus,
+  TextCategory,
+  TextPairReportReason,
+} from '@platform/contracts';
 import type { Container } from '@platform/audio-probe';
 
 /** The speech service's collections (database `speech`); indexes for each are in indexes.ts. */
@@ -11,6 +18,10 @@ export const C = {
   votes: 'votes',
   preferences: 'preferences',
   syncState: 'sync_state',
+  textPairs: 'text_pairs',
+  textPairMarks: 'text_pair_marks',
+  audioPairs: 'audio_pairs',
+  counters: 'counters',
 } as const;
 
 /** GridFS bucket holding every recording's audio (audio.files / audio.chunks). */
@@ -88,13 +99,74 @@ export interface VoteDoc {
 export interface PreferencesDoc {
   _id: string;
   language: LanguageCode;
+  /** The Yoruba dialect chosen on Donate Your Voice, once chosen. */
+  dialect?: Dialect;
   updatedAt: Date;
+}
+
+/**
+ * The speech service's copy of a text pair (from the text service's change feed); _id is the text_id. A pair
+ * that stops being approved stays with `approved: false`, so its donation count survives a re-approval.
+ */
+export interface TextPairCopyDoc {
+  _id: string;
+  source_lang_text: string;
+  target_lang_text: string;
+  text_category: TextCategory;
+  approved: boolean;
+  /** Audio pairs donated for it: Donate offers the fewest first. */
+  donations: number;
+  /** A random key fixed at first sight: ties between equal counts are broken by it. */
+  rand: number;
+  seq: number;
+}
+
+export type TextPairMarkKind = 'skipped' | 'reported';
+/** A person's skip or report of a text pair on Donate; Donate never offers it to them again. */
+export interface TextPairMarkDoc {
+  _id?: ObjectId;
+  userId: string;
+  textId: string;
+  kind: TextPairMarkKind;
+  reason?: TextPairReportReason;
+  details?: string;
+  /** Set on a report until the text service has been told. */
+  flagPending?: true;
+  createdAt: Date;
+}
+
+/** One donated pair of recordings: the English and the Yoruba side of one text pair, by one person. */
+export interface AudioPairDoc {
+  /** The audio_id; also names the files (`audio/pairs/<audio_id>-source.wav`). */
+  _id: ObjectId;
+  textId: string;
+  /** The texts as they read when spoken. */
+  sourceText: string;
+  targetText: string;
+  category: TextCategory;
+  dialect: Dialect;
+  donorId: string;
+  sourceFileId: ObjectId;
+  targetFileId: ObjectId;
+  sourceBytes: number;
+  targetBytes: number;
+  sourceDurationMs: number;
+  targetDurationMs: number;
+  status: AudioPairStatus;
+  decision?: { byId: string; at: Date; reason?: string };
+  createdAt: Date;
 }
 
 export interface SyncStateDoc {
   _id: string;
   after: number;
   updatedAt: Date;
+}
+
+/** A running count (see audio-pairs/counts.ts). */
+export interface CounterDoc {
+  _id: string;
+  n: number;
 }
 
 export const collections = (db: Db) => ({
@@ -105,5 +177,9 @@ export const collections = (db: Db) => ({
   votes: db.collection<VoteDoc>(C.votes),
   preferences: db.collection<PreferencesDoc>(C.preferences),
   syncState: db.collection<SyncStateDoc>(C.syncState),
+  textPairs: db.collection<TextPairCopyDoc>(C.textPairs),
+  textPairMarks: db.collection<TextPairMarkDoc>(C.textPairMarks),
+  audioPairs: db.collection<AudioPairDoc>(C.audioPairs),
+  counters: db.collection<CounterDoc>(C.counters),
 });
 export type Collections = ReturnType<typeof collections>;

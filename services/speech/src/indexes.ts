@@ -53,6 +53,38 @@ export const SPEECH_INDEXES: CollectionIndexes[] = [
     ],
   },
   {
+    collection: C.textPairs,
+    indexes: [
+      // Donate: approved pairs, fewest donations first; also counts the approved pairs ('of M').
+      { key: { approved: 1, donations: 1, rand: 1 }, name: 'donate_queue' },
+    ],
+  },
+  {
+    collection: C.textPairMarks,
+    indexes: [
+      // One skip and one report per person and pair; Donate's exclusions.
+      { key: { userId: 1, textId: 1, kind: 1 }, name: 'user_text_kind_unique', unique: true },
+      // Reports still to pass on to the text service.
+      { key: { flagPending: 1 }, name: 'flag_pending', sparse: true },
+    ],
+  },
+  {
+    collection: C.audioPairs,
+    indexes: [
+      // One donation per person and text pair, under any concurrency.
+      { key: { donorId: 1, textId: 1 }, name: 'donor_text_unique', unique: true },
+      // A contributor's own pairs in View Audio Pairs, newest first, with each filter combination (these
+      // also serve Donate's exclusions and 'Contribution N', and the stats: donations, approved ones).
+      { key: { donorId: 1, _id: -1 }, name: 'donor_newest' },
+      { key: { donorId: 1, status: 1, dialect: 1, _id: -1 }, name: 'donor_status_dialect_newest' },
+      { key: { donorId: 1, dialect: 1, _id: -1 }, name: 'donor_dialect_newest' },
+      // View Audio Pairs for reviewers: by status, by dialect, by both; newest first (_id is time-ordered).
+      { key: { status: 1, _id: -1 }, name: 'status_newest' },
+      { key: { dialect: 1, _id: -1 }, name: 'dialect_newest' },
+      { key: { status: 1, dialect: 1, _id: -1 }, name: 'status_dialect_newest' },
+    ],
+  },
+  {
     collection: `${AUDIO_BUCKET}.files`,
     indexes: [{ key: { filename: 1, uploadDate: 1 }, name: 'filename_uploadDate' }],
   },

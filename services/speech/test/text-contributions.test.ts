@@ -88,6 +88,7 @@ describe("a person's figures and written sentences, with the text service", () =
       recordings: { submitted: 1, validated: 0 },
       votes: 0,
       skips: 0,
+      donations: { submitted: 0, approved: 0 },
       ...textZero,
     });
     for (const v of ['g1', 'g2']) {
@@ -104,11 +105,13 @@ describe("a person's figures and written sentences, with the text service", () =
       recordings: { submitted: 1, validated: 1 },
       votes: 0,
       skips: 0,
+      donations: { submitted: 0, approved: 0 },
     });
     expect(await stats('g1')).toMatchObject({
       recordings: { submitted: 0, validated: 0 },
       votes: 1,
       skips: 2,
+      donations: { submitted: 0, approved: 0 },
     });
     expect((await speech.app.inject({ url: '/api/user/stats' })).statusCode).toBe(401);
   });
@@ -139,6 +142,7 @@ describe("a person's figures and written sentences, with the text service", () =
       recordings: { submitted: 0, validated: 0 },
       votes: 0,
       skips: 0,
+      donations: { submitted: 0, approved: 0 },
       sentences: { written: 0, approved: 0 },
       textPairs: { added: 1, approved: 1 },
       reviews: 0,

@@ -3,6 +3,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { createService, databaseOf, type CollectionIndexes, type ServiceApp } from '@platform/service-kit';
 import { TEXT_INDEXES } from './indexes';
 import { internalSentenceRoutes } from './routes/internal/sentences';
+import { internalTextPairFlagRoutes } from './routes/internal/text-pair-flags';
 import { internalTextPairRoutes } from './routes/internal/text-pairs';
 import { reviewRoutes } from './routes/review';
 import { textPairRoutes } from './routes/text-pairs';
@@ -51,6 +52,7 @@ export async function buildApp(options: TextAppOptions): Promise<ServiceApp> {
       reviewRoutes(instance as ServiceApp);
       textPairRoutes(instance as ServiceApp);
       internalTextPairRoutes(instance as ServiceApp);
+      internalTextPairFlagRoutes(instance as ServiceApp);
       internalUserRoutes(instance as ServiceApp);
       await sentenceWriteRoutes(instance as ServiceApp);
     },

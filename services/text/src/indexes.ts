@@ -1,5 +1,6 @@
 import type { CollectionIndexes } from '@platform/service-kit';
 import { REVIEW_INDEXES } from './review/indexes';
+import { TEXT_PAIR_FLAG_INDEXES } from './routes/internal/text-pair-flags';
 import { SENTENCE_FLAGS, SENTENCES } from './sentences/sentence-store';
 import { TEXT_PAIR_INDEXES } from './text-pairs/indexes';
 
@@ -23,5 +24,6 @@ export const TEXT_INDEXES: CollectionIndexes[] = [
     indexes: [{ key: { sentenceId: 1, reportedAt: -1 }, name: 'sentence_reported' }],
   },
   ...TEXT_PAIR_INDEXES,
+  ...TEXT_PAIR_FLAG_INDEXES,
   ...REVIEW_INDEXES,
 ];

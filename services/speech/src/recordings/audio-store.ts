@@ -35,11 +35,13 @@ export interface StoredAudio {
 export async function storeWhileProbing(
   db: Db,
   upload: Readable,
-  options: { maxBytes: number; metadata: Record<string, unknown> },
+  options: { maxBytes: number; metadata: Record<string, unknown>; filename?: string },
 ): Promise<StoredAudio> {
   const bucket = audioBucket(db);
   const fileId = new ObjectId();
-  const sink = bucket.openUploadStreamWithId(fileId, fileId.toHexString(), { metadata: options.metadata });
+  const sink = bucket.openUploadStreamWithId(fileId, options.filename ?? fileId.toHexString(), {
+    metadata: options.metadata,
+  });
   const probe = createAudioProbe({ maxBytes: options.maxBytes });
   const tee = new PassThrough();
   let bytes = 0;

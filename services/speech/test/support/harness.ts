@@ -7,7 +7,7 @@ import {
   uniqueDbName,
   type TestMongo,
 } from '@platform/service-kit/testing';
-import type { Identity, LanguageCode } from '@platform/contracts';
+import type { Identity, LanguageCode, Role } from '@platform/contracts';
 import { buildApp, type SpeechAppOptions } from '../../src/app';
 import { collections, type Collections, type SentenceDoc } from '../../src/collections';
 
@@ -20,6 +20,9 @@ const person = (id: string, name = `Person ${id}`): Identity => ({ id, role: 'co
  * as the gateway would (signInjectedRequests).
  */
 export const as = (id: string, name?: string) => signedAs(person(id, name));
+
+/** Someone with a role other than contributor (reviewer, admin...), through `app.inject`. */
+export const asRole = (id: string, role: Role) => signedAs({ id, role, name: `Person ${id}` });
 
 /** Signed headers for one request sent over real HTTP (a signature covers the method, the URL and the service). */
 export const signedFor = (id: string, method: string, url: string) =>

@@ -7,7 +7,7 @@ import {
 import { databaseOf, serveRoute, type ServiceApp } from '@platform/service-kit';
 import { collections } from '../../collections';
 import type { TextClient } from '../../text/text-client';
-import { rememberedLanguage, rememberLanguage } from '../../user/preferences';
+import { rememberedPreferences, rememberPreferences } from '../../user/preferences';
 
 /** The person's own figures (with what they wrote, added and reviewed, from the text service) and choices. */
 export function userRoutes(app: ServiceApp, text: TextClient) {
@@ -16,28 +16,38 @@ export function userRoutes(app: ServiceApp, text: TextClient) {
   serveRoute(app, getUserStats, async (request) => {
     const userId = request.identity.id;
     const c = col();
-    const [textStats, submitted, validated, votes, sentenceSkips, recordingSkips] = await Promise.all([
+    const [
+      textStats,
+      submitted,
+      validated,
+      votes,
+      sentenceSkips,
+      recordingSkips,
+      donated,
+      donationsApproved,
+    ] = await Promise.all([
       text.get(getInternalUserTextStats, { id: userId }),
       c.recordings.countDocuments({ speakerId: userId }),
       c.recordings.countDocuments({ speakerId: userId, status: 'validated' }),
       c.votes.countDocuments({ voterId: userId }),
       c.sentenceMarks.countDocuments({ userId, kind: 'skipped' }),
       c.recordingMarks.countDocuments({ userId, kind: 'skipped' }),
+      c.audioPairs.countDocuments({ donorId: userId }),
+      c.audioPairs.countDocuments({ donorId: userId, status: 'approved' }),
     ]);
     return {
       recordings: { submitted, validated },
       votes,
       skips: sentenceSkips + recordingSkips,
+      donations: { submitted: donated, approved: donationsApproved },
       ...textStats,
     };
   });
 
-  serveRoute(app, getUserPreferences, async (request) => ({
-    language: await rememberedLanguage(col(), request.identity.id),
-  }));
+  serveRoute(app, getUserPreferences, async (request) => rememberedPreferences(col(), request.identity.id));
 
-  serveRoute(app, putUserPreferences, async (request) => {
-    await rememberLanguage(col(), request.identity.id, request.body.language);
-    return { language: request.body.language };
-  });
+  // A PUT without a dialect (Speak's) keeps the dialect chosen on Donate.
+  serveRoute(app, putUserPreferences, async (request) =>
+    rememberPreferences(col(), request.identity.id, request.body),
+  );
 }

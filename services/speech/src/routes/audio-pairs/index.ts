@@ -1,0 +1,153 @@
+import { ObjectId, type Filter } from 'mongodb';
+import {
+  AUDIO_PAIR_PAGE_SIZE,
+  getAudioPairFile,
+  getAudioPairs,
+  getDonateNext,
+  postAudioPairDecision,
+  postDonateReport,
+  postDonateSkip,
+  type Identity,
+} from '@platform/contracts';
+import {
+  databaseOf,
+  HttpError,
+  ignoreDuplicateKey,
+  serveRoute,
+  type ServiceApp,
+} from '@platform/service-kit';
+import { sendAudioFile } from '../../audio/send-audio';
+import { collections, type AudioPairDoc, type TextPairMarkDoc } from '../../collections';
+import { audioPairTotal, countAudioPair } from '../../audio-pairs/counts';
+import { nextTextPair } from '../../audio-pairs/queue';
+import { toAudioPairRecord } from '../../audio-pairs/record';
+import { audioPairUploadRoute } from './upload';
+
+/** Reviewers and admins see (and hear) every audio pair; anyone else only their own. */
+const seesAll = (identity: Identity) => identity.role === 'reviewer' || identity.role === 'admin';
+
+const FILE_NAME = /^([0-9a-f]{24})-(source|target)\.wav$/;
+
+/** Donate Your Voice and View Audio Pairs: the queue, donations, skips and reports, the list, decisions, audio. */
+export function audioPairRoutes(app: ServiceApp, options: { secret: string }) {
+  const { secret } = options;
+  const col = () => collections(databaseOf(app));
+
+  serveRoute(app, getDonateNext, async (request) => nextTextPair(col(), request.identity.id));
+
+  audioPairUploadRoute(app, secret);
+
+  const mark = async (
+    userId: string,
+    textId: string,
+    kind: TextPairMarkDoc['kind'],
+    extra: Partial<TextPairMarkDoc> = {},
+  ) => {
+    const c = col();
+    const pair = await c.textPairs.findOne({ _id: textId }, { projection: { _id: 1 } });
+    if (!pair) throw new HttpError(404, 'audio_pair.unknown_text_pair');
+    await c.textPairMarks
+      .updateOne(
+        { userId, textId, kind },
+        { $setOnInsert: { createdAt: new Date(), ...extra } },
+        { upsert: true },
+      )
+      .catch(ignoreDuplicateKey);
+  };
+
+  serveRoute(app, postDonateSkip, async (request) => {
+    await mark(request.identity.id, request.params.id, 'skipped');
+    return { id: request.params.id, ok: true as const };
+  });
+
+  serveRoute(app, postDonateReport, async (request) => {
+    const { reason } = request.body;
+    const details = request.body.details?.trim();
+    if (reason === 'other' && !details) throw new HttpError(400, 'report.details_required');
+    // flagPending: the text pair sync passes the report on to the text service, which owns the pair.
+    await mark(request.identity.id, request.params.id, 'reported', {
+      reason,
+      flagPending: true,
+      ...(details ? { details } : {}),
+    });
+    return { id: request.params.id, ok: true as const };
+  });
+
+  const listHandler = async (request: {
+    identity: Identity;
+    query: {
+      dialect?: AudioPairDoc['dialect'];
+      status?: AudioPairDoc['status'];
+      page?: number;
+      pageSize?: number;
+    };
+  }) => {
+    const { dialect, status } = request.query;
+    const page = request.query.page ?? 1;
+    const pageSize = request.query.pageSize ?? AUDIO_PAIR_PAGE_SIZE;
+    const filter: Filter<AudioPairDoc> = {
+      ...(seesAll(request.identity) ? {} : { donorId: request.identity.id }),
+      ...(status ? { status } : {}),
+      ...(dialect ? { dialect } : {}),
+    };
+    const c = col();
+    const [docs, total] = await Promise.all([
+      c.audioPairs
+        .find(filter)
+        .sort({ _id: -1 })
+        .skip((page - 1) * pageSize)
+        .limit(pageSize)
+        .toArray(),
+      // Everyone's pairs: the running counts (no scan); a person's own: their few documents.
+      seesAll(request.identity) ? audioPairTotal(c, status, dialect) : c.audioPairs.countDocuments(filter),
+    ]);
+    return { items: docs.map((d) => toAudioPairRecord(d, secret)), total, page, pageSize };
+  };
+  serveRoute(app, getAudioPairs, listHandler);
+  serveRoute(
+    app,
+    { ...getAudioPairs, name: 'getAudioPairsSlash', path: `${getAudioPairs.path}/` },
+    listHandler,
+  );
+
+  serveRoute(app, postAudioPairDecision, async (request) => {
+    const { id } = request.params;
+    if (!ObjectId.isValid(id) || id.length !== 24) throw new HttpError(404, 'audio_pair.unknown');
+    const reason = request.body.reason?.trim();
+    const decided = await col().audioPairs.findOneAndUpdate(
+      // The pending guard makes the decision atomic: of two reviewers deciding at once, one wins.
+      { _id: new ObjectId(id), status: 'pending' },
+      {
+        $set: {
+          status: request.body.status,
+          decision: { byId: request.identity.id, at: new Date(), ...(reason ? { reason } : {}) },
+        },
+      },
+      { returnDocument: 'after' },
+    );
+    if (decided) {
+      await Promise.all([
+        countAudioPair(col(), 'pending', decided.dialect, -1),
+        countAudioPair(col(), decided.status, decided.dialect, 1),
+      ]);
+      return toAudioPairRecord(decided, secret);
+    }
+    const exists = await col().audioPairs.findOne({ _id: new ObjectId(id) }, { projection: { _id: 1 } });
+    throw exists ? new HttpError(409, 'audio_pair.decided') : new HttpError(404, 'audio_pair.unknown');
+  });
+
+  serveRoute(app, getAudioPairFile, async (request, reply) => {
+    const match = FILE_NAME.exec(request.params.file);
+    const notFound = () => new HttpError(404, 'audio.not_found');
+    if (!match) throw notFound();
+    const db = databaseOf(app);
+    const pair = await collections(db).audioPairs.findOne(
+      { _id: new ObjectId(match[1]) },
+      { projection: { donorId: 1, sourceFileId: 1, targetFileId: 1 } },
+    );
+    // Someone else's pair is not found either: its existence is not for them to learn.
+    if (!pair || (pair.donorId !== request.identity.id && !seesAll(request.identity))) throw notFound();
+    const fileId = match[2] === 'source' ? pair.sourceFileId : pair.targetFileId;
+    return sendAudioFile(db, request, reply, fileId, 'audio/wav');
+  });
+}

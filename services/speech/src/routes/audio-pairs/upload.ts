@@ -1,0 +1,179 @@
+import type { Readable } from 'node:stream';
+import { ObjectId } from 'mongodb';
+import type { MultipartFile } from '@fastify/multipart';
+import {
+  AUDIO_PAIR_FILE_FIELDS,
+  AUDIO_PAIR_FILE_MAX_BYTES,
+  AUDIO_PAIR_MAX_SECONDS,
+  AUDIO_PAIR_MIN_SECONDS,
+  DIALECTS,
+  postAudioPair,
+  type AudioPairFileField,
+  type Dialect,
+} from '@platform/contracts';
+import {
+  databaseOf,
+  HttpError,
+  isDuplicateKey,
+  serveRoute,
+  type RouteHandler,
+  type ServiceApp,
+} from '@platform/service-kit';
+import { collections, type AudioPairDoc, type TextPairCopyDoc } from '../../collections';
+import {
+  audioPairPath,
+  SIDE_OF_FIELD,
+  toAudioPairRecord,
+  type AudioPairSide,
+} from '../../audio-pairs/record';
+import { countAudioPair, countDonation } from '../../audio-pairs/counts';
+import { discardRestOfUpload } from '../../recordings/discard-upload';
+import { deleteAudio, storeWhileProbing, type StoredAudio } from '../../recordings/audio-store';
+
+const TEXT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** The Donate screen's own words for a missing or unknown dialect (SPEC §5). */
+export const DIALECT_REQUIRED = 'Please select your dialect.';
+
+/** What the probe found, as the refusal the Donate screen shows; null when the side is fine. */
+function refusal(stored: StoredAudio): HttpError | null {
+  const probe = stored.probe;
+  if (!probe.ok) {
+    if (probe.reason === 'too-large') return new HttpError(413, 'audio_pair.too_large');
+    return new HttpError(415, 'audio_pair.not_wav');
+  }
+  if (probe.container !== 'wav') return new HttpError(415, 'audio_pair.not_wav');
+  if (probe.durationSeconds < AUDIO_PAIR_MIN_SECONDS || probe.durationSeconds > AUDIO_PAIR_MAX_SECONDS) {
+    return new HttpError(422, 'audio_pair.bad_duration');
+  }
+  if (probe.silent) return new HttpError(422, 'audio_pair.silent');
+  return null;
+}
+
+const durationMs = (stored: StoredAudio) =>
+  stored.probe.ok ? Math.round(stored.probe.durationSeconds * 1000) : 0;
+
+/**
+ * POST /api/audio/upload (and /api/audio/upload/, as the SPEC's client sends it): one donation, the English
+ * and the Yoruba WAV of one approved text pair. Parts come in any order; each file streams into GridFS
+ * while the probe measures it, and is refused as soon as it is known to be bad. Whatever is refused, nothing
+ * of the pair is kept: every file stored so far is deleted before the answer. The donor is the signed-in
+ * person; a `user_id` field is accepted (the SPEC's client sends one) and ignored.
+ */
+export function audioPairUploadRoute(app: ServiceApp, secret: string) {
+  const handler: RouteHandler<typeof postAudioPair> = async (request, reply) => {
+    if (!request.isMultipart()) throw new HttpError(415, 'audio_pair.not_multipart');
+    const donorId = request.identity.id;
+    const db = databaseOf(app);
+    const col = collections(db);
+    const audioId = new ObjectId();
+    const stored: Partial<Record<AudioPairSide, StoredAudio>> = {};
+    let pair: TextPairCopyDoc | null = null;
+    let dialect: Dialect | null = null;
+
+    const checkTextPair = async (value: string) => {
+      const found = TEXT_ID.test(value) ? await col.textPairs.findOne({ _id: value, approved: true }) : null;
+      if (!found) throw new HttpError(404, 'audio_pair.unknown_text_pair');
+      const donated = await col.audioPairs.findOne(
+        { donorId, textId: found._id },
+        { projection: { _id: 1 } },
+      );
+      if (donated) throw new HttpError(409, 'audio_pair.already_donated');
+      return found;
+    };
+
+    try {
+      const parts = request.parts({
+        limits: { fileSize: AUDIO_PAIR_FILE_MAX_BYTES, files: 2, fields: 3, parts: 5, fieldSize: 1024 },
+      });
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          const value = String(part.value);
+          if (part.fieldname === 'text_id') pair = await checkTextPair(value);
+          else if (part.fieldname === 'user_dialect') {
+            if (!(DIALECTS as readonly string[]).includes(value)) {
+              throw new HttpError(400, 'validation.failed', DIALECT_REQUIRED);
+            }
+            dialect = value as Dialect;
+          } else if (part.fieldname !== 'user_id') {
+            throw new HttpError(400, 'audio_pair.unknown_field', `Unknown field '${part.fieldname}'.`);
+          }
+          continue;
+        }
+        const file = part as MultipartFile;
+        const field = file.fieldname as AudioPairFileField;
+        if (!(AUDIO_PAIR_FILE_FIELDS as readonly string[]).includes(field) || stored[SIDE_OF_FIELD[field]]) {
+          file.file.resume();
+          throw new HttpError(
+            400,
+            'audio_pair.unknown_field',
+            `Unexpected file field '${file.fieldname}'; send one 'source_audio_file' and one 'target_audio_file'.`,
+          );
+        }
+        const side = SIDE_OF_FIELD[field];
+        const path = audioPairPath(audioId.toHexString(), side);
+        const result = await storeWhileProbing(db, file.file as Readable, {
+          maxBytes: AUDIO_PAIR_FILE_MAX_BYTES,
+          filename: path,
+          metadata: { audioPairId: audioId, side, donorId },
+        });
+        stored[side] = result;
+        if (file.file.truncated) throw new HttpError(413, 'audio_pair.too_large');
+        const refused = refusal(result);
+        if (refused) throw refused;
+      }
+      if (!stored.source || !stored.target) throw new HttpError(400, 'audio_pair.missing_file');
+      if (!pair) throw new HttpError(400, 'audio_pair.unknown_text_pair');
+      if (!dialect) throw new HttpError(400, 'validation.failed', DIALECT_REQUIRED);
+    } catch (err) {
+      discardRestOfUpload(request.raw, 2 * AUDIO_PAIR_FILE_MAX_BYTES);
+      await removeStored(stored);
+      const code = (err as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'audio_pair.too_large');
+      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+        throw new HttpError(400, 'audio_pair.unknown_field');
+      }
+      throw err;
+    }
+
+    const { source, target } = stored;
+    if (!source || !target || !pair || !dialect) throw new Error('unreachable: the upload was vetted above');
+    const doc: AudioPairDoc = {
+      _id: audioId,
+      textId: pair._id,
+      sourceText: pair.source_lang_text,
+      targetText: pair.target_lang_text,
+      category: pair.text_category,
+      dialect,
+      donorId,
+      sourceFileId: source.fileId,
+      targetFileId: target.fileId,
+      sourceBytes: source.bytes,
+      targetBytes: target.bytes,
+      sourceDurationMs: durationMs(source),
+      targetDurationMs: durationMs(target),
+      status: 'pending',
+      createdAt: new Date(),
+    };
+    try {
+      // The unique (donor, text pair) index settles two donations of one pair racing past the early check.
+      await col.audioPairs.insertOne(doc);
+    } catch (err) {
+      await removeStored(stored);
+      if (isDuplicateKey(err)) throw new HttpError(409, 'audio_pair.already_donated');
+      throw err;
+    }
+    await Promise.all([
+      col.textPairs.updateOne({ _id: pair._id }, { $inc: { donations: 1 } }),
+      countAudioPair(col, 'pending', dialect, 1),
+      countDonation(col, donorId),
+    ]);
+    return reply.code(201).send(toAudioPairRecord(doc, secret));
+
+    async function removeStored(files: Partial<Record<AudioPairSide, StoredAudio>>) {
+      await Promise.all(Object.values(files).map((f) => deleteAudio(db, f.fileId)));
+    }
+  };
+
+  serveRoute(app, postAudioPair, handler);
+  serveRoute(app, { ...postAudioPair, name: 'postAudioPairSlash', path: `${postAudioPair.path}/` }, handler);
+}
