@@ -178,6 +178,8 @@ export function ViewAudioPairsPage() {
 
   // A page past the end (a shared link after pairs were decided, or a hand-edited URL): the last page.
   const data = pairs.currentData;
+  // While another page loads, the pager stays where it is (from the last answer) rather than vanishing.
+  const pagerData = pairs.isError ? undefined : pairs.data;
   const lastPage = data ? pageCountOf(data.total) : 1;
   const pastTheEnd = data !== undefined && data.items.length === 0 && filters.page > lastPage;
   useEffect(() => {
@@ -372,10 +374,10 @@ export function ViewAudioPairsPage() {
             loadingRows={AUDIO_PAIR_PAGE_SIZE}
             emptyMessage={t('viewAudioPairs.empty')}
           />
-          {data && data.total > 0 ? (
+          {pagerData && pagerData.total > 0 ? (
             <AudioPairPager
-              page={Math.min(filters.page, lastPage)}
-              total={data.total}
+              page={Math.min(filters.page, pageCountOf(pagerData.total))}
+              total={pagerData.total}
               onPage={(page) => change({ ...filters, page })}
             />
           ) : null}
