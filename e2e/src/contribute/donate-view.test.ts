@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { AudioPairRecord } from '@platform/contracts';
+import { seriousViolations } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { fakeMicrophoneArgs, makeFakeMicrophoneFiles } from './audio-files';
 import type { FakeMicrophoneFiles } from './audio-files';
@@ -183,6 +184,9 @@ describe('Donate Your Voice and View Audio Pairs, end to end', () => {
     expect(await page.getByRole('combobox', { name: 'Dialect' }).inputValue()).toBe('ekiti-yoruba');
     expect(await page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('pending');
     expect(await row(page, othersDonation.audio_id).count()).toBe(0);
+
+    // The table with its players and decision buttons passes axe-core.
+    expect(await seriousViolations(page)).toEqual([]);
 
     const found = row(page, donated.audio_id);
     expect(await found.textContent()).toContain(donated.source_lang_text);
