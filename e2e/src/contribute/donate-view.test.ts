@@ -142,9 +142,10 @@ describe('Donate Your Voice and View Audio Pairs, end to end', () => {
     await submit.click();
     await toast(page, 'Both audios submitted successfully!').waitFor({ timeout: 30_000 });
 
-    // The next pair (the other one of this test) and the counter one further.
-    const next = PAIRS.find((p) => p !== pair)!;
-    await seeText(page, next.source_lang_text, 20_000);
+    // The donated pair gives way to the next one, and the counter moves one further.
+    await page
+      .getByText(pair.source_lang_text, { exact: true })
+      .waitFor({ state: 'detached', timeout: 20_000 });
     await counter(page)
       .filter({ hasText: new RegExp(`\\b${before.n + 1}\\D+${before.of}\\b`) })
       .waitFor({ timeout: 15_000 });
