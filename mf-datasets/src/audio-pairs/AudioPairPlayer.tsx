@@ -7,14 +7,14 @@ export type AudioSide = 'english' | 'yoruba';
 
 const Player = styled.audio`
   display: block;
-  width: 16rem;
+  width: 14rem;
   max-width: 100%;
   height: 2.5rem;
 `;
 
 const Note = styled.p<{ $error?: boolean }>`
   margin: 0;
-  max-width: 16rem;
+  max-width: 14rem;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme, $error }) => ($error ? theme.colors.danger.main : theme.colors.textMuted)};
 `;

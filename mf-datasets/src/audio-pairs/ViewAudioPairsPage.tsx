@@ -58,7 +58,7 @@ const Id = styled.code`
 const Text = styled.span`
   display: block;
   min-width: 10rem;
-  max-width: 18rem;
+  max-width: 16rem;
   overflow-wrap: anywhere;
 `;
 
