@@ -54,8 +54,11 @@ async function verificationToken(email: string, timeoutMs = 15_000): Promise<str
 
 let made = 0;
 
-/** A new, verified, signed-in person. */
-export async function createPerson(firstname: string): Promise<Person> {
+/** A new, verified, signed-in person, with the role chosen at sign-up (contributor unless said). */
+export async function createPerson(
+  firstname: string,
+  role: 'contributor' | 'reviewer' | 'researcher' = 'contributor',
+): Promise<Person> {
   made += 1;
   const email = `${firstname.toLowerCase()}.${Date.now().toString(36)}${made}@example.org`;
   const password = 'Speak4Listen!';
@@ -64,7 +67,7 @@ export async function createPerson(firstname: string): Promise<Person> {
     lastname: 'Tester',
     email,
     password,
-    role: 'contributor',
+    role,
   });
   if (signup.status !== 201) throw new Error(`sign-up of ${email}: ${signup.status} ${await signup.text()}`);
   const verify = await post('/auth/verify', { token: await verificationToken(email) });
