@@ -1,5 +1,7 @@
 import { Value } from '@sinclair/typebox/value';
 import {
+  AudioPairFileParams,
+  AudioPairListQuery,
   AudioPairUploadFields,
   ContactBody,
   ErrorBody,
@@ -13,6 +15,7 @@ import {
   SigninBody,
   SignupBody,
   TextPairAddBody,
+  UserPreferences,
   UserStats,
   VoteBody,
   SENTENCE_BATCH_MAX,
@@ -124,11 +127,30 @@ describe('recordings, votes and audio pairs', () => {
     expect(Value.Check(AudioPairUploadFields, { text_id: 't1', user_dialect: 'ekiti-yoruba' })).toBe(true);
     expect(Value.Check(AudioPairUploadFields, { text_id: 't1', user_dialect: 'lagos' })).toBe(false);
   });
+  it('pages audio pairs by five unless asked otherwise, and names audio files strictly', () => {
+    const query = Value.Default(AudioPairListQuery, {}) as { page: number; pageSize: number };
+    expect(query).toEqual({ page: 1, pageSize: 5 });
+    expect(Value.Check(AudioPairListQuery, { status: 'approved', dialect: 'other', pageSize: 51 })).toBe(
+      false,
+    );
+    expect(Value.Check(AudioPairListQuery, { status: 'done' })).toBe(false);
+    const file = (name: string) => Value.Check(AudioPairFileParams, { file: name });
+    expect(file('65f0c0ffee0000000000abcd-source.wav')).toBe(true);
+    expect(file('65f0c0ffee0000000000abcd-target.wav')).toBe(true);
+    expect(file('65f0c0ffee0000000000abcd-other.wav')).toBe(false);
+    expect(file('../65f0c0ffee0000000000abcd-source.wav')).toBe(false);
+  });
+  it('keeps the dialect optional in preferences, so Speak can save its language alone', () => {
+    expect(Value.Check(UserPreferences, { language: 'yo' })).toBe(true);
+    expect(Value.Check(UserPreferences, { language: 'yo', dialect: 'ekiti-yoruba' })).toBe(true);
+    expect(Value.Check(UserPreferences, { language: 'yo', dialect: 'lagos' })).toBe(false);
+  });
   it('keeps stats as non-negative integers', () => {
     const stats = {
       recordings: { submitted: 3, validated: 1 },
       votes: 0,
       skips: 2,
+      donations: { submitted: 2, approved: 1 },
       sentences: { written: 4, approved: 1 },
       textPairs: { added: 0, approved: 0 },
       reviews: 7,

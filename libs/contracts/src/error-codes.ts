@@ -119,6 +119,19 @@ export const ERROR_MESSAGES = {
   'text_pair.needs_tone_marks': 'Yoruba text must carry tone marks.',
   'text_pair.duplicate': 'This text pair already exists.',
 
+  // Donate Your Voice and View Audio Pairs.
+  'audio_pair.missing_file': 'Please record both English and Yoruba audio before submitting.',
+  'audio_pair.not_wav': 'Each recording must be a WAV file (16-bit PCM).',
+  'audio_pair.too_large': 'Each recording may be at most 10 MB.',
+  'audio_pair.bad_duration': 'Each recording must be between 1 and 30 seconds long.',
+  'audio_pair.silent': 'A recording is silent. Please record it again.',
+  'audio_pair.unknown_text_pair': 'No text pair available.',
+  'audio_pair.already_donated': 'You have already donated your voice for this text pair.',
+  'audio_pair.unknown': 'There is no such audio pair.',
+  'audio_pair.decided': 'This audio pair has already been decided.',
+  'audio_pair.unknown_field': 'The donation has a field that is not expected.',
+  'audio_pair.not_multipart': 'The donation must be sent as a multipart form.',
+
   // Said by the browser when no usable answer came back.
   'network.unreachable': BROWSER_ERROR_MESSAGES['network.unreachable'],
   'request.refused': BROWSER_ERROR_MESSAGES['request.refused'],

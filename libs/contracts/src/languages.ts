@@ -26,6 +26,17 @@ export function languageName(code: LanguageCode): string {
   return LANGUAGES.find((l) => l.code === code)!.name;
 }
 
-/** GET/PUT /api/user/preferences: what the person chose on Speak, remembered server-side. */
-export const UserPreferences = StrictObject({ language: LanguageCode });
+/** The Yoruba dialects a donor speaks on Donate Your Voice (SPEC §3). */
+export const DIALECTS = ['standard-yoruba', 'ekiti-yoruba', 'ijebu-yoruba', 'other'] as const;
+export const Dialect = Type.Union(DIALECTS.map((d) => Type.Literal(d)));
+export type Dialect = Static<typeof Dialect>;
+
+/**
+ * GET/PUT /api/user/preferences: what the person chose on Speak (language) and Donate (dialect), remembered
+ * server-side. A PUT without a dialect keeps the stored one.
+ */
+export const UserPreferences = StrictObject({
+  language: LanguageCode,
+  dialect: Type.Optional(Dialect),
+});
 export type UserPreferences = Static<typeof UserPreferences>;

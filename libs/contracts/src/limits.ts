@@ -33,6 +33,11 @@ export const TEXT_PAIR_MAX_LENGTH = 500;
 /** A sentence or text pair is decided by this many agreeing reviews, when they outnumber the others. */
 export const REVIEW_DECISION_MIN = 2;
 export const AUDIO_PAIR_PAGE_SIZE = 5;
+export const AUDIO_PAIR_PAGE_SIZE_MAX = 50;
+/** Each side of a donated pair: a WAV of at most 10 MB, 1 to 30 seconds of sound. */
+export const AUDIO_PAIR_FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const AUDIO_PAIR_MIN_SECONDS = 1;
+export const AUDIO_PAIR_MAX_SECONDS = 30;
 export const DATA_REQUEST_RETRIES = 1;
 export const TOAST_DISMISS_MS = 5000;
 

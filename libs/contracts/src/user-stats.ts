@@ -21,6 +21,8 @@ export const UserStats = StrictObject({
   recordings: StrictObject({ submitted: Count, validated: Count }),
   votes: Count,
   skips: Count,
+  /** Paired voice donations (Donate Your Voice) and how many of them were approved. */
+  donations: StrictObject({ submitted: Count, approved: Count }),
   ...TextContributionStats.properties,
 });
 export type UserStats = Static<typeof UserStats>;

@@ -1,14 +1,38 @@
 import {
   AUDIO_PAIR_FILE_FIELDS,
-  AudioPairList,
+  AudioPairDecisionBody,
+  AudioPairFileParams,
+  AudioPairIdParams,
+  AudioPairListQuery,
+  AudioPairPage,
+  AudioPairRecord,
   AudioPairUploadFields,
   AudioPairUploadReply,
+  DonateNextReply,
+  TextPairFlagBody,
+  TextPairFlagReply,
+  TextPairIdParams,
+  TextPairReportBody,
 } from '../audio-pairs';
+import { Type } from '@sinclair/typebox';
 import { defineRoute } from '../route';
+import { MarkReply } from '../sentences';
 
 const tag = 'audio-pairs';
 
-/** Donate: a source and a target WAV for a text pair (multipart). */
+/** Donate: the next approved text pair for this person to speak, with 'Contribution N of M'. */
+export const getDonateNext = defineRoute({
+  name: 'getDonateNext',
+  method: 'GET',
+  path: '/api/audio/next',
+  owner: 'speech',
+  access: 'signedIn',
+  summary: 'The next text pair to donate a voice for',
+  tag,
+  reply: { 200: DonateNextReply },
+});
+
+/** Donate: an English and a Yoruba WAV for an approved text pair (multipart; trailing slash as the SPEC). */
 export const postAudioPair = defineRoute({
   name: 'postAudioPair',
   method: 'POST',
@@ -19,16 +43,94 @@ export const postAudioPair = defineRoute({
   tag,
   multipart: { files: AUDIO_PAIR_FILE_FIELDS, fields: AudioPairUploadFields },
   reply: { 201: AudioPairUploadReply },
-  errors: [413, 415],
+  errors: [404, 409, 413, 415, 422],
 });
 
+/** Donate: skip a pair; it is not offered to this person again. */
+export const postDonateSkip = defineRoute({
+  name: 'postDonateSkip',
+  method: 'POST',
+  path: '/api/audio/pairs/:id/skip',
+  owner: 'speech',
+  access: 'signedIn',
+  summary: 'Skip a text pair on Donate',
+  tag,
+  params: TextPairIdParams,
+  reply: { 200: MarkReply },
+  errors: [404],
+});
+
+/** Donate: report a pair; it leaves this person's queue and is passed on to the text service. */
+export const postDonateReport = defineRoute({
+  name: 'postDonateReport',
+  method: 'POST',
+  path: '/api/audio/pairs/:id/report',
+  owner: 'speech',
+  access: 'signedIn',
+  summary: 'Report a text pair on Donate',
+  tag,
+  params: TextPairIdParams,
+  body: TextPairReportBody,
+  reply: { 200: MarkReply },
+  errors: [404],
+});
+
+/** View Audio Pairs: filtered and paged; reviewers and admins see all, others their own. */
 export const getAudioPairs = defineRoute({
   name: 'getAudioPairs',
   method: 'GET',
   path: '/api/audio/all',
   owner: 'speech',
   access: 'signedIn',
-  summary: 'Every audio pair',
+  summary: 'Audio pairs, filtered by dialect and status, a page at a time',
   tag,
-  reply: { 200: AudioPairList },
+  query: AudioPairListQuery,
+  reply: { 200: AudioPairPage },
+});
+
+/** View Audio Pairs: a reviewer or admin decides a pending pair, once. */
+export const postAudioPairDecision = defineRoute({
+  name: 'postAudioPairDecision',
+  method: 'POST',
+  path: '/api/audio/:id/decision',
+  owner: 'speech',
+  access: ['reviewer', 'admin'],
+  summary: 'Approve or reject a donated audio pair',
+  tag,
+  params: AudioPairIdParams,
+  body: AudioPairDecisionBody,
+  reply: { 200: AudioPairRecord },
+  errors: [404, 409],
+});
+
+/** One side of a donated pair, streamed with byte ranges, to people allowed to see that pair. */
+export const getAudioPairFile = defineRoute({
+  name: 'getAudioPairFile',
+  method: 'GET',
+  path: '/audio/pairs/:file',
+  owner: 'speech',
+  access: 'signedIn',
+  summary: 'One side of a donated audio pair (byte ranges supported)',
+  tag: 'audio',
+  params: AudioPairFileParams,
+  reply: {
+    200: Type.Unknown({ description: 'The WAV bytes' }),
+    206: Type.Unknown({ description: 'One byte range of the WAV' }),
+  },
+  errors: [404, 416],
+});
+
+/** Internal, speech -> text: a person's report of a text pair, for review. */
+export const postInternalTextPairFlag = defineRoute({
+  name: 'postInternalTextPairFlag',
+  method: 'POST',
+  path: '/internal/text-pairs/:id/flags',
+  owner: 'text',
+  access: 'service',
+  summary: 'Pass a text pair report on to the text service',
+  tag: 'internal',
+  params: TextPairIdParams,
+  body: TextPairFlagBody,
+  reply: { 201: TextPairFlagReply },
+  errors: [404],
 });
