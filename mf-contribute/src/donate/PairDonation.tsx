@@ -170,8 +170,10 @@ export function PairDonation({ pair, dialect, isLast }: PairDonationProps) {
   };
 
   const recordingSide = recorder.recording;
+  // The key that started a side stops it; pressed while its microphone is still opening, there is nothing
+  // to stop yet, and the person is told so.
   const toggle = (side: Side) => {
-    if (recordingSide === side) void recorder.stop();
+    if (recordingSide === side || recorder.starting === side) void recorder.stop();
     else record(side);
   };
   const shortcuts: Shortcut[] = [
@@ -179,13 +181,13 @@ export function PairDonation({ pair, dialect, isLast }: PairDonationProps) {
       key: 'e',
       label: recordingSide === 'english' ? t('donate.stop') : t('donate.record.english'),
       run: () => toggle('english'),
-      disabled: busy || recordingSide === 'yoruba' || recorder.starting !== null,
+      disabled: busy || recordingSide === 'yoruba' || recorder.starting === 'yoruba',
     },
     {
       key: 'y',
       label: recordingSide === 'yoruba' ? t('donate.stop') : t('donate.record.yoruba'),
       run: () => toggle('yoruba'),
-      disabled: busy || recordingSide === 'english' || recorder.starting !== null,
+      disabled: busy || recordingSide === 'english' || recorder.starting === 'english',
     },
     { key: 's', label: t('donate.submit'), run: () => void submit(), disabled: !canSubmit },
     { key: 'k', label: t('common.skip'), run: () => void skip(), disabled: busy || micBusy || isLast },
@@ -229,7 +231,7 @@ export function PairDonation({ pair, dialect, isLast }: PairDonationProps) {
         </Sides>
 
         <Waveform levels={recorder.levels} active={recordingSide !== null} />
-        <StatusLine role="status" aria-live="polite">
+        <StatusLine role="status" aria-live="polite" data-testid="donate-status">
           {status}
         </StatusLine>
 
