@@ -431,6 +431,7 @@ describe('Donate Your Voice', () => {
     await within(side('English')).findByRole('button', { name: 'Stop' });
     await user.keyboard('e');
     await within(side('English')).findByRole('button', { name: 'Play' });
+    expect(screen.getByLabelText('Keyboard shortcuts')).toHaveTextContent('ERe-record English');
     await user.keyboard('y');
     await within(side('Yoruba')).findByRole('button', { name: 'Stop' });
     await user.keyboard('y');

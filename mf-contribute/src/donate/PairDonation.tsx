@@ -176,16 +176,22 @@ export function PairDonation({ pair, dialect, isLast }: PairDonationProps) {
     if (recordingSide === side || recorder.starting === side) void recorder.stop();
     else record(side);
   };
+  const micLabel = (side: Side) =>
+    recordingSide === side
+      ? t('donate.stop')
+      : clips[side]
+        ? t(`donate.reRecord.${side}`)
+        : t(`donate.record.${side}`);
   const shortcuts: Shortcut[] = [
     {
       key: 'e',
-      label: recordingSide === 'english' ? t('donate.stop') : t('donate.record.english'),
+      label: micLabel('english'),
       run: () => toggle('english'),
       disabled: busy || recordingSide === 'yoruba' || recorder.starting === 'yoruba',
     },
     {
       key: 'y',
-      label: recordingSide === 'yoruba' ? t('donate.stop') : t('donate.record.yoruba'),
+      label: micLabel('yoruba'),
       run: () => toggle('yoruba'),
       disabled: busy || recordingSide === 'english' || recorder.starting === 'english',
     },
