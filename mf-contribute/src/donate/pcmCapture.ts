@@ -2,6 +2,7 @@
 // does not carry it and tests replace it with a fake (jest.mock('./pcmCapture')).
 import { levelOf } from '../speak/waveform';
 import { joinBlocks, mixToMono } from './wavEncoder';
+import { workletUrl } from './workletUrl';
 
 /** Why a recording could not be made; the screen words each one from its catalogue. */
 export type CaptureProblem =
@@ -44,13 +45,6 @@ export interface CaptureOptions {
 type AudioContextClass = typeof AudioContext;
 const audioContextClass = (): AudioContextClass | undefined =>
   window.AudioContext ?? (window as unknown as { webkitAudioContext?: AudioContextClass }).webkitAudioContext;
-
-/**
- * The worklet's URL: a file of this remote's build (webpack emits it as an asset and resolves it against
- * the remote's public path), so it comes from the remote's own origin, which the site's CSP admits for
- * scripts. A blob: URL would be refused by that CSP.
- */
-const workletUrl = (): string => new URL('./pcmCapture.worklet.js', import.meta.url).toString();
 
 /** How long to wait for the worklet's last samples after asking for them. */
 const FLUSH_TIMEOUT_MS = 1000;
