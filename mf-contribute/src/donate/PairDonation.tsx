@@ -137,7 +137,8 @@ export function PairDonation({ pair, dialect, isLast }: PairDonationProps) {
       toast.show({ title: t('donate.submitted'), variant: 'success' });
     } catch (error) {
       // SPEC §8: the server's error, else 'Failed to submit audio. Please try again.'
-      const answered = Boolean(readApiError(error).body.code ?? readApiError(error).body.error);
+      const { body } = readApiError(error);
+      const answered = typeof (body.code ?? body.error) === 'string';
       fail(answered ? errorMessage(error) : t('donate.submitFailed'));
     } finally {
       setProgress(null);
