@@ -57,6 +57,8 @@ export const donateApi = api.injectEndpoints({
   endpoints: (build) => ({
     getDonateNext: build.query<RouteReply<typeof getDonateNext>, void>({
       query: () => routeRequest(getDonateNext, {}),
+      // Coming back to the page asks again: the pair may have been donated meanwhile (another tab).
+      keepUnusedDataFor: 0,
       providesTags: ['AudioPair'],
     }),
     // Sent with XMLHttpRequest, as the Write screen's bulk file, for the upload's progress: with the site's

@@ -263,6 +263,27 @@ describe('Donate Your Voice', () => {
     expect(within(side('Yoruba')).queryByRole('button', { name: 'Play' })).not.toBeInTheDocument();
   });
 
+  it('says at once when a recording is shorter than a second, and keeps no clip', async () => {
+    nextRecording = () => ({ samples: new Float32Array(8000).fill(0.2), sampleRate: 16000 });
+    const user = userEvent.setup();
+    await renderDonate();
+    await record(user, 'English');
+    expect(await toastIn().findByRole('alert')).toHaveTextContent(
+      'The English recording is too short: each recording must be between 1 and 30 seconds long. Please record it again.',
+    );
+    expect(within(side('English')).getByRole('button', { name: 'Record English' })).toBeEnabled();
+  });
+
+  it('never sends more than 30 seconds of a side', async () => {
+    server.on('GET /api/user/preferences', { body: { language: 'yo', dialect: 'standard-yoruba' } });
+    nextRecording = () => ({ samples: new Float32Array(31 * 8000).fill(0.2), sampleRate: 8000 });
+    const user = userEvent.setup();
+    await renderDonate();
+    await recordBoth(user);
+    await user.click(submitButton());
+    expect((FakeXhr.last!.body!.get('source_audio_file') as File).size).toBe(44 + 30 * 8000 * 2);
+  });
+
   it('says when the microphone cannot be opened, or recording fails', async () => {
     startCapture.mockRejectedValueOnce(new CaptureError('microphone'));
     const user = userEvent.setup();

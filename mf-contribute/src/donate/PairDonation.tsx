@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import styled from 'styled-components';
 import type { Dialect, TextPair, TextPairReportReason } from '@platform/contracts';
-import { AUDIO_PAIR_MAX_SECONDS } from '@platform/contracts';
+import { AUDIO_PAIR_MAX_SECONDS, AUDIO_PAIR_MIN_SECONDS } from '@platform/contracts';
 import { readApiError } from '@platform/store';
 import { Badge, Button, Card, ProgressBar, useToast } from '@platform/ui';
 import {
@@ -93,6 +93,14 @@ export function PairDonation({ pair, dialect, isLast }: PairDonationProps) {
           break;
         case 'empty':
           fail(t(`donate.empty.${problem.side}`));
+          break;
+        case 'tooShort':
+          fail(
+            t(`donate.tooShort.${problem.side}`, {
+              min: AUDIO_PAIR_MIN_SECONDS,
+              max: AUDIO_PAIR_MAX_SECONDS,
+            }),
+          );
           break;
         case 'noActiveRecording':
           fail(t('donate.noActiveRecording'));

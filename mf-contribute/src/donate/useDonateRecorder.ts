@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { AUDIO_PAIR_MAX_SECONDS } from '@platform/contracts';
+import { AUDIO_PAIR_MAX_SECONDS, AUDIO_PAIR_MIN_SECONDS } from '@platform/contracts';
 import { pushSample, silentWaveform, WAVEFORM_INTERVAL_MS } from '../speak/waveform';
 import type { CaptureProblem, PcmCapture } from './pcmCapture';
 import { wavBlob } from './wavEncoder';
@@ -19,6 +19,8 @@ export type RecorderProblem =
   | { kind: 'microphone' }
   | { kind: 'recording'; reason: Exclude<CaptureProblem, 'microphone'> }
   | { kind: 'empty'; side: Side }
+  /** Shorter than the server accepts (AUDIO_PAIR_MIN_SECONDS); the clip is not kept. */
+  | { kind: 'tooShort'; side: Side }
   | { kind: 'noActiveRecording' };
 
 export interface DonateRecorder {
@@ -116,13 +118,20 @@ export function useDonateRecorder(
       problemRef.current({ kind: 'empty', side: current.side });
       return;
     }
-    const blob = wavBlob(samples, sampleRate);
+    // The server refuses a clip shorter than a second: say so now rather than after the upload.
+    if (samples.length < AUDIO_PAIR_MIN_SECONDS * sampleRate) {
+      problemRef.current({ kind: 'tooShort', side: current.side });
+      return;
+    }
+    // Stopped by the time limit, the last flush may run a few milliseconds over it.
+    const kept = samples.subarray(0, Math.min(samples.length, maxSeconds * sampleRate));
+    const blob = wavBlob(kept, sampleRate);
     setClip(current.side, {
       blob,
       url: URL.createObjectURL(blob),
-      durationMs: Math.round((samples.length / sampleRate) * 1000),
+      durationMs: Math.round((kept.length / sampleRate) * 1000),
     });
-  }, [detach, setClip]);
+  }, [detach, maxSeconds, setClip]);
 
   const start = useCallback(
     async (side: Side) => {
