@@ -1,12 +1,16 @@
 import { PageBody, PageHeader } from '@platform/remote-kit';
 import { useContributeT } from '../i18n';
+import { ContributionStats } from '../shared/ContributionStats';
+import { DonateSession } from './DonateSession';
 
-/** /data/donate: the page's title and frame; its content arrives with the issue that builds this screen. */
+/** /data/donate: speak approved English–Yoruba text pairs, both sides, for speech-to-speech translation. */
 export function DonateVoicePage() {
   const t = useContributeT();
   return (
     <PageBody>
-      <PageHeader title={t('titles.donate')} />
+      <PageHeader title={t('titles.donate')} subtitle={t('donate.intro')} />
+      <ContributionStats figures="donations" />
+      <DonateSession />
     </PageBody>
   );
 }

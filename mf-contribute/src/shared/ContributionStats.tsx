@@ -16,7 +16,7 @@ const Line = styled.p`
 `;
 
 /** Which of the person's figures a page shows: its own kind of work. */
-export type StatsFigures = 'recordings' | 'sentences' | 'reviews';
+export type StatsFigures = 'recordings' | 'sentences' | 'reviews' | 'donations';
 
 /**
  * The person's own figures from GET /api/user/stats. Submitting, voting, writing and reviewing invalidate
@@ -39,6 +39,14 @@ export function ContributionStats({ figures = 'recordings' }: { figures?: StatsF
       <Line aria-label={t('stats.label')} data-testid="contribution-stats">
         <span data-stat="written">{t('stats.written', { count: data.sentences.written })}</span>
         <span data-stat="approved">{t('stats.approved', { count: data.sentences.approved })}</span>
+      </Line>
+    );
+  }
+  if (figures === 'donations') {
+    return (
+      <Line aria-label={t('stats.label')} data-testid="contribution-stats">
+        <span data-stat="donations">{t('stats.donations', { count: data.donations.submitted })}</span>
+        <span data-stat="donationsApproved">{t('stats.approved', { count: data.donations.approved })}</span>
       </Line>
     );
   }

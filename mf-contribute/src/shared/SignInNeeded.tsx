@@ -6,7 +6,7 @@ import { useContributeT } from '../i18n';
 export function SignInNeeded({
   what,
 }: {
-  what: 'recordSentences' | 'checkRecordings' | 'writeSentences' | 'reviewItems';
+  what: 'recordSentences' | 'checkRecordings' | 'writeSentences' | 'reviewItems' | 'donateVoice';
 }) {
   const t = useContributeT();
   return (

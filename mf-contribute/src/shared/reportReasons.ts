@@ -1,4 +1,4 @@
-import type { RecordingReportReason, SentenceReportReason } from '@platform/contracts';
+import type { RecordingReportReason, SentenceReportReason, TextPairReportReason } from '@platform/contracts';
 import type { Translate } from '@platform/i18n';
 import type { ReportReason } from '../shared/ReportDialog';
 
@@ -19,6 +19,13 @@ const RECORDING_REASONS: Record<RecordingReportReason, true> = {
   other: true,
 };
 
+const TEXT_PAIR_REASONS: Record<TextPairReportReason, true> = {
+  offensive: true,
+  'wrong-translation': true,
+  spelling: true,
+  other: true,
+};
+
 const toOptions = <R extends string>(
   t: Translate,
   section: string,
@@ -28,3 +35,4 @@ const toOptions = <R extends string>(
 
 export const sentenceReportOptions = (t: Translate) => toOptions(t, 'sentenceReasons', SENTENCE_REASONS);
 export const recordingReportOptions = (t: Translate) => toOptions(t, 'recordingReasons', RECORDING_REASONS);
+export const textPairReportOptions = (t: Translate) => toOptions(t, 'textPairReasons', TEXT_PAIR_REASONS);
