@@ -132,6 +132,34 @@ export async function concurrently(total, clients, task) {
 }
 
 /**
+ * Sends `total` requests from `clients` concurrent loops while watchRss(pids, total) samples memory. request(n)
+ * gives fetch's [url, init]; each is timed from the fetch to the end of its body. onAnswer(response, body,
+ * statuses), when given, sees each answer (body: an ArrayBuffer) before its status is counted.
+ * Resolves to { seconds, statuses, latencies (ascending), rss }.
+ */
+export async function timedRequests({ total, clients, pids, request, onAnswer }) {
+  const rss = watchRss(pids, total);
+  let done = 0;
+  const statuses = {};
+  const latencies = [];
+  const started = performance.now();
+  await concurrently(total, clients, async (n) => {
+    const [url, init] = request(n);
+    const t = performance.now();
+    const r = await fetch(url, init);
+    const body = await r.arrayBuffer();
+    latencies.push(performance.now() - t);
+    onAnswer?.(r, body, statuses);
+    statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+    rss.mark(++done);
+  });
+  const seconds = (performance.now() - started) / 1000;
+  rss.stop();
+  latencies.sort((a, b) => a - b);
+  return { seconds, statuses, latencies, rss };
+}
+
+/**
  * One benchmark run: a fresh folder (`work`, prefixed `prefix`), a fresh identity secret, and the children
  * it starts, all stopped by stopChildren() and the folder removed by removeWork().
  */
@@ -208,5 +236,25 @@ export function createBench(prefix) {
   };
   const removeWork = () => rmSync(work, { recursive: true, force: true });
 
-  return { work, secret, start, startMongo, startService, signed, stopChildren, removeWork };
+  /**
+   * Runs main; a failure is printed and sets exit code 1. Then stops the children and, a second later,
+   * removes the folder and, with exitAfter, exits whatever is still open (a database client left by a
+   * failure).
+   */
+  function run(main, { exitAfter = false } = {}) {
+    main()
+      .catch((err) => {
+        console.error(err);
+        process.exitCode = 1;
+      })
+      .finally(() => {
+        stopChildren();
+        setTimeout(() => {
+          removeWork();
+          if (exitAfter) process.exit();
+        }, 1000);
+      });
+  }
+
+  return { work, secret, start, startMongo, startService, signed, run };
 }

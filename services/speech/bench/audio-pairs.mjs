@@ -13,17 +13,15 @@
 //    and the speech service's resident memory (VmRSS) all along.
 import { MongoClient, ObjectId } from 'mongodb';
 import {
-  build,
-  concurrently,
   createBench,
   log,
   logRssTable,
   ms,
   percentileRow,
   pct,
-  watchRss,
+  timedRequests,
 } from '../../../tools/bench/harness.mjs';
-import { startBenchGateway } from './bench-gateway.mjs';
+import { buildSpeech, startBenchGateway, startSpeech } from './speech-bench.mjs';
 
 const env = process.env;
 const AUDIO_PAIRS = Number(env.BENCH_AUDIO_PAIRS ?? 100_000);
@@ -160,34 +158,26 @@ function makeWav(seconds = 5, rate = 48_000, frequency = 220) {
 async function donate(gatewayUrl, textIds, pids) {
   const english = makeWav(5, 48_000, 220);
   const yoruba = makeWav(5, 48_000, 330);
-  const rss = watchRss(pids, DONATIONS);
-  let done = 0;
-  const statuses = {};
-  const latencies = [];
-  const started = performance.now();
-  await concurrently(DONATIONS, CLIENTS, async (n) => {
-    const form = new FormData();
-    form.append('text_id', textIds[n % textIds.length]);
-    form.append('user_dialect', DIALECTS[n % 4]);
-    form.append('user_id', '1');
-    form.append('source_audio_file', new Blob([english], { type: 'audio/wav' }), 'english.wav');
-    form.append('target_audio_file', new Blob([yoruba], { type: 'audio/wav' }), 'yoruba.wav');
-    const t = performance.now();
-    const r = await fetch(`${gatewayUrl}/api/audio/upload/`, {
-      method: 'POST',
-      body: form,
-      headers: { 'x-bench-user': `bench-donor${n}` },
-    });
-    const body = await r.text();
-    if (r.status !== 201 && !statuses[r.status]) log(`  first ${r.status}: ${body.slice(0, 300)}`);
-    latencies.push(performance.now() - t);
-    statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-    rss.mark(++done);
+  const d = await timedRequests({
+    total: DONATIONS,
+    clients: CLIENTS,
+    pids,
+    request: (n) => {
+      const form = new FormData();
+      form.append('text_id', textIds[n % textIds.length]);
+      form.append('user_dialect', DIALECTS[n % 4]);
+      form.append('user_id', '1');
+      form.append('source_audio_file', new Blob([english], { type: 'audio/wav' }), 'english.wav');
+      form.append('target_audio_file', new Blob([yoruba], { type: 'audio/wav' }), 'yoruba.wav');
+      const init = { method: 'POST', body: form, headers: { 'x-bench-user': `bench-donor${n}` } };
+      return [`${gatewayUrl}/api/audio/upload/`, init];
+    },
+    onAnswer: (r, body, statuses) => {
+      if (r.status !== 201 && !statuses[r.status])
+        log(`  first ${r.status}: ${Buffer.from(body).toString().slice(0, 300)}`);
+    },
   });
-  const seconds = (performance.now() - started) / 1000;
-  rss.stop();
-  latencies.sort((a, b) => a - b);
-  return { seconds, statuses, latencies, rss, wavBytes: english.length };
+  return { ...d, wavBytes: english.length };
 }
 
 async function main() {
@@ -195,20 +185,8 @@ async function main() {
     `audio pairs benchmark: ${AUDIO_PAIRS} audio pairs, ${TEXT_PAIRS} text pairs, ${QUERIES} queries each, ${DONATIONS} donations from ${CLIENTS} clients`,
   );
   log('building...');
-  build([
-    'libs/contracts',
-    'libs/service-kit',
-    'libs/audio-probe',
-    'libs/embedded-mongo',
-    'services/speech',
-    'services/gateway',
-  ]);
-  const { uri } = await bench.startMongo();
-  const speech = await bench.startService('speech', {
-    portVar: 'SPEECH_PORT',
-    uri,
-    env: { TEXT_URL: 'http://127.0.0.1:9' },
-  });
+  buildSpeech();
+  const { uri, speech } = await startSpeech(bench);
   const speechUrl = speech.url;
   const client = new MongoClient(uri);
   log('loading...');
@@ -242,12 +220,4 @@ async function main() {
   logRssTable('donations done', d.rss);
 }
 
-main()
-  .catch((err) => {
-    console.error(err);
-    process.exitCode = 1;
-  })
-  .finally(() => {
-    bench.stopChildren();
-    setTimeout(bench.removeWork, 1000);
-  });
+bench.run(main);

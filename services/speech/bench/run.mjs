@@ -15,17 +15,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MongoClient, ObjectId } from 'mongodb';
 import {
-  build,
-  concurrently,
   createBench,
   log,
   logRssTable,
   ms,
   percentileRow,
   pct,
-  watchRss,
+  timedRequests,
 } from '../../../tools/bench/harness.mjs';
-import { startBenchGateway } from './bench-gateway.mjs';
+import { buildSpeech, startBenchGateway, startSpeech } from './speech-bench.mjs';
 
 const env = process.env;
 const SENTENCES = Number(env.BENCH_SENTENCES ?? 100_000);
@@ -185,30 +183,19 @@ function makeClip() {
 
 async function uploads(gatewayUrl, sentenceIds, pids) {
   const clip = makeClip();
-  const rss = watchRss(pids, UPLOADS);
-  let done = 0;
-  const statuses = {};
-  const latencies = [];
-  const started = performance.now();
-  await concurrently(UPLOADS, CLIENTS, async (n) => {
-    const form = new FormData();
-    form.append('sentenceId', sentenceIds[Math.floor(Math.random() * sentenceIds.length)]);
-    form.append('audio', new Blob([clip], { type: 'audio/ogg' }), 'take.ogg');
-    const t = performance.now();
-    const r = await fetch(`${gatewayUrl}/api/recordings`, {
-      method: 'POST',
-      body: form,
-      headers: { 'x-bench-user': `uploader${n}` },
-    });
-    await r.arrayBuffer();
-    latencies.push(performance.now() - t);
-    statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-    rss.mark(++done);
+  const u = await timedRequests({
+    total: UPLOADS,
+    clients: CLIENTS,
+    pids,
+    request: (n) => {
+      const form = new FormData();
+      form.append('sentenceId', sentenceIds[Math.floor(Math.random() * sentenceIds.length)]);
+      form.append('audio', new Blob([clip], { type: 'audio/ogg' }), 'take.ogg');
+      const init = { method: 'POST', body: form, headers: { 'x-bench-user': `uploader${n}` } };
+      return [`${gatewayUrl}/api/recordings`, init];
+    },
   });
-  const seconds = (performance.now() - started) / 1000;
-  rss.stop();
-  latencies.sort((a, b) => a - b);
-  return { seconds, statuses, latencies, rss, clipBytes: clip.length };
+  return { ...u, clipBytes: clip.length };
 }
 
 async function main() {
@@ -216,20 +203,8 @@ async function main() {
     `speech benchmark: ${SENTENCES} sentences, ${RECORDINGS} recordings, ${QUERIES} queries each, ${UPLOADS} uploads from ${CLIENTS} clients`,
   );
   log('building...');
-  build([
-    'libs/contracts',
-    'libs/service-kit',
-    'libs/audio-probe',
-    'libs/embedded-mongo',
-    'services/speech',
-    'services/gateway',
-  ]);
-  const { uri } = await bench.startMongo();
-  const speech = await bench.startService('speech', {
-    portVar: 'SPEECH_PORT',
-    uri,
-    env: { TEXT_URL: 'http://127.0.0.1:9' },
-  });
+  buildSpeech();
+  const { uri, speech } = await startSpeech(bench);
   const speechUrl = speech.url;
   const client = new MongoClient(uri);
   const db = client.db('speech');
@@ -263,12 +238,4 @@ async function main() {
   logRssTable('uploads done', u.rss);
 }
 
-main()
-  .catch((err) => {
-    console.error(err);
-    process.exitCode = 1;
-  })
-  .finally(() => {
-    bench.stopChildren();
-    setTimeout(bench.removeWork, 1000);
-  });
+bench.run(main);

@@ -205,14 +205,4 @@ async function main() {
   );
 }
 
-const cleanup = () => {
-  bench.stopChildren();
-  bench.removeWork();
-};
-main()
-  .then(cleanup)
-  .catch((err) => {
-    console.error(err);
-    cleanup();
-    process.exit(1);
-  });
+bench.run(main, { exitAfter: true });

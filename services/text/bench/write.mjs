@@ -236,16 +236,4 @@ async function main() {
   log(`load average at the end (other work on the machine): ${loadAverage}`);
 }
 
-main()
-  .catch((err) => {
-    console.error(err);
-    process.exitCode = 1;
-  })
-  .finally(() => {
-    bench.stopChildren();
-    // Then exit, whatever is still open (a database client left by a failure).
-    setTimeout(() => {
-      bench.removeWork();
-      process.exit();
-    }, 1000);
-  });
+bench.run(main, { exitAfter: true });
