@@ -11,19 +11,18 @@
 // 2. Starts the built gateway in front of it and sends BENCH_DONATIONS donations (two 5 s 16-bit 48 kHz mono
 //    WAVs each, about 470 KB a side) from BENCH_CLIENTS concurrent clients through it, sampling the gateway's
 //    and the speech service's resident memory (VmRSS) all along.
-import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { MongoClient, ObjectId } from 'mongodb';
+import {
+  createBench,
+  log,
+  logRssTable,
+  ms,
+  percentileRow,
+  pct,
+  timedRequests,
+} from '../../../tools/bench/harness.mjs';
+import { buildSpeech, startBenchGateway, startSpeech } from './speech-bench.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const require = createRequire(import.meta.url);
-const root = resolve(here, '../../..');
 const env = process.env;
 const AUDIO_PAIRS = Number(env.BENCH_AUDIO_PAIRS ?? 100_000);
 const TEXT_PAIRS = Number(env.BENCH_TEXT_PAIRS ?? 10_000);
@@ -33,94 +32,12 @@ const CLIENTS = Number(env.BENCH_CLIENTS ?? 20);
 const DONORS = 1000;
 const DIALECTS = ['standard-yoruba', 'ekiti-yoruba', 'ijebu-yoruba', 'other'];
 const STATUSES = ['pending', 'approved', 'rejected'];
-const SECRET = randomBytes(32).toString('hex');
-const children = [];
-const work = mkdtempSync(join(tmpdir(), 'audio-pairs-bench-'));
+const bench = createBench('audio-pairs-bench-');
 
-const log = (...a) => console.log(...a);
-const ms = (n) => `${n.toFixed(2)} ms`;
-const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const pick = (items) => items[Math.floor(Math.random() * items.length)];
 
-function build() {
-  if (env.BENCH_SKIP_BUILD) return;
-  for (const dir of [
-    'libs/contracts',
-    'libs/service-kit',
-    'libs/audio-probe',
-    'libs/embedded-mongo',
-    'services/speech',
-    'services/gateway',
-  ]) {
-    execFileSync('npm', ['run', 'build', '--silent'], {
-      cwd: join(root, dir),
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-  }
-}
-
-const freePort = () =>
-  new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-  });
-
-function start(name, args, extraEnv, readyPattern) {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...env, ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  return new Promise((res, rej) => {
-    const onData = (d) => {
-      out += d;
-      const m = readyPattern && out.match(readyPattern);
-      if (m) res({ child, match: m });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (d) => (out += d));
-    child.on('exit', (code) => rej(new Error(`${name} exited with ${code}:\n${out.slice(-2000)}`)));
-    if (!readyPattern) res({ child });
-  });
-}
-
-async function waitReady(url, ms = 60_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      const r = await fetch(`${url}/readyz`);
-      if (r.status === 200) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} not ready`);
-}
-
-const rssKb = (pid) => {
-  try {
-    const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
-    return m ? Number(m[1]) : 0;
-  } catch {
-    return 0;
-  }
-};
-
-/** Identity headers for one GET, as the gateway signs them (loaded after build(): the kit's dist). */
-function signed(id, role, url) {
-  const { signIdentity } = require('@platform/service-kit');
-  const { pathname, search } = new URL(url);
-  return signIdentity({ id, role, name: `Bench ${id}` }, SECRET, {
-    method: 'GET',
-    url: `${pathname}${search}`,
-    service: 'speech',
-  });
-}
+/** Identity headers for one GET, as the gateway signs them. */
+const signed = (id, role, url) => bench.signed('speech', { id, role, url });
 
 async function load(db) {
   const started = Date.now();
@@ -241,45 +158,26 @@ function makeWav(seconds = 5, rate = 48_000, frequency = 220) {
 async function donate(gatewayUrl, textIds, pids) {
   const english = makeWav(5, 48_000, 220);
   const yoruba = makeWav(5, 48_000, 330);
-  const peak = { gateway: 0, speech: 0 };
-  const sampler = setInterval(() => {
-    for (const k of ['gateway', 'speech']) peak[k] = Math.max(peak[k], rssKb(pids[k]));
-  }, 50);
-  const checkpoints = [{ done: 0, gateway: rssKb(pids.gateway), speech: rssKb(pids.speech) }];
-  let next = 0;
-  let done = 0;
-  const statuses = {};
-  const latencies = [];
-  const started = performance.now();
-  const client = async () => {
-    while (next < DONATIONS) {
-      const n = next++;
+  const d = await timedRequests({
+    total: DONATIONS,
+    clients: CLIENTS,
+    pids,
+    request: (n) => {
       const form = new FormData();
       form.append('text_id', textIds[n % textIds.length]);
       form.append('user_dialect', DIALECTS[n % 4]);
       form.append('user_id', '1');
       form.append('source_audio_file', new Blob([english], { type: 'audio/wav' }), 'english.wav');
       form.append('target_audio_file', new Blob([yoruba], { type: 'audio/wav' }), 'yoruba.wav');
-      const t = performance.now();
-      const r = await fetch(`${gatewayUrl}/api/audio/upload/`, {
-        method: 'POST',
-        body: form,
-        headers: { 'x-bench-user': `bench-donor${n}` },
-      });
-      const body = await r.text();
-      if (r.status !== 201 && !statuses[r.status]) log(`  first ${r.status}: ${body.slice(0, 300)}`);
-      latencies.push(performance.now() - t);
-      statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-      done++;
-      if (done % Math.max(1, Math.floor(DONATIONS / 4)) === 0 || done === DONATIONS)
-        checkpoints.push({ done, gateway: rssKb(pids.gateway), speech: rssKb(pids.speech) });
-    }
-  };
-  await Promise.all([...Array(CLIENTS)].map(client));
-  const seconds = (performance.now() - started) / 1000;
-  clearInterval(sampler);
-  latencies.sort((a, b) => a - b);
-  return { seconds, statuses, latencies, checkpoints, peak, wavBytes: english.length };
+      const init = { method: 'POST', body: form, headers: { 'x-bench-user': `bench-donor${n}` } };
+      return [`${gatewayUrl}/api/audio/upload/`, init];
+    },
+    onAnswer: (r, body, statuses) => {
+      if (r.status !== 201 && !statuses[r.status])
+        log(`  first ${r.status}: ${Buffer.from(body).toString().slice(0, 300)}`);
+    },
+  });
+  return { ...d, wavBytes: english.length };
 }
 
 async function main() {
@@ -287,25 +185,9 @@ async function main() {
     `audio pairs benchmark: ${AUDIO_PAIRS} audio pairs, ${TEXT_PAIRS} text pairs, ${QUERIES} queries each, ${DONATIONS} donations from ${CLIENTS} clients`,
   );
   log('building...');
-  build();
-  const mongo = await start(
-    'embedded-mongo',
-    ['libs/embedded-mongo/bin/embedded-mongo.js', '--port', '0', '--dbpath', join(work, 'db')],
-    {},
-    /(mongodb:\/\/[\d.:]+)/,
-  );
-  const uri = mongo.match[1];
-  const speechPort = await freePort();
-  const speechUrl = `http://127.0.0.1:${speechPort}`;
-  const speech = await start('speech', ['services/speech/dist/main.js'], {
-    MONGODB_URI: uri,
-    SPEECH_PORT: String(speechPort),
-    IDENTITY_SECRET: SECRET,
-    TEXT_URL: 'http://127.0.0.1:9',
-    LOG_LEVEL: 'fatal',
-    DATA_DIR: work,
-  });
-  await waitReady(speechUrl);
+  buildSpeech();
+  const { uri, speech } = await startSpeech(bench);
+  const speechUrl = speech.url;
   const client = new MongoClient(uri);
   log('loading...');
   const textIds = await load(client.db('speech'));
@@ -315,32 +197,14 @@ async function main() {
   await timeQueries(speechUrl); // warm-up pass, not counted
   const q = await timeQueries(speechUrl);
 
-  const gatewayPort = await freePort();
-  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-  const gateway = await start('gateway', ['services/speech/bench/bench-gateway.cjs'], {
-    PORT: String(gatewayPort),
-    SPEECH_URL: speechUrl,
-    TEXT_URL: 'http://127.0.0.1:9',
-    IDENTITY_SECRET: SECRET,
-  });
-  for (let i = 0; i < 100; i++) {
-    try {
-      await fetch(`${gatewayUrl}/healthz`);
-      break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const gateway = await startBenchGateway(bench, speechUrl);
   log('donating...');
-  const d = await donate(gatewayUrl, textIds, { gateway: gateway.child.pid, speech: speech.child.pid });
+  const d = await donate(gateway.url, textIds, { gateway: gateway.child.pid, speech: speech.child.pid });
 
   log('');
   log(`| query (HTTP, speech service, ${AUDIO_PAIRS} audio pairs) | p50 | p95 | target p95 |`);
   log(`| --- | ---: | ---: | --- |`);
-  const row = (name, xs, target) =>
-    log(
-      `| ${name} | ${ms(pct(xs, 50))} | ${ms(pct(xs, 95))} | < ${target} ms: ${pct(xs, 95) < target ? 'met' : 'NOT met'} |`,
-    );
+  const row = (name, xs, target) => log(percentileRow(name, xs, target));
   row('View Audio Pairs page, reviewer: GET /api/audio/all?dialect&status&page (page 1-20)', q.page, 30);
   row('View Audio Pairs page, own pairs (contributor)', q.own, 30);
   row('next pair to donate: GET /api/audio/next (100 exclusions)', q.next, 20);
@@ -353,18 +217,7 @@ async function main() {
   log(
     `  ${(DONATIONS / d.seconds).toFixed(1)} donations/s (${((2 * DONATIONS * d.wavBytes) / d.seconds / 1024 / 1024).toFixed(1)} MB/s of audio) over ${d.seconds.toFixed(1)} s; latency p50 ${ms(pct(d.latencies, 50))}, p95 ${ms(pct(d.latencies, 95))}; statuses ${JSON.stringify(d.statuses)}`,
   );
-  log(`| donations done | gateway RSS | speech RSS |`);
-  log(`| ---: | ---: | ---: |`);
-  for (const c of d.checkpoints) log(`| ${c.done} | ${mb(c.gateway)} | ${mb(c.speech)} |`);
-  log(`| peak | ${mb(d.peak.gateway)} | ${mb(d.peak.speech)} |`);
+  logRssTable('donations done', d.rss);
 }
 
-main()
-  .catch((err) => {
-    console.error(err);
-    process.exitCode = 1;
-  })
-  .finally(() => {
-    for (const c of children) c.kill('SIGTERM');
-    setTimeout(() => rmSync(work, { recursive: true, force: true }), 1000);
-  });
+bench.run(main);

@@ -10,19 +10,21 @@
 // 2. Starts the built gateway in front of it and uploads BENCH_UPLOADS five-second Ogg/Opus clips from
 //    BENCH_CLIENTS concurrent clients through it, sampling the gateway's and the speech service's resident
 //    memory (VmRSS) all along.
-import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { MongoClient, ObjectId } from 'mongodb';
+import {
+  createBench,
+  log,
+  logRssTable,
+  ms,
+  percentileRow,
+  pct,
+  timedRequests,
+} from '../../../tools/bench/harness.mjs';
+import { buildSpeech, startBenchGateway, startSpeech } from './speech-bench.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const require = createRequire(import.meta.url);
-const root = resolve(here, '../../..');
 const env = process.env;
 const SENTENCES = Number(env.BENCH_SENTENCES ?? 100_000);
 const RECORDINGS = Number(env.BENCH_RECORDINGS ?? 1_000_000);
@@ -31,92 +33,11 @@ const UPLOADS = Number(env.BENCH_UPLOADS ?? 1000);
 const CLIENTS = Number(env.BENCH_CLIENTS ?? 20);
 const SPEAKERS = Math.max(10, Math.min(10_000, Math.floor(RECORDINGS / 100)));
 const LANGS = ['yo', 'en', 'ha', 'ig', 'pcm'];
-const SECRET = randomBytes(32).toString('hex');
-const children = [];
-const work = mkdtempSync(join(tmpdir(), 'speech-bench-'));
+const bench = createBench('speech-bench-');
+const { work } = bench;
 
-const log = (...a) => console.log(...a);
-const ms = (n) => `${n.toFixed(2)} ms`;
-const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-function build() {
-  for (const dir of [
-    'libs/contracts',
-    'libs/service-kit',
-    'libs/audio-probe',
-    'libs/embedded-mongo',
-    'services/speech',
-    'services/gateway',
-  ]) {
-    execFileSync('npm', ['run', 'build', '--silent'], {
-      cwd: join(root, dir),
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-  }
-}
-
-const freePort = () =>
-  new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-  });
-
-function start(name, args, extraEnv, readyPattern) {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...env, ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  return new Promise((res, rej) => {
-    const onData = (d) => {
-      out += d;
-      const m = readyPattern && out.match(readyPattern);
-      if (m) res({ child, match: m });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (d) => (out += d));
-    child.on('exit', (code) => rej(new Error(`${name} exited with ${code}:\n${out.slice(-2000)}`)));
-    if (!readyPattern) res({ child });
-  });
-}
-
-async function waitReady(url, ms = 60_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      const r = await fetch(`${url}/readyz`);
-      if (r.status === 200) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} not ready`);
-}
-
-const rssKb = (pid) => {
-  try {
-    const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
-    return m ? Number(m[1]) : 0;
-  } catch {
-    return 0;
-  }
-};
-
-/** Identity headers for one GET, as the gateway signs them (loaded after build(): the kit's dist). */
-function signed(id, url) {
-  const { signIdentity } = require('@platform/service-kit');
-  const { pathname, search } = new URL(url);
-  return signIdentity({ id, role: 'contributor', name: `Bench ${id}` }, SECRET, {
-    method: 'GET',
-    url: `${pathname}${search}`,
-    service: 'speech',
-  });
-}
+/** Identity headers for one GET, as the gateway signs them. */
+const signed = (id, url) => bench.signed('speech', { id, url });
 
 async function load(db) {
   const started = Date.now();
@@ -262,50 +183,19 @@ function makeClip() {
 
 async function uploads(gatewayUrl, sentenceIds, pids) {
   const clip = makeClip();
-  const samples = { gateway: [], speech: [] };
-  const peak = { gateway: 0, speech: 0 };
-  const sampler = setInterval(() => {
-    for (const k of ['gateway', 'speech']) {
-      const v = rssKb(pids[k]);
-      peak[k] = Math.max(peak[k], v);
-    }
-  }, 50);
-  const checkpoints = [];
-  let next = 0;
-  let done = 0;
-  const statuses = {};
-  const latencies = [];
-  const mark = () => {
-    if (done % Math.max(1, Math.floor(UPLOADS / 4)) === 0 || done === UPLOADS) {
-      checkpoints.push({ done, gateway: rssKb(pids.gateway), speech: rssKb(pids.speech) });
-    }
-  };
-  checkpoints.push({ done: 0, gateway: rssKb(pids.gateway), speech: rssKb(pids.speech) });
-  const started = performance.now();
-  const client = async () => {
-    while (next < UPLOADS) {
-      const n = next++;
+  const u = await timedRequests({
+    total: UPLOADS,
+    clients: CLIENTS,
+    pids,
+    request: (n) => {
       const form = new FormData();
       form.append('sentenceId', sentenceIds[Math.floor(Math.random() * sentenceIds.length)]);
       form.append('audio', new Blob([clip], { type: 'audio/ogg' }), 'take.ogg');
-      const t = performance.now();
-      const r = await fetch(`${gatewayUrl}/api/recordings`, {
-        method: 'POST',
-        body: form,
-        headers: { 'x-bench-user': `uploader${n}` },
-      });
-      await r.arrayBuffer();
-      latencies.push(performance.now() - t);
-      statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-      done++;
-      mark();
-    }
-  };
-  await Promise.all([...Array(CLIENTS)].map(client));
-  const seconds = (performance.now() - started) / 1000;
-  clearInterval(sampler);
-  latencies.sort((a, b) => a - b);
-  return { seconds, statuses, latencies, checkpoints, peak, clipBytes: clip.length, samples };
+      const init = { method: 'POST', body: form, headers: { 'x-bench-user': `uploader${n}` } };
+      return [`${gatewayUrl}/api/recordings`, init];
+    },
+  });
+  return { ...u, clipBytes: clip.length };
 }
 
 async function main() {
@@ -313,25 +203,9 @@ async function main() {
     `speech benchmark: ${SENTENCES} sentences, ${RECORDINGS} recordings, ${QUERIES} queries each, ${UPLOADS} uploads from ${CLIENTS} clients`,
   );
   log('building...');
-  build();
-  const mongo = await start(
-    'embedded-mongo',
-    ['libs/embedded-mongo/bin/embedded-mongo.js', '--port', '0', '--dbpath', join(work, 'db')],
-    {},
-    /(mongodb:\/\/[\d.:]+)/,
-  );
-  const uri = mongo.match[1];
-  const speechPort = await freePort();
-  const speechUrl = `http://127.0.0.1:${speechPort}`;
-  const speech = await start('speech', ['services/speech/dist/main.js'], {
-    MONGODB_URI: uri,
-    SPEECH_PORT: String(speechPort),
-    IDENTITY_SECRET: SECRET,
-    TEXT_URL: 'http://127.0.0.1:9',
-    LOG_LEVEL: 'fatal',
-    DATA_DIR: work,
-  });
-  await waitReady(speechUrl);
+  buildSpeech();
+  const { uri, speech } = await startSpeech(bench);
+  const speechUrl = speech.url;
   const client = new MongoClient(uri);
   const db = client.db('speech');
   log('loading...');
@@ -342,34 +216,15 @@ async function main() {
   await timeQueries(speechUrl).catch(() => undefined); // warm-up pass, not counted
   const q = await timeQueries(speechUrl);
 
-  const gatewayPort = await freePort();
-  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-  const gateway = await start('gateway', ['services/speech/bench/bench-gateway.cjs'], {
-    PORT: String(gatewayPort),
-    SPEECH_URL: speechUrl,
-    TEXT_URL: 'http://127.0.0.1:9',
-    IDENTITY_SECRET: SECRET,
-  });
-  for (let i = 0; i < 100; i++) {
-    try {
-      await fetch(`${gatewayUrl}/healthz`);
-      break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const gateway = await startBenchGateway(bench, speechUrl);
   log('uploading...');
-  const u = await uploads(gatewayUrl, sentenceIds, { gateway: gateway.child.pid, speech: speech.child.pid });
+  const u = await uploads(gateway.url, sentenceIds, { gateway: gateway.child.pid, speech: speech.child.pid });
 
   log('');
   log(`| query (HTTP, speech service) | p50 | p95 | target p95 |`);
   log(`| --- | ---: | ---: | --- |`);
-  log(
-    `| next round: GET /api/sentences?count=5 | ${ms(pct(q.round, 50))} | ${ms(pct(q.round, 95))} | < 20 ms: ${pct(q.round, 95) < 20 ? 'met' : 'NOT met'} |`,
-  );
-  log(
-    `| next batch: GET /api/recordings/validate?count=10 | ${ms(pct(q.batch, 50))} | ${ms(pct(q.batch, 95))} | < 20 ms: ${pct(q.batch, 95) < 20 ? 'met' : 'NOT met'} |`,
-  );
+  log(percentileRow('next round: GET /api/sentences?count=5', q.round, 20));
+  log(percentileRow('next batch: GET /api/recordings/validate?count=10', q.batch, 20));
   log(
     `(${QUERIES} of each, random speakers with about ${Math.round(RECORDINGS / SPEAKERS)} recordings each; ${q.emptyRounds} rounds came back short)`,
   );
@@ -380,18 +235,7 @@ async function main() {
   log(
     `  ${(UPLOADS / u.seconds).toFixed(1)} uploads/s over ${u.seconds.toFixed(1)} s; latency p50 ${ms(pct(u.latencies, 50))}, p95 ${ms(pct(u.latencies, 95))}; statuses ${JSON.stringify(u.statuses)}`,
   );
-  log(`| uploads done | gateway RSS | speech RSS |`);
-  log(`| ---: | ---: | ---: |`);
-  for (const c of u.checkpoints) log(`| ${c.done} | ${mb(c.gateway)} | ${mb(c.speech)} |`);
-  log(`| peak | ${mb(u.peak.gateway)} | ${mb(u.peak.speech)} |`);
+  logRssTable('uploads done', u.rss);
 }
 
-main()
-  .catch((err) => {
-    console.error(err);
-    process.exitCode = 1;
-  })
-  .finally(() => {
-    for (const c of children) c.kill('SIGTERM');
-    setTimeout(() => rmSync(work, { recursive: true, force: true }), 1000);
-  });
+bench.run(main);

@@ -9,19 +9,10 @@
 // BENCH_REVIEWERS people work through the queue: each turn times GET /api/review/next (any language, one
 // language, pairs) and then judges the item it got (approve, reject or skip), so every reviewer's history of
 // judged items grows as it would. Prints p50/p95/max of each call. Target: next item p95 < 20 ms.
-import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { cpus, loadavg } from 'node:os';
 import { MongoClient, ObjectId } from 'mongodb';
+import { build, createBench, log, ms, pct } from '../../../tools/bench/harness.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const require = createRequire(import.meta.url);
-const root = resolve(here, '../../..');
 const env = process.env;
 const PENDING = Number(env.BENCH_PENDING ?? 100_000);
 const VALIDATED = Number(env.BENCH_VALIDATED ?? 50_000);
@@ -34,80 +25,15 @@ const HEAVY = Number(env.BENCH_HEAVY ?? 5000);
 const OWN = Number(env.BENCH_OWN ?? 5000);
 const WRITERS = 2000;
 const LANGS = ['yo', 'en', 'ha', 'ig', 'pcm'];
-const SECRET = randomBytes(32).toString('hex');
-const children = [];
-const work = mkdtempSync(join(tmpdir(), 'text-review-bench-'));
+const bench = createBench('text-review-bench-');
 
-const log = (...a) => console.log(...a);
-const ms = (n) => `${n.toFixed(2)} ms`;
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const summary = (name, xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return `${name.padEnd(34)} n=${String(s.length).padEnd(5)} p50 ${ms(pct(s, 50))}  p95 ${ms(pct(s, 95))}  max ${ms(s[s.length - 1])}`;
 };
 
-function build() {
-  if (env.BENCH_SKIP_BUILD) return;
-  for (const dir of ['libs/contracts', 'libs/service-kit', 'libs/embedded-mongo', 'services/text']) {
-    execFileSync('npm', ['run', 'build', '--silent'], {
-      cwd: join(root, dir),
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-  }
-}
-
-const freePort = () =>
-  new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-  });
-
-function start(name, args, extraEnv, readyPattern) {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...env, ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  return new Promise((res, rej) => {
-    const onData = (d) => {
-      out += d;
-      const m = readyPattern && out.match(readyPattern);
-      if (m) res({ child, match: m });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (d) => (out += d));
-    child.on('exit', (code) => rej(new Error(`${name} exited with ${code}:\n${out.slice(-2000)}`)));
-    if (!readyPattern) res({ child });
-  });
-}
-
-async function waitReady(url, ms = 120_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      const r = await fetch(`${url}/readyz`);
-      if (r.status === 200) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} not ready`);
-}
-
-/** Identity headers for one request, as the gateway signs them (the kit's dist, after build()). */
-function signed(id, method, url) {
-  const { signIdentity } = require('@platform/service-kit');
-  const { pathname, search } = new URL(url);
-  return signIdentity({ id, role: 'contributor', name: `Bench ${id}` }, SECRET, {
-    method,
-    url: `${pathname}${search}`,
-    service: 'text',
-  });
-}
+/** Identity headers for one request, as the gateway signs them. */
+const signed = (id, method, url) => bench.signed('text', { id, method, url });
 
 async function load(db) {
   const t0 = Date.now();
@@ -243,29 +169,14 @@ async function main() {
     `review benchmark: ${PENDING} pending sentences, ${PAIRS} pending pairs, ${QUERIES} turns of ${REVIEWERS} reviewers`,
   );
   log('building...');
-  build();
-  const mongo = await start(
-    'embedded-mongo',
-    ['libs/embedded-mongo/bin/embedded-mongo.js', '--port', '0', '--dbpath', join(work, 'db')],
-    {},
-    /(mongodb:\/\/[\d.:]+)/,
-  );
-  const uri = mongo.match[1];
-  const port = await freePort();
-  const textUrl = `http://127.0.0.1:${port}`;
+  build(['libs/contracts', 'libs/service-kit', 'libs/embedded-mongo', 'services/text']);
+  const { uri } = await bench.startMongo();
   // Loaded before the service starts, so the timing includes no index build in the background.
   const client = new MongoClient(uri);
   log('loading...');
   await load(client.db('text'));
   await client.close();
-  await start('text', ['services/text/dist/main.js'], {
-    MONGODB_URI: uri,
-    TEXT_PORT: String(port),
-    IDENTITY_SECRET: SECRET,
-    LOG_LEVEL: 'fatal',
-    DATA_DIR: work,
-  });
-  await waitReady(textUrl);
+  const { url: textUrl } = await bench.startService('text', { portVar: 'TEXT_PORT', uri, readyMs: 120_000 });
   log('timing next item and verdicts...');
   const warm = Number(env.BENCH_WARMUP ?? 20);
   for (let i = 0; i < warm; i++)
@@ -294,14 +205,4 @@ async function main() {
   );
 }
 
-const cleanup = () => {
-  for (const c of children) c.kill('SIGTERM');
-  rmSync(work, { recursive: true, force: true });
-};
-main()
-  .then(cleanup)
-  .catch((err) => {
-    console.error(err);
-    cleanup();
-    process.exit(1);
-  });
+bench.run(main, { exitAfter: true });

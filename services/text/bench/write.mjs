@@ -12,113 +12,34 @@
 //    per-line answer and sampling the service's resident memory (VmRSS) all along.
 // 3. Times BENCH_SINGLES single submissions (POST /api/sentences) one after another: p50/p95.
 // Targets (issue: Write): bulk answer < 10 s with memory growth < 100 MB; single submit p95 < 30 ms.
-import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { MongoClient, ObjectId } from 'mongodb';
+import {
+  build,
+  cpuSeconds,
+  createBench,
+  log,
+  mb,
+  ms,
+  pct,
+  root,
+  rssKb,
+  sleep,
+} from '../../../tools/bench/harness.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
-const root = resolve(here, '../../..');
 const env = process.env;
 const SENTENCES = Number(env.BENCH_SENTENCES ?? 1_000_000);
 const BULK_RUNS = Number(env.BENCH_BULK_RUNS ?? 3);
 const SINGLES = Number(env.BENCH_SINGLES ?? 300);
 const FILE_BYTES = 2 * 1024 * 1024;
 const LANGS = ['yo', 'en', 'ha', 'ig', 'pcm'];
-const SECRET = randomBytes(32).toString('hex');
-const children = [];
-const work = mkdtempSync(join(tmpdir(), 'text-bench-'));
+const bench = createBench('text-bench-');
 
-const log = (...a) => console.log(...a);
-const ms = (n) => `${n.toFixed(2)} ms`;
-const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-function build() {
-  for (const dir of ['libs/contracts', 'libs/service-kit', 'libs/embedded-mongo', 'services/text']) {
-    execFileSync('npm', ['run', 'build', '--silent'], {
-      cwd: join(root, dir),
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-  }
-}
-
-const freePort = () =>
-  new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-  });
-
-function start(name, args, extraEnv, readyPattern) {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...env, ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  return new Promise((res, rej) => {
-    const onData = (d) => {
-      out += d;
-      const m = readyPattern && out.match(readyPattern);
-      if (m) res({ child, match: m });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (d) => (out += d));
-    child.on('exit', (code) => rej(new Error(`${name} exited with ${code}:\n${out.slice(-2000)}`)));
-    if (!readyPattern) res({ child });
-  });
-}
-
-async function waitReady(url, ms = 120_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      const r = await fetch(`${url}/readyz`);
-      if (r.status === 200) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} not ready`);
-}
-
-const rssKb = (pid) => {
-  try {
-    const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
-    return m ? Number(m[1]) : 0;
-  } catch {
-    return 0;
-  }
-};
-
-/** CPU seconds (user + system) a process has used so far. */
-const cpuSeconds = (pid) => {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-};
-
-/** Identity headers for one request, as the gateway signs them (the kit's dist, built first). */
-function signed(id, method, path) {
-  const { signIdentity } = require('@platform/service-kit');
-  return signIdentity({ id, role: 'contributor', name: `Bench ${id}` }, SECRET, {
-    method,
-    url: path,
-    service: 'text',
-  });
-}
+/** Identity headers for one request, as the gateway signs them. */
+const signed = (id, method, path) => bench.signed('text', { id, method, url: path });
 
 // Distinct words from the Yoruba alphabet: word(i) differs for every i, so every sentence has its own key.
 const YO = 'abdefghijklmnoprstuwy';
@@ -260,25 +181,12 @@ async function main() {
     `text (Write) benchmark: ${SENTENCES} stored sentences, ${BULK_RUNS} bulk files of ~2 MB, ${SINGLES} single submissions`,
   );
   log('building...');
-  build();
+  build(['libs/contracts', 'libs/service-kit', 'libs/embedded-mongo', 'services/text']);
   const { duplicateKey } = require(join(root, 'services/text/dist/rules/sentence-rules.js'));
-  const mongo = await start(
-    'embedded-mongo',
-    ['libs/embedded-mongo/bin/embedded-mongo.js', '--port', '0', '--dbpath', join(work, 'db')],
-    {},
-    /(mongodb:\/\/[\d.:]+)/,
-  );
-  const uri = mongo.match[1];
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const text = await start('text', ['services/text/dist/main.js'], {
-    MONGODB_URI: uri,
-    TEXT_PORT: String(port),
-    IDENTITY_SECRET: SECRET,
-    LOG_LEVEL: 'fatal',
-    DATA_DIR: work,
-  });
-  await waitReady(url);
+  const mongo = await bench.startMongo();
+  const { uri } = mongo;
+  const text = await bench.startService('text', { portVar: 'TEXT_PORT', uri, readyMs: 120_000 });
+  const { url } = text;
   // The starter set first, so the load continues its sequence numbers.
   const client = new MongoClient(uri);
   const db = client.db('text');
@@ -287,7 +195,7 @@ async function main() {
     i < 100 && (await db.collection('sentences').countDocuments({ source: 'seed' })) === 0;
     i++
   ) {
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
   }
   log('loading...');
   const loadSeconds = await load(db, duplicateKey);
@@ -328,16 +236,4 @@ async function main() {
   log(`load average at the end (other work on the machine): ${loadAverage}`);
 }
 
-main()
-  .catch((err) => {
-    console.error(err);
-    process.exitCode = 1;
-  })
-  .finally(() => {
-    for (const c of children) c.kill('SIGTERM');
-    // Then exit, whatever is still open (a database client left by a failure).
-    setTimeout(() => {
-      rmSync(work, { recursive: true, force: true });
-      process.exit();
-    }, 1000);
-  });
+bench.run(main, { exitAfter: true });

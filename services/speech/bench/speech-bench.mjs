@@ -1,0 +1,39 @@
+// What the speech benchmarks (run.mjs, audio-pairs.mjs) share beyond tools/bench/harness.mjs: building and
+// starting the speech service, and bench-gateway.cjs (the real gateway, signed in by an `x-bench-user`
+// header) in front of it.
+import { build, freePort, waitAnswering } from '../../../tools/bench/harness.mjs';
+
+export const buildSpeech = () =>
+  build([
+    'libs/contracts',
+    'libs/service-kit',
+    'libs/audio-probe',
+    'libs/embedded-mongo',
+    'services/speech',
+    'services/gateway',
+  ]);
+
+/** The embedded database and the built speech service (no text service: TEXT_URL leads nowhere). */
+export async function startSpeech(bench) {
+  const { uri } = await bench.startMongo();
+  const speech = await bench.startService('speech', {
+    portVar: 'SPEECH_PORT',
+    uri,
+    env: { TEXT_URL: 'http://127.0.0.1:9' },
+  });
+  return { uri, speech };
+}
+
+/** bench-gateway.cjs in front of the speech service on a free port, once it answers. */
+export async function startBenchGateway(bench, speechUrl) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const { child } = await bench.start('gateway', ['services/speech/bench/bench-gateway.cjs'], {
+    PORT: String(port),
+    SPEECH_URL: speechUrl,
+    TEXT_URL: 'http://127.0.0.1:9',
+    IDENTITY_SECRET: bench.secret,
+  });
+  await waitAnswering(`${url}/healthz`);
+  return { child, url };
+}
