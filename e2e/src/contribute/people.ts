@@ -3,6 +3,7 @@
 // suite), then sign in. The session cookie is what a browser context needs to act as that person.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { newClientAddress } from '../support/client-address';
 import { siteUrl } from '../support/platform';
 
 export interface Person {
@@ -19,10 +20,10 @@ function dataDir(): string {
   return path.dirname(log);
 }
 
-async function post(pathname: string, body: unknown): Promise<Response> {
+async function post(pathname: string, body: unknown, clientAddress: string): Promise<Response> {
   return fetch(`${siteUrl()}${pathname}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': clientAddress },
     body: JSON.stringify(body),
   });
 }
@@ -62,18 +63,17 @@ export async function createPerson(
   made += 1;
   const email = `${firstname.toLowerCase()}.${Date.now().toString(36)}${made}@example.org`;
   const password = 'Speak4Listen!';
-  const signup = await post('/auth/auth/signup', {
-    firstname,
-    lastname: 'Tester',
-    email,
-    password,
-    role,
-  });
+  const client = newClientAddress();
+  const signup = await post(
+    '/auth/auth/signup',
+    { firstname, lastname: 'Tester', email, password, role },
+    client,
+  );
   if (signup.status !== 201) throw new Error(`sign-up of ${email}: ${signup.status} ${await signup.text()}`);
-  const verify = await post('/auth/verify', { token: await verificationToken(email) });
+  const verify = await post('/auth/verify', { token: await verificationToken(email) }, client);
   if (verify.status !== 200)
     throw new Error(`verification of ${email}: ${verify.status} ${await verify.text()}`);
-  const signin = await post('/auth/signin', { email, password });
+  const signin = await post('/auth/signin', { email, password }, client);
   if (signin.status !== 200) throw new Error(`sign-in of ${email}: ${signin.status} ${await signin.text()}`);
   const cookie = signin.headers.getSetCookie().find((c) => c.startsWith('plt='));
   if (!cookie) throw new Error(`sign-in of ${email} set no plt cookie`);

@@ -1,5 +1,6 @@
 // People for the account tests, and ways to make one without the screens (for tests about something else).
 import type { BrowserContext } from 'playwright-core';
+import { newClientAddress } from '../../support/client-address';
 import { siteUrl } from '../../support/platform';
 import { waitForMail } from './mail';
 
@@ -26,10 +27,10 @@ export function newPerson(role: Person['role'] = 'contributor'): Person {
   };
 }
 
-async function post(path: string, body: unknown) {
+async function post(path: string, body: unknown, clientAddress = newClientAddress()) {
   const res = await fetch(`${siteUrl()}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': clientAddress },
     body: JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
