@@ -12,7 +12,8 @@ import { recordingRoutes } from './routes/recordings';
 import { sentenceRoutes } from './routes/sentences';
 import { userRoutes } from './routes/user';
 import { createTextClient } from './text/text-client';
-import { createSentenceSync, DEFAULT_SYNC_INTERVAL_MS, type SentenceSync } from './sentences/sentence-sync';
+import { createSentenceSync, type SentenceSync } from './sentences/sentence-sync';
+import { DEFAULT_SYNC_INTERVAL_MS } from './sync/change-feed-follower';
 
 declare module 'fastify' {
   interface FastifyInstance {
