@@ -12,22 +12,17 @@ function arrivingBody() {
 }
 
 describe('discardRestOfUpload', () => {
-  it('reads and drops the rest of a body within the limit, leaving the connection open', async () => {
+  // 10 bytes more are read and dropped; an 11th cuts the connection.
+  it.each([
+    ['reads and drops the rest of a body within the limit, leaving the connection open', 4, false],
+    ['cuts the connection once the rest is larger than the limit', 5, true],
+  ])('%s', async (_name, lastChunk, cutExpected) => {
     const { body, cut, raw } = arrivingBody();
     discardRestOfUpload(raw, 10);
     body.write(Buffer.alloc(6));
-    body.end(Buffer.alloc(4));
+    body.end(Buffer.alloc(lastChunk));
     await once(body, 'end');
-    expect(cut).not.toHaveBeenCalled();
-  });
-
-  it('cuts the connection once the rest is larger than the limit', async () => {
-    const { body, cut, raw } = arrivingBody();
-    discardRestOfUpload(raw, 10);
-    body.write(Buffer.alloc(6));
-    body.end(Buffer.alloc(5));
-    await once(body, 'end');
-    expect(cut).toHaveBeenCalled();
+    expect(cut.mock.calls.length > 0).toBe(cutExpected);
   });
 
   it('leaves a body that is already gone alone', () => {
