@@ -16,3 +16,4 @@ export * from './logger';
 export * from './listen';
 export * from './env';
 export * from './create-service';
+export * from './discard-upload';

@@ -12,7 +12,8 @@ import { recordingRoutes } from './routes/recordings';
 import { sentenceRoutes } from './routes/sentences';
 import { userRoutes } from './routes/user';
 import { createTextClient } from './text/text-client';
-import { createSentenceSync, DEFAULT_SYNC_INTERVAL_MS, type SentenceSync } from './sentences/sentence-sync';
+import { createSentenceSync, type SentenceSync } from './sentences/sentence-sync';
+import { DEFAULT_SYNC_INTERVAL_MS, type ChangeFeedFollowerOptions } from './sync/change-feed-follower';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,20 +75,16 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
       );
     },
   });
-  const sync = createSentenceSync({
+  // Both follow a change feed of the text service, at the same pace.
+  const followerOptions: ChangeFeedFollowerOptions = {
     db: databaseOf(app),
     textUrl: options.textUrl ?? DEFAULT_TEXT_URL,
     secret: options.identitySecret,
     log: app.log,
     intervalMs: options.syncIntervalMs ?? DEFAULT_SYNC_INTERVAL_MS,
-  });
-  const pairSync = createTextPairSync({
-    db: databaseOf(app),
-    textUrl: options.textUrl ?? DEFAULT_TEXT_URL,
-    secret: options.identitySecret,
-    log: app.log,
-    intervalMs: options.syncIntervalMs ?? DEFAULT_SYNC_INTERVAL_MS,
-  });
+  };
+  const sync = createSentenceSync(followerOptions);
+  const pairSync = createTextPairSync(followerOptions);
   app.decorate('sentenceSync', sync);
   app.decorate('textPairSync', pairSync);
   let closing = false;

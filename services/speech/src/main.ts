@@ -9,7 +9,7 @@ import {
   settings,
 } from '@platform/service-kit';
 import { buildApp, DEFAULT_TEXT_URL } from './app';
-import { DEFAULT_SYNC_INTERVAL_MS } from './sentences/sentence-sync';
+import { DEFAULT_SYNC_INTERVAL_MS } from './sync/change-feed-follower';
 
 // dist/main.js (or src/main.ts) sits two folders below services/, three below the repository root.
 const repoRoot = resolve(__dirname, '..', '..', '..');

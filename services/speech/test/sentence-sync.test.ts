@@ -1,7 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { ObjectId } from 'mongodb';
 import type { ServiceApp } from '@platform/service-kit';
 import { startTestMongo, uniqueDbName, type TestMongo } from '@platform/service-kit/testing';
@@ -13,7 +11,7 @@ import {
   sentences as textSentences,
   setSentenceStatus,
 } from '@platform/text-service';
-import { as, SECRET, startSpeech, type SpeechHarness } from './support/harness';
+import { as, SECRET, startSpeech, type SpeechHarness, yorubaSeedDir } from './support/harness';
 
 const row = {
   citation: 'Written for the tests.',
@@ -50,16 +48,7 @@ describe('speech keeps its copy of recordable sentences in step with the text se
 
   beforeAll(async () => {
     mongo = await startTestMongo();
-    seedDir = await mkdtemp(join(tmpdir(), 'speech-sync-seed-'));
-    await writeFile(
-      join(seedDir, 'yo.json'),
-      JSON.stringify({
-        language: 'yo',
-        license: 'CC0-1.0',
-        citation: 'Test seed.',
-        sentences: ['Ẹ káàárọ̀.', 'Ẹ kú iṣẹ́.', 'Ó dàbọ̀.'],
-      }),
-    );
+    seedDir = await yorubaSeedDir('speech-sync-seed-', ['Ẹ káàárọ̀.', 'Ẹ kú iṣẹ́.', 'Ó dàbọ̀.']);
     await startText();
   }, 60_000);
   afterAll(async () => {

@@ -1,7 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { ServiceApp } from '@platform/service-kit';
 import {
   closedPort,
@@ -13,7 +11,15 @@ import {
 } from '@platform/service-kit/testing';
 // The real text service, over real HTTP: the figures and the sync are the contract between the two.
 import { buildApp as buildTextApp, insertSentences, type NewSentence } from '@platform/text-service';
-import { addSentences, as, multipart, SECRET, startSpeech, type SpeechHarness } from './support/harness';
+import {
+  addSentences,
+  as,
+  multipart,
+  SECRET,
+  startSpeech,
+  type SpeechHarness,
+  yorubaSeedDir,
+} from './support/harness';
 import { chromiumWebm } from './support/audio';
 
 const person = (id: string) => signedAs({ id, role: 'contributor', name: `Person ${id}` });
@@ -26,16 +32,7 @@ describe("a person's figures and written sentences, with the text service", () =
 
   beforeAll(async () => {
     mongo = await startTestMongo();
-    seedDir = await mkdtemp(join(tmpdir(), 'speech-text-seed-'));
-    await writeFile(
-      join(seedDir, 'yo.json'),
-      JSON.stringify({
-        language: 'yo',
-        license: 'CC0-1.0',
-        citation: 'Test seed.',
-        sentences: ['Ẹ káàárọ̀.'],
-      }),
-    );
+    seedDir = await yorubaSeedDir('speech-text-seed-', ['Ẹ káàárọ̀.']);
     text = signInjectedRequests(
       await buildTextApp({
         mongoUri: mongo.uri,

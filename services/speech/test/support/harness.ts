@@ -1,3 +1,6 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ObjectId } from 'mongodb';
 import { signIdentity, type ServiceApp } from '@platform/service-kit';
 import {
@@ -12,6 +15,16 @@ import { buildApp, type SpeechAppOptions } from '../../src/app';
 import { collections, type Collections, type SentenceDoc } from '../../src/collections';
 
 export const SECRET = 'speech-test-secret';
+
+/** A fresh folder holding a Yoruba starter set of `sentences`, for a text service's `seedDir`. */
+export async function yorubaSeedDir(prefix: string, sentences: string[]): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  await writeFile(
+    join(dir, 'yo.json'),
+    JSON.stringify({ language: 'yo', license: 'CC0-1.0', citation: 'Test seed.', sentences }),
+  );
+  return dir;
+}
 
 const person = (id: string, name = `Person ${id}`): Identity => ({ id, role: 'contributor', name });
 

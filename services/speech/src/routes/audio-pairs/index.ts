@@ -8,6 +8,7 @@ import {
   postDonateReport,
   postDonateSkip,
   type Identity,
+  type TextPairReportReason,
 } from '@platform/contracts';
 import {
   databaseOf,
@@ -17,10 +18,11 @@ import {
   type ServiceApp,
 } from '@platform/service-kit';
 import { sendAudioFile } from '../../audio/send-audio';
-import { collections, type AudioPairDoc, type TextPairMarkDoc } from '../../collections';
+import { collections, type AudioPairDoc } from '../../collections';
 import { audioPairTotal, countAudioPair } from '../../audio-pairs/counts';
 import { nextTextPair } from '../../audio-pairs/queue';
 import { toAudioPairRecord } from '../../audio-pairs/record';
+import { reportHandler, skipHandler, type MarkItem } from '../skip-and-report';
 import { audioPairUploadRoute } from './upload';
 
 /** Reviewers and admins see (and hear) every audio pair; anyone else only their own. */
@@ -37,12 +39,7 @@ export function audioPairRoutes(app: ServiceApp, options: { secret: string }) {
 
   audioPairUploadRoute(app, secret);
 
-  const mark = async (
-    userId: string,
-    textId: string,
-    kind: TextPairMarkDoc['kind'],
-    extra: Partial<TextPairMarkDoc> = {},
-  ) => {
+  const mark: MarkItem<TextPairReportReason> = async (userId, textId, kind, extra) => {
     const c = col();
     const pair = await c.textPairs.findOne({ _id: textId }, { projection: { _id: 1 } });
     if (!pair) throw new HttpError(404, 'audio_pair.unknown_text_pair');
@@ -55,23 +52,8 @@ export function audioPairRoutes(app: ServiceApp, options: { secret: string }) {
       .catch(ignoreDuplicateKey);
   };
 
-  serveRoute(app, postDonateSkip, async (request) => {
-    await mark(request.identity.id, request.params.id, 'skipped');
-    return { id: request.params.id, ok: true as const };
-  });
-
-  serveRoute(app, postDonateReport, async (request) => {
-    const { reason } = request.body;
-    const details = request.body.details?.trim();
-    if (reason === 'other' && !details) throw new HttpError(400, 'report.details_required');
-    // flagPending: the text pair sync passes the report on to the text service, which owns the pair.
-    await mark(request.identity.id, request.params.id, 'reported', {
-      reason,
-      flagPending: true,
-      ...(details ? { details } : {}),
-    });
-    return { id: request.params.id, ok: true as const };
-  });
+  serveRoute(app, postDonateSkip, skipHandler(mark));
+  serveRoute(app, postDonateReport, reportHandler(mark));
 
   const listHandler = async (request: {
     identity: Identity;

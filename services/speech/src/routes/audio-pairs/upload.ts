@@ -13,6 +13,7 @@ import {
 } from '@platform/contracts';
 import {
   databaseOf,
+  discardRestOfUpload,
   HttpError,
   isDuplicateKey,
   serveRoute,
@@ -27,7 +28,6 @@ import {
   type AudioPairSide,
 } from '../../audio-pairs/record';
 import { countAudioPair, countDonation } from '../../audio-pairs/counts';
-import { discardRestOfUpload } from '../../recordings/discard-upload';
 import { deleteAudio, storeWhileProbing, type StoredAudio } from '../../recordings/audio-store';
 
 const TEXT_ID = /^[A-Za-z0-9_-]{1,64}$/;

@@ -8,9 +8,14 @@ import {
   RECORDING_MAX_SECONDS,
   RECORDING_MIN_SECONDS,
 } from '@platform/contracts';
-import { databaseOf, HttpError, serveRoute, type ServiceApp } from '@platform/service-kit';
+import {
+  databaseOf,
+  discardRestOfUpload,
+  HttpError,
+  serveRoute,
+  type ServiceApp,
+} from '@platform/service-kit';
 import { collections, type RecordingDoc, type SentenceDoc } from '../../collections';
-import { discardRestOfUpload } from '../../recordings/discard-upload';
 import { claimRecordingPlace, refuseUnrecordable } from '../../recordings/sentence-claim';
 import {
   CONTENT_TYPES,

@@ -3,6 +3,7 @@ import {
   getSentenceRound,
   postSentenceReport,
   postSentenceSkip,
+  type SentenceReportReason,
 } from '@platform/contracts';
 import {
   databaseOf,
@@ -11,9 +12,10 @@ import {
   serveRoute,
   type ServiceApp,
 } from '@platform/service-kit';
-import { collections, type SentenceMarkDoc } from '../../collections';
+import { collections } from '../../collections';
 import { pickRound } from '../../sentences/round';
 import { rememberedLanguage } from '../../user/preferences';
+import { reportHandler, skipHandler, type MarkItem } from '../skip-and-report';
 
 /** Speak: the round of sentences to record, and a person's skips and reports. */
 export function sentenceRoutes(app: ServiceApp) {
@@ -33,12 +35,7 @@ export function sentenceRoutes(app: ServiceApp) {
     return pickRound(c, { userId, language, count: request.query.count ?? DEFAULT_ROUND_SIZE });
   });
 
-  const mark = async (
-    userId: string,
-    sentenceId: string,
-    kind: SentenceMarkDoc['kind'],
-    extra: Partial<SentenceMarkDoc> = {},
-  ) => {
+  const mark: MarkItem<SentenceReportReason> = async (userId, sentenceId, kind, extra) => {
     const sentence = await findSentence(sentenceId);
     await col()
       .sentenceMarks.updateOne(
@@ -49,21 +46,6 @@ export function sentenceRoutes(app: ServiceApp) {
       .catch(ignoreDuplicateKey);
   };
 
-  serveRoute(app, postSentenceSkip, async (request) => {
-    await mark(request.identity.id, request.params.id, 'skipped');
-    return { id: request.params.id, ok: true as const };
-  });
-
-  serveRoute(app, postSentenceReport, async (request) => {
-    const { reason } = request.body;
-    const details = request.body.details?.trim();
-    if (reason === 'other' && !details) throw new HttpError(400, 'report.details_required');
-    // flagPending: the sync loop passes the report on to the text service, which owns the sentence.
-    await mark(request.identity.id, request.params.id, 'reported', {
-      reason,
-      flagPending: true,
-      ...(details ? { details } : {}),
-    });
-    return { id: request.params.id, ok: true as const };
-  });
+  serveRoute(app, postSentenceSkip, skipHandler(mark));
+  serveRoute(app, postSentenceReport, reportHandler(mark));
 }

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +11,13 @@ import {
   SENTENCE_DOMAINS,
   type SentenceDomain,
 } from '@platform/contracts';
-import { databaseOf, HttpError, serveRoute, type ServiceApp } from '@platform/service-kit';
+import {
+  databaseOf,
+  discardRestOfUpload,
+  HttpError,
+  serveRoute,
+  type ServiceApp,
+} from '@platform/service-kit';
 import { readSentenceFile, sentenceFileKind } from '../../sentences/sentence-file';
 import { checkMeta, takeInLines, type SubmittedLine } from '../../sentences/write-sentences';
 
@@ -41,21 +46,6 @@ function parseDomains(value: string | undefined): SentenceDomain[] {
     if (!(SENTENCE_DOMAINS as readonly string[]).includes(name)) throw invalid(`Unknown domain '${name}'.`);
   }
   return [...new Set(names)] as SentenceDomain[];
-}
-
-/**
- * After an early refusal the client is usually still sending: reading and dropping the rest lets it see the
- * answer; past `maxBytes` more the connection is cut instead.
- */
-function discardRestOfUpload(raw: IncomingMessage, maxBytes: number) {
-  if (raw.readableEnded || raw.destroyed) return;
-  raw.unpipe();
-  let dropped = 0;
-  raw.on('data', (chunk: Buffer) => {
-    dropped += chunk.length;
-    if (dropped > maxBytes) raw.socket?.destroy();
-  });
-  raw.resume();
 }
 
 /**

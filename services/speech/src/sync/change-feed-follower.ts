@@ -1,0 +1,168 @@
+import type { Db } from 'mongodb';
+import type { FastifyBaseLogger } from 'fastify';
+import { SENTENCE_CHANGES_MAX_LIMIT } from '@platform/contracts';
+import { collections } from '../collections';
+import { serviceHeaders } from '../sentences/service-identity';
+
+export const DEFAULT_SYNC_INTERVAL_MS = 5000;
+/** Longest wait between attempts while the text service (or the database) is down. */
+export const MAX_SYNC_BACKOFF_MS = 60_000;
+const REQUEST_TIMEOUT_MS = 10_000;
+
+export interface SyncResult {
+  /** Items (sentences, text pairs) inserted or changed in the local copy. */
+  applied: number;
+  /** The cursor after this run. */
+  after: number;
+  /** Reports passed on to the text service. */
+  flagsForwarded: number;
+}
+
+export interface ChangeFeedFollower {
+  /** One full catch-up: pages through every change after the stored cursor, then forwards pending reports. */
+  syncOnce(): Promise<SyncResult>;
+  /** Starts the loop: at once, then every interval; backs off exponentially while failing. */
+  start(): void;
+  stop(): Promise<void>;
+  /** The last failure, for logs and tests; null after a success. */
+  readonly lastError: Error | null;
+}
+
+/** What a follower needs from the service: where the text service is, how to sign, how often to ask. */
+export interface ChangeFeedFollowerOptions {
+  db: Db;
+  textUrl: string;
+  secret: string;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+  pageSize?: number;
+}
+
+/** A request to the text service, signed as the speech service; `path` is below the text service's URL. */
+export type CallText = (path: string, init?: RequestInit) => Promise<Response>;
+
+/** One change feed of the text service and what the speech service does with it. */
+export interface ChangeFeed<Item> {
+  /** The `_id` of the feed's cursor in sync_state. */
+  cursor: string;
+  /** GET path of the feed (`?after=&limit=` is added). */
+  changesPath: string;
+  /** What it carries, in errors and logs ('sentence', 'text pair'). */
+  what: string;
+  /** Logged after a run that changed the local copy. */
+  syncedMessage: string;
+  /** Applies one non-empty page to the local copy (idempotently); the cursor is saved after it. */
+  apply(items: Item[]): Promise<void>;
+  /** Passes pending reports on to the text service; resolves to how many were passed on. */
+  forwardReports(callText: CallText): Promise<number>;
+}
+
+/**
+ * Follows a change feed of the text service through its cursor. The cursor is stored with the copy, so a
+ * restart resumes where it stopped; upserts are idempotent, so a page applied twice (a crash between applying
+ * and saving the cursor) does no harm. Each run then forwards the reports the feed's owner should see.
+ */
+export function createChangeFeedFollower<Item>(
+  options: ChangeFeedFollowerOptions,
+  feed: ChangeFeed<Item>,
+): ChangeFeedFollower {
+  const { db, log } = options;
+  const base = options.textUrl.replace(/\/+$/, '');
+  const intervalMs = options.intervalMs ?? DEFAULT_SYNC_INTERVAL_MS;
+  const pageSize = Math.min(options.pageSize ?? 500, SENTENCE_CHANGES_MAX_LIMIT);
+  const col = collections(db);
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<SyncResult> | null = null;
+  let stopped = true;
+  let failures = 0;
+  let lastError: Error | null = null;
+
+  const callText: CallText = (path, init = {}) => {
+    const url = `${base}${path}`;
+    return fetch(url, {
+      ...init,
+      headers: {
+        ...serviceHeaders(options.secret, init.method ?? 'GET', url),
+        ...(init.headers as Record<string, string>),
+      },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  };
+
+  const readCursor = async () => (await col.syncState.findOne({ _id: feed.cursor }))?.after ?? 0;
+
+  const applyPage = async (page: { items: Item[]; last: number }) => {
+    if (page.items.length === 0) return 0;
+    await feed.apply(page.items);
+    await col.syncState.updateOne(
+      { _id: feed.cursor },
+      { $set: { after: page.last, updatedAt: new Date() } },
+      { upsert: true },
+    );
+    return page.items.length;
+  };
+
+  const runOnce = async (): Promise<SyncResult> => {
+    let after = await readCursor();
+    let applied = 0;
+    for (;;) {
+      const res = await callText(`${feed.changesPath}?after=${after}&limit=${pageSize}`);
+      if (!res.ok) throw new Error(`text service answered HTTP ${res.status} for ${feed.what} changes`);
+      const page = (await res.json()) as { items: Item[]; last: number };
+      applied += await applyPage(page);
+      after = page.last;
+      if (page.items.length < pageSize) break;
+    }
+    const flagsForwarded = await feed.forwardReports(callText);
+    if (applied > 0) log.info({ applied, after }, feed.syncedMessage);
+    return { applied, after, flagsForwarded };
+  };
+
+  const syncOnce = () => {
+    // Callers (the loop, tests, a report) share one run in flight rather than racing on the cursor.
+    running ??= runOnce().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  const schedule = (delay: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => void tick(), delay);
+    timer.unref();
+  };
+
+  const tick = async () => {
+    try {
+      await syncOnce();
+      if (failures > 0) log.info(`${feed.what} sync recovered`);
+      failures = 0;
+      lastError = null;
+      schedule(intervalMs);
+    } catch (err) {
+      failures++;
+      lastError = err instanceof Error ? err : new Error(String(err));
+      const delay = Math.min(intervalMs * 2 ** Math.min(failures - 1, 10), MAX_SYNC_BACKOFF_MS);
+      const level = failures === 1 || failures % 10 === 0 ? 'warn' : 'debug';
+      log[level]({ err: lastError.message, retryInMs: delay }, `${feed.what} sync failed; backing off`);
+      schedule(delay);
+    }
+  };
+
+  return {
+    syncOnce,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running?.catch(() => undefined);
+    },
+    get lastError() {
+      return lastError;
+    },
+  };
+}
