@@ -8,11 +8,12 @@ import { useWriteForm, WriteFormFrame } from './writeForm';
 import { messageFor } from './writeErrors';
 
 /** Write, up to 20 sentences one per line with one citation: POST /api/sentences/batch. */
-export function BatchForm({ shared, onSharedChange, onSubmitted }: WriteFormProps) {
+export function BatchForm(props: WriteFormProps) {
   const t = useContributeT();
   const [text, setText] = useState('');
   const [writeBatch, state] = useWriteSentenceBatchMutation();
-  const form = useWriteForm({ lines: true });
+  const form = useWriteForm(props, { lines: true });
+  const { shared } = form;
 
   const submit = async () => {
     // Every line is sent, blank ones too, so the line numbers of the answer are the ones on screen.
@@ -20,26 +21,18 @@ export function BatchForm({ shared, onSharedChange, onSubmitted }: WriteFormProp
     const written = lines.filter((line) => line.trim() !== '').length;
     if (written === 0) return form.fail(messageFor('sentence.batch_empty'));
     if (written > SENTENCE_BATCH_MAX) return form.fail(messageFor('sentence.batch_too_many'));
-    form.setLocalError(null);
     await form.send(
       () => writeBatch({ sentences: lines, ...shared, domain: [...shared.domain] }).unwrap(),
       t('write.batchSubmitted'),
       (answer) => {
         form.setResult(answer);
         setText('');
-        onSubmitted();
       },
     );
   };
 
   return (
-    <WriteFormFrame
-      form={form}
-      onSubmit={submit}
-      shared={shared}
-      onSharedChange={onSharedChange}
-      busy={state.isLoading}
-    >
+    <WriteFormFrame form={form} onSubmit={submit} busy={state.isLoading}>
       <TextArea
         label={t('write.sentences')}
         hint={t('write.sentencesHint')}

@@ -55,7 +55,7 @@ function fileProblem(file: File): string | null {
 }
 
 /** Write, a .txt or .csv file of sentences: POST /api/sentences/bulk, with a progress bar from its bytes. */
-export function BulkForm({ shared, onSharedChange, onSubmitted }: WriteFormProps) {
+export function BulkForm(props: WriteFormProps) {
   const t = useContributeT();
   const inputId = useId();
   const hintId = useId();
@@ -64,13 +64,13 @@ export function BulkForm({ shared, onSharedChange, onSubmitted }: WriteFormProps
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [upload, state] = useUploadSentenceFileMutation();
-  const form = useWriteForm({ lines: true });
+  const form = useWriteForm(props, { lines: true });
+  const { shared } = form;
 
   const submit = async () => {
     if (!file) return form.fail(messageFor('sentence.file_missing'));
     const problem = fileProblem(file);
     if (problem) return form.fail(problem);
-    form.setLocalError(null);
     form.setResult(null);
     setProgress({ loaded: 0, total: file.size });
     try {
@@ -81,7 +81,6 @@ export function BulkForm({ shared, onSharedChange, onSubmitted }: WriteFormProps
           form.setResult(answer);
           setFile(null);
           if (inputRef.current) inputRef.current.value = '';
-          onSubmitted();
         },
       );
     } finally {
@@ -97,8 +96,6 @@ export function BulkForm({ shared, onSharedChange, onSubmitted }: WriteFormProps
     <WriteFormFrame
       form={form}
       onSubmit={submit}
-      shared={shared}
-      onSharedChange={onSharedChange}
       busy={state.isLoading}
       kind="upload"
       after={

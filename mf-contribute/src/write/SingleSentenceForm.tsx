@@ -14,33 +14,24 @@ export interface WriteFormProps {
 }
 
 /** Write, one sentence: POST /api/sentences. */
-export function SingleSentenceForm({ shared, onSharedChange, onSubmitted }: WriteFormProps) {
+export function SingleSentenceForm(props: WriteFormProps) {
   const t = useContributeT();
   const [text, setText] = useState('');
   const [writeSentence, state] = useWriteSentenceMutation();
-  const form = useWriteForm({ lines: false });
+  const form = useWriteForm(props, { lines: false });
+  const { shared } = form;
 
   const submit = async () => {
     if (!text.trim()) return form.fail(messageFor('sentence.empty'));
-    form.setLocalError(null);
     await form.send(
       () => writeSentence({ text, ...shared, domain: [...shared.domain] }).unwrap(),
       t('write.submitted'),
-      () => {
-        setText('');
-        onSubmitted();
-      },
+      () => setText(''),
     );
   };
 
   return (
-    <WriteFormFrame
-      form={form}
-      onSubmit={submit}
-      shared={shared}
-      onSharedChange={onSharedChange}
-      busy={state.isLoading}
-    >
+    <WriteFormFrame form={form} onSubmit={submit} busy={state.isLoading}>
       <TextArea
         label={t('write.sentence')}
         rows={3}

@@ -9,10 +9,11 @@ import { Form, SubmitRow } from './formLayout';
 import { fieldErrorsOf, readWriteRefusal, type WriteRefusal } from './writeErrors';
 
 /**
- * What the three Write forms share: the error found before sending (`localError`), the service's refusal, the
- * per-line answer (`lines: true`: a batch or a file), the toasts, and the submit handling around the request.
+ * What the three Write forms share: the shared fields' values (`props`), the error found before sending, the
+ * service's refusal, the per-line answer (`lines: true`: a batch or a file), the toasts, and the submit handling
+ * around the request.
  */
-export function useWriteForm({ lines }: { lines: boolean }) {
+export function useWriteForm(props: WriteFormProps, { lines }: { lines: boolean }) {
   const t = useContributeT();
   const toast = useToast();
   const [localError, setLocalError] = useState<string | null>(null);
@@ -33,14 +34,17 @@ export function useWriteForm({ lines }: { lines: boolean }) {
   };
 
   /**
-   * Sends the request; taken in: `accepted` with the answer, then a success toast titled `title`; refused: the
-   * refusal (and its per-line answer) kept for the fields, and an error toast.
+   * Sends the request (clearing the local problem); taken in: `accepted` with the answer, a success toast titled
+   * `title`, and the shared fields cleared (`onSubmitted`); refused: the refusal (and its per-line answer) kept
+   * for the fields, and an error toast.
    */
   const send = async <T,>(request: () => Promise<T>, title: string, accepted: (answer: T) => void) => {
+    setLocalError(null);
     try {
       const answer = await request();
       accepted(answer);
       toast.show({ title, description: t('write.waitsForReview'), variant: 'success' });
+      props.onSubmitted();
     } catch (error) {
       const found = readWriteRefusal(error);
       setRefusal(found);
@@ -63,7 +67,19 @@ export function useWriteForm({ lines }: { lines: boolean }) {
     },
   });
 
-  return { setLocalError, refusal, result, setResult, fail, onSubmit, send, mainError, textAreaProps };
+  return {
+    shared: props.shared,
+    onSharedChange: props.onSharedChange,
+    setLocalError,
+    refusal,
+    result,
+    setResult,
+    fail,
+    onSubmit,
+    send,
+    mainError,
+    textAreaProps,
+  };
 }
 
 type WriteForm = ReturnType<typeof useWriteForm>;
@@ -75,13 +91,11 @@ type WriteForm = ReturnType<typeof useWriteForm>;
 export function WriteFormFrame({
   form,
   onSubmit,
-  shared,
-  onSharedChange,
   busy,
   kind = 'write',
   after,
   children,
-}: Pick<WriteFormProps, 'shared' | 'onSharedChange'> & {
+}: {
   form: WriteForm;
   onSubmit: () => Promise<void> | void;
   busy: boolean;
@@ -96,8 +110,8 @@ export function WriteFormFrame({
     <Form noValidate onSubmit={form.onSubmit(onSubmit)}>
       {children}
       <SharedFields
-        values={shared}
-        onChange={onSharedChange}
+        values={form.shared}
+        onChange={form.onSharedChange}
         errors={fieldErrorsOf(form.refusal)}
         disabled={busy}
       />
