@@ -1,16 +1,13 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { SENTENCE_BULK_FILE_MAX_BYTES } from '@platform/contracts';
-import { Button, ProgressBar, useToast } from '@platform/ui';
+import { ProgressBar } from '@platform/ui';
 import { useUploadSentenceFileMutation } from '../api/contributeApi';
 import type { UploadProgress } from '../api/uploadWithProgress';
 import { useContributeT } from '../i18n';
-import { LineOutcome, type LinesResult } from './LineOutcome';
-import { isSentenceLinesRefusal } from './lineResults';
-import { SharedFields } from './SharedFields';
 import type { WriteFormProps } from './SingleSentenceForm';
-import { Form, SubmitRow } from './formLayout';
-import { fieldErrorsOf, messageFor, readWriteRefusal, type WriteRefusal } from './writeErrors';
+import { useWriteForm, WriteFormFrame } from './writeForm';
+import { messageFor } from './writeErrors';
 
 const FileField = styled.div`
   display: flex;
@@ -58,61 +55,63 @@ function fileProblem(file: File): string | null {
 }
 
 /** Write, a .txt or .csv file of sentences: POST /api/sentences/bulk, with a progress bar from its bytes. */
-export function BulkForm({ shared, onSharedChange, onSubmitted }: WriteFormProps) {
+export function BulkForm(props: WriteFormProps) {
   const t = useContributeT();
-  const toast = useToast();
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [localError, setLocalError] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<WriteRefusal | null>(null);
-  const [result, setResult] = useState<LinesResult | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [upload, state] = useUploadSentenceFileMutation();
+  const form = useWriteForm(props, { lines: true });
+  const { shared } = form;
 
-  const fail = (message: string) => {
-    setLocalError(message);
-    toast.show({ title: t('write.errorTitle'), description: message, variant: 'error' });
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setRefusal(null);
-    if (!file) return fail(messageFor('sentence.file_missing'));
+  const submit = async () => {
+    if (!file) return form.fail(messageFor('sentence.file_missing'));
     const problem = fileProblem(file);
-    if (problem) return fail(problem);
-    setLocalError(null);
-    setResult(null);
+    if (problem) return form.fail(problem);
+    form.setResult(null);
     setProgress({ loaded: 0, total: file.size });
     try {
-      const answer = await upload({ file, ...shared, onProgress: setProgress }).unwrap();
-      setResult(answer);
-      toast.show({
-        title: t('write.fileSubmitted'),
-        description: t('write.waitsForReview'),
-        variant: 'success',
-      });
-      setFile(null);
-      if (inputRef.current) inputRef.current.value = '';
-      onSubmitted();
-    } catch (error) {
-      const found = readWriteRefusal(error);
-      setRefusal(found);
-      setResult(isSentenceLinesRefusal(found.body) ? found.body : null);
-      toast.show({ title: t('write.errorTitle'), description: found.message, variant: 'error' });
+      await form.send(
+        () => upload({ file, ...shared, onProgress: setProgress }).unwrap(),
+        t('write.fileSubmitted'),
+        (answer) => {
+          form.setResult(answer);
+          setFile(null);
+          if (inputRef.current) inputRef.current.value = '';
+        },
+      );
     } finally {
       setProgress(null);
     }
   };
 
-  const fileError = localError ?? (refusal && !refusal.field && !result ? refusal.message : undefined);
+  const fileError = form.mainError;
   const percent = progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
   const sent = progress !== null && progress.total > 0 && progress.loaded >= progress.total;
 
   return (
-    <Form noValidate onSubmit={(event) => void submit(event)}>
+    <WriteFormFrame
+      form={form}
+      onSubmit={submit}
+      busy={state.isLoading}
+      kind="upload"
+      after={
+        progress ? (
+          <Progress>
+            <ProgressBar
+              label={sent ? t('write.processing') : t('write.progress')}
+              value={percent}
+              max={100}
+              valueText={t('write.progressValue', { percent })}
+            />
+            <p aria-live="polite">{t('write.progressValue', { percent })}</p>
+          </Progress>
+        ) : null
+      }
+    >
       <FileField>
         <label htmlFor={inputId}>{t('write.file')}</label>
         <input
@@ -125,7 +124,7 @@ export function BulkForm({ shared, onSharedChange, onSubmitted }: WriteFormProps
           aria-invalid={fileError ? true : undefined}
           onChange={(event) => {
             setFile(event.target.files?.[0] ?? null);
-            setLocalError(null);
+            form.setLocalError(null);
           }}
         />
         <p id={hintId}>{t('write.fileHint')}</p>
@@ -135,29 +134,6 @@ export function BulkForm({ shared, onSharedChange, onSubmitted }: WriteFormProps
           </p>
         ) : null}
       </FileField>
-      <SharedFields
-        values={shared}
-        onChange={onSharedChange}
-        errors={fieldErrorsOf(refusal)}
-        disabled={state.isLoading}
-      />
-      <SubmitRow>
-        <Button type="submit" loading={state.isLoading}>
-          {state.isLoading ? t('write.uploading') : t('write.upload')}
-        </Button>
-      </SubmitRow>
-      {progress ? (
-        <Progress>
-          <ProgressBar
-            label={sent ? t('write.processing') : t('write.progress')}
-            value={percent}
-            max={100}
-            valueText={t('write.progressValue', { percent })}
-          />
-          <p aria-live="polite">{t('write.progressValue', { percent })}</p>
-        </Progress>
-      ) : null}
-      {result ? <LineOutcome result={result} fileName="refused-sentences.csv" /> : null}
-    </Form>
+    </WriteFormFrame>
   );
 }

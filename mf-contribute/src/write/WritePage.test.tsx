@@ -5,6 +5,7 @@ import { renderWithPlatform } from '@platform/remote-kit/testing';
 import { errorReply, installFakeServer, type FakeServer } from '@platform/store/testing';
 import { PSEUDO_LOCALE } from '@platform/i18n';
 import { expectOnlyCatalogueText, useLocaleInTest } from '@platform/i18n/testing';
+import { FakeXhr, withFakeXhr } from '../testing/fakeXhr';
 import { WritePage } from './WritePage';
 
 let server: FakeServer;
@@ -292,58 +293,8 @@ describe('Write: a small batch', () => {
   });
 });
 
-/** A stand-in for XMLHttpRequest: the test says how far the upload went and what the server answered. */
-class FakeXhr {
-  static last: FakeXhr | null = null;
-  method = '';
-  url = '';
-  withCredentials = false;
-  headers: Record<string, string> = {};
-  body: FormData | null = null;
-  status = 0;
-  responseText = '';
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } =
-    {
-      onprogress: null,
-    };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.last = this;
-  }
-  abort() {
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}
-
 describe('Write: a large bulk file', () => {
-  let realXhr: typeof XMLHttpRequest;
-  beforeEach(() => {
-    realXhr = globalThis.XMLHttpRequest;
-    FakeXhr.last = null;
-    globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
-  });
-  afterEach(() => {
-    globalThis.XMLHttpRequest = realXhr;
-  });
+  withFakeXhr();
 
   it("says 'Please select a file to upload' when no file is chosen", async () => {
     const user = userEvent.setup();

@@ -1,17 +1,15 @@
-import type { AddressInfo } from 'node:net';
 import { rm } from 'node:fs/promises';
 import { ObjectId } from 'mongodb';
 import type { ServiceApp } from '@platform/service-kit';
 import { startTestMongo, uniqueDbName, type TestMongo } from '@platform/service-kit/testing';
-// The real text service, over real HTTP: the sync is the contract between the two.
+// The real text service, over real HTTP (startTextService): the sync is the contract between the two.
 import {
-  buildApp as buildTextApp,
   insertSentences,
   type NewSentence,
   sentences as textSentences,
   setSentenceStatus,
 } from '@platform/text-service';
-import { as, SECRET, startSpeech, type SpeechHarness, yorubaSeedDir } from './support/harness';
+import { as, startSpeech, startTextService, yorubaSeedDir, type SpeechHarness } from './support/harness';
 
 const row = {
   citation: 'Written for the tests.',
@@ -30,17 +28,14 @@ describe('speech keeps its copy of recordable sentences in step with the text se
   const textDb = uniqueDbName('text');
   const speechDb = uniqueDbName('speech');
 
+  /** Starts the text service, at the same address and database again after a stop. */
   const startText = async () => {
-    text = await buildTextApp({
-      mongoUri: mongo.uri,
+    ({ app: text, port: textPort } = await startTextService({
+      mongo,
       dbName: textDb,
-      identitySecret: SECRET,
-      logger: false,
       seedDir,
-    });
-    await text.listen({ port: textPort, host: '127.0.0.1' });
-    textPort = (text.server.address() as AddressInfo).port;
-    await text.seeded;
+      port: textPort,
+    }));
   };
   const speechAt = (options: Parameters<typeof startSpeech>[0] = {}) =>
     startSpeech({ mongo, dbName: speechDb, textUrl: `http://127.0.0.1:${textPort}`, ...options });
@@ -48,7 +43,7 @@ describe('speech keeps its copy of recordable sentences in step with the text se
 
   beforeAll(async () => {
     mongo = await startTestMongo();
-    seedDir = await yorubaSeedDir('speech-sync-seed-', ['Ẹ káàárọ̀.', 'Ẹ kú iṣẹ́.', 'Ó dàbọ̀.']);
+    seedDir = await yorubaSeedDir(['Ẹ káàárọ̀.', 'Ẹ kú iṣẹ́.', 'Ó dàbọ̀.']);
     await startText();
   }, 60_000);
   afterAll(async () => {

@@ -1,60 +1,30 @@
-import type { AddressInfo } from 'node:net';
-import { rm } from 'node:fs/promises';
 import type { ServiceApp } from '@platform/service-kit';
-import {
-  closedPort,
-  signedAs,
-  signInjectedRequests,
-  startTestMongo,
-  uniqueDbName,
-  type TestMongo,
-} from '@platform/service-kit/testing';
-// The real text service, over real HTTP: the figures and the sync are the contract between the two.
-import { buildApp as buildTextApp, insertSentences, type NewSentence } from '@platform/text-service';
+import { closedPort, type TestMongo } from '@platform/service-kit/testing';
+// The real text service, over real HTTP (startSpeechWithText): the figures and the sync are the contract between
+// the two.
+import { insertSentences, type NewSentence } from '@platform/text-service';
 import {
   addSentences,
   as,
   multipart,
-  SECRET,
   startSpeech,
+  startSpeechWithText,
   type SpeechHarness,
-  yorubaSeedDir,
+  type SpeechWithText,
 } from './support/harness';
 import { chromiumWebm } from './support/audio';
 
-const person = (id: string) => signedAs({ id, role: 'contributor', name: `Person ${id}` });
-
 describe("a person's figures and written sentences, with the text service", () => {
+  let both: SpeechWithText;
   let mongo: TestMongo;
-  let seedDir: string;
   let text: ServiceApp;
   let speech: SpeechHarness;
 
   beforeAll(async () => {
-    mongo = await startTestMongo();
-    seedDir = await yorubaSeedDir('speech-text-seed-', ['Ẹ káàárọ̀.']);
-    text = signInjectedRequests(
-      await buildTextApp({
-        mongoUri: mongo.uri,
-        dbName: uniqueDbName('text'),
-        identitySecret: SECRET,
-        logger: false,
-        seedDir,
-      }),
-      SECRET,
-      'text',
-    );
-    await text.listen({ port: 0, host: '127.0.0.1' });
-    await text.seeded;
-    const port = (text.server.address() as AddressInfo).port;
-    speech = await startSpeech({ mongo, textUrl: `http://127.0.0.1:${port}` });
+    both = await startSpeechWithText({ yoruba: ['Ẹ káàárọ̀.'] });
+    ({ mongo, text, speech } = both);
   }, 60_000);
-  afterAll(async () => {
-    await speech?.close();
-    await text?.close();
-    await mongo?.stop();
-    await rm(seedDir, { recursive: true, force: true });
-  });
+  afterAll(() => both?.close());
 
   const stats = async (who: string) => {
     const res = await speech.app.inject({ url: '/api/user/stats', headers: as(who) });
@@ -117,7 +87,7 @@ describe("a person's figures and written sentences, with the text service", () =
     const add = await text.inject({
       method: 'POST',
       url: '/api/text/add/',
-      headers: person('wura'),
+      headers: as('wura'),
       payload: {
         source_lang_text: 'Good night.',
         target_lang_text: 'Ó dàárọ̀.',
@@ -130,7 +100,7 @@ describe("a person's figures and written sentences, with the text service", () =
       const res = await text.inject({
         method: 'POST',
         url: `/api/review/pair/${pairId}`,
-        headers: person(who),
+        headers: as(who),
         payload: { verdict: 'approve' },
       });
       expect(res.statusCode).toBe(200);
@@ -171,7 +141,7 @@ describe("a person's figures and written sentences, with the text service", () =
 
     const next = await text.inject({
       url: '/api/review/next?kind=sentence&lang=yo',
-      headers: person('rev1'),
+      headers: as('rev1'),
     });
     const id = next.json().item.id as string;
     expect(next.json().item.text).toBe(written.text);
@@ -179,7 +149,7 @@ describe("a person's figures and written sentences, with the text service", () =
       await text.inject({
         method: 'POST',
         url: `/api/review/sentence/${id}`,
-        headers: person(who),
+        headers: as(who),
         payload: { verdict: 'approve' },
       });
     }

@@ -1,32 +1,25 @@
-import type { AddressInfo } from 'node:net';
 import { ObjectId } from 'mongodb';
 import type { ServiceApp } from '@platform/service-kit';
-import { startTestMongo, uniqueDbName, type TestMongo } from '@platform/service-kit/testing';
-// The real text service, over real HTTP: the change feed and the flags are the contract between the two.
-import { buildApp as buildTextApp } from '@platform/text-service';
-import { as, asRole, multipart, SECRET, startSpeech, type SpeechHarness } from './support/harness';
+// The real text service, over real HTTP (startSpeechWithText): the change feed and the flags are the contract
+// between the two.
+import {
+  as,
+  asRole,
+  multipart,
+  startSpeechWithText,
+  type SpeechHarness,
+  type SpeechWithText,
+} from './support/harness';
 import { tone } from './support/wav';
 
 type PairStatus = 'pending' | 'validated' | 'rejected';
 
 describe('speech keeps its copy of approved text pairs in step with the text service', () => {
-  let mongo: TestMongo;
+  let both: SpeechWithText;
   let text: ServiceApp;
   let speech: SpeechHarness;
-  let textPort = 0;
   let n = 0;
 
-  const startText = async () => {
-    text = await buildTextApp({
-      mongoUri: mongo.uri,
-      dbName: uniqueDbName('text'),
-      identitySecret: SECRET,
-      logger: false,
-      seedDir: false,
-    });
-    await text.listen({ port: 0, host: '127.0.0.1' });
-    textPort = (text.server.address() as AddressInfo).port;
-  };
   const pairs = () => text.database!.db.collection('text_pairs');
 
   /** A text pair stored as the text service stores one, with its change sequence. */
@@ -59,15 +52,10 @@ describe('speech keeps its copy of approved text pairs in step with the text ser
     );
 
   beforeAll(async () => {
-    mongo = await startTestMongo();
-    await startText();
-    speech = await startSpeech({ mongo, textUrl: `http://127.0.0.1:${textPort}` });
+    both = await startSpeechWithText();
+    ({ text, speech } = both);
   }, 60_000);
-  afterAll(async () => {
-    await speech?.close();
-    await text?.close();
-    await mongo?.stop();
-  });
+  afterAll(() => both?.close());
 
   const next = async (who = 'ada') =>
     (await speech.app.inject({ url: '/api/audio/next', headers: as(who) })).json();

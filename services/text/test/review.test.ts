@@ -1,55 +1,30 @@
 import { ObjectId } from 'mongodb';
-import type { ServiceApp } from '@platform/service-kit';
-import {
-  signInjectedRequests,
-  startTestMongo,
-  uniqueDbName,
-  type TestMongo,
-} from '@platform/service-kit/testing';
-import { buildApp } from '../src/app';
 import { decisions, judgements } from '../src/review/review-store';
 import { sentences } from '../src/sentences/sentence-store';
-import { addPendingSentence, admin, indexesReady, person, SECRET, speech } from './support';
+import { addPendingSentence, admin, person, speech } from './support';
+import { useTextService } from './support/harness';
 
 describe('Review of written sentences', () => {
-  let mongo: TestMongo;
-  let app: ServiceApp;
-  const dbName = uniqueDbName('text_review');
-
-  beforeAll(async () => {
-    mongo = await startTestMongo();
-    app = signInjectedRequests(
-      await buildApp({ mongoUri: mongo.uri, dbName, identitySecret: SECRET, logger: false, seedDir: false }),
-      SECRET,
-      'text',
-    );
-    await app.ready();
-    await indexesReady(app);
-  }, 60_000);
-  afterAll(async () => {
-    await app?.database?.db.dropDatabase().catch(() => undefined);
-    await app?.close();
-    await mongo?.stop();
-  });
+  const service = useTextService('text_review');
 
   /** Clears the queue so each test sees only its own items. */
   beforeEach(async () => {
-    const db = app.database!.db;
+    const db = service.app.database!.db;
     await sentences(db).deleteMany({});
     await judgements(db).deleteMany({});
   });
 
   const next = (who: Record<string, string>, query = 'kind=sentence') =>
-    app.inject({ url: `/api/review/next?${query}`, headers: who });
+    service.app.inject({ url: `/api/review/next?${query}`, headers: who });
   const nextId = async (who: Record<string, string>, query?: string) =>
     ((await next(who, query)).json() as { item: { id: string } | null }).item?.id ?? null;
   const verdict = (id: string, who: Record<string, string>, body: object) =>
-    app.inject({ method: 'POST', url: `/api/review/sentence/${id}`, headers: who, payload: body });
+    service.app.inject({ method: 'POST', url: `/api/review/sentence/${id}`, headers: who, payload: body });
   const status = async (id: string) =>
-    (await sentences(app.database!.db).findOne({ _id: new ObjectId(id) }))!.status;
+    (await sentences(service.app.database!.db).findOne({ _id: new ObjectId(id) }))!.status;
 
   it('offers a pending sentence with its language, citation and domains; never the writer their own', async () => {
-    const id = await addPendingSentence(app, 'ada', {
+    const id = await addPendingSentence(service.app, 'ada', {
       language: 'yo',
       text: 'Ọmọ náà ń kàwé.',
       domains: ['education'],
@@ -77,9 +52,9 @@ describe('Review of written sentences', () => {
 
   it('offers the least-reviewed first, then the least-skipped, then the oldest, in the language asked for', async () => {
     const t = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
-    const older = await addPendingSentence(app, 'ada', { createdAt: t(1) });
-    const oldest = await addPendingSentence(app, 'ada', { createdAt: t(0) });
-    const yoruba = await addPendingSentence(app, 'ada', {
+    const older = await addPendingSentence(service.app, 'ada', { createdAt: t(1) });
+    const oldest = await addPendingSentence(service.app, 'ada', { createdAt: t(0) });
+    const yoruba = await addPendingSentence(service.app, 'ada', {
       createdAt: t(5),
       language: 'yo',
       text: 'Ẹ káàbọ̀ sílé.',
@@ -92,7 +67,7 @@ describe('Review of written sentences', () => {
     expect(await nextId(person('chi'), 'kind=sentence&lang=ha')).toBeNull();
     expect(await nextId(person('bola'))).toBe(older);
     // A skip is no review, but a skipped item waits behind the unseen ones with as many reviews.
-    const newer = await addPendingSentence(app, 'ada', { createdAt: t(3) });
+    const newer = await addPendingSentence(service.app, 'ada', { createdAt: t(3) });
     expect((await verdict(older, person('chi'), { verdict: 'skip' })).statusCode).toBe(200);
     expect(await nextId(person('dayo'), 'kind=sentence&lang=en')).toBe(newer);
     expect(await nextId(person('chi'), 'kind=sentence&lang=en')).toBe(newer);
@@ -100,9 +75,9 @@ describe('Review of written sentences', () => {
 
   it('never offers again what a person approved, rejected or skipped', async () => {
     const ids = [
-      await addPendingSentence(app, 'ada'),
-      await addPendingSentence(app, 'ada'),
-      await addPendingSentence(app, 'ada'),
+      await addPendingSentence(service.app, 'ada'),
+      await addPendingSentence(service.app, 'ada'),
+      await addPendingSentence(service.app, 'ada'),
     ];
     const seen: string[] = [];
     for (const v of ['skip', 'approve', 'reject'] as const) {
@@ -130,7 +105,7 @@ describe('Review of written sentences', () => {
     }
     expect(sequences).toHaveLength(62);
     for (const sequence of sequences) {
-      const id = await addPendingSentence(app, 'writer');
+      const id = await addPendingSentence(service.app, 'writer');
       let a = 0;
       let r = 0;
       let decided: string | null = null;
@@ -154,14 +129,16 @@ describe('Review of written sentences', () => {
         expect(res.json()).toEqual({ id, status: decided ?? 'pending', approvals: a, rejections: r });
       }
       expect([sequence, await status(id)]).toEqual([sequence, decided ?? 'pending']);
-      expect(await judgements(app.database!.db).countDocuments({ itemId: new ObjectId(id) })).toBe(a + r);
+      expect(await judgements(service.app.database!.db).countDocuments({ itemId: new ObjectId(id) })).toBe(
+        a + r,
+      );
     }
   });
 
   it('counts 100 concurrent judgements on one item exactly', async () => {
-    const db = app.database!.db;
+    const db = service.app.database!.db;
     // 100 people skipping at once: every skip is kept, none lost.
-    const skipped = await addPendingSentence(app, 'writer');
+    const skipped = await addPendingSentence(service.app, 'writer');
     const skips = await Promise.all(
       [...Array(100)].map((_, i) => verdict(skipped, person(`s${i}`), { verdict: 'skip' })),
     );
@@ -172,7 +149,7 @@ describe('Review of written sentences', () => {
     expect(afterSkips!.status).toBe('pending');
 
     // 100 people judging at once: those counted are exactly those answered 200; the rest get 409.
-    const id = await addPendingSentence(app, 'writer');
+    const id = await addPendingSentence(service.app, 'writer');
     const replies = await Promise.all(
       [...Array(100)].map((_, i) =>
         verdict(id, person(`c${i}`), { verdict: i % 3 === 0 ? 'reject' : 'approve' }),
@@ -196,7 +173,7 @@ describe('Review of written sentences', () => {
     expect(new Set(ok.map((o) => `${o.approvals}/${o.rejections}`)).size).toBe(ok.length);
 
     // One person sending 100 judgements at once: one is counted.
-    const single = await addPendingSentence(app, 'writer');
+    const single = await addPendingSentence(service.app, 'writer');
     const same = await Promise.all(
       [...Array(100)].map(() => verdict(single, person('eager'), { verdict: 'approve' })),
     );
@@ -209,7 +186,7 @@ describe('Review of written sentences', () => {
   });
 
   it('refuses judgements on a decided, unknown or malformed item, and a reason without a rejection', async () => {
-    const id = await addPendingSentence(app, 'writer');
+    const id = await addPendingSentence(service.app, 'writer');
     await verdict(id, person('a1'), { verdict: 'approve' });
     await verdict(id, person('a2'), { verdict: 'approve' });
     expect(await status(id)).toBe('validated');
@@ -224,7 +201,7 @@ describe('Review of written sentences', () => {
     expect((await verdict('not-an-id', person('a3'), { verdict: 'approve' })).json().code).toBe(
       'review.unknown',
     );
-    const other = await addPendingSentence(app, 'writer');
+    const other = await addPendingSentence(service.app, 'writer');
     const bad = await verdict(other, person('a3'), { verdict: 'approve', reason: 'grammar' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('review.reason_without_reject');
@@ -232,16 +209,16 @@ describe('Review of written sentences', () => {
       200,
     );
     expect((await verdict(other, person('a4'), { verdict: 'maybe' })).statusCode).toBe(400);
-    expect((await app.inject({ url: '/api/review/next?kind=sentence' })).statusCode).toBe(401);
+    expect((await service.app.inject({ url: '/api/review/next?kind=sentence' })).statusCode).toBe(401);
     expect((await next(person('a3'), 'kind=poem')).statusCode).toBe(400);
   });
 
   it('lets an admin decide directly, recorded as such; others may not', async () => {
-    const db = app.database!.db;
-    const id = await addPendingSentence(app, 'writer');
+    const db = service.app.database!.db;
+    const id = await addPendingSentence(service.app, 'writer');
     await verdict(id, person('r1'), { verdict: 'approve' });
     const decide = (who: Record<string, string>, body: object, target = id) =>
-      app.inject({
+      service.app.inject({
         method: 'POST',
         url: `/api/review/sentence/${target}/decision`,
         headers: who,
@@ -266,7 +243,7 @@ describe('Review of written sentences', () => {
     expect(
       (await decide(admin('boss'), { status: 'validated' }, new ObjectId().toHexString())).statusCode,
     ).toBe(404);
-    const other = await addPendingSentence(app, 'writer');
+    const other = await addPendingSentence(service.app, 'writer');
     expect((await decide(admin('boss'), { status: 'validated', reason: 'grammar' }, other)).statusCode).toBe(
       400,
     );
@@ -274,10 +251,13 @@ describe('Review of written sentences', () => {
   });
 
   it("puts a decided sentence back on the speech service's change feed with its new status", async () => {
-    const id = await addPendingSentence(app, 'writer');
+    const id = await addPendingSentence(service.app, 'writer');
     const feed = async (after: number) =>
       (
-        await app.inject({ url: `/internal/sentences/changes?after=${after}&limit=1000`, headers: speech })
+        await service.app.inject({
+          url: `/internal/sentences/changes?after=${after}&limit=1000`,
+          headers: speech,
+        })
       ).json() as {
         items: Array<{ id: string; status: string; seq: number }>;
         last: number;

@@ -1,15 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ObjectId } from 'mongodb';
-import type { Identity } from '@platform/contracts';
-import { signIdentity, type ServiceApp } from '@platform/service-kit';
-import {
-  signedAs,
-  signInjectedRequests,
-  startTestMongo,
-  uniqueDbName,
-  type TestMongo,
-} from '@platform/service-kit/testing';
+import { signIdentity } from '@platform/service-kit';
+import { signedAs } from '@platform/service-kit/testing';
 import { buildApp, DEFAULT_SEED_DIR } from '../src/app';
 import {
   insertSentences,
@@ -17,11 +10,8 @@ import {
   setSentenceStatus,
   SENTENCE_FLAGS,
 } from '../src/sentences/sentence-store';
-
-const SECRET = 'text-sentences-secret';
-const speechService: Identity = { id: 'service-speech', role: 'service', name: 'speech service' };
-/** The speech service calling, signed by the test injector for each request (signInjectedRequests). */
-const speech = signedAs(speechService);
+import { SECRET, speech, speechService } from './support';
+import { useTextService } from './support/harness';
 
 const seedCounts = () => {
   const counts: Record<string, number> = {};
@@ -36,30 +26,14 @@ const seedCounts = () => {
 };
 
 describe('text service: sentences', () => {
-  let mongo: TestMongo;
-  let app: ServiceApp;
-  const dbName = uniqueDbName('text');
-  beforeAll(async () => {
-    mongo = await startTestMongo();
-    app = signInjectedRequests(
-      await buildApp({ mongoUri: mongo.uri, dbName, identitySecret: SECRET, logger: false }),
-      SECRET,
-      'text',
-    );
-    await app.seeded;
-  }, 60_000);
-  afterAll(async () => {
-    await app?.database?.db.dropDatabase().catch(() => undefined);
-    await app?.close();
-    await mongo?.stop();
-  });
+  const service = useTextService('text', { seed: true });
 
   it('seeds the starter set on first start: every file, NFC, validated, CC0 with a citation', async () => {
     const expected = seedCounts();
     expect(expected.yo).toBeGreaterThanOrEqual(100);
     expect(expected.en).toBeGreaterThanOrEqual(100);
     for (const lang of ['ha', 'ig', 'pcm']) expect(expected[lang]).toBeGreaterThanOrEqual(30);
-    const col = sentences(app.database!.db);
+    const col = sentences(service.app.database!.db);
     for (const [language, n] of Object.entries(expected)) {
       expect(
         await col.countDocuments({ language: language as never, source: 'seed', status: 'validated' }),
@@ -75,9 +49,14 @@ describe('text service: sentences', () => {
   });
 
   it('seeding again (a restart) adds nothing', async () => {
-    const col = sentences(app.database!.db);
+    const col = sentences(service.app.database!.db);
     const before = await col.countDocuments({});
-    const again = await buildApp({ mongoUri: mongo.uri, dbName, identitySecret: SECRET, logger: false });
+    const again = await buildApp({
+      mongoUri: service.mongo.uri,
+      dbName: service.dbName,
+      identitySecret: SECRET,
+      logger: false,
+    });
     try {
       expect(await again.seeded).toBe(0);
     } finally {
@@ -87,7 +66,7 @@ describe('text service: sentences', () => {
   });
 
   it('stores text NFC-normalised and refuses a duplicate written another way', async () => {
-    const db = app.database!.db;
+    const db = service.app.database!.db;
     const decomposed = 'Ọmọ ń ṣeré.'.normalize('NFD');
     const row = {
       language: 'yo' as const,
@@ -96,19 +75,23 @@ describe('text service: sentences', () => {
       source: 'write' as const,
       status: 'validated' as const,
     };
-    expect(await insertSentences(db, app.sequenceWriter, [{ ...row, text: `  ${decomposed} ` }])).toBe(1);
     expect(
-      await insertSentences(db, app.sequenceWriter, [{ ...row, text: 'Ọmọ ń ṣeré.'.normalize('NFC') }]),
+      await insertSentences(db, service.app.sequenceWriter, [{ ...row, text: `  ${decomposed} ` }]),
+    ).toBe(1);
+    expect(
+      await insertSentences(db, service.app.sequenceWriter, [
+        { ...row, text: 'Ọmọ ń ṣeré.'.normalize('NFC') },
+      ]),
     ).toBe(0);
     expect(await sentences(db).countDocuments({ text: 'Ọmọ ń ṣeré.'.normalize('NFC') })).toBe(1);
   });
 
   describe('GET /internal/sentences/changes', () => {
     const changes = (query: string, headers: Record<string, string> = speech) =>
-      app.inject({ url: `/internal/sentences/changes${query}`, headers });
+      service.app.inject({ url: `/internal/sentences/changes${query}`, headers });
 
     it('pages through every sentence in seq order with a cursor', async () => {
-      const total = await sentences(app.database!.db).countDocuments({});
+      const total = await sentences(service.app.database!.db).countDocuments({});
       let after = 0;
       const seen: number[] = [];
       for (;;) {
@@ -138,10 +121,10 @@ describe('text service: sentences', () => {
     });
 
     it('shows a status change again, with a newer seq', async () => {
-      const db = app.database!.db;
+      const db = service.app.database!.db;
       const last = (await changes('?after=0&limit=1000')).json().last as number;
       const target = await sentences(db).findOne({ language: 'ha' });
-      await setSentenceStatus(db, app.sequenceWriter, target!._id!, 'rejected');
+      await setSentenceStatus(db, service.app.sequenceWriter, target!._id!, 'rejected');
       const page = (await changes(`?after=${last}`)).json();
       expect(page.items).toEqual([
         expect.objectContaining({ id: target!._id!.toHexString(), status: 'rejected' }),
@@ -165,7 +148,8 @@ describe('text service: sentences', () => {
     it("refuses the speech service's headers replayed for another call, or after 60 s, with 401", async () => {
       const url = '/internal/sentences/changes?after=0&limit=5';
       const get = { method: 'GET', url, service: 'text' };
-      const direct = (headers: Record<string, string>, target = url) => app.inject({ url: target, headers });
+      const direct = (headers: Record<string, string>, target = url) =>
+        service.app.inject({ url: target, headers });
       expect((await direct(signIdentity(speechService, SECRET, get))).statusCode).toBe(200);
       const captured = signIdentity(speechService, SECRET, get);
       expect((await direct(captured, '/internal/sentences/changes?after=0&limit=1000')).statusCode).toBe(401);
@@ -178,7 +162,7 @@ describe('text service: sentences', () => {
       expect((await direct(signIdentity(speechService, SECRET, get, Date.now() - 61_000))).statusCode).toBe(
         401,
       );
-      const flags = await app.inject({
+      const flags = await service.app.inject({
         method: 'POST',
         url: `/internal/sentences/${new ObjectId().toHexString()}/flags`,
         headers: captured,
@@ -190,10 +174,10 @@ describe('text service: sentences', () => {
 
   describe('POST /internal/sentences/:id/flags', () => {
     it('stores a report for review and counts it on the sentence', async () => {
-      const db = app.database!.db;
+      const db = service.app.database!.db;
       const target = await sentences(db).findOne({ language: 'en' });
       const id = target!._id!.toHexString();
-      const res = await app.inject({
+      const res = await service.app.inject({
         method: 'POST',
         url: `/internal/sentences/${id}/flags`,
         headers: speech,
@@ -216,10 +200,10 @@ describe('text service: sentences', () => {
     it('404 for an unknown sentence, 400 for "other" without details, 403 for a person', async () => {
       const body = { reason: 'offensive', reporterId: 'u9', reportedAt: new Date().toISOString() };
       const post = (id: string, payload: object, headers = speech) =>
-        app.inject({ method: 'POST', url: `/internal/sentences/${id}/flags`, headers, payload });
+        service.app.inject({ method: 'POST', url: `/internal/sentences/${id}/flags`, headers, payload });
       expect((await post(new ObjectId().toHexString(), body)).statusCode).toBe(404);
       expect((await post('abc', body)).statusCode).toBe(404);
-      const known = (await sentences(app.database!.db).findOne({}))!._id!.toHexString();
+      const known = (await sentences(service.app.database!.db).findOne({}))!._id!.toHexString();
       expect((await post(known, { ...body, reason: 'other' })).statusCode).toBe(400);
       expect(
         (await post(known, body, signedAs({ id: 'u1', role: 'contributor', name: 'Tester' }))).statusCode,

@@ -1,14 +1,8 @@
 import { ObjectId } from 'mongodb';
-import { signIdentity, type ServiceApp } from '@platform/service-kit';
-import {
-  signInjectedRequests,
-  startTestMongo,
-  uniqueDbName,
-  type TestMongo,
-} from '@platform/service-kit/testing';
-import { buildApp } from '../src/app';
+import { signIdentity } from '@platform/service-kit';
 import { textPairs } from '../src/text-pairs/pair-store';
-import { addPendingSentence, admin, indexesReady, person, SECRET, speech, speechService } from './support';
+import { addPendingSentence, admin, person, speech, speechService } from './support';
+import { useTextService } from './support/harness';
 
 const pair = (en: string, yo: string, extra: object = {}) => ({
   source_lang_text: en,
@@ -18,30 +12,12 @@ const pair = (en: string, yo: string, extra: object = {}) => ({
 });
 
 describe('Add Text Pair, the approved list, the change feed and the figures', () => {
-  let mongo: TestMongo;
-  let app: ServiceApp;
-  const dbName = uniqueDbName('text_pairs');
-
-  beforeAll(async () => {
-    mongo = await startTestMongo();
-    app = signInjectedRequests(
-      await buildApp({ mongoUri: mongo.uri, dbName, identitySecret: SECRET, logger: false, seedDir: false }),
-      SECRET,
-      'text',
-    );
-    await app.ready();
-    await indexesReady(app);
-  }, 60_000);
-  afterAll(async () => {
-    await app?.database?.db.dropDatabase().catch(() => undefined);
-    await app?.close();
-    await mongo?.stop();
-  });
+  const service = useTextService('text_pairs');
 
   const add = (who: Record<string, string>, body: object, url = '/api/text/add/') =>
-    app.inject({ method: 'POST', url, headers: who, payload: body });
+    service.app.inject({ method: 'POST', url, headers: who, payload: body });
   const judge = (id: string, who: Record<string, string>, verdict: string) =>
-    app.inject({ method: 'POST', url: `/api/review/pair/${id}`, headers: who, payload: { verdict } });
+    service.app.inject({ method: 'POST', url: `/api/review/pair/${id}`, headers: who, payload: { verdict } });
   const approve = async (id: string) => {
     expect((await judge(id, person('rev1'), 'approve')).statusCode).toBe(200);
     expect((await judge(id, person('rev2'), 'approve')).json().status).toBe('validated');
@@ -67,15 +43,19 @@ describe('Add Text Pair, the approved list, the change feed and the figures', ()
       '/api/text/add',
     );
     expect(spoofed.statusCode).toBe(201);
-    const stored = await textPairs(app.database!.db)
+    const stored = await textPairs(service.app.database!.db)
       .find({ _id: { $in: [new ObjectId(body.text_id), new ObjectId(spoofed.json().text_id)] } })
       .toArray();
     expect(stored.map((p) => p.authorId)).toEqual(['tayo', 'tayo']);
     // Their own pair is never offered to them, and they may not judge it.
     expect((await judge(body.text_id, person('tayo'), 'approve')).statusCode).toBe(403);
-    const offered = (await app.inject({ url: '/api/review/next?kind=pair', headers: person('tayo') })).json();
+    const offered = (
+      await service.app.inject({ url: '/api/review/next?kind=pair', headers: person('tayo') })
+    ).json();
     expect(offered).toEqual({ item: null });
-    const toOther = (await app.inject({ url: '/api/review/next?kind=pair', headers: person('kemi') })).json();
+    const toOther = (
+      await service.app.inject({ url: '/api/review/next?kind=pair', headers: person('kemi') })
+    ).json();
     expect(toOther.item).toEqual({
       kind: 'pair',
       id: body.text_id,
@@ -102,7 +82,7 @@ describe('Add Text Pair, the approved list, the change feed and the figures', ()
     expect(racing.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect(racing.filter((r) => r.statusCode === 409)).toHaveLength(9);
     expect(
-      await textPairs(app.database!.db).countDocuments({ source_lang_text: 'The market is busy.' }),
+      await textPairs(service.app.database!.db).countDocuments({ source_lang_text: 'The market is busy.' }),
     ).toBe(1);
   });
 
@@ -124,11 +104,11 @@ describe('Add Text Pair, the approved list, the change feed and the figures', ()
       'text_pair.needs_tone_marks',
     ],
   ])('refuses %s with its own code, storing nothing', async (_name, body, code) => {
-    const before = await textPairs(app.database!.db).countDocuments({});
+    const before = await textPairs(service.app.database!.db).countDocuments({});
     const res = await add(person('x'), body);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe(code);
-    expect(await textPairs(app.database!.db).countDocuments({})).toBe(before);
+    expect(await textPairs(service.app.database!.db).countDocuments({})).toBe(before);
   });
 
   it('takes a one-word Yoruba side without tone marks, digits and punctuation on either side', async () => {
@@ -150,7 +130,7 @@ describe('Add Text Pair, the approved list, the change feed and the figures', ()
     }
     for (const id of [ids[0]!, ids[1]!, ids[3]!, ids[4]!]) await approve(id);
     const list = async (query = '', url = '/api/text-audio-pairs/') =>
-      (await app.inject({ url: `${url}${query}`, headers: person('reader') })).json() as Array<{
+      (await service.app.inject({ url: `${url}${query}`, headers: person('reader') })).json() as Array<{
         text_id: string;
       }>;
     const mine = (rows: Array<{ text_id: string }>) =>
@@ -170,17 +150,19 @@ describe('Add Text Pair, the approved list, the change feed and the figures', ()
     expect(mine(await list(`?limit=2&after=${ids[1]}`, '/api/text-audio-pairs'))).toEqual([ids[3], ids[4]]);
     expect(await list(`?after=${ids[4]}`)).toEqual([]);
     expect(
-      (await app.inject({ url: '/api/text-audio-pairs/?after=zz', headers: person('reader') })).statusCode,
+      (await service.app.inject({ url: '/api/text-audio-pairs/?after=zz', headers: person('reader') }))
+        .statusCode,
     ).toBe(400);
     expect(
-      (await app.inject({ url: '/api/text-audio-pairs/?limit=201', headers: person('reader') })).statusCode,
+      (await service.app.inject({ url: '/api/text-audio-pairs/?limit=201', headers: person('reader') }))
+        .statusCode,
     ).toBe(400);
-    expect((await app.inject({ url: '/api/text-audio-pairs/' })).statusCode).toBe(401);
+    expect((await service.app.inject({ url: '/api/text-audio-pairs/' })).statusCode).toBe(401);
   });
 
   it('feeds every added or decided pair to the speech service in seq order', async () => {
     const feed = async (after: number, limit = 1000, headers = speech) =>
-      app.inject({ url: `/internal/text-pairs/changes?after=${after}&limit=${limit}`, headers });
+      service.app.inject({ url: `/internal/text-pairs/changes?after=${after}&limit=${limit}`, headers });
     const start = (await (await feed(0)).json()).last as number;
     const a = (await add(person('feeder'), pair('The rain has stopped.', 'Òjò ti dá.'))).json()
       .text_id as string;
@@ -194,7 +176,7 @@ describe('Add Text Pair, the approved list, the change feed and the figures', ()
     expect(page.last).toBe(page.items[1].seq);
     await approve(a);
     const decided = (
-      await app.inject({
+      await service.app.inject({
         method: 'POST',
         url: `/api/review/pair/${b}/decision`,
         headers: admin('boss'),
@@ -212,25 +194,25 @@ describe('Add Text Pair, the approved list, the change feed and the figures', ()
     expect(one.items).toHaveLength(1);
     expect((await feed(one.last, 1)).json().items[0].text_id).toBe(b);
     expect((await feed(0, 1, person('someone'))).statusCode).toBe(403);
-    expect((await app.inject({ url: '/internal/text-pairs/changes' })).statusCode).toBe(401);
+    expect((await service.app.inject({ url: '/internal/text-pairs/changes' })).statusCode).toBe(401);
   });
 
   it("gives a person's text figures to the speech service: written, added, approved, reviews given", async () => {
     const stats = async (id: string, headers: Record<string, string> = speech) =>
-      app.inject({ url: `/internal/users/${id}/text-stats`, headers });
+      service.app.inject({ url: `/internal/users/${id}/text-stats`, headers });
     expect((await stats('nobody')).json()).toEqual({
       sentences: { written: 0, approved: 0 },
       textPairs: { added: 0, approved: 0 },
       reviews: 0,
     });
-    const s1 = await addPendingSentence(app, 'figures');
-    await addPendingSentence(app, 'figures');
+    const s1 = await addPendingSentence(service.app, 'figures');
+    await addPendingSentence(service.app, 'figures');
     const p1 = (await add(person('figures'), pair('We are going home.', 'À ń lọ sílé.'))).json()
       .text_id as string;
     await add(person('figures'), pair('Come and eat.', 'Wá jẹun.'));
     await add(person('figures'), pair('Sit down.', 'Jókòó.'));
     for (const who of ['f1', 'f2']) {
-      await app.inject({
+      await service.app.inject({
         method: 'POST',
         url: `/api/review/sentence/${s1}`,
         headers: person(who),
@@ -240,12 +222,12 @@ describe('Add Text Pair, the approved list, the change feed and the figures', ()
     }
     // The person's own reviews: an approval, a rejection and a skip (skips are not reviews).
     const others = [
-      await addPendingSentence(app, 'other'),
-      await addPendingSentence(app, 'other'),
-      await addPendingSentence(app, 'other'),
+      await addPendingSentence(service.app, 'other'),
+      await addPendingSentence(service.app, 'other'),
+      await addPendingSentence(service.app, 'other'),
     ];
     for (const [i, v] of (['approve', 'reject', 'skip'] as const).entries()) {
-      await app.inject({
+      await service.app.inject({
         method: 'POST',
         url: `/api/review/sentence/${others[i]}`,
         headers: person('figures'),
@@ -262,7 +244,7 @@ describe('Add Text Pair, the approved list, the change feed and the figures', ()
     const url = '/internal/users/figures/text-stats';
     expect(
       (
-        await app.inject({
+        await service.app.inject({
           url,
           headers: signIdentity(speechService, 'wrong', { method: 'GET', url, service: 'text' }),
         })

@@ -1,16 +1,8 @@
 import type { Identity } from '@platform/contracts';
-import type { ServiceApp } from '@platform/service-kit';
-import {
-  signedAs,
-  signInjectedRequests,
-  startTestMongo,
-  uniqueDbName,
-  type TestMongo,
-} from '@platform/service-kit/testing';
-import { buildApp } from '../src/app';
+import { signedAs } from '@platform/service-kit/testing';
 import { sentences } from '../src/sentences/sentence-store';
+import { useTextService } from './support/harness';
 
-const SECRET = 'text-write-secret';
 const person = (id: string): Identity => ({ id, role: 'contributor', name: 'Ada Obi' });
 const ada = signedAs(person('ada'));
 
@@ -45,30 +37,19 @@ function multipart(
 }
 
 describe('text service: Write', () => {
-  let mongo: TestMongo;
-  let app: ServiceApp;
-  const dbName = uniqueDbName('textwrite');
-  beforeAll(async () => {
-    mongo = await startTestMongo();
-    app = signInjectedRequests(
-      await buildApp({ mongoUri: mongo.uri, dbName, identitySecret: SECRET, logger: false, seedDir: false }),
-      SECRET,
-      'text',
-    );
-    await app.ready();
-  }, 60_000);
-  afterAll(async () => {
-    await app?.database?.db.dropDatabase().catch(() => undefined);
-    await app?.close();
-    await mongo?.stop();
-  });
+  const service = useTextService('textwrite');
 
-  const col = () => sentences(app.database!.db);
+  const col = () => sentences(service.app.database!.db);
   const meta = { citation: 'Written by me.', domain: ['general'], lang: 'yo', cc0Confirmed: true };
   const submit = (body: Record<string, unknown>, headers: Record<string, string> = ada) =>
-    app.inject({ method: 'POST', url: '/api/sentences', headers, payload: { ...meta, ...body } });
+    service.app.inject({ method: 'POST', url: '/api/sentences', headers, payload: { ...meta, ...body } });
   const batch = (body: Record<string, unknown>, headers: Record<string, string> = ada) =>
-    app.inject({ method: 'POST', url: '/api/sentences/batch', headers, payload: { ...meta, ...body } });
+    service.app.inject({
+      method: 'POST',
+      url: '/api/sentences/batch',
+      headers,
+      payload: { ...meta, ...body },
+    });
   const bulk = (
     file: { filename: string; data: Buffer } | null,
     fields: Record<string, string> = {
@@ -83,7 +64,7 @@ describe('text service: Write', () => {
       ...Object.entries(fields).map(([name, value]) => ({ name, value })),
       ...(file ? [{ name: 'file', ...file }] : []),
     ]);
-    return app.inject({
+    return service.app.inject({
       method: 'POST',
       url: '/api/sentences/bulk',
       headers: { ...headers, ...body.headers },
@@ -122,7 +103,7 @@ describe('text service: Write', () => {
     it('shows the new sentence on the change feed the speech service follows', async () => {
       const res = await submit({ text: 'Bàbá ń jẹun.' });
       const id = res.json().id as string;
-      const feed = await app.inject({
+      const feed = await service.app.inject({
         url: '/internal/sentences/changes?after=0&limit=1000',
         headers: signedAs({ id: 'service-speech', role: 'service', name: 'speech service' }),
       });
@@ -412,7 +393,7 @@ describe('text service: Write', () => {
         { name: 'authorId', value: 'mallory' },
         { name: 'file', filename: 'a.txt', data: Buffer.from('Ẹṣin ń sáré.\n') },
       ]);
-      const res = await app.inject({
+      const res = await service.app.inject({
         method: 'POST',
         url: '/api/sentences/bulk',
         headers: { ...ada, ...body.headers },

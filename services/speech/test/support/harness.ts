@@ -1,4 +1,5 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ObjectId } from 'mongodb';
@@ -11,20 +12,12 @@ import {
   type TestMongo,
 } from '@platform/service-kit/testing';
 import type { Identity, LanguageCode, Role } from '@platform/contracts';
+// The real text service, over real HTTP: what the two say to each other is their contract.
+import { buildApp as buildTextApp } from '@platform/text-service';
 import { buildApp, type SpeechAppOptions } from '../../src/app';
 import { collections, type Collections, type SentenceDoc } from '../../src/collections';
 
 export const SECRET = 'speech-test-secret';
-
-/** A fresh folder holding a Yoruba starter set of `sentences`, for a text service's `seedDir`. */
-export async function yorubaSeedDir(prefix: string, sentences: string[]): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), prefix));
-  await writeFile(
-    join(dir, 'yo.json'),
-    JSON.stringify({ language: 'yo', license: 'CC0-1.0', citation: 'Test seed.', sentences }),
-  );
-  return dir;
-}
 
 const person = (id: string, name = `Person ${id}`): Identity => ({ id, role: 'contributor', name });
 
@@ -80,6 +73,86 @@ export async function startSpeech(
 export async function waitForIndexes(app: ServiceApp) {
   for (let i = 0; i < 100 && !app.database!.indexesReady(); i++) await new Promise((r) => setTimeout(r, 50));
   if (!app.database!.indexesReady()) throw new Error('indexes were not created');
+}
+
+/**
+ * A new temporary folder holding a Yoruba starter set for the text service (`seedDir`). The caller removes it
+ * (`rm(dir, { recursive: true, force: true })`).
+ */
+export async function yorubaSeedDir(sentences: string[]): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'speech-text-seed-'));
+  await writeFile(
+    join(dir, 'yo.json'),
+    JSON.stringify({ language: 'yo', license: 'CC0-1.0', citation: 'Test seed.', sentences }),
+  );
+  return dir;
+}
+
+export interface TextBeside {
+  /** The text service; its `inject` signs each request marked with `as`/`asRole` (signInjectedRequests). */
+  app: ServiceApp;
+  /** The port it listens on at 127.0.0.1 (give it back as `port` to restart it at the same address). */
+  port: number;
+  /** Its base URL, for speech's `textUrl`. */
+  url: string;
+}
+
+/**
+ * The real text service beside speech, on the same embedded MongoDB, listening on 127.0.0.1 (`port` 0: any free
+ * one) with the same identity secret; resolves once its starter set (`seedDir`, none by default) is stored.
+ */
+export async function startTextService(options: {
+  mongo: TestMongo;
+  dbName?: string;
+  seedDir?: string | false;
+  port?: number;
+}): Promise<TextBeside> {
+  const app = signInjectedRequests(
+    await buildTextApp({
+      mongoUri: options.mongo.uri,
+      dbName: options.dbName ?? uniqueDbName('text'),
+      identitySecret: SECRET,
+      logger: false,
+      seedDir: options.seedDir ?? false,
+    }),
+    SECRET,
+    'text',
+  );
+  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
+  await app.seeded;
+  const port = (app.server.address() as AddressInfo).port;
+  return { app, port, url: `http://127.0.0.1:${port}` };
+}
+
+export interface SpeechWithText {
+  mongo: TestMongo;
+  /** The text service, over real HTTP; its `inject` signs requests marked with `as`/`asRole`. */
+  text: ServiceApp;
+  speech: SpeechHarness;
+  /** Stops both services and the database, and removes the starter set. */
+  close(): Promise<void>;
+}
+
+/**
+ * The speech service with the real text service beside it, on one embedded MongoDB; the text service's starter
+ * set holds the `yoruba` sentences (none by default).
+ */
+export async function startSpeechWithText(options: { yoruba?: string[] } = {}): Promise<SpeechWithText> {
+  const mongo = await startTestMongo();
+  const seedDir = options.yoruba ? await yorubaSeedDir(options.yoruba) : false;
+  const text = await startTextService({ mongo, seedDir });
+  const speech = await startSpeech({ mongo, textUrl: text.url });
+  return {
+    mongo,
+    text: text.app,
+    speech,
+    async close() {
+      await speech.close();
+      await text.app.close();
+      await mongo.stop();
+      if (seedDir) await rm(seedDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Puts recordable sentences straight into the speech service's copy (the sync has its own tests). */
