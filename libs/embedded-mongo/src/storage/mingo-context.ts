@@ -15,6 +15,7 @@ import { MingoError } from 'mingo/util';
 import { ErrorCodes, MongoServerError } from '../errors';
 import { bsonTypeName, typeMatches, typedPathValues, typedOf } from './bson-types';
 import { isPlainObject, pathValues } from '../query/paths';
+import { collatorFromOptions } from '../query/collation';
 import { encodeKey } from './key-encoding';
 import * as mongoOps from './mongo-operators';
 import { typedAccumulators, typedExpressionOperators } from '../query/typed-arithmetic';
@@ -83,15 +84,39 @@ const groupStage: PipelineOp = (coll, expr, options) => {
   const base = pipelineOps.$group as unknown as PipelineOp;
   if (!isPlainObject(expr) || !('_id' in expr)) return base(coll, expr, options);
   const firstSeen = new Map<string, unknown>();
-  const keyed = { ...expr, _id: { [GROUP_KEY]: { expr: expr._id, firstSeen } } };
+  const keyed = { ...expr, _id: { [GROUP_KEY]: { expr: expr._id, firstSeen, strings: [] } } };
   return base(coll, keyed, options).map((doc) => ({ ...doc, _id: firstSeen.get(doc._id as string) }));
 };
 
+/**
+ * Under a collation, strings the collator calls equal ("cafe", "Café" at strength 1) key one group: each
+ * string, at any depth of the _id, stands for the first string seen that equals it.
+ */
+function collated(value: unknown, collator: Intl.Collator, seen: string[]): unknown {
+  if (typeof value === 'string') {
+    const same = seen.find((s) => collator.compare(s, value) === 0);
+    if (same !== undefined) return same;
+    seen.push(value);
+    return value;
+  }
+  if (Array.isArray(value)) return value.map((v) => collated(v, collator, seen));
+  if (isPlainObject(value)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, collated(v, collator, seen)]));
+  }
+  return value;
+}
+
 const groupKey: ExpressionOp = (obj, spec, options) => {
-  const { expr, firstSeen } = spec as { expr: unknown; firstSeen: Map<string, unknown> };
+  const { expr, firstSeen, strings } = spec as {
+    expr: unknown;
+    firstSeen: Map<string, unknown>;
+    strings: string[];
+  };
   const raw = evalExpr(obj, expr, options);
   const value = raw === undefined ? null : raw;
-  const key = encodeKey([value], undefined, true).toString('latin1');
+  const collator = collatorFromOptions(options);
+  const keyed = collator ? collated(value, collator, strings) : value;
+  const key = encodeKey([keyed], undefined, true).toString('latin1');
   if (!firstSeen.has(key)) firstSeen.set(key, value);
   return key;
 };

@@ -128,6 +128,34 @@ test('count, distinct and aggregate take a collation', async () => {
   expect(ids(agg)).toEqual([3, 2, 1]);
 });
 
+test('$group keys strings that the collation calls equal into one group, the first value seen as its _id', async () => {
+  const coll = await words();
+  const grouped = (collation?: { locale: string; strength?: 1 | 2 | 3 }) =>
+    coll
+      .aggregate<{ _id: string; n: number; ids: number[] }>(
+        [
+          { $sort: { _id: 1 } },
+          { $group: { _id: '$w', n: { $sum: 1 }, ids: { $push: '$_id' } } },
+          { $sort: { n: -1, _id: 1 } },
+        ],
+        collation ? { collation } : {},
+      )
+      .toArray();
+  expect(await grouped(base)).toEqual([
+    { _id: 'cafe', n: 3, ids: [1, 2, 3] },
+    { _id: 'apple', n: 1, ids: [4] },
+    { _id: 'Banana', n: 1, ids: [5] },
+  ]);
+  expect((await grouped({ locale: 'en', strength: 2 })).map((g) => g.ids)).toEqual([[1, 3], [4], [5], [2]]);
+  expect(await grouped()).toHaveLength(5);
+  const nested = await coll
+    .aggregate([{ $group: { _id: { word: '$w' }, n: { $sum: 1 } } }, { $match: { n: 3 } }], {
+      collation: base,
+    })
+    .toArray();
+  expect(nested).toEqual([{ _id: { word: 'cafe' }, n: 3 }]);
+});
+
 test('update, delete and findAndModify take a collation', async () => {
   const coll = await words();
   const u = await coll.updateMany({ w: 'cafe' }, { $set: { hit: true } }, { collation: base });
