@@ -11,7 +11,7 @@ import * as projectionOps from 'mingo/operators/projection';
 import * as queryOps from 'mingo/operators/query';
 import * as windowOps from 'mingo/operators/window';
 import type { Document } from 'bson';
-import { MingoError } from 'mingo/util';
+import { ensureArray, MingoError, resolve } from 'mingo/util';
 import { ErrorCodes, MongoServerError } from '../errors';
 import { bsonTypeName, typeMatches, typedPathValues, typedOf } from './bson-types';
 import { isPlainObject, pathValues } from '../query/paths';
@@ -114,18 +114,72 @@ const groupKey: ExpressionOp = (obj, spec, options) => {
   };
   const raw = evalExpr(obj, expr, options);
   const value = raw === undefined ? null : raw;
-  const collator = collatorFromOptions(options);
-  const keyed = collator ? collated(value, collator, strings) : value;
-  const key = encodeKey([keyed], undefined, true).toString('latin1');
+  const key = keyOf(value, collatorFromOptions(options), strings);
   if (!firstSeen.has(key)) firstSeen.set(key, value);
   return key;
+};
+
+/** A value's group or join key: our canonical key encoding, strings first mapped through the collation. */
+function keyOf(value: unknown, collator: Intl.Collator | undefined, strings: string[]): string {
+  return encodeKey([collator ? collated(value, collator, strings) : value], undefined, true).toString(
+    'latin1',
+  );
+}
+
+/**
+ * $lookup with localField/foreignField matches as MongoDB does: values that compare equal whatever their BSON
+ * type (2, 2.0, NumberLong(2)), strings under the command's collation, an array on either side matching by any
+ * element, and a missing field as null. mingo's own join hashes values its way, so the equality form is joined
+ * here by the canonical key; forms with a pipeline or `let` go to mingo.
+ */
+const lookupStage: PipelineOp = (coll, expr, options) => {
+  const base = pipelineOps.$lookup as unknown as PipelineOp;
+  const resolver = (options as { collectionResolver?: (name: string) => Document[] | undefined })
+    .collectionResolver;
+  if (
+    !resolver ||
+    !isPlainObject(expr) ||
+    typeof expr.from !== 'string' ||
+    typeof expr.localField !== 'string' ||
+    typeof expr.foreignField !== 'string' ||
+    typeof expr.as !== 'string' ||
+    expr.let !== undefined ||
+    (Array.isArray(expr.pipeline) && expr.pipeline.length > 0)
+  ) {
+    return base(coll, expr, options);
+  }
+  const { localField, foreignField, as } = expr;
+  const foreign = resolver(expr.from) ?? [];
+  const collator = collatorFromOptions(options);
+  const strings: string[] = [];
+  const byKey = new Map<string, number[]>();
+  foreign.forEach((doc, i) => {
+    for (const value of ensureArray(resolve(doc, foreignField) ?? null)) {
+      const key = keyOf(value, collator, strings);
+      const list = byKey.get(key);
+      if (list) list.push(i);
+      else byKey.set(key, [i]);
+    }
+  });
+  return coll.map((doc) => {
+    const hits = new Set<number>();
+    for (const value of ensureArray(resolve(doc, localField) ?? null)) {
+      for (const i of byKey.get(keyOf(value, collator, strings)) ?? []) hits.add(i);
+    }
+    return { ...doc, [as]: [...hits].sort((a, b) => a - b).map((i) => foreign[i]) };
+  });
 };
 
 // Aggregation pipelines work on documents whose numbers keep their BSON type (storage/bson-number.ts): the
 // arithmetic operators and the $sum/$avg accumulators there replace mingo's.
 const pipelineContext = Context.init({
   ...operators,
-  pipeline: { ...pipelineOps, $sample: mongoOps.$sample, $group: groupStage } as never,
+  pipeline: {
+    ...pipelineOps,
+    $sample: mongoOps.$sample,
+    $group: groupStage,
+    $lookup: lookupStage,
+  } as never,
   accumulator: { ...accumulatorOps, ...typedAccumulators } as never,
   expression: {
     ...expressionOps,

@@ -1,4 +1,5 @@
 // aggregate: a spread of stages, $lookup across collections, and cursor results beyond the first batch.
+import { Double, Int32, Long } from 'mongodb';
 import { recordCommands, startTestServer, errorOf, type TestServer } from '../support/server';
 
 jest.setTimeout(30_000);
@@ -142,6 +143,48 @@ test('$lookup from the customers side groups orders per customer', async () => {
     { _id: 'c2', count: 2, spent: 23 },
     { _id: 'c3', count: 1, spent: 0 },
   ]);
+});
+
+test('$lookup matches values MongoDB calls equal: numbers across BSON types, strings under the collation', async () => {
+  await s.db.collection('codes').insertMany([
+    { _id: 1, code: new Int32(2), label: 'int' },
+    { _id: 2, code: new Double(2), label: 'double' },
+    { _id: 3, code: Long.fromNumber(2), label: 'long' },
+    { _id: 4, code: 3, label: 'three' },
+    { _id: 5, code: [2, 7], label: 'array' },
+    { _id: 6, label: 'none' },
+    { _id: 7, code: 'Ọjọ́', label: 'word' },
+  ]);
+  await s.db
+    .collection('wanted')
+    .insertMany([
+      { _id: 'two', code: new Double(2) },
+      { _id: 'many', code: [3, 7] },
+      { _id: 'missing' },
+      { _id: 'word', code: 'ọjọ' },
+    ]);
+  const labels = async (collation?: { locale: string; strength: 1 }) =>
+    Object.fromEntries(
+      (
+        await s.db
+          .collection('wanted')
+          .aggregate<{ _id: string; found: { label: string }[] }>(
+            [
+              { $lookup: { from: 'codes', localField: 'code', foreignField: 'code', as: 'found' } },
+              { $sort: { _id: 1 } },
+            ],
+            collation ? { collation } : {},
+          )
+          .toArray()
+      ).map((d) => [d._id, d.found.map((f) => f.label)]),
+    );
+  expect(await labels()).toEqual({
+    two: ['int', 'double', 'long', 'array'],
+    many: ['three', 'array'],
+    missing: ['none'],
+    word: [],
+  });
+  expect((await labels({ locale: 'yo', strength: 1 })).word).toEqual(['word']);
 });
 
 test('$facet runs sub-pipelines over the same input', async () => {
