@@ -18,6 +18,7 @@ import { isPlainObject, pathValues } from '../query/paths';
 import { collatorFromOptions } from '../query/collation';
 import { encodeKey } from './key-encoding';
 import * as mongoOps from './mongo-operators';
+import { setAccumulators, setExpressionOperators } from '../query/set-operators';
 import { typedAccumulators, typedExpressionOperators } from '../query/typed-arithmetic';
 
 export type MingoOptions = Partial<Options>;
@@ -180,11 +181,12 @@ const pipelineContext = Context.init({
     $group: groupStage,
     $lookup: lookupStage,
   } as never,
-  accumulator: { ...accumulatorOps, ...typedAccumulators } as never,
+  accumulator: { ...accumulatorOps, ...typedAccumulators, ...setAccumulators } as never,
   expression: {
     ...expressionOps,
     $type: expressionType,
     ...typedExpressionOperators,
+    ...setExpressionOperators,
     [GROUP_KEY]: groupKey,
   } as never,
 });

@@ -424,3 +424,63 @@ describe('update arithmetic', () => {
     expect(typed(after.l)).toEqual(['long', Long.MAX_VALUE.toString()]);
   });
 });
+
+describe('set operators compare numbers by value, whatever their BSON type', () => {
+  const doc = {
+    a: [new Int32(2), new Double(3), Long.fromNumber(4), { k: new Int32(1) }],
+    b: [new Double(2), Long.fromNumber(3), new Int32(9), { k: new Double(1) }],
+  };
+
+  test('$setIntersection, $setDifference, $setEquals, $setIsSubset and $indexOfArray', async () => {
+    const coll = await collection([{ _id: 1, ...doc }]);
+    const [out] = await coll
+      .aggregate([
+        {
+          $project: {
+            _id: 0,
+            inBoth: { $size: { $setIntersection: ['$a', '$b'] } },
+            onlyA: { $setDifference: ['$a', '$b'] },
+            union: { $size: { $setUnion: ['$a', '$b'] } },
+            equal: {
+              $setEquals: [
+                [1, 2],
+                [new Double(2), Long.fromNumber(1)],
+              ],
+            },
+            subset: { $setIsSubset: [[new Double(2)], '$a'] },
+            at: { $indexOfArray: ['$a', new Double(4)] },
+            missing: { $setUnion: ['$a', '$nothing'] },
+          },
+        },
+      ])
+      .toArray();
+    expect(out).toEqual({
+      inBoth: 3,
+      onlyA: [4],
+      union: 5,
+      equal: true,
+      subset: true,
+      at: 2,
+      missing: null,
+    });
+  });
+
+  test('$addToSet keeps one of each value: 2, 2.0 and NumberLong(2) are one', async () => {
+    const coll = await collection([
+      { _id: 1, v: new Int32(2) },
+      { _id: 2, v: new Double(2) },
+      { _id: 3, v: Long.fromNumber(2) },
+      { _id: 4, v: new Int32(5) },
+      { _id: 5 },
+      { _id: 6, v: null },
+    ]);
+    const [out] = await coll
+      .aggregate([{ $sort: { _id: 1 } }, { $group: { _id: null, vs: { $addToSet: '$v' } } }], raw)
+      .toArray();
+    expect((out?.vs as unknown[]).map(typed)).toEqual([
+      ['int', '2'],
+      ['int', '5'],
+      ['null', 'null'],
+    ]);
+  });
+});
