@@ -2,6 +2,7 @@ export * from './remotes';
 export * from './schema-helpers';
 export * from './limits';
 export * from './vocabularies';
+export * from './messages';
 export * from './auth-rules';
 export * from './errors';
 export * from './identity';
