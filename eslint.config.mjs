@@ -72,12 +72,18 @@ export default tseslint.config(
     },
   },
   {
-    // The shell and the libraries of every first load take values (route declarations, limits, messages)
-    // from @platform/contracts/client: the full @platform/contracts brings TypeBox and every API schema
-    // (about 25 KB gzip). Types cost nothing, and a lazy `import('@platform/contracts')` stays off the first
-    // load. Tests and test helpers may use the full library.
+    // The shell, the remotes and the libraries of every first load take values (route declarations, limits,
+    // messages, the fixed lists, the sign-up rules) from @platform/contracts/client: the full
+    // @platform/contracts brings TypeBox and every API schema (about 25 KB gzip). Types cost nothing, and a
+    // lazy `import('@platform/contracts')` stays off the first load. Tests and test helpers may use the full
+    // library.
     files: [
       'shell/**',
+      'mf-auth/src/**',
+      'mf-contribute/src/**',
+      'mf-datasets/src/**',
+      'mf-marketing/src/**',
+      'mf-workspace/src/**',
       'libs/store/**',
       'libs/i18n/**',
       'libs/ui/**',

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@platform/contracts';
+import { AUTH_MESSAGES } from '@platform/contracts/client';
 
 /**
  * The screens' words that only the browser says (SPEC §5 and §8, word for word). The rules' messages the

@@ -1,11 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Dialect } from './languages';
 import { AUDIO_PAIR_PAGE_SIZE, AUDIO_PAIR_PAGE_SIZE_MAX } from './limits';
-import { REPORT_DETAILS_MAX_LENGTH } from './sentences';
+import { AUDIO_PAIR_STATUSES, REPORT_DETAILS_MAX_LENGTH, TEXT_PAIR_REPORT_REASONS } from './vocabularies';
 import { TextCategory, TextPair } from './text-pairs';
 import { Id, StrictObject } from './schema-helpers';
 
-export const AUDIO_PAIR_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const AudioPairStatus = Type.Union(AUDIO_PAIR_STATUSES.map((s) => Type.Literal(s)));
 export type AudioPairStatus = Static<typeof AudioPairStatus>;
 
@@ -13,8 +12,6 @@ export type AudioPairStatus = Static<typeof AudioPairStatus>;
  * POST /api/audio/upload is multipart: WAV parts `source_audio_file` (English) and `target_audio_file`
  * (Yoruba) plus these fields. user_id is the SPEC client's placeholder; the service uses the signed identity.
  */
-export const AUDIO_PAIR_FILE_FIELDS = ['source_audio_file', 'target_audio_file'] as const;
-export type AudioPairFileField = (typeof AUDIO_PAIR_FILE_FIELDS)[number];
 export const AudioPairUploadFields = StrictObject({
   text_id: Id,
   user_id: Type.Optional(Type.String({ maxLength: 64 })),
@@ -91,7 +88,6 @@ export type DonateNextReply = Static<typeof DonateNextReply>;
 export const TextPairIdParams = StrictObject({ id: Id });
 export type TextPairIdParams = Static<typeof TextPairIdParams>;
 
-export const TEXT_PAIR_REPORT_REASONS = ['offensive', 'wrong-translation', 'spelling', 'other'] as const;
 export const TextPairReportReason = Type.Union(TEXT_PAIR_REPORT_REASONS.map((r) => Type.Literal(r)));
 export type TextPairReportReason = Static<typeof TextPairReportReason>;
 

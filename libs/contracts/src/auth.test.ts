@@ -1,5 +1,6 @@
 import { Value } from '@sinclair/typebox/value';
-import { AUTH_MESSAGES, emailProblem, normalizeEmail, signinProblem, signupProblem } from './auth';
+import { AUTH_MESSAGES } from './auth';
+import { emailProblem, normalizeEmail, signinProblem, signupProblem } from './auth-rules';
 import { Identity } from './identity';
 
 const good = { firstname: 'Ada', lastname: 'Obi', email: 'ada@example.org', password: 'Secret123' };

@@ -3,6 +3,8 @@
 // messages and error codes, routeUrl, and the route declarations (at run time only their name, method,
 // path, owner and access). Types come from @platform/contracts (`import type` costs nothing).
 export * from './limits';
+export * from './vocabularies';
+export * from './auth-rules';
 export * from './locale-codes';
 export * from './messages';
 export * from './error-codes';

@@ -1,12 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, StrictObject } from './schema-helpers';
+import { ROLES, SIGNUP_ROLES } from './vocabularies';
 
-export const ROLES = ['contributor', 'reviewer', 'researcher', 'admin'] as const;
 export const Role = Type.Union(ROLES.map((r) => Type.Literal(r)));
 export type Role = Static<typeof Role>;
 
-/** Roles a person may pick at sign-up; admin is only ever granted by a command. */
-export const SIGNUP_ROLES = ['contributor', 'reviewer', 'researcher'] as const;
 export const SignupRole = Type.Union(SIGNUP_ROLES.map((r) => Type.Literal(r)));
 export type SignupRole = Static<typeof SignupRole>;
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { REPORT_DETAILS_MAX_LENGTH } from './sentences';
+import { RECORDING_REPORT_REASONS, REPORT_DETAILS_MAX_LENGTH } from './vocabularies';
 import { Id, StrictObject } from './schema-helpers';
 import { RECORDING_MESSAGES } from './messages';
 
@@ -52,7 +52,6 @@ const Count = Type.Integer({ minimum: 0 });
 export const VoteReply = StrictObject({ id: Id, status: RecordingStatus, yes: Count, no: Count });
 export type VoteReply = Static<typeof VoteReply>;
 
-export const RECORDING_REPORT_REASONS = ['offensive', 'wrong-sentence', 'noise', 'other'] as const;
 export const RecordingReportReason = Type.Union(RECORDING_REPORT_REASONS.map((r) => Type.Literal(r)));
 export type RecordingReportReason = Static<typeof RecordingReportReason>;
 /** POST /api/recordings/{id}/report; details are required when the reason is 'other'. */
@@ -62,8 +61,7 @@ export const RecordingReportBody = StrictObject({
 });
 export type RecordingReportBody = Static<typeof RecordingReportBody>;
 
-/** POST /api/recordings is multipart: an `audio` file part plus these fields (in either order). */
-export const RECORDING_FILE_FIELD = 'audio';
+/** POST /api/recordings is multipart: a RECORDING_FILE_FIELD file part plus these fields (in either order). */
 export const RecordingUploadFields = StrictObject({ sentenceId: Id });
 export type RecordingUploadFields = Static<typeof RecordingUploadFields>;
 export const RecordingUploadReply = StrictObject({

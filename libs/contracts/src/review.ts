@@ -3,19 +3,12 @@ import { LanguageCode } from './languages';
 import { SentenceDomain, SentenceStatus } from './sentences';
 import { TextCategory } from './text-pairs';
 import { Id, StrictObject } from './schema-helpers';
+import { REVIEW_KINDS, REVIEW_REJECT_REASONS } from './vocabularies';
 
 /** What Review offers: written sentences, or English–Yoruba text pairs. */
-export const REVIEW_KINDS = ['sentence', 'pair'] as const;
 export const ReviewKind = Type.Union(REVIEW_KINDS.map((k) => Type.Literal(k)));
 export type ReviewKind = Static<typeof ReviewKind>;
 
-export const REVIEW_REJECT_REASONS = [
-  'grammar',
-  'wrong-language',
-  'offensive',
-  'not-public-domain',
-  'other',
-] as const;
 export const ReviewRejectReason = Type.Union(REVIEW_REJECT_REASONS.map((r) => Type.Literal(r)));
 export type ReviewRejectReason = Static<typeof ReviewRejectReason>;
 

@@ -10,6 +10,12 @@ import { LanguageCode } from './languages';
 import { ERROR_CODE_PATTERN, ErrorBodyProperties } from './errors';
 import { Id, StrictObject } from './schema-helpers';
 import { REPORT_DETAILS_REQUIRED_MESSAGE } from './messages';
+import {
+  REPORT_DETAILS_MAX_LENGTH,
+  SENTENCE_DOMAINS,
+  SENTENCE_REPORT_REASONS,
+  SENTENCE_STATUSES,
+} from './vocabularies';
 
 /** Ours: the most sentences one round request may ask for (count 1-20). */
 export const ROUND_MAX_SIZE = 20;
@@ -33,17 +39,8 @@ export type SentenceRound = Static<typeof SentenceRound>;
 export const SentenceIdParams = StrictObject({ id: Id });
 export type SentenceIdParams = Static<typeof SentenceIdParams>;
 
-/** Ours: the free text that comes with a report whose reason is 'other'. */
-export const REPORT_DETAILS_MAX_LENGTH = 500;
 export { REPORT_DETAILS_REQUIRED_MESSAGE };
 
-export const SENTENCE_REPORT_REASONS = [
-  'offensive',
-  'grammar',
-  'wrong-language',
-  'hard-to-pronounce',
-  'other',
-] as const;
 export const SentenceReportReason = Type.Union(SENTENCE_REPORT_REASONS.map((r) => Type.Literal(r)));
 export type SentenceReportReason = Static<typeof SentenceReportReason>;
 
@@ -62,8 +59,6 @@ export type MarkReply = Static<typeof MarkReply>;
 export const SentenceSource = Type.Union([Type.Literal('seed'), Type.Literal('write')]);
 export type SentenceSource = Static<typeof SentenceSource>;
 
-/** Only 'validated' sentences may be recorded (review decides; the starter set starts validated). */
-export const SENTENCE_STATUSES = ['pending', 'validated', 'rejected'] as const;
 export const SentenceStatus = Type.Union(SENTENCE_STATUSES.map((s) => Type.Literal(s)));
 export type SentenceStatus = Static<typeof SentenceStatus>;
 
@@ -101,21 +96,6 @@ export type SentenceFlagBody = Static<typeof SentenceFlagBody>;
 export const SentenceFlagReply = StrictObject({ id: Id, flags: Type.Integer({ minimum: 0 }) });
 export type SentenceFlagReply = Static<typeof SentenceFlagReply>;
 
-/** The sentence domains a writer may tag a sentence with (at most SENTENCE_DOMAINS_MAX of them). */
-export const SENTENCE_DOMAINS = [
-  'general',
-  'agriculture-food',
-  'health',
-  'finance',
-  'history-culture',
-  'law-government',
-  'media',
-  'nature',
-  'news',
-  'technology',
-  'education',
-  'religion',
-] as const;
 export const SentenceDomain = Type.Union(SENTENCE_DOMAINS.map((d) => Type.Literal(d)));
 export type SentenceDomain = Static<typeof SentenceDomain>;
 
@@ -152,9 +132,6 @@ export const SentenceBatchBody = StrictObject({
   cc0Confirmed: Cc0Confirmed,
 });
 export type SentenceBatchBody = Static<typeof SentenceBatchBody>;
-
-/** The file part of POST /api/sentences/bulk. */
-export const SENTENCE_BULK_FILE_FIELD = 'file';
 
 /**
  * POST /api/sentences/bulk is multipart: these fields first, then the `file` part (UTF-8 .txt, one sentence

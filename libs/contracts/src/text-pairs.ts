@@ -2,14 +2,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { TEXT_PAIR_MAX_LENGTH } from './limits';
 import { SentenceChangesQuery, SentenceStatus } from './sentences';
 import { Id, StrictObject } from './schema-helpers';
+import { TEXT_CATEGORIES } from './vocabularies';
 
-export const TEXT_CATEGORIES = [
-  'conversational',
-  'academic',
-  'commercial',
-  'cultural',
-  'linguistic',
-] as const;
 export const TextCategory = Type.Union(TEXT_CATEGORIES.map((c) => Type.Literal(c)));
 export type TextCategory = Static<typeof TextCategory>;
 

@@ -5,8 +5,8 @@ import {
   NAME_MIN_LENGTH,
   passwordProblem,
   SIGNUP_ROLES,
-  type SignupRole,
-} from '@platform/contracts';
+} from '@platform/contracts/client';
+import type { SignupRole } from '@platform/contracts';
 import { SCREEN_MESSAGES } from '../messages';
 
 export type Errors<F extends string> = Partial<Record<F, string>>;

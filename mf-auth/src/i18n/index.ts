@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, errorCodeOf, PASSWORD_MAX_LENGTH } from '@platform/contracts';
+import { AUTH_MESSAGES, errorCodeOf, PASSWORD_MAX_LENGTH } from '@platform/contracts/client';
 import { registerCatalogue, translateError, useT } from '@platform/i18n';
 import type { Translate } from '@platform/i18n';
 import { BUSY_LABELS, SCREEN_MESSAGES } from '../messages';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from '@platform/router';
-import { normalizeEmail } from '@platform/contracts';
+import { normalizeEmail } from '@platform/contracts/client';
 import { NEXT_PARAM, readApiError, safeNext, useSignInMutation } from '@platform/store';
 import { Button, TextField } from '@platform/ui';
 import { AuthPage, Divider, FooterText, Stack } from '../components/AuthPage';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from '@platform/router';
-import { normalizeEmail, SIGNUP_ROLES } from '@platform/contracts';
+import { normalizeEmail, SIGNUP_ROLES } from '@platform/contracts/client';
 import { readApiError, useSignUpMutation } from '@platform/store';
 import { Button, Select, TextField } from '@platform/ui';
 import { AuthPage, Divider, FooterText, Stack } from '../components/AuthPage';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { emailProblem, normalizeEmail } from '@platform/contracts';
+import { emailProblem, normalizeEmail } from '@platform/contracts/client';
 import { useQueryEmailMutation } from '@platform/store';
 
 export type Availability = 'idle' | 'checking' | 'available' | 'taken' | 'failed';

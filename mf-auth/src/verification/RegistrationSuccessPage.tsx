@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from '@platform/router';
 import styled from 'styled-components';
-import { VERIFICATION_LINK_TTL_HOURS } from '@platform/contracts';
+import { VERIFICATION_LINK_TTL_HOURS } from '@platform/contracts/client';
 import { Button } from '@platform/ui';
 import { AuthPage, FooterText, Stack } from '../components/AuthPage';
 import { useAuthT } from '../i18n';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useLocation } from '@platform/router';
-import { AUTH_MESSAGES, emailProblem, normalizeEmail } from '@platform/contracts';
+import { AUTH_MESSAGES, emailProblem, normalizeEmail } from '@platform/contracts/client';
 import { useResendVerificationMutation } from '@platform/store';
 import { Button, TextField } from '@platform/ui';
 import { AuthPage, FooterText, Stack } from '../components/AuthPage';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from '@platform/router';
 import styled from 'styled-components';
-import { VERIFICATION_LINK_TTL_HOURS } from '@platform/contracts';
+import { VERIFICATION_LINK_TTL_HOURS } from '@platform/contracts/client';
 import { useVerifyEmailMutation } from '@platform/store';
 import { Button, Spinner } from '@platform/ui';
 import { AuthPage, Stack } from '../components/AuthPage';

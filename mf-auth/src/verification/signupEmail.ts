@@ -1,4 +1,4 @@
-import { emailProblem } from '@platform/contracts';
+import { emailProblem } from '@platform/contracts/client';
 
 const KEY = 'platform.auth.signupEmail';
 

@@ -5,11 +5,13 @@ import {
   postDonateReport,
   postDonateSkip,
   routeUrl,
-  type AudioPairFileField,
-  type AudioPairUploadReply,
-  type Dialect,
-  type RouteReply,
-  type TextPairReportBody,
+} from '@platform/contracts/client';
+import type {
+  AudioPairFileField,
+  AudioPairUploadReply,
+  Dialect,
+  RouteReply,
+  TextPairReportBody,
 } from '@platform/contracts';
 import { uploadWithProgress, type UploadProgress } from './uploadWithProgress';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { Dialect } from '@platform/contracts';
-import { DIALECTS } from '@platform/contracts';
+import { DIALECTS } from '@platform/contracts/client';
 import { Card, EmptyState, ErrorState, Select, Skeleton, useToast } from '@platform/ui';
 import { useGetPreferencesQuery, useSavePreferencesMutation } from '../api/contributeApi';
 import { useGetDonateNextQuery } from '../api/donateApi';

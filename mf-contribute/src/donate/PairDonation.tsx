@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import styled from 'styled-components';
 import type { Dialect, TextPair, TextPairReportReason } from '@platform/contracts';
-import { AUDIO_PAIR_MAX_SECONDS, AUDIO_PAIR_MIN_SECONDS } from '@platform/contracts';
+import { AUDIO_PAIR_MAX_SECONDS, AUDIO_PAIR_MIN_SECONDS } from '@platform/contracts/client';
 import { readApiError } from '@platform/store';
 import { Badge, Button, Card, ProgressBar, useToast } from '@platform/ui';
 import {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { AUDIO_PAIR_MAX_SECONDS, AUDIO_PAIR_MIN_SECONDS } from '@platform/contracts';
+import { AUDIO_PAIR_MAX_SECONDS, AUDIO_PAIR_MIN_SECONDS } from '@platform/contracts/client';
 import { pushSample, silentWaveform, WAVEFORM_INTERVAL_MS } from '../speak/waveform';
 import type { CaptureProblem, PcmCapture } from './pcmCapture';
 import { wavBlob } from './wavEncoder';

@@ -1,11 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import {
-  REVIEW_REJECT_REASONS,
-  type ReviewPair,
-  type ReviewRejectReason,
-  type ReviewSentence,
-} from '@platform/contracts';
+import { REVIEW_REJECT_REASONS } from '@platform/contracts/client';
+import type { ReviewPair, ReviewRejectReason, ReviewSentence } from '@platform/contracts';
 import { useSession } from '@platform/store';
 import { Button, Card, CheckIcon, Select, useToast, XIcon } from '@platform/ui';
 import { useDecideReviewItemMutation, useJudgeReviewItemMutation } from '../api/contributeApi';

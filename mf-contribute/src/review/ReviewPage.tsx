@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { REVIEW_KINDS, type ReviewKind } from '@platform/contracts';
+import { REVIEW_KINDS } from '@platform/contracts/client';
+import type { ReviewKind } from '@platform/contracts';
 import { PageBody, PageHeader } from '@platform/remote-kit';
 import { Tabs } from '@platform/ui';
 import { useContributeT } from '../i18n';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, Dialog, RadioGroup, TextArea } from '@platform/ui';
-import { REPORT_DETAILS_MAX_LENGTH } from '@platform/contracts';
+import { REPORT_DETAILS_MAX_LENGTH } from '@platform/contracts/client';
 import { useContributeT } from '../i18n';
 
 export interface ReportReason<R extends string> {

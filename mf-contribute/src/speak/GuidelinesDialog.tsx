@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Button, Dialog } from '@platform/ui';
-import { RECORDING_MAX_SECONDS, RECORDING_MIN_SECONDS } from '@platform/contracts';
+import { RECORDING_MAX_SECONDS, RECORDING_MIN_SECONDS } from '@platform/contracts/client';
 import { useContributeT } from '../i18n';
 
 const Section = styled.section`

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { LanguageCode } from '@platform/contracts';
-import { isLanguageCode, LANGUAGES } from '@platform/contracts';
+import { isLanguageCode, LANGUAGES } from '@platform/contracts/client';
 import { Select } from '@platform/ui';
 import { useContributeT } from '../i18n';
 

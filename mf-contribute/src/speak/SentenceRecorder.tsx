@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { SentenceToRecord } from '@platform/contracts';
-import { RECORDING_MAX_SECONDS } from '@platform/contracts';
+import { RECORDING_MAX_SECONDS } from '@platform/contracts/client';
 import { Button, Card, MicIcon, PlayIcon, StopIcon, useToast } from '@platform/ui';
 import {
   useReportSentenceMutation,

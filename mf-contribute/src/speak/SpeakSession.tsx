@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { skipToken } from '@platform/store';
 import styled from 'styled-components';
 import type { LanguageCode } from '@platform/contracts';
-import { DEFAULT_LANGUAGE, DEFAULT_ROUND_SIZE } from '@platform/contracts';
+import { DEFAULT_LANGUAGE, DEFAULT_ROUND_SIZE } from '@platform/contracts/client';
 import { Card, EmptyState, ErrorState, Skeleton } from '@platform/ui';
 import {
   useGetPreferencesQuery,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { RECORDING_MAX_SECONDS } from '@platform/contracts';
+import { RECORDING_MAX_SECONDS } from '@platform/contracts/client';
 import type { MicrophoneProblem } from './recorderSupport';
 import { isRecordingSupported, microphoneProblemOf, pickMimeType } from './recorderSupport';
 import { levelOf, pushSample, silentWaveform, WAVEFORM_INTERVAL_MS } from './waveform';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SENTENCE_BATCH_MAX } from '@platform/contracts';
+import { SENTENCE_BATCH_MAX } from '@platform/contracts/client';
 import { TextArea } from '@platform/ui';
 import { useWriteSentenceBatchMutation } from '../api/contributeApi';
 import { useContributeT } from '../i18n';

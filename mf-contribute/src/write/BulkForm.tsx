@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { SENTENCE_BULK_FILE_MAX_BYTES } from '@platform/contracts';
+import { SENTENCE_BULK_FILE_MAX_BYTES } from '@platform/contracts/client';
 import { ProgressBar } from '@platform/ui';
 import { useUploadSentenceFileMutation } from '../api/contributeApi';
 import type { UploadProgress } from '../api/uploadWithProgress';

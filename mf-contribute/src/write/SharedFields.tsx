@@ -5,9 +5,8 @@ import {
   LANGUAGES,
   SENTENCE_DOMAINS,
   SENTENCE_DOMAINS_MAX,
-  type LanguageCode,
-  type SentenceDomain,
-} from '@platform/contracts';
+} from '@platform/contracts/client';
+import type { LanguageCode, SentenceDomain } from '@platform/contracts';
 import { Checkbox, Select, TextField } from '@platform/ui';
 import { useContributeT } from '../i18n';
 import { LANGUAGE_OWN_NAMES } from './languageNames';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { DEFAULT_LANGUAGE } from '@platform/contracts';
+import { DEFAULT_LANGUAGE } from '@platform/contracts/client';
 import { PageBody, PageHeader } from '@platform/remote-kit';
 import { Tabs } from '@platform/ui';
 import { useGetPreferencesQuery } from '../api/contributeApi';

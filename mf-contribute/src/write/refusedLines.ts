@@ -1,4 +1,5 @@
-import { ERROR_MESSAGES, isErrorCode, type SentenceLineOutcome } from '@platform/contracts';
+import { ERROR_MESSAGES, isErrorCode } from '@platform/contracts/client';
+import type { SentenceLineOutcome } from '@platform/contracts';
 import { translateError } from '@platform/i18n';
 
 /** A line of a batch or file that was refused, with its reason in the chosen language. */

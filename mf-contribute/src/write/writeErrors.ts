@@ -1,4 +1,5 @@
-import { ERROR_MESSAGES, type ErrorCode } from '@platform/contracts';
+import { ERROR_MESSAGES } from '@platform/contracts/client';
+import type { ErrorCode } from '@platform/contracts';
 import { translateError } from '@platform/i18n';
 import { readApiError } from '@platform/store';
 import type { SharedFieldErrors } from './SharedFields';

@@ -5,10 +5,12 @@ import {
   getUserStats,
   postAudioPairDecision,
   postTextPair,
-  type AudioPairDecisionBody,
-  type AudioPairListQuery,
-  type RouteReply,
-  type TextPairAddBody,
+} from '@platform/contracts/client';
+import type {
+  AudioPairDecisionBody,
+  AudioPairListQuery,
+  RouteReply,
+  TextPairAddBody,
 } from '@platform/contracts';
 
 /** What the Add Text Pair form sends: the pair belongs to the person in the session, so no user id. */

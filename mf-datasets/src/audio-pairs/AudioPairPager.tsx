@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { AUDIO_PAIR_PAGE_SIZE } from '@platform/contracts';
+import { AUDIO_PAIR_PAGE_SIZE } from '@platform/contracts/client';
 import { Button, ChevronLeftIcon, ChevronRightIcon } from '@platform/ui';
 import { useDatasetsT } from '../i18n';
 import { pageCountOf } from './audioPairFilters';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { REPORT_DETAILS_MAX_LENGTH } from '@platform/contracts';
+import { REPORT_DETAILS_MAX_LENGTH } from '@platform/contracts/client';
 import { Button, Dialog, TextArea } from '@platform/ui';
 import { useDatasetsT } from '../i18n';
 

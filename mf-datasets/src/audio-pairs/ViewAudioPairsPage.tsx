@@ -2,14 +2,8 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link, useSearchParams } from '@platform/router';
 import { PageBody, PageHeader } from '@platform/remote-kit';
-import {
-  AUDIO_PAIR_PAGE_SIZE,
-  AUDIO_PAIR_STATUSES,
-  DIALECTS,
-  type AudioPairRecord,
-  type AudioPairStatus,
-  type Dialect,
-} from '@platform/contracts';
+import { AUDIO_PAIR_PAGE_SIZE, AUDIO_PAIR_STATUSES, DIALECTS } from '@platform/contracts/client';
+import type { AudioPairRecord, AudioPairStatus, Dialect } from '@platform/contracts';
 import { useLocale } from '@platform/i18n';
 import { useSession } from '@platform/store';
 import {

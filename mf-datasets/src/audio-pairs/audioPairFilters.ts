@@ -1,10 +1,5 @@
-import {
-  AUDIO_PAIR_PAGE_SIZE,
-  AUDIO_PAIR_STATUSES,
-  DIALECTS,
-  type AudioPairStatus,
-  type Dialect,
-} from '@platform/contracts';
+import { AUDIO_PAIR_PAGE_SIZE, AUDIO_PAIR_STATUSES, DIALECTS } from '@platform/contracts/client';
+import type { AudioPairStatus, Dialect } from '@platform/contracts';
 
 /** What View Audio Pairs shows, as the URL says it (`?dialect=&status=&page=`): shareable, kept on reload. */
 export interface AudioPairFilters {

@@ -1,4 +1,5 @@
-import { TEXT_PAIR_MAX_LENGTH, type TextCategory, TEXT_CATEGORIES } from '@platform/contracts';
+import { TEXT_PAIR_MAX_LENGTH, TEXT_CATEGORIES } from '@platform/contracts/client';
+import type { TextCategory } from '@platform/contracts';
 
 export interface TextPairDraft {
   english: string;

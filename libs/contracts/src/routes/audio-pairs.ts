@@ -1,5 +1,5 @@
+import { AUDIO_PAIR_FILE_FIELDS } from '../vocabularies';
 import {
-  AUDIO_PAIR_FILE_FIELDS,
   AudioPairDecisionBody,
   AudioPairFileParams,
   AudioPairIdParams,

@@ -1,7 +1,7 @@
 import { defineRoute } from '../route';
 import { MarkReply } from '../sentences';
+import { RECORDING_FILE_FIELD } from '../vocabularies';
 import {
-  RECORDING_FILE_FIELD,
   RecordingIdParams,
   RecordingReportBody,
   RecordingsToValidate,

@@ -17,8 +17,8 @@ import {
   SentenceLinesReply,
   SentenceSubmitBody,
   SentenceWritten,
-  SENTENCE_BULK_FILE_FIELD,
 } from '../sentences';
+import { SENTENCE_BULK_FILE_FIELD } from '../vocabularies';
 
 const tag = 'sentences';
 
