@@ -2,13 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { Dialect } from '@platform/contracts';
 import { DIALECTS } from '@platform/contracts/client';
-import { Card, EmptyState, ErrorState, Select, Skeleton, useToast } from '@platform/ui';
+import { Card, EmptyState, Select, Skeleton, useToast } from '@platform/ui';
 import { useGetPreferencesQuery, useSavePreferencesMutation } from '../api/contributeApi';
 import { useGetDonateNextQuery } from '../api/donateApi';
-import { errorMessage, errorStatus } from '../api/errorMessage';
+import { errorStatus } from '../api/errorMessage';
 import { useContributeT } from '../i18n';
 import { Centered, StatusLine } from '../shared/RoundButton';
-import { SignInNeeded } from '../shared/SignInNeeded';
+import { LoadFailed } from '../shared/LoadFailed';
 import { PairDonation } from './PairDonation';
 
 const Stack = styled.div`
@@ -86,18 +86,14 @@ export function DonateSession() {
 
   let body;
   if (next.isError && !next.isFetching) {
-    body =
-      errorStatus(next.error) === 401 ? (
-        <SignInNeeded what="donateVoice" />
-      ) : (
-        <ErrorState
-          headingLevel={2}
-          title={t('donate.fetchFailed')}
-          message={errorMessage(next.error)}
-          retryLabel={t('common.retry')}
-          onRetry={() => void next.refetch()}
-        />
-      );
+    body = (
+      <LoadFailed
+        error={next.error}
+        what="donateVoice"
+        title={t('donate.fetchFailed')}
+        onRetry={() => void next.refetch()}
+      />
+    );
   } else if (!next.data || next.isFetching) {
     body = <LoadingCard />;
   } else if (!next.data.pair) {

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { RecordingToValidate } from '@platform/contracts';
-import { Button, Card, EmptyState, ErrorState, Skeleton, useToast } from '@platform/ui';
+import { Button, Card, EmptyState, Skeleton, useToast } from '@platform/ui';
 import { useGetValidateBatchQuery, useUndoVoteMutation } from '../api/contributeApi';
-import { errorMessage, errorStatus } from '../api/errorMessage';
+import { errorMessage } from '../api/errorMessage';
 import { useContributeT } from '../i18n';
 import { Centered } from '../shared/RoundButton';
-import { SignInNeeded } from '../shared/SignInNeeded';
+import { LoadFailed } from '../shared/LoadFailed';
 import type { JudgeOutcome } from './RecordingJudge';
 import { RecordingJudge } from './RecordingJudge';
 
@@ -82,18 +82,14 @@ export function ListenSession() {
 
   let body;
   if (batch.error && !batch.isFetching) {
-    body =
-      errorStatus(batch.error) === 401 ? (
-        <SignInNeeded what="checkRecordings" />
-      ) : (
-        <ErrorState
-          headingLevel={2}
-          title={t('listen.loadFailed')}
-          message={errorMessage(batch.error)}
-          retryLabel={t('common.retry')}
-          onRetry={() => void batch.refetch()}
-        />
-      );
+    body = (
+      <LoadFailed
+        error={batch.error}
+        what="checkRecordings"
+        title={t('listen.loadFailed')}
+        onRetry={() => void batch.refetch()}
+      />
+    );
   } else if (current) {
     body = <RecordingJudge key={current.id} recording={current} onDone={done} undo={undoControl} />;
   } else if (!items) {

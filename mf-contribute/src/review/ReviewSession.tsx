@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { ReviewKind } from '@platform/contracts';
-import { Card, EmptyState, ErrorState, Skeleton } from '@platform/ui';
+import { Card, EmptyState, Skeleton } from '@platform/ui';
 import { useGetReviewNextQuery } from '../api/contributeApi';
-import { errorMessage, errorStatus } from '../api/errorMessage';
 import { useContributeT } from '../i18n';
 import { Centered } from '../shared/RoundButton';
-import { SignInNeeded } from '../shared/SignInNeeded';
+import { LoadFailed } from '../shared/LoadFailed';
 import { ReviewItemCard } from './ReviewItemCard';
 
 const Stack = styled.div`
@@ -40,18 +39,14 @@ export function ReviewSession({ kind }: { kind: ReviewKind }) {
 
   let body;
   if (next.error && !next.isFetching) {
-    body =
-      errorStatus(next.error) === 401 ? (
-        <SignInNeeded what="reviewItems" />
-      ) : (
-        <ErrorState
-          headingLevel={2}
-          title={t('review.loadFailed')}
-          message={errorMessage(next.error)}
-          retryLabel={t('common.retry')}
-          onRetry={() => void next.refetch()}
-        />
-      );
+    body = (
+      <LoadFailed
+        error={next.error}
+        what="reviewItems"
+        title={t('review.loadFailed')}
+        onRetry={() => void next.refetch()}
+      />
+    );
   } else if (!reply) {
     body = <LoadingCard />;
   } else if (reply.item) {

@@ -3,16 +3,15 @@ import { skipToken } from '@platform/store';
 import styled from 'styled-components';
 import type { LanguageCode } from '@platform/contracts';
 import { DEFAULT_LANGUAGE, DEFAULT_ROUND_SIZE } from '@platform/contracts/client';
-import { Card, EmptyState, ErrorState, Skeleton } from '@platform/ui';
+import { Card, EmptyState, Skeleton } from '@platform/ui';
 import {
   useGetPreferencesQuery,
   useGetSentenceRoundQuery,
   useSavePreferencesMutation,
 } from '../api/contributeApi';
-import { errorMessage, errorStatus } from '../api/errorMessage';
 import { useContributeT } from '../i18n';
 import { Centered, StatusLine } from '../shared/RoundButton';
-import { SignInNeeded } from '../shared/SignInNeeded';
+import { LoadFailed } from '../shared/LoadFailed';
 import { LanguagePicker } from './LanguagePicker';
 import { ProgressCircles } from './ProgressCircles';
 import type { Outcome } from './roundProgress';
@@ -81,18 +80,14 @@ export function SpeakSession() {
 
   let body;
   if (round.error && !round.isFetching) {
-    body =
-      errorStatus(round.error) === 401 ? (
-        <SignInNeeded what="recordSentences" />
-      ) : (
-        <ErrorState
-          headingLevel={2}
-          title={t('speak.loadFailed')}
-          message={errorMessage(round.error)}
-          retryLabel={t('common.retry')}
-          onRetry={() => void round.refetch()}
-        />
-      );
+    body = (
+      <LoadFailed
+        error={round.error}
+        what="recordSentences"
+        title={t('speak.loadFailed')}
+        onRetry={() => void round.refetch()}
+      />
+    );
   } else if (!language || !sentences) {
     body = (
       <>
