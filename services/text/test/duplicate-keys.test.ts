@@ -62,4 +62,16 @@ describe('text service: sentences stored before duplicate keys', () => {
     expect(names).toContain('language_key_unique');
     expect(names).not.toContain('language_text_unique');
   }, 30_000);
+
+  it('key them once: a later start leaves a sentence without a key alone rather than reading every sentence again', async () => {
+    await app?.close();
+    const unkeyed = await client
+      .db(dbName)
+      .collection(SENTENCES)
+      .insertOne({ language: 'yo', text: 'Ìyá ń sùn.', citation: 'c', status: 'validated', seq: 9_000_000 });
+    app = await buildApp({ mongoUri: mongo.uri, dbName, identitySecret: 's', logger: false });
+    await app.seeded;
+    const doc = await client.db(dbName).collection(SENTENCES).findOne({ _id: unkeyed.insertedId });
+    expect(doc?.key).toBeUndefined();
+  }, 30_000);
 });

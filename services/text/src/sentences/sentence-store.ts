@@ -243,12 +243,30 @@ export async function dropObsoleteIndexes(db: Db): Promise<void> {
   }
 }
 
+/** Data changes run once per database, remembered here so later starts skip them. */
+const MIGRATIONS = 'migrations';
+const KEYS_BACKFILLED = 'sentence-keys';
+export const migrations = (db: Db) => db.collection<{ _id: string; at: Date }>(MIGRATIONS);
+
 /**
  * Gives every sentence stored before duplicate keys existed its key, so the unique (language, key) index
  * can be built. Two old sentences with the same key keep apart by their id (the index stays buildable; a
- * new sentence with that key is still refused by the look-up before insert). Answers how many were keyed.
+ * new sentence with that key is still refused by the look-up before insert). Every sentence written since
+ * carries its key, so this runs once per database: the search for unkeyed sentences reads the whole
+ * collection. Answers how many were keyed.
  */
 export async function backfillKeys(db: Db): Promise<number> {
+  if (await migrations(db).findOne({ _id: KEYS_BACKFILLED })) return 0;
+  const keyed = await keyUnkeyedSentences(db);
+  await migrations(db).updateOne(
+    { _id: KEYS_BACKFILLED },
+    { $setOnInsert: { at: new Date() } },
+    { upsert: true },
+  );
+  return keyed;
+}
+
+async function keyUnkeyedSentences(db: Db): Promise<number> {
   const col = sentences(db);
   const missing = await col
     .find({ key: { $exists: false } })
