@@ -7,7 +7,7 @@ import {
   type TestMongo,
 } from '@platform/service-kit/testing';
 import { buildApp } from '../../app';
-import { person, SECRET, speech } from '../../../test/support';
+import { indexesReady, person, SECRET, speech } from '../../../test/support';
 import { TEXT_PAIR_FLAGS } from './text-pair-flags';
 
 describe('POST /internal/text-pairs/:id/flags (Donate reports passed on by the speech service)', () => {
@@ -29,6 +29,7 @@ describe('POST /internal/text-pairs/:id/flags (Donate reports passed on by the s
       'text',
     );
     await app.ready();
+    await indexesReady(app);
     const added = await app.inject({
       method: 'POST',
       url: '/api/text/add',
