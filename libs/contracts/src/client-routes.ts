@@ -3,9 +3,12 @@
 // so TypeBox stays out of the page. Types, tests and services see the full declarations. Only declarations
 // are there at run time: a schema exported by a route file is not.
 export * from './routes/audio';
+export * from './routes/api-tokens';
 export * from './routes/audio-pairs';
 export * from './routes/auth';
 export * from './routes/contact';
+export * from './routes/dataset-uploads';
+export * from './routes/datasets';
 export * from './routes/internal';
 export * from './routes/recordings';
 export * from './routes/review';

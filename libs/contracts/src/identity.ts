@@ -29,6 +29,8 @@ export const Identity = StrictObject({
   id: Id,
   role: IdentityRole,
   name: Type.Optional(Type.String({ minLength: 1, maxLength: IDENTITY_NAME_MAX_LENGTH })),
+  /** Set when the person is calling with a personal API token rather than a browser session. */
+  via: Type.Optional(Type.Literal('api-token')),
 });
 export type Identity = Static<typeof Identity>;
 

@@ -17,6 +17,7 @@ export * from './review';
 export * from './recordings';
 export * from './audio-pairs';
 export * from './user-stats';
+export * from './datasets';
 export * from './error-codes';
 export * from './route';
 export * from './routes';

@@ -44,3 +44,23 @@ export const TOAST_DISMISS_MS = 5000;
 /** Ours: contact form free-text bounds. */
 export const CONTACT_NAME_MAX_LENGTH = 100;
 export const CONTACT_LANGUAGES_MAX_LENGTH = 500;
+
+/** SPEC §9: a download stays available this long; after it the person requests the dataset again. */
+export const DOWNLOAD_AVAILABILITY_DAYS = 30;
+export const DATASET_NAME_MAX_LENGTH = 120;
+export const DATASET_DESCRIPTION_MAX_LENGTH = 2000;
+export const DATASET_TAGS_MAX = 10;
+export const DATASET_TAG_MAX_LENGTH = 40;
+export const DATASET_PAGE_SIZE = 20;
+export const DATASET_PAGE_SIZE_MAX = 100;
+export const DOWNLOAD_HISTORY_PAGE_SIZE = 20;
+/** Ours: API tokens a person may hold at once, and how many calls one token may make a minute. */
+export const API_TOKENS_MAX = 10;
+export const API_TOKEN_NAME_MAX_LENGTH = 60;
+export const API_TOKEN_RATE_LIMIT_PER_MINUTE = 120;
+/** Ours: the largest dataset upload (streamed into storage, never held whole). */
+export const DATASET_UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
+export const DATASET_UPLOAD_DESCRIPTION_MAX_LENGTH = 500;
+export const DATASET_UPLOAD_PAGE_SIZE = 10;
+/** Rows imported from one upload into the review queue (as many as a bulk Write file could hold). */
+export const DATASET_UPLOAD_IMPORT_MAX_ROWS = 5000;

@@ -52,6 +52,11 @@ export interface RouteDeclaration {
   readonly errors?: readonly ErrorStatus[];
   /** The error body when a route family extends ErrorBody (the /auth answers carry `ok: false`). */
   readonly errorBody?: TSchema;
+  /**
+   * A personal API token (`Authorization: Bearer …`) may call it as its owner. Tokens are read-only, so only
+   * GET routes may say so; every other route refuses a token with 403 `access.token_forbidden`.
+   */
+  readonly apiToken?: true;
 }
 
 /** Keeps the literal types of a declaration (its schemas, access and path) for handlers and clients. */

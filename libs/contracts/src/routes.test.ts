@@ -52,6 +52,18 @@ describe('route declarations', () => {
   });
 });
 
+describe('API token routes', () => {
+  it('are read-only GETs of the datasets API, never a service route', () => {
+    const tokenRoutes = ROUTES.filter((r) => r.apiToken);
+    expect(tokenRoutes.length).toBeGreaterThan(0);
+    for (const route of tokenRoutes) {
+      expect(`${route.name} ${route.method}`).toBe(`${route.name} GET`);
+      expect(route.access).not.toBe('service');
+      expect(route.path).toMatch(/^\/api\/(datasets|downloads)(\/|$)/);
+    }
+  });
+});
+
 describe('routeUrl', () => {
   it('substitutes and encodes the path parameters', () => {
     expect(routeUrl('/api/recordings/:id/validate', { id: 'a b/c' })).toBe(

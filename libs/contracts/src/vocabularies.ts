@@ -98,3 +98,48 @@ export const RECORDING_REPORT_REASONS = ['offensive', 'wrong-sentence', 'noise',
 
 /** POST /api/recordings is multipart: an `audio` file part plus the upload fields (in either order). */
 export const RECORDING_FILE_FIELD = 'audio';
+
+/** What a dataset is in: one of the platform's languages, or several. */
+export const DATASET_LANGUAGES = ['yo', 'en', 'ha', 'ig', 'pcm', 'multiple'] as const;
+
+/** A dataset's category: the text categories (SPEC's category filter). */
+export const DATASET_CATEGORIES = TEXT_CATEGORIES;
+
+export const DATASET_LICENSES = [
+  'CC0-1.0',
+  'CC-BY-4.0',
+  'CC-BY-SA-4.0',
+  'CC-BY-NC-4.0',
+  'CC-BY-NC-SA-4.0',
+] as const;
+
+/** How each licence is written on a badge. */
+export const DATASET_LICENSE_LABELS: Record<(typeof DATASET_LICENSES)[number], string> = {
+  'CC0-1.0': 'CC0',
+  'CC-BY-4.0': 'CC BY 4.0',
+  'CC-BY-SA-4.0': 'CC BY-SA 4.0',
+  'CC-BY-NC-4.0': 'CC BY-NC 4.0',
+  'CC-BY-NC-SA-4.0': 'CC BY-NC-SA 4.0',
+};
+
+/**
+ * What a dataset draws from: validated Speak recordings, approved paired voice donations, approved
+ * sentences, approved English–Yoruba text pairs.
+ */
+export const DATASET_SOURCES = ['recordings', 'audio-pairs', 'sentences', 'text-pairs'] as const;
+
+export const RELEASE_STATUSES = ['building', 'published', 'failed'] as const;
+
+/** The three downloads of a release (the SPEC's download menu, in its order). */
+export const RELEASE_ARTIFACTS = ['metadata.json', 'audio.zip', 'complete.zip'] as const;
+
+/** The splits of a release's Common Voice layout (speaker-disjoint). */
+export const RELEASE_SPLITS = ['train', 'dev', 'test'] as const;
+
+/** A dataset upload's declared kind of file; the content must be one (SPEC §5). */
+export const DATASET_UPLOAD_TYPES = ['csv', 'json', 'dicom'] as const;
+export const DATASET_UPLOAD_STATUSES = ['uploading', 'completed', 'failed'] as const;
+/** What an uploaded CSV or JSON holds, when it can be imported into the review queue. */
+export const DATASET_UPLOAD_IMPORT_KINDS = ['sentences', 'text-pairs'] as const;
+/** The file part of POST /api/uploads. */
+export const DATASET_UPLOAD_FILE_FIELD = 'file';

@@ -40,6 +40,7 @@ export function signIdentity(
   // Only the schema's fields, so an object with extra properties never produces an identity that fails to verify.
   const payload: Identity = { id: identity.id, role: identity.role };
   if (identity.name !== undefined) payload.name = identity.name;
+  if (identity.via !== undefined) payload.via = identity.via;
   const encoded = Buffer.from(JSON.stringify(payload)).toString('base64url');
   const ts = String(now);
   return {

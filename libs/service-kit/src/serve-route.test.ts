@@ -65,6 +65,20 @@ const publicThing = defineRoute({
   reply: { 200: Type.Object({ q: Type.String() }) },
 });
 
+const tokenThing = defineRoute({
+  name: 'tokenThing',
+  method: 'GET',
+  path: '/api/things/:id/file',
+  owner: 'text',
+  access: ['reviewer'],
+  apiToken: true,
+  summary: 'A download API tokens may make',
+  tag: 'things',
+  params: ThingParams,
+  reply: { 200: Type.Object({ id: Type.String() }) },
+});
+const byToken = (identity: Identity): Identity => ({ ...identity, via: 'api-token' });
+
 describe('serveRoute: a route registered from its declaration', () => {
   let app: ServiceApp;
   let handled = 0;
@@ -85,6 +99,7 @@ describe('serveRoute: a route registered from its declaration', () => {
         serveRoute(instance, reviewThing, async () => ({ ok: true as const }));
         serveRoute(instance, internalThing, async () => ({ ok: true as const }));
         serveRoute(instance, publicThing, async (request) => ({ q: request.query.q ?? '' }));
+        serveRoute(instance, tokenThing, async (request) => ({ id: request.params.id }));
       },
     });
   });
@@ -134,6 +149,26 @@ describe('serveRoute: a route registered from its declaration', () => {
       headers: as(SERVICE_IDENTITIES.speech, '/internal/things', 'GET'),
     });
     expect(service.statusCode).toBe(200);
+  });
+
+  it('refuses an API token on every route that does not accept tokens, public ones included', async () => {
+    const write = await post('/api/things/a1', { name: 'x' }, as(byToken(reviewer), '/api/things/a1'));
+    expect(write.statusCode).toBe(403);
+    expect(write.json().code).toBe('access.token_forbidden');
+    const open = await app.inject({
+      url: '/api/things',
+      headers: as(byToken(reviewer), '/api/things', 'GET'),
+    });
+    expect(open.json().code).toBe('access.token_forbidden');
+  });
+
+  it('admits an API token where the declaration accepts one, with its owner’s role still checked', async () => {
+    const url = '/api/things/a1/file';
+    const ok = await app.inject({ url, headers: as(byToken(reviewer), url, 'GET') });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ id: 'a1' });
+    const wrongRole = await app.inject({ url, headers: as(byToken(contributor), url, 'GET') });
+    expect(wrongRole.json().code).toBe('access.role_forbidden');
   });
 
   it('lets anyone call a public route', async () => {

@@ -66,6 +66,14 @@ export function accessCheck(access: Exclude<Access, 'public'>): onRequestAsyncHo
   };
 }
 
+/**
+ * A personal API token is read-only and limited to the routes that say so: any other route refuses it, even
+ * one anybody may call, so a leaked token can never write or reach what its owner's session can.
+ */
+export const apiTokenCheck: onRequestAsyncHookHandler = async (request) => {
+  if (request.identity?.via === 'api-token') throw new HttpError(403, 'access.token_forbidden');
+};
+
 /** The Fastify schema of a declaration: its inputs, its answers, and ErrorBody for every refusal. */
 export function routeSchema(route: RouteDeclaration): FastifySchema {
   const errors = new Set<ErrorStatus>(route.errors ?? []);
@@ -108,12 +116,18 @@ export function serveRoute<D extends RouteDeclaration>(
       `${route.name} is declared for '${String(access)}' callers, but this app verifies no identity`,
     );
   }
+  if (route.apiToken && route.method !== 'GET') {
+    throw new Error(`${route.name} accepts API tokens, which are read-only, but is not a GET`);
+  }
+  const checks: onRequestAsyncHookHandler[] = [];
+  if (!route.apiToken && app.hasRequestDecorator('identity')) checks.push(apiTokenCheck);
+  if (access !== 'public') checks.push(accessCheck(access));
   app.route({
     ...options,
     method: route.method,
     url: route.path,
     schema: routeSchema(route),
-    ...(access === 'public' ? {} : { onRequest: accessCheck(access) }),
+    ...(checks.length ? { onRequest: checks } : {}),
     handler: handler as unknown as RouteHandlerMethod,
   });
 }

@@ -15,6 +15,8 @@ export const apiTagTypes = [
   'AudioPair',
   'Dataset',
   'Download',
+  'Release',
+  'ApiToken',
   'Project',
   'Task',
   'Upload',

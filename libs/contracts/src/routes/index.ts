@@ -1,8 +1,11 @@
 import type { RouteDeclaration } from '../route';
 import * as audio from './audio';
+import * as apiTokens from './api-tokens';
 import * as audioPairs from './audio-pairs';
 import * as auth from './auth';
 import * as contact from './contact';
+import * as datasetUploads from './dataset-uploads';
+import * as datasets from './datasets';
 import * as internal from './internal';
 import * as recordings from './recordings';
 import * as review from './review';
@@ -11,9 +14,12 @@ import * as textPairs from './text-pairs';
 import * as user from './user';
 
 export * from './audio';
+export * from './api-tokens';
 export * from './audio-pairs';
 export * from './auth';
 export * from './contact';
+export * from './dataset-uploads';
+export * from './datasets';
 export * from './internal';
 export * from './recordings';
 export * from './review';
@@ -27,9 +33,12 @@ const isDeclaration = (value: unknown): value is RouteDeclaration =>
 /** Every HTTP call of the platform, from every resource file. */
 export const ROUTES: readonly RouteDeclaration[] = [
   audio,
+  apiTokens,
   audioPairs,
   auth,
   contact,
+  datasetUploads,
+  datasets,
   internal,
   recordings,
   review,
