@@ -9,6 +9,7 @@ import { reviewRoutes } from './routes/review';
 import { textPairRoutes } from './routes/text-pairs';
 import { internalUserRoutes } from './routes/users';
 import { sentenceWriteRoutes } from './routes/sentences';
+import { uploadRoutes } from './routes/uploads';
 import { startSeeding } from './sentences/seed';
 import { SequenceWriter } from './sentences/sentence-store';
 import { PairSequenceWriter } from './text-pairs/pair-sequence';
@@ -36,9 +37,11 @@ export interface TextAppOptions {
   indexes?: CollectionIndexes[];
   /** Folder of the starter sentences; false to start without seeding. */
   seedDir?: string | false;
+  /** The largest dataset upload taken (DATASET_UPLOAD_MAX_BYTES); tests pass a small one. */
+  uploadMaxBytes?: number;
 }
 
-/** The text service: sentences (write, review), text pairs, projects and tasks. */
+/** The text service: sentences (write, review), text pairs, dataset uploads, projects and tasks. */
 export async function buildApp(options: TextAppOptions): Promise<ServiceApp> {
   const app = await createService({
     name: 'text',
@@ -55,6 +58,7 @@ export async function buildApp(options: TextAppOptions): Promise<ServiceApp> {
       internalTextPairFlagRoutes(instance as ServiceApp);
       internalUserRoutes(instance as ServiceApp);
       await sentenceWriteRoutes(instance as ServiceApp);
+      await uploadRoutes(instance as ServiceApp, { maxBytes: options.uploadMaxBytes });
     },
   });
   const writer = new SequenceWriter(databaseOf(app));

@@ -3,6 +3,7 @@ import { REVIEW_INDEXES } from './review/indexes';
 import { TEXT_PAIR_FLAG_INDEXES } from './routes/internal/text-pair-flags';
 import { SENTENCE_FLAGS, SENTENCES } from './sentences/sentence-store';
 import { TEXT_PAIR_INDEXES } from './text-pairs/indexes';
+import { DATASET_UPLOAD_INDEXES } from './uploads/upload-store';
 
 /** Indexes of the text database, created at start; each names the query it serves. */
 export const TEXT_INDEXES: CollectionIndexes[] = [
@@ -26,4 +27,5 @@ export const TEXT_INDEXES: CollectionIndexes[] = [
   ...TEXT_PAIR_INDEXES,
   ...TEXT_PAIR_FLAG_INDEXES,
   ...REVIEW_INDEXES,
+  ...DATASET_UPLOAD_INDEXES,
 ];

@@ -20,7 +20,10 @@ export interface TextHarness {
  * `describe` and stopped (database dropped) after them. Without `seed` it starts empty; with it, the starter
  * set is seeded first. Read `app`, `mongo` and `dbName` inside hooks and tests, once it has started.
  */
-export function useTextService(name: string, options: { seed?: boolean } = {}): TextHarness {
+export function useTextService(
+  name: string,
+  options: { seed?: boolean; uploadMaxBytes?: number } = {},
+): TextHarness {
   let mongo: TestMongo | undefined;
   let app: ServiceApp | undefined;
   const dbName = uniqueDbName(name);
@@ -33,6 +36,7 @@ export function useTextService(name: string, options: { seed?: boolean } = {}): 
         identitySecret: SECRET,
         logger: false,
         ...(options.seed ? {} : { seedDir: false as const }),
+        ...(options.uploadMaxBytes ? { uploadMaxBytes: options.uploadMaxBytes } : {}),
       }),
       SECRET,
       'text',

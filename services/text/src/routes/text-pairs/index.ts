@@ -1,5 +1,5 @@
 import { ObjectId, type Filter } from 'mongodb';
-import { getTextPairs, postTextPair, TEXT_PAIR_MAX_LENGTH, type TextPairAddReply } from '@platform/contracts';
+import { getTextPairs, postTextPair, type TextPairAddReply } from '@platform/contracts';
 import {
   databaseOf,
   HttpError,
@@ -8,8 +8,8 @@ import {
   type RouteHandler,
   type ServiceApp,
 } from '@platform/service-kit';
-import { englishSideProblem, yorubaSideProblem } from '../../text-pairs/pair-letters';
-import { normalisePairSide, pairKey, textPairs, type TextPairDoc } from '../../text-pairs/pair-store';
+import { checkPair, pendingPair } from '../../text-pairs/pair-check';
+import { textPairs, type TextPairDoc } from '../../text-pairs/pair-store';
 
 /** Add Text Pair and the approved pairs' list. */
 export function textPairRoutes(app: ServiceApp) {
@@ -17,35 +17,12 @@ export function textPairRoutes(app: ServiceApp) {
     const body = request.body;
     // The owner is the person in the signed identity; a user_id in the body is ignored.
     const authorId = request.identity.id;
-    const english = normalisePairSide(body.source_lang_text);
-    const yoruba = normalisePairSide(body.target_lang_text);
-    if (!english) throw new HttpError(400, 'text_pair.english_required');
-    if (!yoruba) throw new HttpError(400, 'text_pair.yoruba_required');
-    if ([...english].length > TEXT_PAIR_MAX_LENGTH || [...yoruba].length > TEXT_PAIR_MAX_LENGTH) {
-      throw new HttpError(400, 'text_pair.too_long');
-    }
-    if (englishSideProblem(english)) throw new HttpError(400, 'text_pair.english_letters');
-    const yorubaProblem = yorubaSideProblem(yoruba);
-    if (yorubaProblem === 'letters') throw new HttpError(400, 'text_pair.yoruba_letters');
-    if (yorubaProblem === 'tone_marks') throw new HttpError(400, 'text_pair.needs_tone_marks');
+    const checked = checkPair(body.source_lang_text, body.target_lang_text);
+    if ('code' in checked) throw new HttpError(400, checked.code);
 
     const db = databaseOf(app);
     const doc = await app.pairSequenceWriter.withSequence(1, async (seq) => {
-      const fresh: TextPairDoc = {
-        source_lang_text: english,
-        target_lang_text: yoruba,
-        text_category: body.text_category,
-        authorId,
-        status: 'pending',
-        approvals: 0,
-        rejections: 0,
-        reviews: 0,
-        skips: 0,
-        judgedBy: [],
-        key: pairKey(english, yoruba),
-        createdAt: new Date(),
-        seq,
-      };
+      const fresh: TextPairDoc = { ...pendingPair(checked, body.text_category, authorId), seq };
       try {
         const { insertedId } = await textPairs(db).insertOne(fresh);
         return { ...fresh, _id: insertedId };

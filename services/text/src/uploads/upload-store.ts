@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { GridFSBucket, ObjectId, type Collection, type Db } from 'mongodb';
+import type {
+  DatasetUpload,
+  DatasetUploadImport,
+  DatasetUploadImportKind,
+  DatasetUploadStatus,
+  DatasetUploadType,
+} from '@platform/contracts';
+import type { CollectionIndexes } from '@platform/service-kit';
+import { ContentInspector, type Inspection } from './content-inspector';
+
+export const DATASET_UPLOADS = 'dataset_uploads';
+/** GridFS bucket of the uploaded files, in the text database (`dataset_files.files`, `.chunks`). */
+export const DATASET_FILES_BUCKET = 'dataset_files';
+
+/** Why an upload ended as failed, when nobody was left to answer: the screen looks it up. */
+export const UPLOAD_INTERRUPTED = 'upload.interrupted';
+
+export interface StoredImport extends Omit<DatasetUploadImport, 'importedAt'> {
+  importedAt: Date;
+}
+
+export interface DatasetUploadDoc {
+  _id: ObjectId;
+  /** The GridFS file holding the bytes (removed when the upload fails or is refused). */
+  fileId: ObjectId;
+  fileName: string;
+  /** The declared type; null while a file sent before its fields streams in. */
+  type: DatasetUploadType | null;
+  description: string;
+  status: DatasetUploadStatus;
+  bytes: number;
+  sha256?: string;
+  importable: DatasetUploadImportKind | null;
+  /** Data rows the content holds (CSV records after the header, JSON array elements). */
+  rows: number;
+  import: StoredImport | null;
+  /** Set while an import runs: a second one is refused, not run twice. */
+  importing?: boolean;
+  quality: number | null;
+  ownerId: string;
+  /** The uploader's display name as the identity gave it (never an e-mail). */
+  uploadedBy: string;
+  uploadDate: Date;
+  failureCode?: string;
+}
+
+export const datasetUploads = (db: Db): Collection<DatasetUploadDoc> =>
+  db.collection<DatasetUploadDoc>(DATASET_UPLOADS);
+
+export const DATASET_UPLOAD_INDEXES: CollectionIndexes[] = [
+  {
+    collection: DATASET_UPLOADS,
+    indexes: [
+      // A person's own history (and its counts), newest first.
+      { key: { ownerId: 1, uploadDate: -1, _id: -1 }, name: 'owner_date' },
+      // Everyone's history for reviewers and admins, newest first.
+      { key: { uploadDate: -1, _id: -1 }, name: 'date' },
+    ],
+  },
+];
+
+const buckets = new WeakMap<Db, GridFSBucket>();
+export function datasetFiles(db: Db): GridFSBucket {
+  let bucket = buckets.get(db);
+  if (!bucket) {
+    bucket = new GridFSBucket(db, { bucketName: DATASET_FILES_BUCKET });
+    buckets.set(db, bucket);
+  }
+  return bucket;
+}
+
+/** Removes a stored file and any chunks written before a failure; a file that is not there is fine. */
+export async function deleteDatasetFile(db: Db, fileId: ObjectId) {
+  await datasetFiles(db)
+    .delete(fileId)
+    .catch(() => undefined);
+  await db
+    .collection(`${DATASET_FILES_BUCKET}.chunks`)
+    .deleteMany({ files_id: fileId })
+    .catch(() => undefined);
+}
+
+/** Counts, hashes and inspects the bytes passing through, without holding them. */
+class Measure extends Transform {
+  readonly hash = createHash('sha256');
+  readonly inspector = new ContentInspector();
+  bytes = 0;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.bytes += chunk.length;
+    this.hash.update(chunk);
+    this.inspector.write(chunk);
+    done(null, chunk);
+  }
+}
+
+export interface StoredUpload {
+  fileId: ObjectId;
+  bytes: number;
+  sha256: string;
+  inspection: Inspection;
+}
+
+/**
+ * Streams a file into GridFS while hashing and inspecting the same bytes: nothing holds the whole file.
+ * On any failure the partial file is removed before the error goes on.
+ */
+export async function storeDatasetFile(db: Db, upload: Readable, fileName: string): Promise<StoredUpload> {
+  const fileId = new ObjectId();
+  const sink = datasetFiles(db).openUploadStreamWithId(fileId, fileName);
+  const measure = new Measure();
+  try {
+    await pipeline(upload, measure, sink);
+  } catch (err) {
+    measure.inspector.destroy();
+    await deleteDatasetFile(db, fileId);
+    throw err;
+  }
+  return {
+    fileId,
+    bytes: measure.bytes,
+    sha256: measure.hash.digest('hex'),
+    inspection: await measure.inspector.finish(),
+  };
+}
+
+/** The upload as the API shows it (a doc whose type is known). */
+export function uploadReply(doc: DatasetUploadDoc & { type: DatasetUploadType }): DatasetUpload {
+  return {
+    id: doc._id.toHexString(),
+    fileName: doc.fileName,
+    type: doc.type,
+    description: doc.description,
+    status: doc.status,
+    bytes: doc.bytes,
+    ...(doc.sha256 ? { sha256: doc.sha256 } : {}),
+    importable: doc.importable,
+    import: doc.import ? { ...doc.import, importedAt: doc.import.importedAt.toISOString() } : null,
+    quality: doc.quality,
+    uploadedBy: doc.uploadedBy,
+    uploadDate: doc.uploadDate.toISOString(),
+    ...(doc.failureCode ? { failureCode: doc.failureCode } : {}),
+  };
+}
