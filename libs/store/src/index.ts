@@ -7,3 +7,9 @@ export type { RootState, PlatformStore, AppDispatch, LazyLoadedSlices } from './
 export { useAppDispatch, useAppSelector, useAppStore } from './hooks';
 export * from './auth';
 export * from './redux';
+export {
+  uploadWithProgress,
+  type UploadAnswer,
+  type UploadOptions,
+  type UploadProgress,
+} from './upload-with-progress';

@@ -93,3 +93,4 @@ export function sessionAs(server: FakeServer, user: typeof testUser | null) {
     user ? { body: { user } } : errorReply(401, 'You are not signed in.'),
   );
 }
+export { FakeXhr, withFakeXhr } from './fake-xhr';

@@ -1,4 +1,10 @@
-import { api, routeRequest, type FetchBaseQueryError } from '@platform/store';
+import {
+  api,
+  routeRequest,
+  uploadWithProgress,
+  type FetchBaseQueryError,
+  type UploadProgress,
+} from '@platform/store';
 import {
   getReviewNext,
   postReviewDecision,
@@ -37,7 +43,6 @@ import type {
   SentenceReportBody,
   UserPreferences,
 } from '@platform/contracts';
-import { uploadWithProgress, type UploadProgress } from './uploadWithProgress';
 
 export interface RoundArgs {
   lang: LanguageCode;

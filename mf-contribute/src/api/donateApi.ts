@@ -1,4 +1,10 @@
-import { api, routeRequest, type FetchBaseQueryError } from '@platform/store';
+import {
+  api,
+  routeRequest,
+  uploadWithProgress,
+  type FetchBaseQueryError,
+  type UploadProgress,
+} from '@platform/store';
 import {
   getDonateNext,
   postAudioPair,
@@ -13,7 +19,6 @@ import type {
   RouteReply,
   TextPairReportBody,
 } from '@platform/contracts';
-import { uploadWithProgress, type UploadProgress } from './uploadWithProgress';
 
 /** Donate Your Voice's upload: both sides of one text pair, as 16-bit PCM WAV, and the speaker's dialect. */
 export interface AudioPairUpload {

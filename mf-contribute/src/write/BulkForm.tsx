@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { SENTENCE_BULK_FILE_MAX_BYTES } from '@platform/contracts/client';
 import { ProgressBar } from '@platform/ui';
 import { useUploadSentenceFileMutation } from '../api/contributeApi';
-import type { UploadProgress } from '../api/uploadWithProgress';
+import type { UploadProgress } from '@platform/store';
 import { useContributeT } from '../i18n';
 import type { WriteFormProps } from './SingleSentenceForm';
 import { useWriteForm, WriteFormFrame } from './writeForm';

@@ -2,10 +2,15 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ERROR_MESSAGES, LANGUAGES } from '@platform/contracts';
 import { renderWithPlatform } from '@platform/remote-kit/testing';
-import { errorReply, installFakeServer, type FakeServer } from '@platform/store/testing';
+import {
+  errorReply,
+  FakeXhr,
+  installFakeServer,
+  withFakeXhr,
+  type FakeServer,
+} from '@platform/store/testing';
 import { PSEUDO_LOCALE } from '@platform/i18n';
 import { expectOnlyCatalogueText, useLocaleInTest } from '@platform/i18n/testing';
-import { FakeXhr, withFakeXhr } from '../testing/fakeXhr';
 import { WritePage } from './WritePage';
 
 let server: FakeServer;

@@ -1,4 +1,4 @@
-import { uploadWithProgress, type UploadProgress } from './uploadWithProgress';
+import { uploadWithProgress, type UploadProgress } from './upload-with-progress';
 
 /** Records what the page asked of XMLHttpRequest, and plays the browser's part. */
 class RecordingXhr {

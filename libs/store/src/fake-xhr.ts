@@ -1,4 +1,4 @@
-// XMLHttpRequest as a test drives it: the screen's upload is caught, the test says how far it went and
+// XMLHttpRequest as a test drives it (imported as @platform/store/testing): the screen's upload is caught, the test says how far it went and
 // what the server answered. Call withFakeXhr() in a describe block (or at the top of a test file).
 
 export class FakeXhr {
