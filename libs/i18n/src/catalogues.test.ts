@@ -18,6 +18,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'Nigerian Pidgin',
   'CSV',
   'JSON',
+  'DICOM',
   'WAV',
   'TXT',
   'Google',

@@ -1,0 +1,167 @@
+import { useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import styled from 'styled-components';
+import {
+  DATASET_UPLOAD_DESCRIPTION_MAX_LENGTH,
+  DATASET_UPLOAD_TYPES,
+  ERROR_MESSAGES,
+} from '@platform/contracts/client';
+import { translateError } from '@platform/i18n';
+import type { UploadProgress } from '@platform/store';
+import { Button, Card, ProgressBar, Select, TextArea, useToast } from '@platform/ui';
+import { readApiError, specificErrorMessage } from '../api/errorMessage';
+import { useUploadDatasetFileMutation } from '../api/uploadsApi';
+import { useDatasetsT } from '../i18n';
+import { EMPTY_UPLOAD, isUploadType, UPLOAD_ACCEPT, uploadProblem, type UploadDraft } from './uploadForm';
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]};
+`;
+
+const FileField = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[1]};
+  label {
+    font-weight: ${({ theme }) => theme.fontWeights.medium};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+  input {
+    padding: ${({ theme }) => theme.space[3]};
+    border: 2px dashed ${({ theme }) => theme.colors.borderStrong};
+    border-radius: ${({ theme }) => theme.radii.md};
+    background: ${({ theme }) => theme.colors.surfaceSunken};
+  }
+  p {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Problem = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger.main};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+`;
+
+/** The SPEC's upload form: file, type, description; a real progress bar; reset on success. */
+export function UploadForm({ onUnauthorised }: { onUnauthorised: () => void }) {
+  const t = useDatasetsT();
+  const toast = useToast();
+  const inputId = useId();
+  const hintId = useId();
+  const problemId = useId();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [draft, setDraft] = useState<UploadDraft>(EMPTY_UPLOAD);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [upload, state] = useUploadDatasetFileMutation();
+  const busy = state.isLoading;
+
+  const change = (next: Partial<UploadDraft>) => {
+    setDraft((d) => ({ ...d, ...next }));
+    setProblem(null);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = uploadProblem(draft);
+    if (found) {
+      setProblem(translateError(found, ERROR_MESSAGES[found]));
+      return;
+    }
+    if (!draft.file || !isUploadType(draft.type)) return;
+    setProblem(null);
+    setProgress({ loaded: 0, total: draft.file.size });
+    try {
+      const done = await upload({
+        file: draft.file,
+        type: draft.type,
+        description: draft.description.trim().normalize('NFC'),
+        onProgress: setProgress,
+      }).unwrap();
+      setDraft(EMPTY_UPLOAD);
+      if (fileRef.current) fileRef.current.value = '';
+      toast.show({ variant: 'success', title: t('uploads.form.success', { name: done.fileName }) });
+    } catch (error) {
+      const failure = readApiError(error);
+      if (failure.status === 401) return onUnauthorised();
+      const message = specificErrorMessage(failure) ?? t('uploads.form.failed');
+      setProblem(message);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const percent = progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
+  const sent = progress !== null && progress.total > 0 && progress.loaded >= progress.total;
+
+  return (
+    <Card title={t('uploads.form.title')} description={t('uploads.form.description')} padding="lg">
+      <Form noValidate onSubmit={(e) => void submit(e)} aria-busy={busy || undefined}>
+        <FileField>
+          <label htmlFor={inputId}>{t('uploads.form.file')}</label>
+          <input
+            ref={fileRef}
+            id={inputId}
+            type="file"
+            accept={UPLOAD_ACCEPT}
+            required
+            disabled={busy}
+            aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
+            aria-invalid={problem && !draft.file ? true : undefined}
+            onChange={(e) => change({ file: e.target.files?.[0] ?? null })}
+          />
+          <p id={hintId}>{t('uploads.form.fileHint')}</p>
+        </FileField>
+        <Select
+          label={t('uploads.form.type')}
+          placeholder={t('uploads.form.typePlaceholder')}
+          required
+          disabled={busy}
+          value={draft.type}
+          onChange={(e) => change({ type: e.target.value })}
+          options={DATASET_UPLOAD_TYPES.map((type) => ({ value: type, label: t(`uploads.types.${type}`) }))}
+        />
+        <TextArea
+          label={t('uploads.form.descriptionLabel')}
+          placeholder={t('uploads.form.descriptionPlaceholder')}
+          required
+          disabled={busy}
+          rows={3}
+          maxLength={DATASET_UPLOAD_DESCRIPTION_MAX_LENGTH}
+          value={draft.description}
+          onChange={(e) => change({ description: e.target.value })}
+        />
+        {progress ? (
+          <ProgressBar
+            label={sent ? t('uploads.form.checking') : t('uploads.form.progress')}
+            value={percent}
+            max={100}
+            valueText={t('uploads.form.progressValue', { percent })}
+            showValue
+          />
+        ) : null}
+        {problem ? (
+          <Problem id={problemId} role="alert">
+            {problem}
+          </Problem>
+        ) : null}
+        <Actions>
+          <Button type="submit" disabled={busy}>
+            {busy ? t('uploads.form.uploading') : t('uploads.form.submit')}
+          </Button>
+        </Actions>
+      </Form>
+    </Card>
+  );
+}
