@@ -96,14 +96,14 @@ export class ContentInspector {
     } catch {
       return this.notText();
     }
-    this.takeText(decoded);
+    this.takeText(decoded, chunk);
   }
 
   /** The verdict, once the whole file has been written. */
   async finish(): Promise<Inspection> {
     if (this.text) {
       try {
-        this.takeText(this.decoder.decode());
+        this.takeText(this.decoder.decode(), null);
       } catch {
         this.notText();
       }
@@ -126,7 +126,6 @@ export class ContentInspector {
       const importable = rows > 0 && this.jsonFirstKeys ? importKindOf(this.jsonFirstKeys) : null;
       return { ...inspection, kind: 'json', importable, rows };
     }
-    // Text opening like JSON is judged as JSON only: a broken JSON file is not "CSV of one column".
     if (this.json) return inspection;
     if (this.csvError === null && this.csvHeader !== null) {
       const importable = this.csvRows > 0 ? importKindOf(this.csvHeader) : null;
@@ -140,24 +139,32 @@ export class ContentInspector {
     this.notText();
   }
 
-  private takeText(decoded: string) {
-    if (!decoded) return;
+  /**
+   * Checks the decoded text, and hands the chunk's bytes to the parser that applies: both parsers read bytes
+   * (a character split between chunks is theirs to join), which spares them encoding the text again.
+   */
+  private takeText(decoded: string, bytes: Buffer | null) {
     if (CONTROL_CHARACTERS.test(decoded)) return this.notText();
     if (this.firstCharacter === null) {
       const start = decoded.search(/[^\s\ufeff]/u);
       if (start >= 0) {
         this.firstCharacter = decoded[start]!;
-        if (this.firstCharacter === '[' || this.firstCharacter === '{') this.startJson();
+        if (this.firstCharacter === '[' || this.firstCharacter === '{') {
+          // Text opening like JSON is judged as JSON only: a broken JSON file is not "CSV of one column".
+          this.startJson();
+          this.csv.destroy();
+        }
       }
     }
+    if (!bytes) return;
     if (this.json && this.jsonOk) {
       try {
-        this.json.write(decoded);
+        this.json.write(bytes);
       } catch {
         this.jsonOk = false;
       }
     }
-    if (this.csvError === null && !this.csv.destroyed) this.csv.write(decoded);
+    if (this.csvError === null && !this.csv.destroyed) this.csv.write(bytes);
   }
 
   private startJson() {
