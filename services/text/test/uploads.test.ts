@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
+import { connect } from 'node:net';
+import type { ObjectId } from 'mongodb';
 import type { DatasetUpload, DatasetUploadPage, DatasetUploadSummary, Identity } from '@platform/contracts';
+import { signIdentity } from '@platform/service-kit';
 import { signedAs } from '@platform/service-kit/testing';
 import { sentences } from '../src/sentences/sentence-store';
 import { textPairs } from '../src/text-pairs/pair-store';
 import { DATASET_FILES_BUCKET, DATASET_UPLOADS } from '../src/uploads/upload-store';
 import { useTextService } from './support/harness';
+import { SECRET } from './support';
 
 const MAX_BYTES = 64 * 1024;
 
@@ -213,6 +217,57 @@ describe('text service: dataset uploads', () => {
       const xml = await storesNothing(() => upload(file, { type: 'xml', description: 'XML' }));
       expect(xml.statusCode).toBe(415);
       expect(xml.json()).toMatchObject({ code: 'upload.unsupported_type' });
+    });
+
+    it('marks an upload cut off half-way as failed and removes the bytes it had received', async () => {
+      const address = await service.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = new URL(address);
+      const boundary = '----cutoff';
+      const head = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\ncsv\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\nCut off\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.csv"\r\n\r\n` +
+          `text\n${'a line of text\n'.repeat(2000)}`,
+      );
+      const identity = signIdentity({ id: 'ada', role: 'contributor', name: 'Ada Obi' }, SECRET, {
+        method: 'POST',
+        url: '/api/uploads',
+        service: 'text',
+      });
+      const socket = connect(Number(port), '127.0.0.1');
+      await new Promise<void>((resolve) => socket.once('connect', resolve));
+      socket.write(
+        [
+          'POST /api/uploads HTTP/1.1',
+          'Host: 127.0.0.1',
+          `Content-Type: multipart/form-data; boundary=${boundary}`,
+          `Content-Length: ${head.length + 10_000}`,
+          ...Object.entries(identity).map(([name, value]) => `${name}: ${value}`),
+          '',
+          '',
+        ].join('\r\n'),
+      );
+      socket.write(head);
+      const uploads = db().collection(DATASET_UPLOADS);
+      const until = async (check: () => Promise<boolean>) => {
+        for (let i = 0; i < 400 && !(await check()); i++) await new Promise((r) => setTimeout(r, 25));
+      };
+      await until(async () => (await uploads.countDocuments({ fileName: 'cut.csv' })) === 1);
+      const uploading = await uploads.findOne({ fileName: 'cut.csv' });
+      expect(uploading).toMatchObject({ status: 'uploading', type: 'csv', uploadedBy: 'Ada Obi' });
+      socket.destroy();
+      await until(async () => (await uploads.findOne({ fileName: 'cut.csv' }))?.status === 'failed');
+      const failed = await uploads.findOne({ fileName: 'cut.csv' });
+      expect(failed).toMatchObject({ status: 'failed', failureCode: 'upload.interrupted' });
+      const fileId = failed!.fileId as ObjectId;
+      expect(await db().collection(`${DATASET_FILES_BUCKET}.files`).countDocuments({ _id: fileId })).toBe(0);
+      expect(
+        await db().collection(`${DATASET_FILES_BUCKET}.chunks`).countDocuments({ files_id: fileId }),
+      ).toBe(0);
+      // Shown in the history as failed; not counted as successful.
+      const list = (await get('/api/uploads?status=failed')).json<DatasetUploadPage>();
+      expect(list.items.map((u) => [u.fileName, u.failureCode])).toEqual([['cut.csv', 'upload.interrupted']]);
+      await uploads.deleteOne({ _id: failed!._id });
     });
 
     it('is for signed-in people only', async () => {
