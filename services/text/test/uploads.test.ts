@@ -1,12 +1,17 @@
 import { createHash } from 'node:crypto';
 import { connect } from 'node:net';
-import type { ObjectId } from 'mongodb';
+import { ObjectId } from 'mongodb';
 import type { DatasetUpload, DatasetUploadPage, DatasetUploadSummary, Identity } from '@platform/contracts';
 import { signIdentity } from '@platform/service-kit';
 import { signedAs } from '@platform/service-kit/testing';
 import { sentences } from '../src/sentences/sentence-store';
 import { textPairs } from '../src/text-pairs/pair-store';
-import { DATASET_FILES_BUCKET, DATASET_UPLOADS } from '../src/uploads/upload-store';
+import {
+  ABANDONED_UPLOAD_MS,
+  DATASET_FILES_BUCKET,
+  DATASET_UPLOADS,
+  failAbandonedUploads,
+} from '../src/uploads/upload-store';
 import { useTextService } from './support/harness';
 import { SECRET } from './support';
 
@@ -268,6 +273,34 @@ describe('text service: dataset uploads', () => {
       const list = (await get('/api/uploads?status=failed')).json<DatasetUploadPage>();
       expect(list.items.map((u) => [u.fileName, u.failureCode])).toEqual([['cut.csv', 'upload.interrupted']]);
       await uploads.deleteOne({ _id: failed!._id });
+    });
+
+    it('marks uploads a stopped service left half-way as failed, and leaves recent ones uploading', async () => {
+      const uploads = db().collection(DATASET_UPLOADS);
+      const now = new Date();
+      const left = (fileName: string, age: number) => ({
+        fileId: new ObjectId(),
+        fileName,
+        type: 'csv',
+        description: 'Left behind',
+        status: 'uploading',
+        bytes: 0,
+        importable: null,
+        rows: 0,
+        import: null,
+        quality: null,
+        ownerId: 'ada',
+        uploadedBy: 'Ada Obi',
+        uploadDate: new Date(now.getTime() - age),
+      });
+      await uploads.insertMany([left('old.csv', ABANDONED_UPLOAD_MS + 1000), left('recent.csv', 1000)]);
+      expect(await failAbandonedUploads(db(), now)).toBe(1);
+      expect(await uploads.findOne({ fileName: 'old.csv' })).toMatchObject({
+        status: 'failed',
+        failureCode: 'upload.interrupted',
+      });
+      expect(await uploads.findOne({ fileName: 'recent.csv' })).toMatchObject({ status: 'uploading' });
+      await uploads.deleteMany({ fileName: { $in: ['old.csv', 'recent.csv'] } });
     });
 
     it('is for signed-in people only', async () => {

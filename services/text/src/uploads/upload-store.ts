@@ -84,6 +84,28 @@ export async function deleteDatasetFile(db: Db, fileId: ObjectId) {
     .catch(() => undefined);
 }
 
+/** An upload still `uploading` this long after it began was cut off by a service that stopped. */
+export const ABANDONED_UPLOAD_MS = 60 * 60 * 1000;
+
+/**
+ * Marks uploads left `uploading` by a service that stopped mid-stream (older than ABANDONED_UPLOAD_MS) as
+ * failed with `upload.interrupted`, and removes what they had stored. Answers how many there were.
+ */
+export async function failAbandonedUploads(db: Db, now = new Date()): Promise<number> {
+  const abandoned = await datasetUploads(db)
+    .find({ status: 'uploading', uploadDate: { $lt: new Date(now.getTime() - ABANDONED_UPLOAD_MS) } })
+    .project<{ _id: ObjectId; fileId: ObjectId }>({ _id: 1, fileId: 1 })
+    .toArray();
+  for (const upload of abandoned) {
+    await deleteDatasetFile(db, upload.fileId);
+    await datasetUploads(db).updateOne(
+      { _id: upload._id, status: 'uploading' },
+      { $set: { status: 'failed', failureCode: UPLOAD_INTERRUPTED } },
+    );
+  }
+  return abandoned.length;
+}
+
 /** Counts, hashes and inspects the bytes passing through, without holding them. */
 class Measure extends Transform {
   readonly hash = createHash('sha256');
