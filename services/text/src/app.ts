@@ -13,6 +13,7 @@ import { uploadRoutes } from './routes/uploads';
 import { startSeeding } from './sentences/seed';
 import { SequenceWriter } from './sentences/sentence-store';
 import { PairSequenceWriter } from './text-pairs/pair-sequence';
+import { startAbandonedUploadSweep } from './uploads/upload-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,6 +65,9 @@ export async function buildApp(options: TextAppOptions): Promise<ServiceApp> {
   const writer = new SequenceWriter(databaseOf(app));
   app.decorate('sequenceWriter', writer);
   app.decorate('pairSequenceWriter', new PairSequenceWriter(databaseOf(app)));
+  // Uploads a stopped service left half-way are shown as failed, their bytes removed.
+  const sweep = startAbandonedUploadSweep(databaseOf(app), app.log);
+  app.addHook('onClose', async () => sweep.stop());
   const seedDir = options.seedDir ?? DEFAULT_SEED_DIR;
   if (seedDir === false) {
     app.decorate('seeded', Promise.resolve(0));

@@ -9,6 +9,7 @@ import type {
   DatasetUploadStatus,
   DatasetUploadType,
 } from '@platform/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { CollectionIndexes } from '@platform/service-kit';
 import { ContentInspector, type Inspection } from './content-inspector';
 
@@ -104,6 +105,36 @@ export async function failAbandonedUploads(db: Db, now = new Date()): Promise<nu
     );
   }
   return abandoned.length;
+}
+
+const SWEEP_RETRY_MS = 2000;
+
+/**
+ * Runs failAbandonedUploads once the database answers (the service starts while it is down), retrying until
+ * it has; stop() ends the retries (the service is closing).
+ */
+export function startAbandonedUploadSweep(db: Db, log: FastifyBaseLogger): { stop(): void } {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const attempt = async () => {
+    if (stopped) return;
+    try {
+      const count = await failAbandonedUploads(db);
+      if (count > 0) log.warn({ count }, 'uploads cut off by a stop marked as failed');
+    } catch (err) {
+      if (stopped) return;
+      log.debug({ err }, 'could not look for abandoned uploads yet; will retry');
+      timer = setTimeout(() => void attempt(), SWEEP_RETRY_MS);
+      timer.unref();
+    }
+  };
+  void attempt();
+  return {
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
 }
 
 /** Counts, hashes and inspects the bytes passing through, without holding them. */

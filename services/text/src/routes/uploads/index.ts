@@ -31,7 +31,6 @@ import {
   datasetFiles,
   datasetUploads,
   deleteDatasetFile,
-  failAbandonedUploads,
   storeDatasetFile,
   UPLOAD_INTERRUPTED,
   uploadReply,
@@ -106,11 +105,6 @@ export async function uploadRoutes(app: ServiceApp, options: UploadRouteOptions 
     fieldSize: DATASET_UPLOAD_DESCRIPTION_MAX_LENGTH * 4,
   };
   const db = () => databaseOf(app);
-  // Uploads a stopped service left half-way are shown as failed, their bytes removed.
-  app.addHook('onReady', async () => {
-    const count = await failAbandonedUploads(db());
-    if (count > 0) app.log.warn({ count }, 'uploads cut off by a stop marked as failed');
-  });
 
   await app.register(async (scope) => {
     await scope.register(multipart);
