@@ -12,6 +12,9 @@ import { recordingRoutes } from './routes/recordings';
 import { sentenceRoutes } from './routes/sentences';
 import { userRoutes } from './routes/user';
 import { createTextClient } from './text/text-client';
+import { createReleaseWorker, type ReleaseWorker, type ReleaseWorkerOptions } from './datasets/release-build';
+import { createDatasetSeeder, type DatasetSeeder } from './datasets/seeding';
+import { datasetRoutes } from './routes/datasets';
 import { createSentenceSync, type SentenceSync } from './sentences/sentence-sync';
 import { DEFAULT_SYNC_INTERVAL_MS, type ChangeFeedFollowerOptions } from './sync/change-feed-follower';
 
@@ -21,6 +24,10 @@ declare module 'fastify' {
     sentenceSync: SentenceSync;
     /** Pulls text pairs from the text service and passes Donate's reports back; `syncOnce()` as above. */
     textPairSync: TextPairSync;
+    /** Builds published releases in the background; tests `await app.releaseWorker.idle()`. */
+    releaseWorker: ReleaseWorker;
+    /** Defines one dataset per language with data; `seedOnce()` runs one pass and resolves. */
+    datasetSeeder: DatasetSeeder;
   }
 }
 
@@ -39,6 +46,17 @@ export interface SpeechAppOptions {
   syncIntervalMs?: number;
   /** Start the sync loop when the server is ready (default true; tests drive syncOnce themselves). */
   startSync?: boolean;
+  /** The clock of the datasets feature (download expiry, release dates); tests move it. */
+  now?: () => Date;
+  /**
+   * More options for the release worker (for example its polling; tests turn polling off and `kick()` or
+   * `idle()` it themselves), and the worker itself when a test wants another one.
+   */
+  releaseWorkerOptions?: Partial<Omit<ReleaseWorkerOptions, 'db' | 'log'>>;
+  createReleaseWorker?: (options: ReleaseWorkerOptions) => ReleaseWorker;
+  /** Define the datasets of languages with data at start and then every `seedIntervalMs` (default true). */
+  startSeeding?: boolean;
+  seedIntervalMs?: number;
 }
 
 /**
@@ -49,6 +67,9 @@ export const MULTIPART_MAX_FILE_BYTES = 25 * 1024 * 1024;
 
 /** The speech service: recordable sentences, recordings, votes, audio pairs, audio files and datasets. */
 export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
+  const now = options.now ?? (() => new Date());
+  // Created with the routes (the publish route kicks it); it reaches the database once the app is ready.
+  let releaseWorker: ReleaseWorker | null = null;
   const app = await createService({
     name: 'speech',
     mongoUri: options.mongoUri,
@@ -73,6 +94,12 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
           log: typed.log,
         }),
       );
+      releaseWorker = (options.createReleaseWorker ?? createReleaseWorker)({
+        ...options.releaseWorkerOptions,
+        db: databaseOf(typed),
+        log: typed.log.child({ component: 'release-worker' }),
+      });
+      datasetRoutes(typed, { worker: releaseWorker, now });
     },
   });
   // Both follow a change feed of the text service, at the same pace.
@@ -87,6 +114,16 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
   const pairSync = createTextPairSync(followerOptions);
   app.decorate('sentenceSync', sync);
   app.decorate('textPairSync', pairSync);
+  if (!releaseWorker) throw new Error('the release worker was not created with the routes');
+  const worker: ReleaseWorker = releaseWorker;
+  app.decorate('releaseWorker', worker);
+  const seeder = createDatasetSeeder({
+    db: databaseOf(app),
+    log: app.log.child({ component: 'dataset-seeder' }),
+    intervalMs: options.seedIntervalMs,
+    now,
+  });
+  app.decorate('datasetSeeder', seeder);
   let closing = false;
   app.addHook('onReady', async () => {
     // Data stored before the running counts existed gets them once, before the syncs move them. Not awaited:
@@ -94,6 +131,9 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
     const counted = recountIfMissing(collections(databaseOf(app))).catch((err: unknown) =>
       app.log.warn({ err }, 'audio pair counts not set'),
     );
+    // Builds left pending by a stopped process are picked up now rather than at the next poll.
+    worker.kick();
+    if (options.startSeeding ?? true) seeder.start();
     if (options.startSync ?? true) {
       void counted.then(() => {
         if (closing) return;
@@ -105,7 +145,7 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
   // Before the database client closes (createService's onClose), so no sync is mid-write when it does.
   app.addHook('preClose', async () => {
     closing = true;
-    await Promise.all([sync.stop(), pairSync.stop()]);
+    await Promise.all([sync.stop(), pairSync.stop(), worker.stop(), seeder.stop()]);
   });
   return app;
 }

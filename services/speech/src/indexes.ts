@@ -1,5 +1,6 @@
 import type { CollectionIndexes } from '@platform/service-kit';
 import { AUDIO_BUCKET, C } from './collections';
+import { DATASET_INDEXES } from './datasets/dataset-indexes';
 
 /** Indexes of the speech database, created at start; each names the query it serves. */
 export const SPEECH_INDEXES: CollectionIndexes[] = [
@@ -92,4 +93,5 @@ export const SPEECH_INDEXES: CollectionIndexes[] = [
     collection: `${AUDIO_BUCKET}.chunks`,
     indexes: [{ key: { files_id: 1, n: 1 }, name: 'files_id_n_unique', unique: true }],
   },
+  ...DATASET_INDEXES,
 ];

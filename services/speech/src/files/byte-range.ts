@@ -22,3 +22,19 @@ export function parseRange(header: string | undefined, size: number): RangeOutco
   if (end < start) return { kind: 'full' };
   return { kind: 'partial', start, end };
 }
+
+/**
+ * RFC 9110 §13.1.5: a Range is honoured only while the file is still the one the client started on. If-Range
+ * holds either a strong entity tag (compared exactly with ours) or a date (equal to our Last-Modified); with
+ * no If-Range the Range stands. A file without validators never matches an If-Range.
+ */
+export function ifRangeAllows(
+  ifRange: string | undefined,
+  validators: { etag?: string; lastModified?: string },
+): boolean {
+  if (ifRange === undefined) return true;
+  const value = ifRange.trim();
+  if (value.startsWith('"')) return validators.etag !== undefined && value === validators.etag;
+  if (value.startsWith('W/')) return false;
+  return validators.lastModified !== undefined && value === validators.lastModified;
+}

@@ -1,0 +1,142 @@
+import { ObjectId, type Db } from 'mongodb';
+import type { FastifyBaseLogger } from 'fastify';
+import { LANGUAGES, type DatasetInput, type LanguageCode } from '@platform/contracts';
+import { isDuplicateKey } from '@platform/service-kit';
+import { collections } from '../collections';
+import { datasetCollections, type DatasetDoc } from './dataset-collections';
+
+/** How often the platform looks for a language that gained data (it also looks at start). */
+export const DEFAULT_SEED_INTERVAL_MS = 10 * 60_000;
+
+export interface DatasetSeeder {
+  /** Defines the dataset of every language with data that has none yet; resolves to the languages seeded. */
+  seedOnce(): Promise<LanguageCode[]>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+const languageName = (code: LanguageCode) => LANGUAGES.find((l) => l.code === code)?.name ?? code;
+
+/**
+ * The platform's own definition of a language's dataset. These words are data (the dataset's name and
+ * description, as an admin would write them), in English like every dataset name.
+ */
+export function seededDefinition(language: LanguageCode): DatasetInput {
+  const name = languageName(language);
+  // Text pairs and paired donations are English–Yoruba: they belong with the Yoruba dataset.
+  const pairs = language === 'yo';
+  return {
+    name: `${name} Speech and Text`,
+    description:
+      `Every validated ${name} recording read on the platform, with the approved ${name} sentences it was ` +
+      `read from${pairs ? ', the approved English–Yoruba text pairs and their paired voice donations' : ''}. ` +
+      'Defined by the platform; each release is a snapshot of the data validated up to its date.',
+    language,
+    category: 'linguistic',
+    tags: ['speech', 'text', name.toLowerCase()],
+    license: 'CC0-1.0',
+    sources: {
+      include: pairs ? ['recordings', 'audio-pairs', 'sentences', 'text-pairs'] : ['recordings', 'sentences'],
+      languages: [language],
+      domains: [],
+      categories: [],
+    },
+  };
+}
+
+/** The languages the platform has data for: a validated recording, or a validated (recordable) sentence. */
+export async function languagesWithData(db: Db): Promise<LanguageCode[]> {
+  const c = collections(db);
+  const [recorded, written] = await Promise.all([
+    c.recordings.distinct('language', { status: 'validated' }),
+    c.sentences.distinct('language', { recordable: true }),
+  ]);
+  const known = new Set<string>(LANGUAGES.map((l) => l.code));
+  return [...new Set([...recorded, ...written])].filter((l): l is LanguageCode => known.has(l)).sort();
+}
+
+/**
+ * Seeds one dataset per language with data, once: the unique `seededFor` index makes it once even with
+ * several speech processes, and a seeded dataset is never touched again, so an admin's edits stay.
+ */
+export function createDatasetSeeder(options: {
+  db: Db;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+  now?: () => Date;
+}): DatasetSeeder {
+  const { db, log } = options;
+  const now = options.now ?? (() => new Date());
+  const intervalMs = options.intervalMs ?? DEFAULT_SEED_INTERVAL_MS;
+  const col = datasetCollections(db);
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> = Promise.resolve();
+  let started = false;
+  let stopped = false;
+
+  async function seedLanguage(language: LanguageCode): Promise<boolean> {
+    const definition = seededDefinition(language);
+    // A name an admin already took gets a number: the admin's dataset keeps its name.
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const name = attempt === 1 ? definition.name : `${definition.name} ${attempt}`;
+      const at = now();
+      const doc: DatasetDoc = {
+        ...definition,
+        _id: new ObjectId().toHexString(),
+        name,
+        nameKey: name.trim().toLowerCase(),
+        seededFor: language,
+        createdAt: at,
+        updatedAt: at,
+      };
+      try {
+        await col.datasets.insertOne(doc);
+        return true;
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+        // Another process seeded this language first: nothing to do.
+        if (await col.datasets.findOne({ seededFor: language }, { projection: { _id: 1 } })) return false;
+      }
+    }
+    log.warn({ language }, 'no free name for the seeded dataset');
+    return false;
+  }
+
+  async function seedOnce(): Promise<LanguageCode[]> {
+    const languages = await languagesWithData(db);
+    if (!languages.length) return [];
+    const existing = await col.datasets
+      .find({ seededFor: { $in: languages } }, { projection: { seededFor: 1 } })
+      .toArray();
+    const seeded = new Set(existing.map((d) => d.seededFor));
+    const added: LanguageCode[] = [];
+    for (const language of languages) {
+      if (!seeded.has(language) && (await seedLanguage(language))) added.push(language);
+    }
+    if (added.length) log.info({ languages: added }, 'datasets defined for languages with data');
+    return added;
+  }
+
+  const tick = () => {
+    running = seedOnce()
+      .catch((err: unknown) => log.warn({ err }, 'dataset seeding failed'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, intervalMs);
+      });
+  };
+
+  return {
+    seedOnce,
+    start() {
+      if (started || stopped) return;
+      started = true;
+      tick();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
