@@ -1,6 +1,7 @@
 'use strict';
 // The real gateway (services/gateway/dist) for the benchmark, with one change: who is signed in comes from an
-// `x-bench-user` header instead of a session, so the upload phase measures proxying and not account work.
+// `x-bench-user` header (and `x-bench-role`, contributor by default) instead of a session, so the upload and
+// download phases measure proxying and not account work.
 const { mkdtempSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
@@ -16,7 +17,10 @@ async function main() {
     logger: false,
     resolveUser: async (request) => {
       const id = request.headers['x-bench-user'];
-      return typeof id === 'string' ? { id, role: 'contributor', name: `Bench ${id}` } : null;
+      const role = request.headers['x-bench-role'];
+      return typeof id === 'string'
+        ? { id, role: typeof role === 'string' ? role : 'contributor', name: `Bench ${id}` }
+        : null;
     },
   });
   await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
