@@ -30,6 +30,7 @@ describe('datasets: licence, downloads with ranges, Download History and its 30 
       h.dc.releases.deleteMany({}),
       h.dc.downloads.deleteMany({}),
       h.dc.licenceAcceptances.deleteMany({}),
+      h.col.counters.deleteMany({}),
     ]);
     h.clock.now = new Date();
     datasetId = await createDataset(h, { name: 'Yorùbá Read Speech' });

@@ -6,6 +6,7 @@ import {
   admin,
   createDataset,
   definition,
+  downloadAs,
   publishFake,
   startDatasets,
   who,
@@ -37,6 +38,7 @@ describe('datasets: browsing, the stat cards, definitions and publishing (speech
       h.dc.releases.deleteMany({}),
       h.dc.downloads.deleteMany({}),
       h.dc.licenceAcceptances.deleteMany({}),
+      h.col.counters.deleteMany({}),
       h.col.sentences.deleteMany({}),
       h.col.recordings.deleteMany({}),
     ]);
@@ -132,27 +134,9 @@ describe('datasets: browsing, the stat cards, definitions and publishing (speech
       const id = await createDataset(h);
       await publishFake(h, id, { audioSeconds: 3600 });
       const { release } = await publishFake(h, id, { audioSeconds: 5400 });
-      await h.dc.licenceAcceptances.insertOne({
-        _id: `res-1:${id}`,
-        userId: 'res-1',
-        datasetId: id,
-        license: 'CC-BY-4.0',
-        acceptedAt: new Date(),
-      });
-      await h.dc.downloads.insertMany(
-        ['res-1', 'res-2', 'res-2'].map((userId) => ({
-          _id: new ObjectId(),
-          userId,
-          datasetId: id,
-          datasetName: 'Yoruba Read Speech',
-          releaseId: release._id,
-          version: 2,
-          artifact: 'complete.zip' as const,
-          bytes: 10,
-          createdAt: new Date(),
-          expiresAt: new Date(Date.now() + 1000),
-        })),
-      );
+      for (const userId of ['res-1', 'res-2', 'res-2']) await downloadAs(h, userId, id, 2);
+      // res-2's acceptance is forgotten (as if never given) to see both answers.
+      await h.dc.licenceAcceptances.deleteMany({ userId: 'res-2' });
       const mine = (await list('', researcher())).items[0]!;
       expect(mine).toMatchObject({ downloads: 3, licenceAccepted: true });
       expect(mine.latestRelease).toMatchObject({ version: 2, status: 'published', downloads: 3 });
@@ -201,22 +185,10 @@ describe('datasets: browsing, the stat cards, definitions and publishing (speech
       await createDataset(h, { name: 'Never published', language: 'ig' });
       // Yoruba's first release is superseded: only its latest counts.
       await publishFake(h, yo, { contributorIds: ['old-speaker'], audioSeconds: 36_000 });
-      const { release } = await publishFake(h, yo, { contributorIds: ['ada', 'bola'], audioSeconds: 3600 });
+      await publishFake(h, yo, { contributorIds: ['ada', 'bola'], audioSeconds: 3600 });
       await publishFake(h, ha, { contributorIds: ['bola', 'chidi'], audioSeconds: 5400 });
-      await h.dc.downloads.insertMany(
-        [1, 2].map(() => ({
-          _id: new ObjectId(),
-          userId: 'res-1',
-          datasetId: yo,
-          datasetName: 'Yoruba',
-          releaseId: release._id,
-          version: 2,
-          artifact: 'complete.zip' as const,
-          bytes: 1,
-          createdAt: new Date(),
-          expiresAt: new Date(),
-        })),
-      );
+      await downloadAs(h, 'res-1', yo, 2);
+      await downloadAs(h, 'res-1', yo, 1);
       expect((await h.app.inject({ url: '/api/datasets/summary' })).json()).toEqual({
         availableDatasets: 2,
         totalDownloads: 2,

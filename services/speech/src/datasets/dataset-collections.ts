@@ -44,6 +44,8 @@ export interface DatasetDoc {
   /** The latest published release's number and time, kept here so listing is one indexed query. */
   latestVersion?: number;
   publishedAt?: Date;
+  /** Downloads of every release (a running count moved beside each DownloadDoc; see download-counts.ts). */
+  downloads?: number;
 }
 
 /** One artifact stored in the release bucket. */
@@ -88,6 +90,8 @@ export interface ReleaseDoc {
    * across releases); never leaves the service. The archive carries salted hashes instead.
    */
   contributorIds?: string[];
+  /** Downloads of this release (a running count moved beside each DownloadDoc; see download-counts.ts). */
+  downloads?: number;
 }
 
 /** A person's acceptance of a dataset's licence terms; `_id` is `${userId}:${datasetId}`. */

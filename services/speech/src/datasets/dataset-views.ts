@@ -22,7 +22,7 @@ export const RELEASE_SUMMARY_PROJECTION = {
   definition: 0,
 } as const;
 
-export function toReleaseSummary(doc: ReleaseDoc, downloads: number, forAdmin: boolean): ReleaseSummary {
+export function toReleaseSummary(doc: ReleaseDoc, forAdmin: boolean): ReleaseSummary {
   return {
     version: doc.version,
     status: doc.status,
@@ -39,21 +39,17 @@ export function toReleaseSummary(doc: ReleaseDoc, downloads: number, forAdmin: b
       sha256: a.sha256,
       contentType: a.contentType,
     })),
-    downloads,
+    downloads: Math.max(0, doc.downloads ?? 0),
   };
 }
 
 export interface DatasetExtras {
   latest: ReleaseDoc | null;
   building: ReleaseDoc | null;
-  /** Downloads of every release of the dataset, and of the latest and building ones. */
-  downloads: number;
-  releaseDownloads: Map<string, number>;
   licenceAccepted: boolean;
 }
 
 export function toDataset(doc: DatasetDoc, extras: DatasetExtras, forAdmin: boolean): Dataset {
-  const count = (r: ReleaseDoc) => extras.releaseDownloads.get(r._id.toHexString()) ?? 0;
   return {
     id: doc._id,
     name: doc.name,
@@ -65,12 +61,9 @@ export function toDataset(doc: DatasetDoc, extras: DatasetExtras, forAdmin: bool
     sources: doc.sources,
     createdAt: doc.createdAt.toISOString(),
     updatedAt: (doc.publishedAt ?? doc.updatedAt).toISOString(),
-    latestRelease: extras.latest ? toReleaseSummary(extras.latest, count(extras.latest), forAdmin) : null,
-    building:
-      forAdmin && extras.building
-        ? toReleaseSummary(extras.building, count(extras.building), forAdmin)
-        : null,
-    downloads: extras.downloads,
+    latestRelease: extras.latest ? toReleaseSummary(extras.latest, forAdmin) : null,
+    building: forAdmin && extras.building ? toReleaseSummary(extras.building, forAdmin) : null,
+    downloads: Math.max(0, doc.downloads ?? 0),
     licenceAccepted: extras.licenceAccepted,
   };
 }
@@ -78,28 +71,9 @@ export function toDataset(doc: DatasetDoc, extras: DatasetExtras, forAdmin: bool
 /** `q` matched literally: every character that means something to a regular expression is escaped. */
 export const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
 
-/** Downloads grouped by one key (a dataset or a release), counted in MongoDB. */
-async function countDownloads(
-  col: DatasetCollections,
-  key: 'datasetId' | 'releaseId',
-  values: unknown[],
-): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  if (!values.length) return counts;
-  const rows = await col.downloads
-    .aggregate<{ _id: unknown; n: number }>([
-      { $match: { [key]: { $in: values } } },
-      { $group: { _id: `$${key}`, n: { $sum: 1 } } },
-    ])
-    .toArray();
-  for (const row of rows) counts.set(String(row._id), row.n);
-  return counts;
-}
-
 /**
  * What the cards of these datasets show beside their definitions: the latest published release, a build in
- * progress (admins), downloads, and whether `identity` accepted each licence — a handful of indexed queries
- * for the whole page, not one per dataset.
+ * progress (admins) and whether `identity` accepted each licence: indexed queries, run together.
  */
 export async function datasetExtras(
   col: DatasetCollections,
@@ -110,14 +84,15 @@ export async function datasetExtras(
   const ids = docs.map((d) => d._id);
   const published = docs.filter((d) => d.latestVersion !== undefined);
   const [latest, building, accepted] = await Promise.all([
-    published.length
-      ? col.releases
-          .find(
-            { $or: published.map((d) => ({ datasetId: d._id, version: d.latestVersion! })) },
-            { projection: RELEASE_SUMMARY_PROJECTION },
-          )
-          .toArray()
-      : [],
+    // One index lookup per card (datasetId + version is the unique index).
+    Promise.all(
+      published.map((d) =>
+        col.releases.findOne(
+          { datasetId: d._id, version: d.latestVersion! },
+          { projection: RELEASE_SUMMARY_PROJECTION },
+        ),
+      ),
+    ),
     forAdmin && ids.length
       ? col.releases
           .find({ datasetId: { $in: ids }, status: 'building' }, { projection: RELEASE_SUMMARY_PROJECTION })
@@ -129,19 +104,12 @@ export async function datasetExtras(
           .toArray()
       : [],
   ]);
-  const releaseIds = [...latest, ...building].map((r) => r._id);
-  const [perDataset, perRelease] = await Promise.all([
-    countDownloads(col, 'datasetId', ids),
-    countDownloads(col, 'releaseId', releaseIds),
-  ]);
   const acceptedIds = new Set(accepted.map((a) => a.datasetId));
   const result = new Map<string, DatasetExtras>();
   for (const doc of docs) {
     result.set(doc._id, {
-      latest: latest.find((r) => r.datasetId === doc._id && r.version === doc.latestVersion) ?? null,
+      latest: latest.find((r) => r?.datasetId === doc._id) ?? null,
       building: building.find((r) => r.datasetId === doc._id) ?? null,
-      downloads: perDataset.get(doc._id) ?? 0,
-      releaseDownloads: perRelease,
       licenceAccepted: acceptedIds.has(doc._id),
     });
   }
@@ -196,14 +164,9 @@ export async function datasetDetail(
       .sort({ datasetId: 1, version: -1 })
       .toArray(),
   ]);
-  const counts = await countDownloads(
-    col,
-    'releaseId',
-    releases.map((r) => r._id),
-  );
   return {
     dataset: toDataset(doc, extras.get(doc._id)!, forAdmin),
-    releases: releases.map((r) => toReleaseSummary(r, counts.get(r._id.toHexString()) ?? 0, forAdmin)),
+    releases: releases.map((r) => toReleaseSummary(r, forAdmin)),
   };
 }
 
@@ -213,38 +176,55 @@ interface SummaryRow {
 }
 
 /**
- * The four stat cards, all from stored data and computed in MongoDB: datasets with a published release,
- * every download, the distinct people in each dataset's latest published release, and those releases' hours.
+ * The four stat cards, all from stored data: datasets with a published release, every download (a running
+ * count beside each DownloadDoc), and — computed in MongoDB — the distinct people in each dataset's latest
+ * published release and those releases' hours. That aggregation only changes when a release is published,
+ * so its result is kept while the set of latest releases (read from the database each time, so every
+ * process sees a publish at once) stays the same.
  */
-export async function datasetsSummary(col: DatasetCollections): Promise<DatasetsSummary> {
-  const [availableDatasets, totalDownloads, rows] = await Promise.all([
-    col.datasets.countDocuments({ latestVersion: { $exists: true } }),
-    col.downloads.countDocuments({}),
-    col.releases
-      .aggregate<SummaryRow>([
-        { $match: { status: 'published' } },
-        { $sort: { status: 1, datasetId: 1, version: -1 } },
-        {
-          $group: {
-            _id: '$datasetId',
-            contributorIds: { $first: '$contributorIds' },
-            seconds: { $first: '$figures.audioSeconds' },
-          },
-        },
-        {
-          $facet: {
-            hours: [{ $group: { _id: null, seconds: { $sum: '$seconds' } } }],
-            people: [{ $unwind: '$contributorIds' }, { $group: { _id: '$contributorIds' } }, { $count: 'n' }],
-          },
-        },
-      ])
-      .toArray(),
-  ]);
-  const seconds = rows[0]?.hours[0]?.seconds ?? 0;
-  return {
-    availableDatasets,
-    totalDownloads,
-    contributors: rows[0]?.people[0]?.n ?? 0,
-    audioHours: seconds / 3600,
+export function createDatasetsSummary(col: DatasetCollections, total: () => Promise<number>) {
+  let cached: { key: string; contributors: number; seconds: number } | null = null;
+  return async function datasetsSummary(): Promise<DatasetsSummary> {
+    const [published, totalDownloads] = await Promise.all([
+      col.datasets
+        .find({ latestVersion: { $exists: true } }, { projection: { _id: 1, latestVersion: 1 } })
+        .toArray(),
+      total(),
+    ]);
+    const key = published
+      .map((d) => `${d._id}:${d.latestVersion}`)
+      .sort()
+      .join(',');
+    if (cached?.key !== key) {
+      const rows = published.length
+        ? await col.releases
+            .aggregate<SummaryRow>([
+              { $match: { $or: published.map((d) => ({ datasetId: d._id, version: d.latestVersion })) } },
+              { $project: { contributorIds: 1, seconds: '$figures.audioSeconds' } },
+              {
+                $facet: {
+                  hours: [{ $group: { _id: null, seconds: { $sum: '$seconds' } } }],
+                  people: [
+                    { $unwind: '$contributorIds' },
+                    { $group: { _id: '$contributorIds' } },
+                    { $count: 'n' },
+                  ],
+                },
+              },
+            ])
+            .toArray()
+        : [];
+      cached = {
+        key,
+        contributors: rows[0]?.people[0]?.n ?? 0,
+        seconds: rows[0]?.hours[0]?.seconds ?? 0,
+      };
+    }
+    return {
+      availableDatasets: published.length,
+      totalDownloads,
+      contributors: cached.contributors,
+      audioHours: cached.seconds / 3600,
+    };
   };
 }

@@ -171,3 +171,24 @@ export async function publishFake(
   );
   return { release, complete, metadata };
 }
+
+/** A researcher accepts a dataset's licence and downloads a release's complete archive from its first byte. */
+export async function downloadAs(
+  h: SpeechHarness,
+  userId: string,
+  datasetId: string,
+  version: number | 'latest',
+) {
+  const headers = who(userId, 'researcher');
+  await h.app.inject({
+    method: 'POST',
+    url: `/api/datasets/${datasetId}/licence`,
+    headers,
+    payload: { acceptLicence: true, noReidentification: true },
+  });
+  const res = await h.app.inject({
+    url: `/api/datasets/${datasetId}/releases/${version}/files/complete.zip`,
+    headers,
+  });
+  if (res.statusCode !== 200) throw new Error(`download failed: ${res.statusCode} ${res.body}`);
+}

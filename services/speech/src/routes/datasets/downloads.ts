@@ -8,6 +8,7 @@ import {
 } from '@platform/contracts';
 import { databaseOf, HttpError, serveRoute, type ServiceApp } from '@platform/service-kit';
 import { datasetCollections, type DownloadDoc } from '../../datasets/dataset-collections';
+import { recordDownload } from '../../datasets/download-counts';
 import { artifactFile, downloadExpiry, toDownloadEntry } from '../../datasets/downloads';
 import { findRelease, findVisibleDataset } from '../../datasets/lookup';
 import { planStoredFile, sendPlanned } from '../../files/send-stored-file';
@@ -70,7 +71,7 @@ export function datasetDownloadRoutes(app: ServiceApp, options: { now: () => Dat
         createdAt: at,
         expiresAt: downloadExpiry(at),
       };
-      await c.downloads.insertOne(doc);
+      await recordDownload(db(), doc);
     }
     return sendPlanned(request, reply, file, plan);
   });

@@ -16,14 +16,15 @@ import type { ReleaseWorker } from '../../datasets/release-build';
 import { selectionCounts } from '../../datasets/release-build';
 import { datasetCollections, type DatasetDoc, type ReleaseDoc } from '../../datasets/dataset-collections';
 import {
+  createDatasetsSummary,
   datasetDetail,
   datasetExtras,
-  datasetsSummary,
   listDatasets,
   seesEverything,
   toDataset,
   toReleaseSummary,
 } from '../../datasets/dataset-views';
+import { totalDownloads } from '../../datasets/download-counts';
 import { findRelease, findVisibleDataset } from '../../datasets/lookup';
 import { datasetDownloadRoutes } from './downloads';
 
@@ -57,7 +58,11 @@ export function datasetRoutes(app: ServiceApp, options: DatasetRouteOptions) {
 
   serveRoute(app, getDatasets, async (request) => listDatasets(col(), request.query, request.identity));
 
-  serveRoute(app, getDatasetsSummary, async () => datasetsSummary(col()));
+  let summary: ReturnType<typeof createDatasetsSummary> | null = null;
+  serveRoute(app, getDatasetsSummary, async () => {
+    summary ??= createDatasetsSummary(col(), () => totalDownloads(databaseOf(app)));
+    return summary();
+  });
 
   serveRoute(app, getDataset, async (request) => {
     const doc = await findVisibleDataset(col(), request.params.id, request.identity);
@@ -154,7 +159,7 @@ export function datasetRoutes(app: ServiceApp, options: DatasetRouteOptions) {
     }
     worker.kick();
     reply.code(202);
-    return toReleaseSummary(release, 0, true);
+    return toReleaseSummary(release, true);
   });
 
   serveRoute(app, getRelease, async (request) => {
@@ -164,8 +169,7 @@ export function datasetRoutes(app: ServiceApp, options: DatasetRouteOptions) {
       publishedOnly: !seesEverything(request.identity),
     });
     if (!release) throw new HttpError(404, 'release.not_found');
-    const downloads = await c.downloads.countDocuments({ releaseId: release._id });
-    return toReleaseSummary(release, downloads, seesEverything(request.identity));
+    return toReleaseSummary(release, seesEverything(request.identity));
   });
 
   serveRoute(app, getReleaseStatistics, async (request) => {
