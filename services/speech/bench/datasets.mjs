@@ -13,8 +13,9 @@
 //    the artifact's, and the gateway's and the speech service's resident memory (VmRSS) before, at its peak
 //    and after. Then resumes: the first half and the rest by Range, compared by SHA-256.
 import { createHash, randomBytes } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
 import { MongoClient, GridFSBucket, ObjectId } from 'mongodb';
-import { createBench, log, mb, percentileRow, rssKb } from '../../../tools/bench/harness.mjs';
+import { cpuSeconds, createBench, log, mb, percentileRow, rssKb } from '../../../tools/bench/harness.mjs';
 import { buildSpeech, startBenchGateway, startSpeech } from './speech-bench.mjs';
 
 const env = process.env;
@@ -127,9 +128,7 @@ async function loadDatasets(db) {
   return datasets.map((d) => d._id);
 }
 
-async function timeListing(speechUrl) {
-  const list = [];
-  const summary = [];
+async function timeListing(speechUrl, pids = {}) {
   const get = async (url) => {
     const t = performance.now();
     const r = await fetch(url, {
@@ -139,18 +138,24 @@ async function timeListing(speechUrl) {
     if (r.status !== 200) throw new Error(`${url}: ${r.status} ${JSON.stringify(body)}`);
     return performance.now() - t;
   };
-  for (let i = 0; i < QUERIES; i++) {
+  /** Timings of `QUERIES` calls of url(i), ascending, and the CPU each process spent per call. */
+  const time = async (url) => {
+    const cpu = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuSeconds(pid)]));
+    const times = [];
+    for (let i = 0; i < QUERIES; i++) times.push(await get(url(i)));
+    for (const [k, pid] of Object.entries(pids)) cpu[k] = (cpuSeconds(pid) - cpu[k]) / QUERIES;
+    return { times: times.sort((a, b) => a - b), cpu };
+  };
+  const list = await time((i) => {
     const params = new URLSearchParams();
     const filter = i % 5; // none, language, category, search, all three
     if (filter === 1 || filter === 4) params.set('language', pick(LANGUAGES));
     if (filter === 2 || filter === 4) params.set('category', pick(CATEGORIES));
     if (filter === 3 || filter === 4) params.set('q', pick(WORDS));
     if (filter === 0) params.set('page', String(1 + Math.floor(Math.random() * Math.ceil(DATASETS / 20))));
-    list.push(await get(`${speechUrl}/api/datasets?${params}`));
-    summary.push(await get(`${speechUrl}/api/datasets/summary`));
-  }
-  list.sort((a, b) => a - b);
-  summary.sort((a, b) => a - b);
+    return `${speechUrl}/api/datasets?${params}`;
+  });
+  const summary = await time(() => `${speechUrl}/api/datasets/summary`);
   return { list, summary };
 }
 
@@ -193,11 +198,12 @@ async function addBigRelease(db, datasetId, artifact) {
 
 /** One GET through the gateway, the body hashed as it streams; peak RSS of both processes sampled meanwhile. */
 async function download(url, pids, headers = {}, hash = createHash('sha256')) {
-  const peak = { gateway: 0, speech: 0 };
+  const peak = Object.fromEntries(Object.keys(pids).map((k) => [k, 0]));
   const sampler = setInterval(() => {
     for (const k of Object.keys(pids)) peak[k] = Math.max(peak[k], rssKb(pids[k]));
   }, 50);
   let bytes = 0;
+  const cpu = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuSeconds(pid)]));
   const t = performance.now();
   const r = await fetch(url, {
     headers: { 'x-bench-user': RESEARCHER, 'x-bench-role': 'researcher', ...headers },
@@ -209,7 +215,8 @@ async function download(url, pids, headers = {}, hash = createHash('sha256')) {
   }
   const seconds = (performance.now() - t) / 1000;
   clearInterval(sampler);
-  return { status: r.status, headers: r.headers, bytes, seconds, hash, peak };
+  for (const [k, pid] of Object.entries(pids)) cpu[k] = cpuSeconds(pid) - cpu[k];
+  return { status: r.status, headers: r.headers, bytes, seconds, hash, peak, cpu };
 }
 
 async function main() {
@@ -218,7 +225,7 @@ async function main() {
   );
   log('building...');
   buildSpeech();
-  const { uri, speech } = await startSpeech(bench);
+  const { uri, speech, mongo } = await startSpeech(bench);
   const speechUrl = speech.url;
   const client = new MongoClient(uri);
   const db = client.db('speech');
@@ -227,14 +234,25 @@ async function main() {
 
   log('timing Browse Datasets and the stat cards...');
   await timeListing(speechUrl); // warm-up pass, not counted
-  const q = await timeListing(speechUrl);
+  const q = await timeListing(speechUrl, { speech: speech.child.pid, database: mongo.pid });
   log('');
   log(`| query (HTTP, speech service, ${DATASETS} datasets, researcher) | p50 | p95 | target p95 |`);
   log(`| --- | ---: | ---: | --- |`);
-  log(percentileRow('Browse Datasets: GET /api/datasets?q&language&category&page (20 a page)', q.list, 30));
-  log(percentileRow('stat cards: GET /api/datasets/summary', q.summary, 30));
-  log(`(${QUERIES} of each)`);
-  if (DOWNLOAD_MB === 0) return;
+  log(
+    percentileRow(
+      'Browse Datasets: GET /api/datasets?q&language&category&page (20 a page)',
+      q.list.times,
+      30,
+    ),
+  );
+  log(percentileRow('stat cards: GET /api/datasets/summary', q.summary.times, 30));
+  log(
+    `(${QUERIES} of each; CPU per listing: speech ${(q.list.cpu.speech * 1000).toFixed(1)} ms, database ${(q.list.cpu.database * 1000).toFixed(1)} ms; per summary: speech ${(q.summary.cpu.speech * 1000).toFixed(1)} ms, database ${(q.summary.cpu.database * 1000).toFixed(1)} ms; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`,
+  );
+  if (DOWNLOAD_MB === 0) {
+    await client.close();
+    return;
+  }
 
   log('');
   log('storing the artifact...');
@@ -242,14 +260,14 @@ async function main() {
   await addBigRelease(db, ids[0], artifact);
   await client.close();
   const gateway = await startBenchGateway(bench, speechUrl);
-  const pids = { gateway: gateway.child.pid, speech: speech.child.pid };
+  const pids = { gateway: gateway.child.pid, speech: speech.child.pid, database: mongo.pid };
   const url = `${gateway.url}/api/datasets/${ids[0]}/releases/latest/files/complete.zip`;
   // A small warm-up so both processes have loaded their code paths before "before" is read.
   await download(url, pids, { range: 'bytes=0-1048575' });
-  const before = { gateway: rssKb(pids.gateway), speech: rssKb(pids.speech) };
+  const before = { gateway: rssKb(pids.gateway), speech: rssKb(pids.speech), database: rssKb(pids.database) };
   const whole = await download(url, pids);
   await new Promise((r) => setTimeout(r, 500));
-  const after = { gateway: rssKb(pids.gateway), speech: rssKb(pids.speech) };
+  const after = { gateway: rssKb(pids.gateway), speech: rssKb(pids.speech), database: rssKb(pids.database) };
   const half = Math.floor(artifact.bytes / 2);
   // Resuming: the first half, then the rest by Range with If-Range, hashed as one stream.
   const resumed = createHash('sha256');
@@ -257,6 +275,10 @@ async function main() {
   const etag = first.headers.get('etag');
   const rest = await download(url, pids, { range: `bytes=${half}-`, 'if-range': etag }, resumed);
   const resumedSha = resumed.digest('hex');
+  // The same download straight from the service (no gateway), to see what the gateway costs.
+  const direct = await download(`${speechUrl}${new URL(url).pathname}`, pids, {
+    ...bench.signed('speech', { id: RESEARCHER, role: 'researcher', url: new URL(url).pathname }),
+  });
   const wholeSha = whole.hash.digest('hex');
   const mbps = whole.bytes / whole.seconds / 1024 / 1024;
   log('');
@@ -266,10 +288,18 @@ async function main() {
   log(
     `  status ${whole.status}, Content-Length ${whole.headers.get('content-length')}, ETag ${whole.headers.get('etag')}; SHA-256 of the bytes received ${wholeSha === artifact.sha256 ? 'equals' : 'DIFFERS FROM'} the artifact's`,
   );
-  log(`| process | RSS before | peak during | after |`);
-  log(`| --- | ---: | ---: | ---: |`);
-  for (const k of ['gateway', 'speech'])
-    log(`| ${k} | ${mb(before[k])} | ${mb(whole.peak[k])} | ${mb(after[k])} |`);
+  log(
+    `  straight from the speech service (no gateway): ${(direct.bytes / direct.seconds / 1024 / 1024).toFixed(0)} MB/s`,
+  );
+  log(`| process | RSS before | peak during | after | CPU seconds during the download |`);
+  log(`| --- | ---: | ---: | ---: | ---: |`);
+  for (const k of ['gateway', 'speech', 'database'])
+    log(
+      `| ${k} | ${mb(before[k] ?? 0)} | ${mb(whole.peak[k])} | ${mb(after[k] ?? 0)} | ${whole.cpu[k].toFixed(2)} |`,
+    );
+  log(
+    `(the benchmark itself hashes the bytes as they arrive, on the same machine; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`,
+  );
   log(
     `resume: first half ${first.status} (${(first.bytes / 1024 / 1024).toFixed(0)} MB), the rest ${rest.status} with If-Range (${(rest.bytes / 1024 / 1024).toFixed(0)} MB) in ${(first.seconds + rest.seconds).toFixed(2)} s; the joined SHA-256 ${resumedSha === artifact.sha256 ? 'equals' : 'DIFFERS FROM'} the artifact's`,
   );

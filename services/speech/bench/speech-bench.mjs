@@ -13,15 +13,15 @@ export const buildSpeech = () =>
     'services/gateway',
   ]);
 
-/** The embedded database and the built speech service (no text service: TEXT_URL leads nowhere). */
+/** The embedded database (`mongo`: its process) and the built speech service (no text service: TEXT_URL leads nowhere). */
 export async function startSpeech(bench) {
-  const { uri } = await bench.startMongo();
+  const { uri, child: mongo } = await bench.startMongo();
   const speech = await bench.startService('speech', {
     portVar: 'SPEECH_PORT',
     uri,
     env: { TEXT_URL: 'http://127.0.0.1:9' },
   });
-  return { uri, speech };
+  return { uri, speech, mongo };
 }
 
 /** bench-gateway.cjs in front of the speech service on a free port, once it answers. */

@@ -84,15 +84,14 @@ export async function datasetExtras(
   const ids = docs.map((d) => d._id);
   const published = docs.filter((d) => d.latestVersion !== undefined);
   const [latest, building, accepted] = await Promise.all([
-    // One index lookup per card (datasetId + version is the unique index).
-    Promise.all(
-      published.map((d) =>
-        col.releases.findOne(
-          { datasetId: d._id, version: d.latestVersion! },
-          { projection: RELEASE_SUMMARY_PROJECTION },
-        ),
-      ),
-    ),
+    published.length
+      ? col.releases
+          .find(
+            { $or: published.map((d) => ({ datasetId: d._id, version: d.latestVersion! })) },
+            { projection: RELEASE_SUMMARY_PROJECTION },
+          )
+          .toArray()
+      : [],
     forAdmin && ids.length
       ? col.releases
           .find({ datasetId: { $in: ids }, status: 'building' }, { projection: RELEASE_SUMMARY_PROJECTION })
@@ -108,7 +107,7 @@ export async function datasetExtras(
   const result = new Map<string, DatasetExtras>();
   for (const doc of docs) {
     result.set(doc._id, {
-      latest: latest.find((r) => r?.datasetId === doc._id) ?? null,
+      latest: latest.find((r) => r.datasetId === doc._id) ?? null,
       building: building.find((r) => r.datasetId === doc._id) ?? null,
       licenceAccepted: acceptedIds.has(doc._id),
     });
