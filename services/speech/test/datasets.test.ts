@@ -1,7 +1,7 @@
 import { ObjectId } from 'mongodb';
 import type { Dataset, DatasetPage } from '@platform/contracts';
 import { selectionCounts, type SelectionCounts } from '../src/datasets/release-build';
-import { addSentences } from './support/harness';
+import { addSentences, startSpeech } from './support/harness';
 import {
   admin,
   createDataset,
@@ -508,6 +508,20 @@ describe('datasets: browsing, the stat cards, definitions and publishing (speech
       // Seeded definitions are not published: browsing shows them to admins only.
       expect((await list()).items).toEqual([]);
       expect((await list('', admin())).total).toBe(2);
+    });
+
+    it('seeds when the service starts, and stops with it', async () => {
+      await addSentences(h.col, 'ha', ['Sannu da zuwa.']);
+      // A second speech process on the same database, seeding on (as `npm start` runs it).
+      const second = await startSpeech({
+        mongo: h.mongo,
+        dbName: h.app.database!.db.databaseName,
+        createReleaseWorker: () => h.worker,
+        startSeeding: true,
+      });
+      await second.app.datasetSeeder.stop(); // waits for the pass it began when it was ready
+      await second.close();
+      expect((await h.dc.datasets.findOne({ seededFor: 'ha' }))?.name).toBe('Hausa Speech and Text');
     });
 
     it('gives the seeded dataset another name when an admin already took its name', async () => {
