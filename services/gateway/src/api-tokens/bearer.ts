@@ -7,7 +7,8 @@ import type { ResolveUser } from '../identity-propagation';
 import { splitTarget } from '../path-guard';
 import { keyedLimiter, type RateLimit } from '../rate-limits/keyed-limiter';
 import { isApiPath, ownerOf, type RoutingRule } from '../routing-table';
-import { liveTokenOf, touchToken, type ApiTokenDoc } from './api-tokens-db';
+import { digest } from '../accounts/secrets';
+import { liveTokenOf, SECRET_SHAPE, touchToken, type ApiTokenDoc } from './api-tokens-db';
 
 const BEARER = /^Bearer[ \t]+(\S*)[ \t]*$/i;
 
@@ -66,10 +67,18 @@ export function registerBearerGate(
     if (path === '/auth' || path.startsWith('/auth/') || ownerOf(path, table, request.method) === 'gateway') {
       throw new HttpError(403, 'access.token_forbidden');
     }
-    const token = await liveTokenOf(tokens, secret);
-    const owner = token && (await users.findOne({ _id: token.userId }));
-    if (!token || !owner) throw new HttpError(401, 'api_token.invalid');
-    const verdict = await limit(request, token._id.toHexString());
+    if (!SECRET_SHAPE.test(secret)) throw new HttpError(401, 'api_token.invalid');
+    // The count (a write) and the lookups (reads) go to the database together rather than one after the
+    // other: the count is keyed by the secret's digest, which is known before the token is found.
+    const [found, verdict] = await Promise.all([
+      liveTokenOf(tokens, secret).then(async (token) => {
+        const owner = token && (await users.findOne({ _id: token.userId }));
+        return token && owner ? { token, owner } : null;
+      }),
+      limit(request, digest(secret).slice(0, 32)),
+    ]);
+    if (!found) throw new HttpError(401, 'api_token.invalid');
+    const { token, owner } = found;
     if (!verdict.allowed) {
       reply.header('retry-after', String(verdict.retryAfterSeconds));
       throw new HttpError(429, 'rate_limit.exceeded');
