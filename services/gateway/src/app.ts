@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import type { RemotesManifest } from '@platform/contracts';
 import { createService, databaseOf, type ServiceApp } from '@platform/service-kit';
+import { API_TOKEN_RATE_LIMIT_PER_MINUTE, API_TOKENS_MAX } from '@platform/contracts';
 import { accountCollections, ACCOUNT_INDEXES, GATEWAY_DB } from './accounts/accounts-db';
+import { API_TOKEN_INDEXES, apiTokenCollection } from './api-tokens/api-tokens-db';
+import { registerBearerGate } from './api-tokens/bearer';
 import { accountsRoutes, DEFAULT_RATE_LIMITS, type AccountRateLimits } from './routes/auth/auth-routes';
 import { BackgroundWork } from './accounts/background';
 import { createMailer, type Mailer } from './accounts/mailer';
@@ -29,6 +32,9 @@ import {
 import { serviceReadiness } from './readiness';
 import { buildRemotesManifest, pagePaths, remoteOrigins } from './remotes-manifest';
 import { remotesRoute } from './remotes-route';
+import { apiTokenRoutes } from './routes/api-tokens/api-tokens-routes';
+import { buildPublicOpenApi, OPENAPI_PATH } from './public-openapi';
+import type { RateLimit } from './rate-limits/keyed-limiter';
 import { ROUTING_TABLE, type RoutingRule, type ServiceName } from './routing-table';
 import { registerSecurityHeaders } from './security-headers';
 import { registerShellStatic, spaFallback } from './shell-static';
@@ -87,7 +93,21 @@ export interface AccountsOptions {
   writeLimits?: Partial<WriteRateLimits>;
   /** Mail sent after answering; tests await background.idle(). */
   background?: BackgroundWork;
+  /** Personal API tokens: how many live ones a person may hold, and each token's rate limit. */
+  apiTokens?: Partial<ApiTokenLimits>;
 }
+
+export interface ApiTokenLimits {
+  /** API_TOKENS_MAX by default. */
+  max: number;
+  /** API_TOKEN_RATE_LIMIT_PER_MINUTE calls a minute by default (env API_TOKEN_RATE_LIMIT_PER_MINUTE). */
+  rateLimit: RateLimit;
+}
+
+export const DEFAULT_API_TOKEN_LIMITS: ApiTokenLimits = {
+  max: API_TOKENS_MAX,
+  rateLimit: { max: API_TOKEN_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 },
+};
 
 export const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
 export const DEFAULT_MAIL_FROM = 'no-reply@localhost';
@@ -117,7 +137,7 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
       ? {
           mongoUri: accounts.mongoUri,
           dbName: accounts.dbName ?? GATEWAY_DB,
-          indexes: [...ACCOUNT_INDEXES, ...RATE_LIMIT_INDEXES],
+          indexes: [...ACCOUNT_INDEXES, ...RATE_LIMIT_INDEXES, ...API_TOKEN_INDEXES],
         }
       : {}),
     fastify: { trustProxy: trustedProxies(options.trustProxy) },
@@ -145,6 +165,12 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
       const typed = scope as ServiceApp;
       remotesRoute(typed, remotes);
       await registerShellStatic(scope, options.shellDist);
+      // The public API's one OpenAPI document, built from the declarations on first request, then kept.
+      let openApi: Promise<Record<string, unknown>> | undefined;
+      scope.get(OPENAPI_PATH, { schema: { hide: true } }, async () => {
+        openApi ??= buildPublicOpenApi(publicUrl);
+        return openApi;
+      });
       let resolveUser = options.resolveUser ?? nobodySignedIn;
       let writes: WriteGate | undefined;
       if (accounts) {
@@ -166,6 +192,22 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
           });
         const sessionCache = new SessionCache();
         const cookie = sessionCookie(publicUrl);
+        const table = options.routingTable ?? ROUTING_TABLE;
+        const session = options.resolveUser ?? sessionResolver(cols, now, sessionCache, cookie);
+        const tokenLimits = { ...DEFAULT_API_TOKEN_LIMITS, ...accounts.apiTokens };
+        const tokens = apiTokenCollection(databaseOf(typed));
+        // Before /auth and the proxy, whose routes it must cover: a bearer token is checked at the door.
+        resolveUser = registerBearerGate(
+          scope,
+          { tokens, users: cols.users, table, now, rateLimit: tokenLimits.rateLimit },
+          session,
+        );
+        await scope.register(apiTokenRoutes, {
+          tokens,
+          resolveSession: session,
+          now,
+          max: tokenLimits.max,
+        });
         await scope.register(accountsRoutes, {
           cols,
           hasher,
@@ -177,7 +219,6 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
           sessionCache,
           cookie,
         });
-        resolveUser = options.resolveUser ?? sessionResolver(cols, now, sessionCache, cookie);
       }
       await scope.register(proxyRoutes, {
         upstreams: options.upstreams,

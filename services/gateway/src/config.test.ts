@@ -21,6 +21,7 @@ describe('gateway configuration from the environment', () => {
         writes: { max: 600, windowMs: 600_000 },
         uploads: { max: 200, windowMs: 600_000 },
       },
+      apiTokens: { rateLimit: { max: 120, windowMs: 60_000 } },
     });
   });
 
@@ -80,6 +81,16 @@ describe('gateway configuration from the environment', () => {
     });
     expect(() => gatewayConfigFromEnv('/repo', { ...base, UPSTREAM_UPLOAD_TIMEOUT_MS: 'soon' })).toThrow(
       /UPSTREAM_UPLOAD_TIMEOUT_MS/,
+    );
+  });
+
+  it('reads the API token rate limit, and refuses nonsense', () => {
+    const env = { ...base, API_TOKEN_RATE_LIMIT_PER_MINUTE: '30' };
+    expect(gatewayConfigFromEnv('/repo', env).options.accounts?.apiTokens).toEqual({
+      rateLimit: { max: 30, windowMs: 60_000 },
+    });
+    expect(() => gatewayConfigFromEnv('/repo', { ...base, API_TOKEN_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(
+      /API_TOKEN_RATE_LIMIT_PER_MINUTE/,
     );
   });
 

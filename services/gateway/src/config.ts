@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { DEFAULT_HOST, DEFAULT_PORTS } from '@platform/contracts';
+import { API_TOKEN_RATE_LIMIT_PER_MINUTE, DEFAULT_HOST, DEFAULT_PORTS } from '@platform/contracts';
 import {
   defaultDataDir,
   DEFAULT_MONGODB_URI,
@@ -80,6 +80,7 @@ export const gatewaySettings = (repoRoot: string) => ({
   writeWindowMs: settings.duration('WRITE_RATE_LIMIT_WINDOW_MS', 600_000),
   uploadMax: settings.count('UPLOAD_RATE_LIMIT_MAX', 200, 1),
   uploadWindowMs: settings.duration('UPLOAD_RATE_LIMIT_WINDOW_MS', 600_000),
+  apiTokenPerMinute: settings.count('API_TOKEN_RATE_LIMIT_PER_MINUTE', API_TOKEN_RATE_LIMIT_PER_MINUTE, 1),
   hashConcurrency: settings.count('PASSWORD_HASH_CONCURRENCY', 2, 1),
   hashQueue: settings.count('PASSWORD_HASH_QUEUE', 16, 0),
 });
@@ -113,6 +114,7 @@ export function gatewayConfigFromEnv(repoRoot: string, env: NodeJS.ProcessEnv = 
         uploads: { max: config.uploadMax, windowMs: config.uploadWindowMs },
       },
       hashing: { concurrency: config.hashConcurrency, queue: config.hashQueue },
+      apiTokens: { rateLimit: { max: config.apiTokenPerMinute, windowMs: 60_000 } },
     },
   };
   return { options, port: config.port, host: config.host };

@@ -60,7 +60,9 @@ export function upstreamHeaders(
 ): IncomingHttpHeaders {
   const out: IncomingHttpHeaders = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (!name.toLowerCase().startsWith(IDENTITY_PREFIX)) out[name] = value;
+    const lower = name.toLowerCase();
+    // An API token (Authorization: Bearer) is a credential like the session cookie: it stays here too.
+    if (!lower.startsWith(IDENTITY_PREFIX) && lower !== 'authorization') out[name] = value;
   }
   // Services learn who is calling from the signed identity; the session credential itself stays here.
   const cookie = withoutSessionCookie(headers.cookie);
