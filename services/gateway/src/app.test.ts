@@ -123,6 +123,16 @@ describe('gateway', () => {
       expect(head.body).toBe('');
     });
 
+    it('sends a file served by byte ranges as stored, with its length, even to browsers that accept gzip', async () => {
+      const res = await app.inject({
+        url: '/api/text-audio-pairs/sized?bytes=20000&ranged',
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers['content-length']).toBe('20000');
+      expect(res.rawPayload.length).toBe(20000);
+    });
+
     it('passes a compressed upload to the service as it came', async () => {
       const body = gzipSync(JSON.stringify({ text: 'Ẹ kú àárọ̀' }));
       const res = await app.inject({

@@ -66,6 +66,10 @@ async function readWhole(stream: Readable) {
  * unknown length, streams through as it arrives.
  */
 function sendAnswer(reply: FastifyReply, answer: UpstreamAnswer, service: ServiceName) {
+  // A file served by byte ranges (a release's metadata.json, a clip) goes out as stored: gzipped, it would
+  // lose its Content-Length, and its ETag and any resumed range would describe bytes the client never got.
+  // @fastify/compress skips a request carrying this header.
+  if (answer.headers['accept-ranges'] === 'bytes') reply.request.headers['x-no-compression'] = '1';
   const length = Number(answer.headers['content-length']);
   if (!(length < COMPRESSION_THRESHOLD_BYTES)) {
     reply.send(answer.stream);

@@ -9,6 +9,7 @@ import { verifyIdentity } from '@platform/service-kit';
  * - POST /api/.../echo                streams the request body straight back, headers sent at once
  * - POST /api/.../sink                reads the whole body, then answers { bytes }
  * - GET  /api/.../sized?bytes=N       a JSON string of exactly N bytes, with its Content-Length
+ *                                     (and `Accept-Ranges: bytes` when `ranged` is in the query)
  * - GET  /api/.../cut                 announces 500 bytes, sends 100, then drops the connection
  * - ANY  /api/.../hang                never answers
  * - POST /api/.../late?ms=N           reads the whole body, then answers { bytes } N ms later
@@ -53,7 +54,12 @@ export async function startTestUpstream(): Promise<TestUpstream> {
     } else if (path.endsWith('/sized')) {
       const bytes = Number(new URL(req.url ?? '/', 'http://upstream').searchParams.get('bytes'));
       const body = `"${'a'.repeat(Math.max(0, bytes - 2))}"`;
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+      const ranged = new URL(req.url ?? '/', 'http://upstream').searchParams.has('ranged');
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        ...(ranged ? { 'accept-ranges': 'bytes' } : {}),
+      });
       res.end(body);
     } else if (path.endsWith('/cut')) {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': 500, etag: '"v1"' });
