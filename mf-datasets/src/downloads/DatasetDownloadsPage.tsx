@@ -141,7 +141,7 @@ export function DatasetDownloadsPage() {
       {isAdmin ? (
         // Keyed so each opening starts from the dataset edited (or empty).
         <DatasetForm
-          key={editing === undefined ? 'closed' : (editing?.id ?? 'new')}
+          key={editing === undefined ? 'no-dataset-form' : (editing?.id ?? 'new')}
           editing={editing}
           onClose={() => setEditing(undefined)}
         />

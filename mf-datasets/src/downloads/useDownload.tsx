@@ -63,7 +63,7 @@ export function useDownload() {
 
   const dialog = (
     <LicenceDialog
-      key={pending ? `${pending.dataset.id}/${pending.version}/${pending.artifact}` : 'closed'}
+      key={pending ? `${pending.dataset.id}/${pending.version}/${pending.artifact}` : 'no-licence-dialog'}
       dataset={pending?.dataset ?? null}
       onClose={() => setPending(null)}
       onAccept={accept}
