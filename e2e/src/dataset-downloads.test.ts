@@ -1,0 +1,275 @@
+// Dataset Downloads end to end, in Chromium: recordings are made and validated through the API (a speaker
+// uploads a spoken WAV, two listeners vote YES); an admin defines a dataset on /data/downloads and publishes a
+// release, watching it build; a researcher searches and filters, accepts the licence, downloads the complete
+// dataset (the file's SHA-256 equals the release's), sees it in Download History, and the stat cards move.
+// axe-core checks the page as the researcher sees it (a card with its details open, the licence dialog, the
+// history).
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createReadStream, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { DatasetPage, ReleaseSummary } from '@platform/contracts';
+import { seriousViolations } from './support/axe';
+import { launchChromium } from './support/browser';
+import { newClientAddress } from './support/client-address';
+import { siteUrl } from './support/platform';
+import { remoteSection } from './support/shell-page';
+import { makeFakeMicrophoneFiles } from './contribute/audio-files';
+import { asPerson, createPerson } from './contribute/people';
+import type { Person } from './contribute/people';
+
+jest.setTimeout(300_000);
+
+const repoRoot = path.resolve(__dirname, '../..');
+/** createPerson's password (people.ts): the admin signs in again once promoted. */
+const PASSWORD = 'Speak4Listen!';
+const DATASET = `E2E Read Speech ${Date.now().toString(36)}`;
+const DESCRIPTION = 'Validated recordings of the end-to-end suite, in every language.';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const pageErrors: string[] = [];
+let admin: Person;
+let researcher: Person;
+
+/** Makes `person` an admin the only way admins are made (npm run admin), then signs them in again. */
+async function promoteToAdmin(person: Person): Promise<Person> {
+  execFileSync('node', [path.join(repoRoot, 'services/gateway/dist/admin.js'), '--email', person.email], {
+    env: { ...process.env, MONGODB_URI: process.env.E2E_MONGODB_URI ?? '' },
+    stdio: 'pipe',
+  });
+  const res = await fetch(`${siteUrl()}/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': newClientAddress() },
+    body: JSON.stringify({ email: person.email, password: PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`admin sign-in: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('plt='))!;
+  return { ...person, session: cookie.slice('plt='.length).split(';')[0]! };
+}
+
+/** One validated recording: `speaker` reads a sentence of their round, two listeners vote YES. */
+async function validatedRecording(speaker: Person, listeners: Person[], wav: Buffer): Promise<void> {
+  const round = await asPerson(speaker, '/api/sentences?count=1');
+  if (round.status !== 200) throw new Error(`round: ${round.status} ${await round.text()}`);
+  const [sentence] = (await round.json()) as Array<{ id: string }>;
+  if (!sentence) throw new Error('no sentence to record');
+  const form = new FormData();
+  form.append('sentenceId', sentence.id);
+  form.append('audio', new Blob([new Uint8Array(wav)], { type: 'audio/wav' }), 'take.wav');
+  const upload = await asPerson(speaker, '/api/recordings', { method: 'POST', body: form });
+  if (upload.status !== 201) throw new Error(`upload: ${upload.status} ${await upload.text()}`);
+  const { id } = (await upload.json()) as { id: string };
+  for (const listener of listeners) {
+    const vote = await asPerson(listener, `/api/recordings/${id}/validate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ isValid: true }),
+    });
+    if (vote.status >= 300) throw new Error(`vote: ${vote.status} ${await vote.text()}`);
+  }
+}
+
+async function pageAs(person: Person, pathname: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  contexts.push(context);
+  await context.addCookies([{ name: 'plt', value: person.session, url: siteUrl() }]);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(`${person.firstname}: ${error.message}`));
+  await page.goto(`${siteUrl()}${pathname}`, { waitUntil: 'domcontentloaded' });
+  await remoteSection(page, 'mf_datasets')
+    .getByRole('heading', { level: 1, name: 'Dataset Downloads' })
+    .waitFor({ timeout: 30_000 });
+  return page;
+}
+
+const card = (page: Page) =>
+  page.getByTestId('dataset-card').filter({ has: page.getByRole('heading', { name: DATASET, exact: true }) });
+
+/** The four stat cards' values, in the SPEC's order, once they have loaded. */
+async function statValues(page: Page): Promise<string[]> {
+  const values = page.getByTestId('dataset-summary').getByTestId('stat-value');
+  await values.first().waitFor({ timeout: 20_000 });
+  return values.allTextContents();
+}
+
+/** Reads `read` until `done` holds (or 30 s pass), for figures the page reads again on its own. */
+async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 500));
+    value = await read();
+  }
+  return value;
+}
+
+const asNumber = (text: string) => Number(text.replace(/[^\d.]/g, ''));
+
+async function settledForAxe(page: Page) {
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[aria-busy="true"]') &&
+      document.getAnimations().every((a) => a.playState !== 'running'),
+    undefined,
+    { timeout: 20_000 },
+  );
+}
+
+function sha256Of(file: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    createReadStream(file)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('end', () => resolve(hash.digest('hex')))
+      .on('error', reject);
+  });
+}
+
+beforeAll(async () => {
+  const files = makeFakeMicrophoneFiles();
+  const wav = readFileSync(files.speech);
+  const [speaker, first, second] = await Promise.all([
+    createPerson('Tunde'),
+    createPerson('Ngozi'),
+    createPerson('Musa'),
+  ]);
+  await validatedRecording(speaker!, [first!, second!], wav);
+  admin = await promoteToAdmin(await createPerson('Amaka', 'researcher'));
+  researcher = await createPerson('Halima', 'researcher');
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+});
+
+describe('Dataset Downloads', () => {
+  it('an admin defines a dataset and publishes a release, watching it build', async () => {
+    const page = await pageAs(admin, '/data/downloads');
+    const before = await statValues(page);
+    await page.getByRole('button', { name: 'New dataset' }).click();
+    const form = page.getByRole('dialog', { name: 'New dataset' });
+    // Bad input first: the form says what is missing and sends nothing.
+    await form.getByRole('button', { name: 'Create dataset' }).click();
+    await form.getByText('Please enter a name.').waitFor();
+    await form.getByRole('textbox', { name: 'Name' }).fill(DATASET);
+    await form.getByRole('textbox', { name: 'Description' }).fill(DESCRIPTION);
+    await form.getByRole('combobox', { name: 'Language' }).selectOption('multiple');
+    await form.getByRole('textbox', { name: /Tags/ }).fill('read speech, e2e');
+    // Every language the recordings are in.
+    await form
+      .getByRole('group', { name: 'Only these languages' })
+      .getByRole('checkbox', { name: 'Yoruba' })
+      .uncheck();
+    await form.getByRole('button', { name: 'Create dataset' }).click();
+    await form.waitFor({ state: 'hidden' });
+
+    const ours = card(page);
+    await ours.waitFor({ timeout: 20_000 });
+    await ours.getByText('No release has been published yet.').waitFor();
+    await ours.getByRole('button', { name: 'Publish release' }).click();
+    // Built in the background: the card shows the release once it is published.
+    await ours.getByText('Release 1', { exact: true }).waitFor({ timeout: 180_000 });
+    await ours.getByRole('progressbar').waitFor({ state: 'detached', timeout: 30_000 });
+    // Available Datasets counts it now.
+    const available = await eventually(
+      async () => asNumber((await statValues(page))[0]!),
+      (count) => count >= asNumber(before[0]!) + 1,
+    );
+    expect(available).toBeGreaterThanOrEqual(asNumber(before[0]!) + 1);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('a researcher finds it, accepts the licence, downloads the complete dataset and sees it in history', async () => {
+    const page = await pageAs(researcher, '/data/downloads');
+    const before = await statValues(page);
+
+    await page.getByRole('searchbox', { name: 'Search datasets' }).fill(DATASET.toUpperCase());
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('multiple');
+    await page.getByRole('combobox', { name: 'Category' }).selectOption('conversational');
+    await page.waitForURL(/q=/);
+    const ours = card(page);
+    await ours.waitFor({ timeout: 20_000 });
+    await expect(page.getByTestId('dataset-card').count()).resolves.toBe(1);
+    // A filter that excludes it: the SPEC's empty words.
+    await page.getByRole('combobox', { name: 'Category' }).selectOption('academic');
+    await page.getByText('No datasets found').waitFor();
+    await page.getByRole('combobox', { name: 'Category' }).selectOption('conversational');
+    await ours.waitFor();
+
+    await ours.getByRole('button', { name: 'Dataset Details' }).click();
+    await ours
+      .getByText('Please review the license terms before downloading and using this dataset.')
+      .waitFor();
+    await settledForAxe(page);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await ours.getByRole('button', { name: 'Download', exact: true }).click();
+    await page.getByRole('menuitem', { name: /^Download Complete Dataset/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'License terms' });
+    await dialog.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('checkbox', { name: 'I accept the license terms of this dataset.' }).check();
+    await dialog
+      .getByRole('checkbox', { name: 'I will not try to find out who the speakers in this dataset are.' })
+      .check();
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      dialog.getByRole('button', { name: 'Accept and download' }).click(),
+    ]);
+    const file = await download.path();
+    expect(download.suggestedFilename()).toMatch(/\.zip$/);
+
+    const list = (await (
+      await asPerson(researcher, `/api/datasets?q=${encodeURIComponent(DATASET)}`)
+    ).json()) as DatasetPage;
+    const id = list.items[0]!.id;
+    const latest = (await (
+      await asPerson(researcher, `/api/datasets/${id}/releases/latest`)
+    ).json()) as ReleaseSummary;
+    const complete = latest.artifacts.find((a) => a.name === 'complete.zip')!;
+    expect(await sha256Of(file)).toBe(complete.sha256);
+
+    // The second download of the same dataset asks nothing.
+    await ours.getByRole('button', { name: 'Download', exact: true }).click();
+    const [metadata] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      page.getByRole('menuitem', { name: /^Download Metadata \(JSON\)/ }).click(),
+    ]);
+    expect(metadata.suggestedFilename()).toMatch(/\.json$/);
+    await expect(dialog.isVisible()).resolves.toBe(false);
+
+    await page.getByRole('tab', { name: 'Download History' }).click();
+    const history = page.getByRole('table', { name: 'Your downloads' });
+    const row = history
+      .getByRole('row')
+      .filter({ hasText: DATASET })
+      .filter({ hasText: 'Download Complete Dataset' });
+    await row.waitFor({ timeout: 20_000 });
+    await row.getByText('Completed').waitFor();
+    await row.getByRole('link', { name: 'Download Again' }).waitFor();
+    await page
+      .getByText("Downloads are available for 30 days. After that, you'll need to request the dataset again.")
+      .waitFor();
+    await settledForAxe(page);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The stat cards move: Total Downloads counts the two downloads.
+    const after = await eventually(
+      async () => {
+        await page.reload({ waitUntil: 'domcontentloaded' });
+        return asNumber((await statValues(page))[1]!);
+      },
+      (total) => total >= asNumber(before[1]!) + 2,
+    );
+    expect(after).toBeGreaterThanOrEqual(asNumber(before[1]!) + 2);
+    expect(pageErrors).toEqual([]);
+  });
+});
