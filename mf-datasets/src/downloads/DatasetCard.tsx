@@ -155,7 +155,7 @@ export function DatasetCard({ dataset, isAdmin, onDownload, onViewStatistics, on
           </div>
           <div>
             <dt>{t('downloads.card.release')}</dt>
-            <dd>{t('downloads.card.version', { version: release.version })}</dd>
+            <dd>{f.number(release.version)}</dd>
           </div>
         </Figures>
       ) : (

@@ -303,7 +303,10 @@ describe('Dataset Downloads', () => {
         'Downloads are for signed-in researchers. Sign in to download this dataset.',
       ),
     ).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
+    expect(within(card).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/signin?next=%2Fdata%2Fdownloads',
+    );
     expect(within(card).queryByRole('button', { name: 'Download' })).not.toBeInTheDocument();
     unmount();
 
@@ -415,6 +418,8 @@ describe('Dataset Downloads', () => {
     expect(within(dialog).getByText('Each tag may appear only once.')).toBeInTheDocument();
     expect(within(dialog).getByText('Choose at least one kind of data.')).toBeInTheDocument();
     expect(server.calls('POST /api/datasets')).toHaveLength(0);
+    // The first field that is wrong has the focus (the messages may be scrolled out of sight).
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveFocus();
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Igbo Stories');
     await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Stories told in Igbo.');

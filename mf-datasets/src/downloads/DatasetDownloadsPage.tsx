@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { PageBody, PageHeader } from '@platform/remote-kit';
-import { Link } from '@platform/router';
+import { Link, useLocation } from '@platform/router';
 import type { Dataset } from '@platform/contracts';
-import { useSession } from '@platform/store';
+import { signinPathFor, useSession } from '@platform/store';
 import { Button, EmptyState, Skeleton, StatCard, Tabs, VisuallyHidden } from '@platform/ui';
 import { useGetDatasetsSummaryQuery } from '../api/releasesApi';
 import { useDatasetsT } from '../i18n';
@@ -66,13 +66,14 @@ function SummaryCards() {
 /** Download History for someone who cannot have one: why, and what to do. */
 function HistoryUnavailable({ reason }: { reason: 'signedOut' | 'role' }) {
   const t = useDatasetsT();
+  const location = useLocation();
   return reason === 'signedOut' ? (
     <EmptyState
       headingLevel={2}
       title={t('downloads.access.signInTitle')}
       description={t('downloads.access.signInReason')}
       action={
-        <Button as={Link} to="/signin">
+        <Button as={Link} to={signinPathFor(location)}>
           {t('downloads.access.signIn')}
         </Button>
       }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import {
   DATASET_CATEGORIES,
@@ -154,6 +154,16 @@ export function DatasetForm({ editing, onClose }: DatasetFormProps) {
   const [create, creating] = useCreateDatasetMutation();
   const [update, updating] = useUpdateDatasetMutation();
   const open = editing !== undefined;
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // A refused submit takes the focus to the first field that says what is wrong (it may be scrolled away).
+  useEffect(() => {
+    const form = formRef.current;
+    const first =
+      form?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      (errors.include ? form?.querySelector<HTMLElement>('#dataset-include input') : null);
+    first?.focus();
+  }, [errors]);
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setState((s) => ({ ...s, [key]: value }));
@@ -213,7 +223,7 @@ export function DatasetForm({ editing, onClose }: DatasetFormProps) {
         </>
       }
     >
-      <Form id={formId} noValidate onSubmit={(e) => void submit(e)}>
+      <Form ref={formRef} id={formId} noValidate onSubmit={(e) => void submit(e)}>
         <TextField
           label={t('downloads.form.name')}
           value={state.name}
@@ -256,7 +266,7 @@ export function DatasetForm({ editing, onClose }: DatasetFormProps) {
           error={errors.tags}
           onChange={(e) => set('tags', e.target.value)}
         />
-        <Group aria-describedby={errors.include ? 'dataset-include-error' : undefined}>
+        <Group id="dataset-include" aria-describedby={errors.include ? 'dataset-include-error' : undefined}>
           <legend>{t('downloads.form.sources')}</legend>
           <Choices>
             {DATASET_SOURCES.map((source) => (

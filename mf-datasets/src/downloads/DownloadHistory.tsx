@@ -44,9 +44,9 @@ const Name = styled.span`
 `;
 
 const ARTIFACT_KEYS: Record<DownloadEntry['artifact'], string> = {
-  'metadata.json': 'downloads.download.metadata',
-  'audio.zip': 'downloads.download.audio',
-  'complete.zip': 'downloads.download.complete',
+  'metadata.json': 'downloads.history.files.metadata',
+  'audio.zip': 'downloads.history.files.audio',
+  'complete.zip': 'downloads.history.files.complete',
 };
 
 /**

@@ -1,8 +1,8 @@
 import styled from 'styled-components';
-import { Link } from '@platform/router';
+import { Link, useLocation } from '@platform/router';
 import { RELEASE_ARTIFACTS, getReleaseFile } from '@platform/contracts/client';
 import type { Dataset, ReleaseArtifactName, ReleaseSummary } from '@platform/contracts';
-import { useSession } from '@platform/store';
+import { signinPathFor, useSession } from '@platform/store';
 import { Button, DownloadIcon, DropdownMenu } from '@platform/ui';
 import { useDatasetsT } from '../i18n';
 import { useFormats } from './format';
@@ -47,12 +47,13 @@ export function DownloadMenu({ dataset, release, onDownload, label }: DownloadMe
   const t = useDatasetsT();
   const f = useFormats();
   const access = useDownloadAccess();
+  const location = useLocation();
   if (access === 'loading') return null;
   if (access === 'signedOut') {
     return (
       <>
         <Reason>{t('downloads.access.signInReason')}</Reason>
-        <Button as={Link} to="/signin" variant="outline" size="sm">
+        <Button as={Link} to={signinPathFor(location)} variant="outline" size="sm">
           {t('downloads.access.signIn')}
         </Button>
       </>
