@@ -83,6 +83,14 @@ export function BrowseDatasets({ isAdmin, onDownload, onEdit }: BrowseDatasetsPr
   const [search, setSearch] = useSearchParams();
   const filters = readBrowseFilters(search);
   const [text, setText] = useState(filters.q ?? '');
+  // The URL's search changed by other means (back, a link): the box shows it, rather than writing its
+  // own text back over it.
+  const urlQ = filters.q ?? '';
+  const [seenQ, setSeenQ] = useState(urlQ);
+  if (urlQ !== seenQ) {
+    setSeenQ(urlQ);
+    if (text.trim() !== urlQ) setText(urlQ);
+  }
   const [statsFor, setStatsFor] = useState<Dataset | null>(null);
   const datasets = useGetDatasetPageQuery(filters);
 

@@ -204,6 +204,16 @@ describe('Dataset Downloads', () => {
     expect(location()).toBe('/data/downloads?q=MARKET&language=ha&category=commercial');
   });
 
+  it('shows the search of the URL in the box, and follows the URL when it changes', async () => {
+    const { user, server } = renderPage({ path: '/data/downloads?q=yoruba&language=yo' });
+    const box = screen.getByRole('searchbox', { name: 'Search datasets' });
+    expect(box).toHaveValue('yoruba');
+    await cardOf('Yoruba Read Speech 1');
+    expect(lastListQuery(server)).toEqual({ q: 'yoruba', language: 'yo', page: '1', pageSize: '20' });
+    await user.clear(box);
+    await waitFor(() => expect(lastListQuery(server)).toEqual({ language: 'yo', page: '1', pageSize: '20' }));
+  });
+
   it('lists the languages of the SPEC plus Nigerian Pidgin, and its categories', async () => {
     renderPage();
     await cardOf('Yoruba Read Speech 1');
