@@ -251,7 +251,7 @@ describe('Dataset Downloads', () => {
     const row = history
       .getByRole('row')
       .filter({ hasText: DATASET })
-      .filter({ hasText: 'Download Complete Dataset' });
+      .filter({ hasText: 'Complete dataset (ZIP)' });
     await row.waitFor({ timeout: 20_000 });
     await row.getByText('Completed').waitFor();
     await row.getByRole('link', { name: 'Download Again' }).waitFor();
