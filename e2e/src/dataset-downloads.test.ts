@@ -176,7 +176,7 @@ describe('Dataset Downloads', () => {
     await ours.getByText('No release has been published yet.').waitFor();
     await ours.getByRole('button', { name: 'Publish release' }).click();
     // Built in the background: the card shows the release once it is published.
-    await ours.getByText('Release 1', { exact: true }).waitFor({ timeout: 180_000 });
+    await ours.getByRole('button', { name: 'View Statistics' }).waitFor({ timeout: 180_000 });
     await ours.getByRole('progressbar').waitFor({ state: 'detached', timeout: 30_000 });
     // Available Datasets counts it now.
     const available = await eventually(
@@ -192,16 +192,16 @@ describe('Dataset Downloads', () => {
     const before = await statValues(page);
 
     await page.getByRole('searchbox', { name: 'Search datasets' }).fill(DATASET.toUpperCase());
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('multiple');
-    await page.getByRole('combobox', { name: 'Category' }).selectOption('conversational');
+    await page.getByRole('combobox', { name: 'Filter by language' }).selectOption('multiple');
+    await page.getByRole('combobox', { name: 'Filter by category' }).selectOption('conversational');
     await page.waitForURL(/q=/);
     const ours = card(page);
     await ours.waitFor({ timeout: 20_000 });
     await expect(page.getByTestId('dataset-card').count()).resolves.toBe(1);
     // A filter that excludes it: the SPEC's empty words.
-    await page.getByRole('combobox', { name: 'Category' }).selectOption('academic');
+    await page.getByRole('combobox', { name: 'Filter by category' }).selectOption('academic');
     await page.getByText('No datasets found').waitFor();
-    await page.getByRole('combobox', { name: 'Category' }).selectOption('conversational');
+    await page.getByRole('combobox', { name: 'Filter by category' }).selectOption('conversational');
     await ours.waitFor();
 
     await ours.getByRole('button', { name: 'Dataset Details' }).click();

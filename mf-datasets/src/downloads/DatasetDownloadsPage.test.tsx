@@ -177,9 +177,9 @@ describe('Dataset Downloads', () => {
     await cardOf('Yoruba Read Speech 1');
     expect(lastListQuery(server)).toEqual({ page: '1', pageSize: '20' });
 
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Hausa');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by language' }), 'Hausa');
     await waitFor(() => expect(lastListQuery(server)).toEqual({ language: 'ha', page: '1', pageSize: '20' }));
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Commercial');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by category' }), 'Commercial');
     await waitFor(() =>
       expect(lastListQuery(server)).toEqual({
         language: 'ha',
@@ -221,7 +221,7 @@ describe('Dataset Downloads', () => {
       within(screen.getByRole('combobox', { name }))
         .getAllByRole('option')
         .map((o) => o.textContent);
-    expect(options('Language')).toEqual([
+    expect(options('Filter by language')).toEqual([
       'All Languages',
       'Yoruba',
       'English (Nigerian)',
@@ -230,7 +230,7 @@ describe('Dataset Downloads', () => {
       'Nigerian Pidgin',
       'Multiple',
     ]);
-    expect(options('Category')).toEqual([
+    expect(options('Filter by category')).toEqual([
       'All Categories',
       'Conversational',
       'Academic',
