@@ -194,7 +194,16 @@ describe('Dataset Downloads', () => {
     await page.getByRole('searchbox', { name: 'Search datasets' }).fill(DATASET.toUpperCase());
     await page.getByRole('combobox', { name: 'Filter by language' }).selectOption('multiple');
     await page.getByRole('combobox', { name: 'Filter by category' }).selectOption('conversational');
-    await page.waitForURL(/q=/);
+    // The filters are in the address (a shareable search), the search once typing paused.
+    const address = await eventually(
+      async () => new URL(page.url()).searchParams,
+      (params) => params.has('q'),
+    );
+    expect(Object.fromEntries(address)).toEqual({
+      q: DATASET.toUpperCase(),
+      language: 'multiple',
+      category: 'conversational',
+    });
     const ours = card(page);
     await ours.waitFor({ timeout: 20_000 });
     await expect(page.getByTestId('dataset-card').count()).resolves.toBe(1);
