@@ -47,7 +47,7 @@ const isLanguage = (v: string | null): v is DatasetLanguage =>
 const isCategory = (v: string | null): v is DatasetCategory =>
   v !== null && (DATASET_CATEGORIES as readonly string[]).includes(v);
 
-/** The filters live in the URL (shareable, kept on reload): ?q=&language=&category=&page=. */
+/** A shared link's filters (?q=&language=&category=&page=), read once when the page opens. */
 export function readBrowseFilters(search: URLSearchParams): DatasetPageArgs {
   const q = search.get('q')?.trim() ?? '';
   const language = search.get('language');
@@ -61,16 +61,6 @@ export function readBrowseFilters(search: URLSearchParams): DatasetPageArgs {
   };
 }
 
-function writeBrowseFilters(search: URLSearchParams, next: DatasetPageArgs) {
-  const params = new URLSearchParams(search);
-  for (const key of ['q', 'language', 'category', 'page'] as const) params.delete(key);
-  if (next.q) params.set('q', next.q);
-  if (next.language) params.set('language', next.language);
-  if (next.category) params.set('category', next.category);
-  if (next.page > 1) params.set('page', String(next.page));
-  return params;
-}
-
 export interface BrowseDatasetsProps {
   isAdmin: boolean;
   onDownload: (request: DownloadRequest) => void;
@@ -80,32 +70,28 @@ export interface BrowseDatasetsProps {
 /** Browse Datasets: search and the two filters, sent to the server; one card per dataset, a page at a time. */
 export function BrowseDatasets({ isAdmin, onDownload, onEdit }: BrowseDatasetsProps) {
   const t = useDatasetsT();
-  const [search, setSearch] = useSearchParams();
-  const filters = readBrowseFilters(search);
+  const [search] = useSearchParams();
+  // Kept in the page, not written to the address: the shell mounts a page afresh at every navigation, which
+  // would take the focus from the search box while someone types.
+  const [filters, setFilters] = useState<DatasetPageArgs>(() => readBrowseFilters(search));
   const [text, setText] = useState(filters.q ?? '');
-  // The URL's search changed by other means (back, a link): the box shows it, rather than writing its
-  // own text back over it.
-  const urlQ = filters.q ?? '';
-  const [seenQ, setSeenQ] = useState(urlQ);
-  if (urlQ !== seenQ) {
-    setSeenQ(urlQ);
-    if (text.trim() !== urlQ) setText(urlQ);
-  }
   const [statsFor, setStatsFor] = useState<Dataset | null>(null);
   const datasets = useGetDatasetPageQuery(filters);
-
-  const change = (next: DatasetPageArgs) => setSearch(writeBrowseFilters(search, next), { replace: true });
 
   // The search is sent once typing pauses; filters and pages go at once.
   useEffect(() => {
     const typed = text.trim();
-    if (typed === (filters.q ?? '')) return undefined;
-    const timer = setTimeout(() => {
-      const { q: _q, ...rest } = filters;
-      change({ ...rest, ...(typed ? { q: typed } : {}), page: 1 });
-    }, SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(
+      () =>
+        setFilters((current) => {
+          if ((current.q ?? '') === typed) return current;
+          const { q: _q, ...rest } = current;
+          return { ...rest, ...(typed ? { q: typed } : {}), page: 1 };
+        }),
+      SEARCH_DEBOUNCE_MS,
+    );
     return () => clearTimeout(timer);
-  });
+  }, [text]);
 
   const data = datasets.currentData;
   const failure = datasets.isError ? readApiError(datasets.error) : null;
@@ -134,7 +120,7 @@ export function BrowseDatasets({ isAdmin, onDownload, onEdit }: BrowseDatasetsPr
           onChange={(e) => {
             const { language: _l, ...rest } = filters;
             const value = e.target.value;
-            change({ ...rest, ...(isLanguage(value) ? { language: value } : {}), page: 1 });
+            setFilters({ ...rest, ...(isLanguage(value) ? { language: value } : {}), page: 1 });
           }}
         />
         <Select
@@ -148,7 +134,7 @@ export function BrowseDatasets({ isAdmin, onDownload, onEdit }: BrowseDatasetsPr
           onChange={(e) => {
             const { category: _c, ...rest } = filters;
             const value = e.target.value;
-            change({ ...rest, ...(isCategory(value) ? { category: value } : {}), page: 1 });
+            setFilters({ ...rest, ...(isCategory(value) ? { category: value } : {}), page: 1 });
           }}
         />
       </Filters>
@@ -193,7 +179,7 @@ export function BrowseDatasets({ isAdmin, onDownload, onEdit }: BrowseDatasetsPr
             page={filters.page}
             total={data.total}
             pageSize={DATASET_PAGE_SIZE}
-            onPage={(page) => change({ ...filters, page })}
+            onPage={(page) => setFilters({ ...filters, page })}
           />
         </>
       )}
