@@ -59,6 +59,9 @@ export type MarkReply = Static<typeof MarkReply>;
 export const SentenceSource = Type.Union([Type.Literal('seed'), Type.Literal('write')]);
 export type SentenceSource = Static<typeof SentenceSource>;
 
+export const SentenceDomain = Type.Union(SENTENCE_DOMAINS.map((d) => Type.Literal(d)));
+export type SentenceDomain = Static<typeof SentenceDomain>;
+
 export const SentenceStatus = Type.Union(SENTENCE_STATUSES.map((s) => Type.Literal(s)));
 export type SentenceStatus = Static<typeof SentenceStatus>;
 
@@ -76,6 +79,10 @@ export const SentenceChange = StrictObject({
   status: SentenceStatus,
   /** The change sequence: every insert or status change takes the next number. */
   seq: Type.Integer({ minimum: 1 }),
+  /** The writer's domains (none for the starter set); optional so an older sender still validates. */
+  domains: Type.Optional(
+    Type.Array(SentenceDomain, { maxItems: SENTENCE_DOMAINS.length, uniqueItems: true }),
+  ),
 });
 export type SentenceChange = Static<typeof SentenceChange>;
 export const SentenceChangesReply = StrictObject({
@@ -95,9 +102,6 @@ export const SentenceFlagBody = StrictObject({
 export type SentenceFlagBody = Static<typeof SentenceFlagBody>;
 export const SentenceFlagReply = StrictObject({ id: Id, flags: Type.Integer({ minimum: 0 }) });
 export type SentenceFlagReply = Static<typeof SentenceFlagReply>;
-
-export const SentenceDomain = Type.Union(SENTENCE_DOMAINS.map((d) => Type.Literal(d)));
-export type SentenceDomain = Static<typeof SentenceDomain>;
 
 /*
  * Blank text, a blank citation, too many domains and an unconfirmed licence are refused by the text service

@@ -4,6 +4,7 @@ import type {
   Dialect,
   LanguageCode,
   RecordingStatus,
+  SentenceDomain,
   TextCategory,
   TextPairReportReason,
 } from '@platform/contracts';
@@ -34,6 +35,8 @@ export interface SentenceDoc {
   language: LanguageCode;
   /** The text service's status is 'validated'; anything else keeps the sentence out of rounds and uploads. */
   recordable: boolean;
+  /** The writer's domains, from the text service (absent on a copy made before domains were synced). */
+  domains?: SentenceDomain[];
   recordingCount: number;
   /** A random key fixed at first sight: rounds start at a random point among sentences with equal counts. */
   rand: number;

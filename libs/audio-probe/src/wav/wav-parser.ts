@@ -88,6 +88,9 @@ export class WavParser {
   private read: ((view: DataView, offset: number) => number) | null = null;
   private sawData = false;
 
+  /** `onSamples`, when given, receives every slice of samples (one array per channel) as it is measured. */
+  constructor(private readonly onSamples?: (channelData: readonly Float32Array[], frames: number) => void) {}
+
   push(chunk: Uint8Array): void {
     this.queue.push(chunk);
     while (this.step());
@@ -185,6 +188,7 @@ export class WavParser {
         channels[c]![frame] = this.read!(view, offset);
     }
     this.meter!.add(channels, wholeFrames);
+    this.onSamples?.(channels, wholeFrames);
     return true;
   }
 }

@@ -11,6 +11,11 @@ import {
 export type { SyncResult } from '../sync/change-feed-follower';
 
 export const SENTENCE_CURSOR = 'sentences';
+/**
+ * Remembers (in sync_state) that the sentence copy was re-read once to learn every sentence's domains: copies
+ * made before the feed carried domains lack them, so the cursor is set back to 0 exactly once per database.
+ */
+export const SENTENCE_DOMAINS_MIGRATION = 'migration:sentence-domains';
 
 export type SentenceSync = ChangeFeedFollower;
 export type SentenceSyncOptions = ChangeFeedFollowerOptions;
@@ -27,7 +32,13 @@ export function createSentenceSync(options: SentenceSyncOptions): SentenceSync {
       updateOne: {
         filter: { _id: s.id },
         update: {
-          $set: { text: s.text, language: s.language, recordable: s.status === 'validated', seq: s.seq },
+          $set: {
+            text: s.text,
+            language: s.language,
+            recordable: s.status === 'validated',
+            seq: s.seq,
+            domains: s.domains ?? [],
+          },
           $setOnInsert: { recordingCount: 0, rand: Math.random() },
         },
         upsert: true,
@@ -62,6 +73,21 @@ export function createSentenceSync(options: SentenceSyncOptions): SentenceSync {
     return forwarded;
   };
 
+  let domainsMigrated = false;
+  const migrateDomains = async () => {
+    if (domainsMigrated) return;
+    // Only the process that records the migration resets the cursor, so two speech processes do it once.
+    const marked = await col.syncState.updateOne(
+      { _id: SENTENCE_DOMAINS_MIGRATION },
+      { $setOnInsert: { after: 0, updatedAt: new Date() } },
+      { upsert: true },
+    );
+    if (marked.upsertedCount === 1) {
+      await col.syncState.updateOne({ _id: SENTENCE_CURSOR }, { $set: { after: 0, updatedAt: new Date() } });
+    }
+    domainsMigrated = true;
+  };
+
   return createChangeFeedFollower(options, {
     cursor: SENTENCE_CURSOR,
     changesPath: '/internal/sentences/changes',
@@ -69,5 +95,6 @@ export function createSentenceSync(options: SentenceSyncOptions): SentenceSync {
     syncedMessage: 'recordable sentences synced from the text service',
     apply,
     forwardReports,
+    beforeRun: migrateDomains,
   });
 }

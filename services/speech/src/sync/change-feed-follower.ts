@@ -55,6 +55,8 @@ export interface ChangeFeed<Item> {
   apply(items: Item[]): Promise<void>;
   /** Passes pending reports on to the text service; resolves to how many were passed on. */
   forwardReports(callText: CallText): Promise<number>;
+  /** Runs before each run reads the cursor (a one-time migration may move it); optional. */
+  beforeRun?(): Promise<void>;
 }
 
 /**
@@ -103,6 +105,7 @@ export function createChangeFeedFollower<Item>(
   };
 
   const runOnce = async (): Promise<SyncResult> => {
+    await feed.beforeRun?.();
     let after = await readCursor();
     let applied = 0;
     for (;;) {

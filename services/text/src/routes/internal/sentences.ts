@@ -3,6 +3,7 @@ import {
   getInternalSentenceChanges,
   postInternalSentenceFlag,
   type SentenceChangesReply,
+  type SentenceDomain,
 } from '@platform/contracts';
 import { databaseOf, HttpError, serveRoute, type ServiceApp } from '@platform/service-kit';
 import { SENTENCE_FLAGS, sentences, type SentenceFlagDoc } from '../../sentences/sentence-store';
@@ -21,11 +22,13 @@ export function internalSentenceRoutes(app: ServiceApp) {
         language: SentenceChangesReply['items'][number]['language'];
         status: SentenceChangesReply['items'][number]['status'];
         seq: number;
+        domains?: SentenceDomain[];
       }>({
         text: 1,
         language: 1,
         status: 1,
         seq: 1,
+        domains: 1,
       })
       .toArray();
     const items = docs.map((d) => ({
@@ -34,6 +37,7 @@ export function internalSentenceRoutes(app: ServiceApp) {
       language: d.language,
       status: d.status,
       seq: d.seq,
+      domains: d.domains ?? [],
     }));
     return { items, last: items.length ? items[items.length - 1]!.seq : after };
   });

@@ -1,0 +1,505 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { GridFSBucket, type Db, type ObjectId } from 'mongodb';
+import { ZipFile } from 'yazl';
+import {
+  RELEASE_SPLITS,
+  type BreakdownRow,
+  type HistogramBin,
+  type ReleaseAudioFormat,
+  type ReleaseFigures,
+  type ReleaseSplit,
+  type ReleaseStatistics,
+  type SplitRow,
+} from '@platform/contracts';
+import { decodeToPcm, toPcm16, wavHeader, type PcmSampleRate } from '@platform/audio-probe';
+import { AUDIO_BUCKET, collections } from '../../collections';
+import type { ReleaseArtifactDoc, ReleaseDoc } from '../dataset-collections';
+import { ArtifactUpload, type StoredArtifact } from './artifact-store';
+import { selectionFor } from './selection';
+import { estimateSnrDb } from './snr';
+import { assignSplits, speakerHasher } from './speakers';
+import {
+  CV_COLUMNS,
+  METADATA_CSV_COLUMNS,
+  SENTENCE_COLUMNS,
+  csvLine,
+  cvRow,
+  licenseText,
+  metadataCsvRow,
+  readme,
+  slugify,
+  tsvLine,
+  type ClipRow,
+} from './tables';
+
+/** What the worker gives a build: where to report, and a check that throws once the build must stop. */
+export interface BuildContext {
+  db: Db;
+  release: ReleaseDoc;
+  sampleRate: PcmSampleRate;
+  /** Stored takes fetched and decoded ahead of the one being written. */
+  readAhead: number;
+  /** Progress (0–1) and stage words; throttled by the worker. Throws when the build must stop. */
+  report(progress: number, stage: string): Promise<void>;
+  log: { warn(obj: object, msg: string): void };
+}
+
+export interface BuildOutput {
+  figures: ReleaseFigures;
+  audio: ReleaseAudioFormat;
+  artifacts: ReleaseArtifactDoc[];
+  statistics: ReleaseStatistics;
+  contributorIds: string[];
+}
+
+/** A clip to write: where its audio is and its row, less what decoding measures. */
+interface PlannedClip {
+  audioFileId: ObjectId;
+  accountId: string;
+  row: Omit<ClipRow, 'client_id' | 'split' | 'durationMs'>;
+}
+
+/** How far the zip producer may run ahead of what reached the store. */
+const MAX_PENDING_BYTES = 8 * 1024 * 1024;
+const SENTENCE_BATCH = 1000;
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+async function readAll(bucket: GridFSBucket, fileId: ObjectId): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const chunk of bucket.openDownloadStream(fileId)) parts.push(chunk as Buffer);
+  return Buffer.concat(parts);
+}
+
+const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+
+/** Builds one release end to end; throws on failure (the worker cleans up). */
+export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
+  const { db, release, sampleRate } = ctx;
+  const col = collections(db);
+  const def = release.definition;
+  const releaseId = release._id;
+  const now = new Date();
+  const mtime = release.cutoff;
+
+  await ctx.report(0, 'Selecting data');
+  const selection = await selectionFor(db, def.sources, release.cutoff);
+
+  // 1. What goes in: recordings and donations (a few fields each), in a stable order.
+  const planned: PlannedClip[] = [];
+  const recordings = selection.recordings
+    ? await col.recordings
+        .find(selection.recordings, {
+          projection: {
+            sentenceId: 1,
+            sentenceText: 1,
+            language: 1,
+            audioFileId: 1,
+            speakerId: 1,
+            yes: 1,
+            no: 1,
+          },
+        })
+        .sort({ _id: 1 })
+        .toArray()
+    : [];
+  const domainsOf = new Map<string, string>();
+  const sentenceIds = [...new Set(recordings.map((r) => r.sentenceId))];
+  for (let i = 0; i < sentenceIds.length; i += SENTENCE_BATCH) {
+    const docs = await col.sentences
+      .find({ _id: { $in: sentenceIds.slice(i, i + SENTENCE_BATCH) } }, { projection: { domains: 1 } })
+      .toArray();
+    for (const d of docs) domainsOf.set(d._id, (d.domains ?? []).join(','));
+  }
+  for (const r of recordings) {
+    planned.push({
+      audioFileId: r.audioFileId,
+      accountId: r.speakerId,
+      row: {
+        path: `${slugify(def.name)}_${r.language}_${r._id.toHexString()}.wav`,
+        sentence_id: r.sentenceId,
+        sentence: r.sentenceText,
+        sentence_domain: domainsOf.get(r.sentenceId) ?? '',
+        up_votes: String(r.yes),
+        down_votes: String(r.no),
+        variant: '',
+        locale: r.language,
+      },
+    });
+  }
+  const pairs = selection.audioPairs
+    ? await col.audioPairs.find(selection.audioPairs).sort({ _id: 1 }).toArray()
+    : [];
+  for (const p of pairs) {
+    const base = { sentence_id: p.textId, sentence_domain: '', up_votes: '', down_votes: '' };
+    const stem = `${slugify(def.name)}_pair_${p._id.toHexString()}`;
+    planned.push({
+      audioFileId: p.sourceFileId,
+      accountId: p.donorId,
+      row: { ...base, path: `${stem}_en.wav`, sentence: p.sourceText, variant: '', locale: 'en' },
+    });
+    planned.push({
+      audioFileId: p.targetFileId,
+      accountId: p.donorId,
+      row: { ...base, path: `${stem}_yo.wav`, sentence: p.targetText, variant: p.dialect, locale: 'yo' },
+    });
+  }
+
+  // 2. Speakers: hashed ids and speaker-disjoint splits.
+  const clipsBySpeaker = new Map<string, number>();
+  for (const c of planned) clipsBySpeaker.set(c.accountId, (clipsBySpeaker.get(c.accountId) ?? 0) + 1);
+  const splitOf = assignSplits(releaseId.toHexString(), clipsBySpeaker);
+  const hashOf = speakerHasher();
+  const clientIds = new Map<string, string>();
+  for (const id of clipsBySpeaker.keys()) clientIds.set(id, hashOf(id));
+
+  // 3. Both archives are written in one pass: each clip is decoded once and goes to both.
+  const folder = `${slugify(def.name)}-v${release.version}`;
+  const meta = (artifact: 'complete.zip' | 'audio.zip') => ({
+    releaseId,
+    datasetId: release.datasetId,
+    artifact,
+    contentType: 'application/zip',
+  });
+  const complete = new ZipFile();
+  const audioOnly = new ZipFile();
+  const completeUpload = await ArtifactUpload.start(
+    db,
+    complete.outputStream as Readable,
+    `${folder}.zip`,
+    meta('complete.zip'),
+  );
+  const audioUpload = await ArtifactUpload.start(
+    db,
+    audioOnly.outputStream as Readable,
+    `${folder}-audio.zip`,
+    meta('audio.zip'),
+  );
+  try {
+    return await writeArchives();
+  } catch (error) {
+    // Stop both archives and wait for their uploads to settle, so the clean-up finds every chunk written.
+    (complete.outputStream as Readable).destroy();
+    (audioOnly.outputStream as Readable).destroy();
+    await Promise.allSettled([completeUpload.done, audioUpload.done]);
+    throw error;
+  }
+
+  async function writeArchives(): Promise<BuildOutput> {
+    const failed = Promise.race([completeUpload.done, audioUpload.done]).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    let completeAdded = 0;
+    let audioAdded = 0;
+    /** Every file of the complete archive but SHA256SUMS: its path below the folder, size and SHA-256. */
+    const files: Array<{ path: string; bytes: number; sha256: string }> = [];
+    const addText = (path: string, text: string) => {
+      const data = Buffer.from(text, 'utf8');
+      complete.addBuffer(data, `${folder}/${path}`, { mtime, compress: true });
+      completeAdded += data.length;
+      files.push({ path, bytes: data.length, sha256: sha256(data) });
+    };
+
+    const audioBucket = new GridFSBucket(db, { bucketName: AUDIO_BUCKET });
+    const fetchAndDecode = async (clip: PlannedClip) => {
+      try {
+        return await decodeToPcm(await readAll(audioBucket, clip.audioFileId), sampleRate);
+      } catch (error) {
+        ctx.log.warn(
+          { err: String(error), file: clip.audioFileId.toHexString(), clip: clip.row.path },
+          'a stored take could not be decoded; it is left out of the release',
+        );
+        return null;
+      }
+    };
+
+    const clips: ClipRow[] = [];
+    const written = new Set<string>();
+    const snrs: number[] = [];
+    const ahead: Array<Promise<Awaited<ReturnType<typeof fetchAndDecode>>>> = [];
+    let next = 0;
+    const fill = () => {
+      while (ahead.length < ctx.readAhead && next < planned.length)
+        ahead.push(fetchAndDecode(planned[next++]!));
+    };
+    for (let i = 0; i < planned.length; i += 1) {
+      fill();
+      const decoded = await ahead.shift()!;
+      fill();
+      await ctx.report(
+        0.05 + 0.85 * (i / planned.length),
+        `Decoding audio ${fmt(i + 1)} of ${fmt(planned.length)}`,
+      );
+      if (!decoded) continue;
+      const plan = planned[i]!;
+      const pcm = toPcm16(decoded.samples);
+      const wav = Buffer.concat([wavHeader(pcm.length, sampleRate), pcm]);
+      const snr = estimateSnrDb(decoded.samples, sampleRate);
+      if (snr !== null) snrs.push(snr);
+      const clip: ClipRow = {
+        ...plan.row,
+        client_id: clientIds.get(plan.accountId)!,
+        split: splitOf.get(plan.accountId)!,
+        durationMs: Math.round((decoded.samples.length * 1000) / sampleRate),
+      };
+      clips.push(clip);
+      written.add(plan.accountId);
+      complete.addBuffer(wav, `${folder}/clips/${clip.path}`, { mtime, compress: false });
+      audioOnly.addBuffer(wav, `clips/${clip.path}`, { mtime, compress: false });
+      completeAdded += wav.length;
+      audioAdded += wav.length;
+      files.push({ path: `clips/${clip.path}`, bytes: wav.length, sha256: sha256(wav) });
+      // Back-pressure: wait until what is queued in the zips has mostly reached the store.
+      await Promise.race([
+        Promise.all([
+          completeUpload.passed(completeAdded - MAX_PENDING_BYTES),
+          audioUpload.passed(audioAdded - MAX_PENDING_BYTES),
+        ]),
+        failed.then((error) => {
+          if (error) throw error;
+        }),
+      ]);
+    }
+    audioOnly.end({ forceZip64Format: false, comment: `${def.name} v${release.version}: clips` });
+
+    // 4. The tables and the text.
+    await ctx.report(0.9, 'Writing the tables');
+    const header = tsvLine(CV_COLUMNS);
+    addText('validated.tsv', header + clips.map(cvRow).join(''));
+    for (const split of RELEASE_SPLITS) {
+      addText(
+        `${split}.tsv`,
+        header +
+          clips
+            .filter((c) => c.split === split)
+            .map(cvRow)
+            .join(''),
+      );
+    }
+    addText(
+      'clip_durations.tsv',
+      tsvLine(['clip', 'duration[ms]']) + clips.map((c) => tsvLine([c.path, String(c.durationMs)])).join(''),
+    );
+    const clipsPerSentence = new Map<string, number>();
+    for (const c of clips) {
+      if (c.up_votes !== '')
+        clipsPerSentence.set(c.sentence_id, (clipsPerSentence.get(c.sentence_id) ?? 0) + 1);
+    }
+    const validatedSentences: string[] = [tsvLine(SENTENCE_COLUMNS)];
+    for await (const s of col.sentences.find(selection.sentenceScope).sort({ _id: 1 })) {
+      const n = clipsPerSentence.get(s._id) ?? 0;
+      validatedSentences.push(
+        tsvLine([s._id, s.text, (s.domains ?? []).join(','), '', n > 0 ? '1' : '0', String(n)]),
+      );
+    }
+    addText('validated_sentences.tsv', validatedSentences.join(''));
+    addText('metadata.csv', csvLine(METADATA_CSV_COLUMNS) + clips.map(metadataCsvRow).join(''));
+
+    let sentenceCount = 0;
+    if (selection.sentences) {
+      const tsv: string[] = [tsvLine(['sentence_id', 'sentence', 'locale', 'sentence_domain'])];
+      const jsonl: string[] = [];
+      for await (const s of col.sentences.find(selection.sentences).sort({ _id: 1 })) {
+        const domains = s.domains ?? [];
+        tsv.push(tsvLine([s._id, s.text, s.language, domains.join(',')]));
+        jsonl.push(
+          `${JSON.stringify({ sentence_id: s._id, sentence: s.text, locale: s.language, domains })}\n`,
+        );
+        sentenceCount += 1;
+      }
+      addText('text/sentences.tsv', tsv.join(''));
+      addText('text/sentences.jsonl', jsonl.join(''));
+    }
+    let textPairCount = 0;
+    if (selection.textPairs) {
+      const tsv: string[] = [tsvLine(['text_id', 'english', 'yoruba', 'category'])];
+      const jsonl: string[] = [];
+      for await (const p of col.textPairs.find(selection.textPairs).sort({ _id: 1 })) {
+        tsv.push(tsvLine([p._id, p.source_lang_text, p.target_lang_text, p.text_category]));
+        jsonl.push(
+          `${JSON.stringify({ text_id: p._id, english: p.source_lang_text, yoruba: p.target_lang_text, category: p.text_category })}\n`,
+        );
+        textPairCount += 1;
+      }
+      addText('text/text_pairs.tsv', tsv.join(''));
+      addText('text/text_pairs.jsonl', jsonl.join(''));
+    }
+
+    // 5. Statistics, measured from what was written.
+    const statistics = measure(release.version, clips, sentenceCount, textPairCount);
+    if (selection.recordingScope) {
+      const decided = await col.recordings.countDocuments({
+        ...selection.recordingScope,
+        status: { $in: ['validated', 'invalidated'] },
+      });
+      const validated = await col.recordings.countDocuments({
+        ...selection.recordingScope,
+        status: 'validated',
+      });
+      statistics.validatedShare = decided > 0 ? validated / decided : null;
+    }
+    const meanSnrDb = snrs.length
+      ? Math.round((snrs.reduce((a, b) => a + b, 0) / snrs.length) * 10) / 10
+      : null;
+    const audio: ReleaseAudioFormat = {
+      format: 'WAV (16-bit PCM)',
+      sampleRate,
+      channels: 1,
+      bitDepth: 16,
+      meanSnrDb,
+    };
+
+    addText(
+      'README.md',
+      readme({
+        title: def.name,
+        description: def.description,
+        folder,
+        version: release.version,
+        license: def.license,
+        publishedAt: now,
+        cutoff: release.cutoff,
+        clips: statistics.clips,
+        audioSeconds: statistics.audioSeconds,
+        speakers: statistics.speakers,
+        sentences: sentenceCount,
+        textPairs: textPairCount,
+        splits: statistics.splits,
+        sampleRate,
+        meanSnrDb,
+        hasAudio: clips.length > 0 || selection.recordings !== null || selection.audioPairs !== null,
+        hasText: selection.sentences !== null || selection.textPairs !== null,
+      }),
+    );
+    addText('LICENSE', licenseText(def.license, def.name, now.getUTCFullYear()));
+    const sums = files.map((f) => `${f.sha256}  ${f.path}\n`).join('');
+    complete.addBuffer(Buffer.from(sums, 'utf8'), `${folder}/SHA256SUMS`, { mtime, compress: true });
+    complete.end({ forceZip64Format: false, comment: `${def.name} v${release.version}` });
+
+    await ctx.report(0.95, 'Storing the archives');
+    const [completeStored, audioStored] = await Promise.all([completeUpload.done, audioUpload.done]);
+
+    // 6. The manifest.
+    const figures: ReleaseFigures = {
+      clips: statistics.clips,
+      audioSeconds: statistics.audioSeconds,
+      contributors: written.size,
+      sentences: sentenceCount,
+      textPairs: textPairCount,
+      files: files.length + 1,
+      bytes: completeStored.bytes,
+    };
+    const artifact = (name: 'complete.zip' | 'audio.zip', stored: StoredArtifact): ReleaseArtifactDoc => ({
+      name,
+      fileId: stored.fileId,
+      bytes: stored.bytes,
+      sha256: stored.sha256,
+      contentType: 'application/zip',
+    });
+    const zips = [artifact('complete.zip', completeStored), artifact('audio.zip', audioStored)];
+    const manifest = {
+      dataset: {
+        id: release.datasetId,
+        name: def.name,
+        description: def.description,
+        language: def.language,
+        category: def.category,
+        tags: def.tags,
+        license: def.license,
+        sources: def.sources,
+      },
+      version: release.version,
+      createdAt: release.createdAt.toISOString(),
+      cutoff: release.cutoff.toISOString(),
+      publishedAt: now.toISOString(),
+      folder,
+      artifacts: zips.map(({ name, bytes, sha256: sum, contentType }) => ({
+        name,
+        bytes,
+        sha256: sum,
+        contentType,
+      })),
+      figures,
+      audio,
+      statistics,
+      files: [...files, { path: 'SHA256SUMS', bytes: Buffer.byteLength(sums), sha256: sha256(sums) }],
+    };
+    const manifestUpload = await ArtifactUpload.start(
+      db,
+      Readable.from([Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8')]),
+      `${folder}-metadata.json`,
+      { releaseId, datasetId: release.datasetId, artifact: 'metadata.json', contentType: 'application/json' },
+    );
+    const manifestStored = await manifestUpload.done;
+    return {
+      figures,
+      audio,
+      artifacts: [
+        {
+          name: 'metadata.json',
+          fileId: manifestStored.fileId,
+          bytes: manifestStored.bytes,
+          sha256: manifestStored.sha256,
+          contentType: 'application/json',
+        },
+        ...zips.reverse(),
+      ],
+      statistics,
+      contributorIds: [...written].sort(),
+    };
+  }
+}
+
+const roundSeconds = (ms: number) => Math.round(ms) / 1000;
+
+function breakdown(clips: ClipRow[], keyOf: (c: ClipRow) => string): BreakdownRow[] {
+  const rows = new Map<string, { clips: number; ms: number; speakers: Set<string> }>();
+  for (const c of clips) {
+    const key = keyOf(c);
+    if (!key) continue;
+    const row = rows.get(key) ?? { clips: 0, ms: 0, speakers: new Set<string>() };
+    row.clips += 1;
+    row.ms += c.durationMs;
+    row.speakers.add(c.client_id);
+    rows.set(key, row);
+  }
+  return [...rows.entries()]
+    .map(([key, r]) => ({ key, clips: r.clips, seconds: roundSeconds(r.ms), speakers: r.speakers.size }))
+    .sort((a, b) => b.clips - a.clips || a.key.localeCompare(b.key));
+}
+
+/** Durations in one-second bins, from 0 to the longest clip. */
+function histogram(clips: ClipRow[]): HistogramBin[] {
+  if (clips.length === 0) return [];
+  const longest = clips.reduce((max, c) => Math.max(max, c.durationMs), 0);
+  const bins: HistogramBin[] = [];
+  for (let from = 0; from * 1000 <= longest; from += 1) bins.push({ from, to: from + 1, clips: 0 });
+  for (const c of clips) bins[Math.floor(c.durationMs / 1000)]!.clips += 1;
+  return bins;
+}
+
+function measure(version: number, clips: ClipRow[], sentences: number, textPairs: number): ReleaseStatistics {
+  const splits: SplitRow[] = RELEASE_SPLITS.map((split: ReleaseSplit) => {
+    const inSplit = clips.filter((c) => c.split === split);
+    return {
+      split,
+      clips: inSplit.length,
+      seconds: roundSeconds(inSplit.reduce((n, c) => n + c.durationMs, 0)),
+      speakers: new Set(inSplit.map((c) => c.client_id)).size,
+    };
+  });
+  return {
+    version,
+    clips: clips.length,
+    audioSeconds: roundSeconds(clips.reduce((n, c) => n + c.durationMs, 0)),
+    speakers: new Set(clips.map((c) => c.client_id)).size,
+    validatedShare: null,
+    splits,
+    durations: histogram(clips),
+    languages: breakdown(clips, (c) => c.locale),
+    dialects: breakdown(clips, (c) => c.variant),
+    sentences,
+    textPairs,
+  };
+}

@@ -1,0 +1,461 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Db } from 'mongodb';
+import type { FastifyBaseLogger } from 'fastify';
+import { CV_COLUMNS, METADATA_CSV_COLUMNS } from '../src/datasets/release-build/tables';
+import { datasetCollections, RELEASE_BUCKET, type ReleaseDoc } from '../src/datasets/dataset-collections';
+import { createReleaseWorker, selectionCounts } from '../src/datasets/release-build';
+import { as, startSpeech, type SpeechHarness } from './support/harness';
+import { chromiumWebm } from './support/audio';
+import { wav } from './support/wav';
+import {
+  addAudioPair,
+  addRecording,
+  addSentence,
+  addTextPair,
+  ALL_SOURCES,
+  askForRelease,
+  grepFiles,
+  readArtifact,
+  sh,
+  storeAudio,
+  tempDir,
+  writeTemp,
+} from './support/releases';
+
+const SPEAKERS = { 'spk-a': 4, 'spk-b': 3, 'spk-c': 2, 'spk-d': 1, 'spk-e': 1 } as const;
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const tsv = (text: string) =>
+  text
+    .trimEnd()
+    .split('\n')
+    .map((l) => l.split('\t'));
+
+describe('a release is built from the validated data and stored as three checked artifacts', () => {
+  let speech: SpeechHarness;
+  let db: Db;
+  let release: ReleaseDoc;
+  let dir: string;
+  let folder: string;
+  const accounts = [...Object.keys(SPEAKERS), 'donor-f', 'donor-g'];
+  let undecided: string;
+
+  beforeAll(async () => {
+    speech = await startSpeech();
+    db = speech.app.database!.db;
+    const speechTake = await storeAudio(db, chromiumWebm('speech'));
+    const longTake = await storeAudio(db, chromiumWebm('long'));
+    const health = await addSentence(db, 'Ẹ kú iṣẹ́ o.', 'yo', ['health']);
+    const general = await addSentence(db, 'Ó dàbọ̀.', 'yo', ['general', 'health']);
+    const english = await addSentence(db, 'Good evening.', 'en');
+    await addSentence(db, 'Not yet validated.', 'yo', [], false);
+    let first = true;
+    for (const [speakerId, n] of Object.entries(SPEAKERS)) {
+      for (let i = 0; i < n; i++) {
+        await addRecording(db, {
+          speakerId,
+          sentenceId: i % 2 ? general : health,
+          text: i % 2 ? 'Ó dàbọ̀.' : 'Ẹ kú iṣẹ́ o.',
+          language: 'yo',
+          audio: first ? longTake : speechTake,
+        });
+        first = false;
+      }
+    }
+    // Out of the release: decided against, undecided, and made after the release was asked for.
+    const other = { sentenceId: english, text: 'Good evening.', language: 'en' as const, audio: speechTake };
+    await addRecording(db, { ...other, speakerId: 'spk-x', status: 'invalidated' });
+    await addRecording(db, { ...other, speakerId: 'spk-y', status: 'invalidated' });
+    undecided = (await addRecording(db, { ...other, speakerId: 'spk-z', status: 'undecided' })).toHexString();
+    // A donation: English at 8 kHz (resampled), Yoruba at 16 kHz.
+    await addAudioPair(db, {
+      donorId: 'donor-f',
+      dialect: 'ekiti-yoruba',
+      source: await storeAudio(db, wav({ seconds: 2, rate: 8000 })),
+      target: await storeAudio(db, wav({ seconds: 1.5, rate: 16000 })),
+    });
+    await addAudioPair(db, {
+      donorId: 'donor-g',
+      dialect: 'other',
+      status: 'pending',
+      source: speechTake,
+      target: speechTake,
+    });
+    await addTextPair(db, 'Thank you.', 'Ẹ ṣé.');
+    await addTextPair(db, 'Welcome, "friend", to the market', 'Ẹ káàbọ̀');
+    await addTextPair(db, 'Not approved.', 'Rárá.', false);
+
+    release = await askForRelease(db);
+    await addRecording(db, { ...other, speakerId: 'spk-late', createdAt: new Date(Date.now() + 5_000) });
+
+    const worker = createReleaseWorker({ db, log: speech.app.log, pollMs: 60_000 });
+    worker.kick();
+    await worker.idle();
+    await worker.stop();
+    release = (await datasetCollections(db).releases.findOne({ _id: release._id }))!;
+
+    dir = tempDir('release-test-');
+    const complete = release.artifacts.find((a) => a.name === 'complete.zip')!;
+    writeTemp(dir, 'complete.zip', await readArtifact(db, complete.fileId));
+    sh('unzip', ['-q', 'complete.zip', '-d', 'out'], dir);
+    folder = join(dir, 'out', readdirSync(join(dir, 'out'))[0]!);
+  }, 120_000);
+
+  afterAll(async () => {
+    await speech?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const read = (name: string) => readFileSync(join(folder, name), 'utf8');
+
+  it('publishes with exact counts and hours, and the dataset shows the new version', async () => {
+    expect(release.status).toBe('published');
+    expect(release.progress).toBe(1);
+    expect(release.lease).toBeUndefined();
+    // 11 recordings (one of 19.98 s, ten of 3.96 s) and one donation's two sides (2 s and 1.5 s).
+    expect(release.figures).toMatchObject({
+      clips: 13,
+      audioSeconds: 19.98 + 10 * 3.96 + 2 + 1.5,
+      contributors: 6,
+      sentences: 3,
+      textPairs: 2,
+    });
+    expect(release.statistics!.validatedShare).toBeCloseTo(11 / 13);
+    expect(release.statistics!.languages).toEqual([
+      { key: 'yo', clips: 12, seconds: 19.98 + 10 * 3.96 + 1.5, speakers: 6 },
+      { key: 'en', clips: 1, seconds: 2, speakers: 1 },
+    ]);
+    expect(release.statistics!.dialects).toEqual([
+      { key: 'ekiti-yoruba', clips: 1, seconds: 1.5, speakers: 1 },
+    ]);
+    expect(release.statistics!.durations.reduce((n, b) => n + b.clips, 0)).toBe(13);
+    expect(release.statistics!.durations[19]).toEqual({ from: 19, to: 20, clips: 1 });
+    expect(release.audio).toMatchObject({
+      format: 'WAV (16-bit PCM)',
+      sampleRate: 16000,
+      channels: 1,
+      bitDepth: 16,
+    });
+    expect(release.audio!.meanSnrDb).toEqual(expect.any(Number));
+    expect([...release.contributorIds!].sort()).toEqual([...Object.keys(SPEAKERS), 'donor-f'].sort());
+    const dataset = await datasetCollections(db).datasets.findOne({ _id: release.datasetId });
+    expect(dataset).toMatchObject({ latestVersion: 1, publishedAt: release.publishedAt });
+  });
+
+  it('writes Common Voice tables with its columns and speaker-disjoint splits of every clip', () => {
+    const validated = tsv(read('validated.tsv'));
+    expect(validated[0]).toEqual([...CV_COLUMNS]);
+    expect(validated).toHaveLength(14);
+    const bySplit = Object.fromEntries(
+      (['train', 'dev', 'test'] as const).map((s) => {
+        const rows = tsv(read(`${s}.tsv`));
+        expect(rows[0]).toEqual([...CV_COLUMNS]);
+        return [s, rows.slice(1)];
+      }),
+    );
+    const all = [...bySplit.train!, ...bySplit.dev!, ...bySplit.test!];
+    expect(all.map((r) => r[1]).sort()).toEqual(
+      validated
+        .slice(1)
+        .map((r) => r[1])
+        .sort(),
+    );
+    expect(bySplit.train!.length).toBeGreaterThan(bySplit.dev!.length);
+    expect(bySplit.dev!.length).toBeGreaterThan(0);
+    expect(bySplit.test!.length).toBeGreaterThan(0);
+    const speakersOf = (rows: string[][]) => new Set(rows.map((r) => r[0]));
+    const [train, dev, test] = [
+      speakersOf(bySplit.train!),
+      speakersOf(bySplit.dev!),
+      speakersOf(bySplit.test!),
+    ];
+    for (const id of train) expect(dev.has(id) || test.has(id)).toBe(false);
+    for (const id of dev) expect(test.has(id)).toBe(false);
+    // The donation's two sides: one speaker, locales en and yo, the dialect on the Yoruba side.
+    const pair = validated.filter((r) => r[1]!.includes('_pair_'));
+    expect(pair.map((r) => [r[11], r[10], r[3]])).toEqual([
+      ['en', '', 'Good morning, teacher.'],
+      ['yo', 'ekiti-yoruba', 'Ẹ káàárọ̀, olùkọ́.'],
+    ]);
+    expect(new Set(pair.map((r) => r[0])).size).toBe(1);
+    const domains = new Set(validated.slice(1).map((r) => r[4]));
+    expect(domains).toEqual(new Set(['health', 'general,health', '']));
+    const durations = tsv(read('clip_durations.tsv'));
+    expect(durations[0]).toEqual(['clip', 'duration[ms]']);
+    expect(
+      durations
+        .slice(1)
+        .map((r) => Number(r[1]))
+        .sort((a, b) => a - b),
+    ).toEqual([1500, 2000, ...Array(10).fill(3960), 19980]);
+    const sentences = tsv(read('validated_sentences.tsv'));
+    expect(sentences[0]).toEqual([
+      'sentence_id',
+      'sentence',
+      'sentence_domain',
+      'source',
+      'is_used',
+      'clips_count',
+    ]);
+    expect(
+      sentences
+        .slice(1)
+        .map((r) => Number(r[5]))
+        .sort(),
+    ).toEqual([0, 4, 7]);
+  });
+
+  it('hashes speakers: no account id, name or e-mail leaves the platform', () => {
+    const ids = new Set(
+      tsv(read('validated.tsv'))
+        .slice(1)
+        .map((r) => r[0]!),
+    );
+    expect(ids.size).toBe(6);
+    for (const id of ids) {
+      expect(id).toMatch(/^[0-9a-f]{64}$/);
+      expect(accounts).not.toContain(id);
+      expect(accounts.some((a) => id === sha(Buffer.from(a)))).toBe(false);
+    }
+    expect(grepFiles('spk-|donor-|Name of', folder)).toEqual([]);
+  });
+
+  it('offers the same clips as a Hugging Face AudioFolder metadata.csv', () => {
+    const lines = read('metadata.csv').trimEnd().split('\r\n');
+    expect(lines[0]).toBe(METADATA_CSV_COLUMNS.join(','));
+    expect(lines).toHaveLength(14);
+    const parsed = sh('/usr/bin/python3', [
+      '-c',
+      'import csv,sys,os; r=list(csv.DictReader(open(sys.argv[1]+"/metadata.csv", newline=""))); ' +
+        'assert all(os.path.exists(os.path.join(sys.argv[1], x["file_name"])) for x in r); ' +
+        'print(len(r), sorted(set(x["split"] for x in r)))',
+      folder,
+    ]);
+    expect(parsed.trim()).toBe("13 ['dev', 'test', 'train']");
+  });
+
+  it('writes the text as TSV and JSON Lines, a README, a LICENSE', () => {
+    expect(tsv(read('text/text_pairs.tsv'))).toHaveLength(3);
+    const pairs = read('text/text_pairs.jsonl')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { english: string });
+    expect(pairs.map((p) => p.english).sort()).toEqual(['Thank you.', 'Welcome, "friend", to the market']);
+    expect(read('text/sentences.jsonl').trim().split('\n')).toHaveLength(3);
+    expect(read('README.md')).toContain('13 clips, 0.02 hours of audio, from 6 speakers');
+    expect(read('README.md')).toContain('sha256sum -c SHA256SUMS');
+    expect(read('LICENSE')).toContain('CC BY 4.0');
+  });
+
+  it('writes WAV 16-bit PCM mono at 16 kHz that sox reads, with the measured durations', () => {
+    const clips = readdirSync(join(folder, 'clips'));
+    expect(clips).toHaveLength(13);
+    for (const clip of clips) {
+      const path = join(folder, 'clips', clip);
+      expect(sh('soxi', ['-r', path]).trim()).toBe('16000');
+      expect(sh('soxi', ['-c', path]).trim()).toBe('1');
+      expect(sh('soxi', ['-b', path]).trim()).toBe('16');
+      expect(sh('soxi', ['-e', path]).trim()).toBe('Signed Integer PCM');
+    }
+    const long = tsv(read('clip_durations.tsv')).find((r) => r[1] === '19980')!;
+    expect(Number(sh('soxi', ['-D', join(folder, 'clips', long[0]!)]))).toBeCloseTo(19.98, 3);
+  });
+
+  it('lists every file in SHA256SUMS (sha256sum -c passes) and stores each artifact with its own checksum', async () => {
+    expect(sh('sha256sum', ['--quiet', '-c', 'SHA256SUMS'], folder)).toBe('');
+    const listed = read('SHA256SUMS').trim().split('\n').length;
+    expect(listed).toBe(release.figures!.files - 1);
+    expect(release.artifacts.map((a) => a.name)).toEqual(['metadata.json', 'audio.zip', 'complete.zip']);
+    for (const artifact of release.artifacts) {
+      const bytes = await readArtifact(db, artifact.fileId);
+      expect(bytes.length).toBe(artifact.bytes);
+      expect(sha(bytes)).toBe(artifact.sha256);
+    }
+    expect(release.figures!.bytes).toBe(release.artifacts.find((a) => a.name === 'complete.zip')!.bytes);
+    const manifest = JSON.parse((await readArtifact(db, release.artifacts[0]!.fileId)).toString('utf8')) as {
+      version: number;
+      artifacts: Array<{ name: string; sha256: string }>;
+      files: unknown[];
+    };
+    expect(manifest.version).toBe(1);
+    expect(manifest.artifacts).toEqual([
+      expect.objectContaining({ name: 'complete.zip', sha256: release.artifacts[2]!.sha256 }),
+      expect.objectContaining({ name: 'audio.zip', sha256: release.artifacts[1]!.sha256 }),
+    ]);
+    expect(manifest.files).toHaveLength(release.figures!.files);
+  });
+
+  it('writes ZIPs that Debian unzip and Python zipfile both read; the audio ZIP holds the clips only', async () => {
+    const audio = release.artifacts.find((a) => a.name === 'audio.zip')!;
+    writeTemp(dir, 'audio.zip', await readArtifact(db, audio.fileId));
+    for (const name of ['complete.zip', 'audio.zip']) {
+      expect(sh('unzip', ['-tq', name], dir)).toMatch(/No errors detected/);
+      const check = sh(
+        '/usr/bin/python3',
+        [
+          '-c',
+          'import zipfile,sys; z=zipfile.ZipFile(sys.argv[1]); print(z.testzip(), len(z.namelist()))',
+          name,
+        ],
+        dir,
+      );
+      expect(check.trim()).toBe(`None ${name === 'audio.zip' ? 13 : release.figures!.files}`);
+    }
+    const names = sh('unzip', ['-Z1', 'audio.zip'], dir).trim().split('\n');
+    expect(names.every((n) => /^clips\/.+\.wav$/.test(n))).toBe(true);
+  });
+
+  it('stays as it was when votes come after publishing', async () => {
+    const before = await Promise.all(release.artifacts.map((a) => readArtifact(db, a.fileId)));
+    for (const voter of ['v1', 'v2']) {
+      const res = await speech.app.inject({
+        method: 'POST',
+        url: `/api/recordings/${undecided}/validate`,
+        headers: as(voter),
+        payload: { isValid: true },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    // 11 in the release, the one made after it was asked for, and the one just validated.
+    expect((await selectionCounts(db, ALL_SOURCES)).recordings).toBe(13);
+    const after = (await datasetCollections(db).releases.findOne({ _id: release._id }))!;
+    expect(after.statistics).toEqual(release.statistics);
+    expect(after.figures).toEqual(release.figures);
+    const now = await Promise.all(after.artifacts.map((a) => readArtifact(db, a.fileId)));
+    now.forEach((bytes, i) => expect(sha(bytes)).toBe(sha(before[i]!)));
+  });
+});
+
+describe('release selection and the worker', () => {
+  let speech: SpeechHarness;
+  let db: Db;
+  const quiet = (): FastifyBaseLogger & { published: string[] } => {
+    const published: string[] = [];
+    const log = {
+      published,
+      info: (obj: { version?: number; datasetId?: string }, msg?: string) => {
+        if (msg === 'release published') published.push(`${obj.datasetId}:${obj.version}`);
+      },
+      warn: () => undefined,
+      error: () => undefined,
+      debug: () => undefined,
+      trace: () => undefined,
+      fatal: () => undefined,
+      child: () => log,
+      level: 'info',
+      silent: () => undefined,
+    };
+    return log as unknown as FastifyBaseLogger & { published: string[] };
+  };
+  const releaseFiles = () => db.collection(`${RELEASE_BUCKET}.files`).countDocuments();
+  const releaseChunks = () => db.collection(`${RELEASE_BUCKET}.chunks`).countDocuments();
+
+  beforeAll(async () => {
+    speech = await startSpeech();
+    db = speech.app.database!.db;
+    const take = await storeAudio(db, chromiumWebm('speech'));
+    const yo = await addSentence(db, 'Ẹ kú iṣẹ́ o.', 'yo', ['health']);
+    const en = await addSentence(db, 'Good evening.', 'en', ['general']);
+    for (const speakerId of ['a', 'b', 'c']) {
+      await addRecording(db, { speakerId, sentenceId: yo, text: 'Ẹ kú iṣẹ́ o.', language: 'yo', audio: take });
+    }
+    await addRecording(db, {
+      speakerId: 'd',
+      sentenceId: en,
+      text: 'Good evening.',
+      language: 'en',
+      audio: take,
+    });
+  }, 60_000);
+  afterAll(async () => speech?.close());
+
+  it('counts what a release of given sources would hold now, by language and domain', async () => {
+    expect(await selectionCounts(db, ALL_SOURCES)).toEqual({
+      recordings: 4,
+      audioPairs: 0,
+      sentences: 2,
+      textPairs: 0,
+    });
+    expect(await selectionCounts(db, { ...ALL_SOURCES, languages: ['en'] })).toMatchObject({
+      recordings: 1,
+      sentences: 1,
+    });
+    expect(await selectionCounts(db, { ...ALL_SOURCES, domains: ['health'] })).toMatchObject({
+      recordings: 3,
+      sentences: 1,
+    });
+    expect(await selectionCounts(db, { ...ALL_SOURCES, include: ['text-pairs'] })).toEqual({
+      recordings: 0,
+      audioPairs: 0,
+      sentences: 0,
+      textPairs: 0,
+    });
+  });
+
+  it('never builds one release twice, whatever the number of workers', async () => {
+    const releases = [await askForRelease(db, { name: 'One' }), await askForRelease(db, { name: 'Two' })];
+    const logs = [quiet(), quiet()];
+    const workers = logs.map((log) => createReleaseWorker({ db, log, pollMs: 60_000 }));
+    workers.forEach((w) => w.kick());
+    await Promise.all(workers.map((w) => w.idle()));
+    await Promise.all(workers.map((w) => w.stop()));
+    const published = [...logs[0]!.published, ...logs[1]!.published].sort();
+    expect(published).toEqual(releases.map((r) => `${r.datasetId}:1`).sort());
+    const stored = await datasetCollections(db)
+      .releases.find({ _id: { $in: releases.map((r) => r._id) } })
+      .toArray();
+    expect(stored.map((r) => r.status)).toEqual(['published', 'published']);
+    // Three artifacts each and nothing else.
+    expect(await releaseFiles()).toBe(6);
+  });
+
+  it('leaves no file behind when a build fails, and says why', async () => {
+    const files = await releaseFiles();
+    const chunks = await releaseChunks();
+    // A text pair the copy could never hold: writing the tables fails after the audio was stored.
+    await db
+      .collection('text_pairs')
+      .insertOne({ _id: 'broken' as never, approved: true, source_lang_text: 7 });
+    const release = await askForRelease(db, { name: 'Broken' });
+    const worker = createReleaseWorker({ db, log: quiet(), pollMs: 60_000 });
+    await worker.idle();
+    await worker.stop();
+    const failed = (await datasetCollections(db).releases.findOne({ _id: release._id }))!;
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toEqual(expect.any(String));
+    expect(failed.lease).toBeUndefined();
+    expect(await releaseFiles()).toBe(files);
+    expect(await releaseChunks()).toBe(chunks);
+    expect(await db.collection('release_build_files').countDocuments()).toBe(0);
+    await db.collection('text_pairs').deleteOne({ _id: 'broken' as never });
+  });
+
+  it('redoes from scratch a build whose worker died, once its lease has expired', async () => {
+    const release = await askForRelease(db, { name: 'Interrupted' });
+    const { releases } = datasetCollections(db);
+    await releases.updateOne(
+      { _id: release._id },
+      { $set: { lease: { owner: 'dead-process', until: new Date(Date.now() + 60_000) }, progress: 0.4 } },
+    );
+    // What the dead build had written: a chunk of an unfinished file, noted as started.
+    const leftover = new (await import('mongodb')).ObjectId();
+    await db
+      .collection('release_build_files')
+      .insertOne({ _id: leftover, releaseId: release._id, createdAt: new Date() });
+    await db
+      .collection(`${RELEASE_BUCKET}.chunks`)
+      .insertOne({ files_id: leftover, n: 0, data: Buffer.from('x') });
+
+    const worker = createReleaseWorker({ db, log: quiet(), pollMs: 60_000 });
+    await worker.idle();
+    expect((await releases.findOne({ _id: release._id }))!.status).toBe('building'); // still held
+    await releases.updateOne({ _id: release._id }, { $set: { 'lease.until': new Date(Date.now() - 1) } });
+    worker.kick();
+    await worker.idle();
+    await worker.stop();
+    const done = (await releases.findOne({ _id: release._id }))!;
+    expect(done.status).toBe('published');
+    expect(await db.collection(`${RELEASE_BUCKET}.chunks`).countDocuments({ files_id: leftover })).toBe(0);
+  });
+});
