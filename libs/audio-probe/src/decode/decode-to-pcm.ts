@@ -200,14 +200,33 @@ export async function decodeToPcm(
   return decoded;
 }
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+const toInt16 = (s: number): number => (s >= 1 ? 32767 : s <= -1 ? -32768 : Math.round(s * 32767));
+
+/** Writes mono floats as 16-bit little-endian PCM into `out` at `offset`, clipped to full scale. */
+function writePcm16(samples: Float32Array, out: Buffer, offset: number): void {
+  const at = out.byteOffset + offset;
+  if (LITTLE_ENDIAN && at % 2 === 0) {
+    const view = new Int16Array(out.buffer, at, samples.length);
+    for (let i = 0; i < samples.length; i += 1) view[i] = toInt16(samples[i]!);
+  } else {
+    for (let i = 0; i < samples.length; i += 1) out.writeInt16LE(toInt16(samples[i]!), offset + i * 2);
+  }
+}
+
 /** 16-bit little-endian PCM of mono floats, clipped to full scale. */
 export function toPcm16(samples: Float32Array): Buffer {
   const out = Buffer.allocUnsafe(samples.length * 2);
-  for (let i = 0; i < samples.length; i += 1) {
-    const s = samples[i]!;
-    const clipped = s >= 1 ? 32767 : s <= -1 ? -32768 : Math.round(s * 32767);
-    out.writeInt16LE(clipped, i * 2);
-  }
+  writePcm16(samples, out, 0);
+  return out;
+}
+
+/** A whole WAV file (canonical header, 16-bit PCM, mono) of the samples, in one allocation. */
+export function encodeWav16(samples: Float32Array, sampleRate: number): Buffer {
+  const out = Buffer.allocUnsafe(44 + samples.length * 2);
+  wavHeader(samples.length * 2, sampleRate).copy(out, 0);
+  writePcm16(samples, out, 44);
   return out;
 }
 

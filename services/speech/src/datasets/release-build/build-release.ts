@@ -12,7 +12,7 @@ import {
   type ReleaseStatistics,
   type SplitRow,
 } from '@platform/contracts';
-import { decodeToPcm, toPcm16, wavHeader, type PcmSampleRate } from '@platform/audio-probe';
+import { decodeToPcm, encodeWav16, type PcmSampleRate } from '@platform/audio-probe';
 import { AUDIO_BUCKET, collections } from '../../collections';
 import type { ReleaseArtifactDoc, ReleaseDoc } from '../dataset-collections';
 import { ArtifactUpload, type StoredArtifact } from './artifact-store';
@@ -201,6 +201,19 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
       files.push({ path, bytes: data.length, sha256: sha256(data) });
     };
 
+    /**
+     * A clip goes in as a stream made when its turn comes: yazl keeps every entry (for the central directory)
+     * and, with addBuffer, the closure holding its bytes; here the bytes are let go once written.
+     */
+    const addClip = (zip: ZipFile, path: string, data: Buffer) => {
+      let held: Buffer | null = data;
+      zip.addReadStreamLazy(path, { mtime, compress: false, size: data.length }, (give) => {
+        const bytes = held!;
+        held = null;
+        give(null, Readable.from([bytes]));
+      });
+    };
+
     const audioBucket = new GridFSBucket(db, { bucketName: AUDIO_BUCKET });
     const fetchAndDecode = async (clip: PlannedClip) => {
       try {
@@ -233,8 +246,7 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
       );
       if (!decoded) continue;
       const plan = planned[i]!;
-      const pcm = toPcm16(decoded.samples);
-      const wav = Buffer.concat([wavHeader(pcm.length, sampleRate), pcm]);
+      const wav = encodeWav16(decoded.samples, sampleRate);
       const snr = estimateSnrDb(decoded.samples, sampleRate);
       if (snr !== null) snrs.push(snr);
       const clip: ClipRow = {
@@ -245,8 +257,8 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
       };
       clips.push(clip);
       written.add(plan.accountId);
-      complete.addBuffer(wav, `${folder}/clips/${clip.path}`, { mtime, compress: false });
-      audioOnly.addBuffer(wav, `clips/${clip.path}`, { mtime, compress: false });
+      addClip(complete, `${folder}/clips/${clip.path}`, wav);
+      addClip(audioOnly, `clips/${clip.path}`, wav);
       completeAdded += wav.length;
       audioAdded += wav.length;
       files.push({ path: `clips/${clip.path}`, bytes: wav.length, sha256: sha256(wav) });

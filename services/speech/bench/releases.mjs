@@ -1,0 +1,208 @@
+// Release build benchmark. Not a test: it measures and prints.
+//
+//   node services/speech/bench/releases.mjs                  # 10,000 clips (also in npm run bench)
+//   BENCH_RELEASE_CLIPS=1000 BENCH_SPEAKERS=200 node services/speech/bench/releases.mjs
+//
+// Starts the embedded MongoDB (a child process, fresh folder), stores BENCH_RELEASE_CLIPS validated
+// recordings straight into the speech database (each with its own GridFS copy of one five-second Ogg/Opus
+// take made by espeak-ng, sox and opusenc, from BENCH_SPEAKERS speakers), asks for a release of them, and runs
+// the release builder in a child process of its own (the built speech service's code, as the service runs
+// it): the time from the claim to `published`, and the building process's peak resident memory (sampled
+// VmRSS and the kernel's maxRSS). Targets: under 5 minutes, under 300 MB.
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { MongoClient, ObjectId } from 'mongodb';
+import { createBench, log, mb, root, watchRss } from '../../../tools/bench/harness.mjs';
+import { buildSpeech } from './speech-bench.mjs';
+
+const env = process.env;
+
+if (process.argv[2] === '--build') {
+  await buildInThisProcess(process.argv[3], process.argv[4]);
+} else {
+  await main();
+}
+
+/** The child: one release worker, as the speech service runs it, until the pending release is built. */
+async function buildInThisProcess(uri, dbName) {
+  // The built service is CommonJS: required as the service itself loads it.
+  const { createReleaseWorker } = createRequire(import.meta.url)(
+    join(root, 'services/speech/dist/datasets/release-build/index.js'),
+  );
+  const client = await MongoClient.connect(uri);
+  const quiet = () => undefined;
+  const logger = {
+    info: quiet,
+    warn: console.error,
+    error: console.error,
+    debug: quiet,
+    trace: quiet,
+    fatal: console.error,
+  };
+  logger.child = () => logger;
+  const started = performance.now();
+  const worker = createReleaseWorker({ db: client.db(dbName), log: logger, pollMs: 60_000 });
+  await worker.idle();
+  await worker.stop();
+  const seconds = (performance.now() - started) / 1000;
+  console.log(JSON.stringify({ seconds, maxRssKb: process.resourceUsage().maxRSS }));
+  await client.close();
+}
+
+async function main() {
+  const CLIPS = Number(env.BENCH_RELEASE_CLIPS ?? 10_000);
+  const SPEAKERS = Number(env.BENCH_SPEAKERS ?? 500);
+  const bench = createBench('releases-bench-');
+  bench.run(
+    async () => {
+      buildSpeech();
+      const { uri } = await bench.startMongo();
+      const client = await MongoClient.connect(uri);
+      const dbName = 'speech';
+      const db = client.db(dbName);
+      try {
+        const take = makeClip(bench.work);
+        const seeded = await seed(db, take, CLIPS, SPEAKERS);
+        log(
+          `Seeded ${CLIPS.toLocaleString('en-US')} validated five-second clips (${take.length} bytes of Ogg/Opus each) from ${SPEAKERS} speakers in ${seeded.toFixed(1)} s.`,
+        );
+
+        const child = spawn(process.execPath, [...(env.BENCH_BUILDER_ARGS ?? '').split(' ').filter(Boolean), new URL(import.meta.url).pathname, '--build', uri, dbName], {
+          cwd: root,
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        const rss = watchRss({ builder: child.pid }, 1);
+        let out = '';
+        child.stdout.on('data', (d) => (out += d));
+        const progress = setInterval(async () => {
+          const r = await db.collection('releases').findOne({}, { projection: { progress: 1, stage: 1 } });
+          if (r?.stage) log(`  ${(r.progress * 100).toFixed(0).padStart(3)}%  ${r.stage}`);
+        }, 15_000);
+        const code = await new Promise((res) => child.on('exit', res));
+        clearInterval(progress);
+        rss.stop();
+        if (code !== 0) throw new Error(`the builder exited with ${code}`);
+        const { seconds, maxRssKb } = JSON.parse(out.trim().split('\n').pop());
+        const release = await db.collection('releases').findOne({});
+        if (release.status !== 'published') throw new Error(`release ${release.status}: ${release.error}`);
+        const peakKb = Math.max(rss.peak.builder, maxRssKb);
+        const complete = release.artifacts.find((a) => a.name === 'complete.zip');
+        const audio = release.artifacts.find((a) => a.name === 'audio.zip');
+        log('');
+        log('| release build | figure | target |');
+        log('| --- | ---: | --- |');
+        log(`| clips | ${release.figures.clips.toLocaleString('en-US')} | |`);
+        log(`| audio hours | ${(release.figures.audioSeconds / 3600).toFixed(2)} | |`);
+        log(`| complete.zip | ${(complete.bytes / 1e6).toFixed(0)} MB | |`);
+        log(`| audio.zip | ${(audio.bytes / 1e6).toFixed(0)} MB | |`);
+        log(`| build time | ${seconds.toFixed(1)} s | < 300 s: ${seconds < 300 ? 'met' : 'NOT met'} |`);
+        log(`| builder peak RSS | ${mb(peakKb)} | < 300 MB: ${peakKb < 300 * 1024 ? 'met' : 'NOT met'} |`);
+      } finally {
+        await client.close();
+      }
+    },
+    { exitAfter: true },
+  );
+}
+
+/** A five-second Ogg/Opus take of espeak-ng speech (as the Speak benchmark makes). */
+function makeClip(work) {
+  const wav = join(work, 'speech.wav');
+  const five = join(work, 'five.wav');
+  const ogg = join(work, 'five.ogg');
+  execFileSync('espeak-ng', ['-w', wav, 'Please read this sentence aloud, clearly and slowly, then stop.']);
+  execFileSync('sox', [wav, '-r', '48000', five, 'pad', '0', '5', 'trim', '0', '5']);
+  execFileSync('opusenc', ['--quiet', '--bitrate', '32', five, ogg]);
+  return readFileSync(ogg);
+}
+
+/** Sentences, recordings and one GridFS copy of the take per recording, stored straight; then the release. */
+async function seed(db, take, clips, speakers) {
+  const started = performance.now();
+  const sentences = [...Array(Math.min(clips, 5000))].map((_, i) => ({
+    _id: new ObjectId().toHexString(),
+    text: `Gbólóhùn àyẹ̀wò nọ́mbà ${i}.`,
+    language: 'yo',
+    recordable: true,
+    domains: ['general'],
+    recordingCount: 0,
+    rand: Math.random(),
+    seq: i + 1,
+  }));
+  await db.collection('sentences').insertMany(sentences);
+  const before = new Date(Date.now() - 60_000);
+  for (let from = 0; from < clips; from += 1000) {
+    const files = [];
+    const chunks = [];
+    const recordings = [];
+    for (let i = from; i < Math.min(clips, from + 1000); i++) {
+      const fileId = new ObjectId();
+      files.push({
+        _id: fileId,
+        length: take.length,
+        chunkSize: 255 * 1024,
+        uploadDate: before,
+        filename: 'take.ogg',
+      });
+      chunks.push({ files_id: fileId, n: 0, data: take });
+      const sentence = sentences[i % sentences.length];
+      recordings.push({
+        _id: new ObjectId(),
+        sentenceId: sentence._id,
+        sentenceText: sentence.text,
+        language: 'yo',
+        durationSeconds: 5,
+        audioFileId: fileId,
+        container: 'ogg',
+        contentType: 'audio/ogg',
+        bytes: take.length,
+        speakerId: `speaker-${i % speakers}`,
+        speakerName: null,
+        yes: 2,
+        no: 0,
+        voteCount: 2,
+        reports: 0,
+        status: 'validated',
+        createdAt: before,
+      });
+    }
+    await db.collection('audio.files').insertMany(files);
+    await db.collection('audio.chunks').insertMany(chunks);
+    await db.collection('recordings').insertMany(recordings);
+  }
+  const datasetId = new ObjectId().toHexString();
+  const definition = {
+    name: 'Benchmark Yoruba Speech',
+    description: 'Ten thousand five-second clips.',
+    language: 'yo',
+    category: 'linguistic',
+    tags: [],
+    license: 'CC0-1.0',
+    sources: { include: ['recordings', 'sentences'], languages: ['yo'], domains: [], categories: [] },
+  };
+  const now = new Date();
+  await db
+    .collection('datasets')
+    .insertOne({
+      _id: datasetId,
+      ...definition,
+      nameKey: definition.name.toLowerCase(),
+      createdAt: now,
+      updatedAt: now,
+    });
+  await db.collection('releases').insertOne({
+    _id: new ObjectId(),
+    datasetId,
+    version: 1,
+    status: 'building',
+    definition,
+    cutoff: now,
+    createdAt: now,
+    createdBy: 'bench-admin',
+    progress: 0,
+    artifacts: [],
+  });
+  return (performance.now() - started) / 1000;
+}
