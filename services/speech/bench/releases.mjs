@@ -12,9 +12,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient, ObjectId } from 'mongodb';
-import { createBench, log, mb, root, watchRss } from '../../../tools/bench/harness.mjs';
+import { cpuSeconds, createBench, log, mb, root, watchRss } from '../../../tools/bench/harness.mjs';
 import { buildSpeech } from './speech-bench.mjs';
 
 const env = process.env;
@@ -43,11 +44,19 @@ async function buildInThisProcess(uri, dbName) {
   };
   logger.child = () => logger;
   const started = performance.now();
-  const worker = createReleaseWorker({ db: client.db(dbName), log: logger, pollMs: 60_000 });
+  const worker = createReleaseWorker({
+    db: client.db(dbName),
+    log: logger,
+    pollMs: 60_000,
+    ...(env.BENCH_DECODE_THREADS ? { decodeThreads: Number(env.BENCH_DECODE_THREADS) } : {}),
+  });
   await worker.idle();
   await worker.stop();
   const seconds = (performance.now() - started) / 1000;
-  console.log(JSON.stringify({ seconds, maxRssKb: process.resourceUsage().maxRSS }));
+  const { user, system } = process.cpuUsage();
+  console.log(
+    JSON.stringify({ seconds, cpuSeconds: (user + system) / 1e6, maxRssKb: process.resourceUsage().maxRSS }),
+  );
   await client.close();
 }
 
@@ -58,7 +67,7 @@ async function main() {
   bench.run(
     async () => {
       buildSpeech();
-      const { uri } = await bench.startMongo();
+      const { uri, child: mongo } = await bench.startMongo();
       const client = await MongoClient.connect(uri);
       const dbName = 'speech';
       const db = client.db(dbName);
@@ -69,10 +78,21 @@ async function main() {
           `Seeded ${CLIPS.toLocaleString('en-US')} validated five-second clips (${take.length} bytes of Ogg/Opus each) from ${SPEAKERS} speakers in ${seeded.toFixed(1)} s.`,
         );
 
-        const child = spawn(process.execPath, [...(env.BENCH_BUILDER_ARGS ?? '').split(' ').filter(Boolean), new URL(import.meta.url).pathname, '--build', uri, dbName], {
-          cwd: root,
-          stdio: ['ignore', 'pipe', 'inherit'],
-        });
+        const child = spawn(
+          process.execPath,
+          [
+            ...(env.BENCH_BUILDER_ARGS ?? '').split(' ').filter(Boolean),
+            new URL(import.meta.url).pathname,
+            '--build',
+            uri,
+            dbName,
+          ],
+          {
+            cwd: root,
+            stdio: ['ignore', 'pipe', 'inherit'],
+          },
+        );
+        const mongoCpuBefore = cpuSeconds(mongo.pid);
         const rss = watchRss({ builder: child.pid }, 1);
         let out = '';
         child.stdout.on('data', (d) => (out += d));
@@ -84,7 +104,8 @@ async function main() {
         clearInterval(progress);
         rss.stop();
         if (code !== 0) throw new Error(`the builder exited with ${code}`);
-        const { seconds, maxRssKb } = JSON.parse(out.trim().split('\n').pop());
+        const { seconds, cpuSeconds: builderCpu, maxRssKb } = JSON.parse(out.trim().split('\n').pop());
+        const mongoCpu = cpuSeconds(mongo.pid) - mongoCpuBefore;
         const release = await db.collection('releases').findOne({});
         if (release.status !== 'published') throw new Error(`release ${release.status}: ${release.error}`);
         const peakKb = Math.max(rss.peak.builder, maxRssKb);
@@ -98,6 +119,10 @@ async function main() {
         log(`| complete.zip | ${(complete.bytes / 1e6).toFixed(0)} MB | |`);
         log(`| audio.zip | ${(audio.bytes / 1e6).toFixed(0)} MB | |`);
         log(`| build time | ${seconds.toFixed(1)} s | < 300 s: ${seconds < 300 ? 'met' : 'NOT met'} |`);
+        log(
+          `| CPU: builder (all threads), database | ${builderCpu.toFixed(1)} s, ${mongoCpu.toFixed(1)} s | |`,
+        );
+        log(`| load average at the end (${availableParallelism()} cores) | ${loadavg()[0].toFixed(1)} | |`);
         log(`| builder peak RSS | ${mb(peakKb)} | < 300 MB: ${peakKb < 300 * 1024 ? 'met' : 'NOT met'} |`);
       } finally {
         await client.close();
@@ -183,15 +208,13 @@ async function seed(db, take, clips, speakers) {
     sources: { include: ['recordings', 'sentences'], languages: ['yo'], domains: [], categories: [] },
   };
   const now = new Date();
-  await db
-    .collection('datasets')
-    .insertOne({
-      _id: datasetId,
-      ...definition,
-      nameKey: definition.name.toLowerCase(),
-      createdAt: now,
-      updatedAt: now,
-    });
+  await db.collection('datasets').insertOne({
+    _id: datasetId,
+    ...definition,
+    nameKey: definition.name.toLowerCase(),
+    createdAt: now,
+    updatedAt: now,
+  });
   await db.collection('releases').insertOne({
     _id: new ObjectId(),
     datasetId,

@@ -209,7 +209,11 @@ function writePcm16(samples: Float32Array, out: Buffer, offset: number): void {
   const at = out.byteOffset + offset;
   if (LITTLE_ENDIAN && at % 2 === 0) {
     const view = new Int16Array(out.buffer, at, samples.length);
-    for (let i = 0; i < samples.length; i += 1) view[i] = toInt16(samples[i]!);
+    for (let i = 0; i < samples.length; i += 1) {
+      // Storing into an Int16Array truncates towards zero: adding ±0.5 first rounds to nearest.
+      const v = samples[i]! * 32767;
+      view[i] = v >= 32767 ? 32767 : v <= -32768 ? -32768 : v >= 0 ? v + 0.5 : v - 0.5;
+    }
   } else {
     for (let i = 0; i < samples.length; i += 1) out.writeInt16LE(toInt16(samples[i]!), offset + i * 2);
   }

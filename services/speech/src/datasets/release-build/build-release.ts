@@ -12,12 +12,12 @@ import {
   type ReleaseStatistics,
   type SplitRow,
 } from '@platform/contracts';
-import { decodeToPcm, encodeWav16, type PcmSampleRate } from '@platform/audio-probe';
+import type { PcmSampleRate } from '@platform/audio-probe';
 import { AUDIO_BUCKET, collections } from '../../collections';
 import type { ReleaseArtifactDoc, ReleaseDoc } from '../dataset-collections';
 import { ArtifactUpload, type StoredArtifact } from './artifact-store';
 import { selectionFor } from './selection';
-import { estimateSnrDb } from './snr';
+import { createClipDecoder } from './clip-decoder';
 import { assignSplits, speakerHasher } from './speakers';
 import {
   CV_COLUMNS,
@@ -40,6 +40,8 @@ export interface BuildContext {
   sampleRate: PcmSampleRate;
   /** Stored takes fetched and decoded ahead of the one being written. */
   readAhead: number;
+  /** Decode threads (0: this thread). */
+  decodeThreads: number;
   /** Progress (0–1) and stage words; throttled by the worker. Throws when the build must stop. */
   report(progress: number, stage: string): Promise<void>;
   log: { warn(obj: object, msg: string): void };
@@ -175,6 +177,7 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
     `${folder}-audio.zip`,
     meta('audio.zip'),
   );
+  const decoder = createClipDecoder(sampleRate, ctx.decodeThreads);
   try {
     return await writeArchives();
   } catch (error) {
@@ -183,6 +186,8 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
     (audioOnly.outputStream as Readable).destroy();
     await Promise.allSettled([completeUpload.done, audioUpload.done]);
     throw error;
+  } finally {
+    await decoder.close();
   }
 
   async function writeArchives(): Promise<BuildOutput> {
@@ -216,15 +221,20 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
 
     const audioBucket = new GridFSBucket(db, { bucketName: AUDIO_BUCKET });
     const fetchAndDecode = async (clip: PlannedClip) => {
+      let decoded;
       try {
-        return await decodeToPcm(await readAll(audioBucket, clip.audioFileId), sampleRate);
+        decoded = await decoder.decode(await readAll(audioBucket, clip.audioFileId));
       } catch (error) {
+        decoded = { error: String(error) };
+      }
+      if ('error' in decoded) {
         ctx.log.warn(
-          { err: String(error), file: clip.audioFileId.toHexString(), clip: clip.row.path },
+          { err: decoded.error, file: clip.audioFileId.toHexString(), clip: clip.row.path },
           'a stored take could not be decoded; it is left out of the release',
         );
         return null;
       }
+      return decoded;
     };
 
     const clips: ClipRow[] = [];
@@ -246,14 +256,13 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
       );
       if (!decoded) continue;
       const plan = planned[i]!;
-      const wav = encodeWav16(decoded.samples, sampleRate);
-      const snr = estimateSnrDb(decoded.samples, sampleRate);
-      if (snr !== null) snrs.push(snr);
+      const { wav, snrDb } = decoded;
+      if (snrDb !== null) snrs.push(snrDb);
       const clip: ClipRow = {
         ...plan.row,
         client_id: clientIds.get(plan.accountId)!,
         split: splitOf.get(plan.accountId)!,
-        durationMs: Math.round((decoded.samples.length * 1000) / sampleRate),
+        durationMs: Math.round((decoded.frames * 1000) / sampleRate),
       };
       clips.push(clip);
       written.add(plan.accountId);

@@ -1,4 +1,4 @@
-import { hostname } from 'node:os';
+import { availableParallelism, hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Db, ObjectId } from 'mongodb';
 import type { FastifyBaseLogger } from 'fastify';
@@ -33,6 +33,8 @@ export interface ReleaseWorkerOptions {
   sampleRate?: PcmSampleRate;
   /** Stored takes fetched and decoded ahead of the one being written; default 4. */
   readAhead?: number;
+  /** Threads decoding takes beside the service's own (the built service only; 0: none); default 2 (1 on one core). */
+  decodeThreads?: number;
   /** Names this worker in leases; default host, process id and a random suffix. */
   owner?: string;
 }
@@ -59,6 +61,7 @@ export function createReleaseWorker(options: ReleaseWorkerOptions): ReleaseWorke
   const progressMs = options.progressMs ?? 1000;
   const sampleRate = options.sampleRate ?? 16000;
   const readAhead = options.readAhead ?? 4;
+  const decodeThreads = options.decodeThreads ?? Math.min(2, availableParallelism());
   const owner = options.owner ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const { releases, datasets } = datasetCollections(db);
 
@@ -106,7 +109,7 @@ export function createReleaseWorker(options: ReleaseWorkerOptions): ReleaseWorke
       if (res.matchedCount === 0) throw new BuildStopped('lease-lost');
     };
     try {
-      const out = await buildRelease({ db, release, sampleRate, readAhead, report, log });
+      const out = await buildRelease({ db, release, sampleRate, readAhead, decodeThreads, report, log });
       const publishedAt = new Date();
       const res = await releases.updateOne(mine, {
         $set: {
