@@ -124,15 +124,21 @@ export async function keepReleaseFiles(db: Db, releaseId: ObjectId): Promise<voi
   await buildFiles(db).deleteMany({ releaseId });
 }
 
+/** Removes these files (finished or not) from the release bucket and from the list of started ones. */
+export async function deleteFiles(db: Db, ids: ObjectId[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.collection(`${RELEASE_BUCKET}.files`).deleteMany({ _id: { $in: ids } });
+  await db.collection(`${RELEASE_BUCKET}.chunks`).deleteMany({ files_id: { $in: ids } });
+  await buildFiles(db).deleteMany({ _id: { $in: ids } });
+}
+
 /** Removes every file a build of this release started: a failed build's, or a crashed one's leftovers. */
 export async function deleteReleaseFiles(db: Db, releaseId: ObjectId): Promise<void> {
   const started = await buildFiles(db)
     .find({ releaseId }, { projection: { _id: 1 } })
     .toArray();
-  const ids = started.map((f) => f._id);
-  if (ids.length) {
-    await db.collection(`${RELEASE_BUCKET}.files`).deleteMany({ _id: { $in: ids } });
-    await db.collection(`${RELEASE_BUCKET}.chunks`).deleteMany({ files_id: { $in: ids } });
-  }
-  await buildFiles(db).deleteMany({ releaseId });
+  await deleteFiles(
+    db,
+    started.map((f) => f._id),
+  );
 }

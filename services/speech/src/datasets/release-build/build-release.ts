@@ -15,7 +15,7 @@ import {
 import type { PcmSampleRate } from '@platform/audio-probe';
 import { AUDIO_BUCKET, collections } from '../../collections';
 import type { ReleaseArtifactDoc, ReleaseDoc } from '../dataset-collections';
-import { ArtifactUpload, type StoredArtifact } from './artifact-store';
+import { ArtifactUpload, deleteFiles, type StoredArtifact } from './artifact-store';
 import { selectionFor } from './selection';
 import { createClipDecoder } from './clip-decoder';
 import { assignSplits, speakerHasher } from './speakers';
@@ -185,6 +185,8 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
     (complete.outputStream as Readable).destroy();
     (audioOnly.outputStream as Readable).destroy();
     await Promise.allSettled([completeUpload.done, audioUpload.done]);
+    // This build's own files only: if another worker has taken the release over, its files stay.
+    await deleteFiles(db, [completeUpload.fileId, audioUpload.fileId]).catch(() => undefined);
     throw error;
   } finally {
     await decoder.close();
