@@ -157,6 +157,9 @@ async function seed(db, take, clips, speakers) {
     seq: i + 1,
   }));
   await db.collection('sentences').insertMany(sentences);
+  // The indexes the driver gives a bucket on its first upload (the takes are stored here without one).
+  await db.collection('audio.files').createIndex({ filename: 1, uploadDate: 1 });
+  await db.collection('audio.chunks').createIndex({ files_id: 1, n: 1 }, { unique: true });
   const before = new Date(Date.now() - 60_000);
   for (let from = 0; from < clips; from += 1000) {
     const files = [];
