@@ -43,6 +43,15 @@ async function buildInThisProcess(uri, dbName) {
     fatal: console.error,
   };
   logger.child = () => logger;
+  const memory = env.BENCH_MEMORY_LOG
+    ? setInterval(() => {
+        const m = process.memoryUsage();
+        const f = (n) => `${(n / 1048576).toFixed(0)} MB`;
+        console.error(
+          `  rss ${f(m.rss)} heap ${f(m.heapUsed)}/${f(m.heapTotal)} external ${f(m.external)} arrayBuffers ${f(m.arrayBuffers)}`,
+        );
+      }, 5000)
+    : undefined;
   const started = performance.now();
   const worker = createReleaseWorker({
     db: client.db(dbName),
@@ -53,6 +62,7 @@ async function buildInThisProcess(uri, dbName) {
   await worker.idle();
   await worker.stop();
   const seconds = (performance.now() - started) / 1000;
+  clearInterval(memory);
   const { user, system } = process.cpuUsage();
   console.log(
     JSON.stringify({ seconds, cpuSeconds: (user + system) / 1e6, maxRssKb: process.resourceUsage().maxRSS }),

@@ -16,7 +16,7 @@ import type { PcmSampleRate } from '@platform/audio-probe';
 import { AUDIO_BUCKET, collections } from '../../collections';
 import type { ReleaseArtifactDoc, ReleaseDoc } from '../dataset-collections';
 import { ArtifactUpload, deleteFiles, type StoredArtifact } from './artifact-store';
-import { selectionFor } from './selection';
+import { selectionFor, type Selection } from './selection';
 import { createClipDecoder } from './clip-decoder';
 import { assignSplits, speakerHasher } from './speakers';
 import {
@@ -63,7 +63,7 @@ interface PlannedClip {
 }
 
 /** How far the zip producer may run ahead of what reached the store. */
-const MAX_PENDING_BYTES = 8 * 1024 * 1024;
+const MAX_PENDING_BYTES = 4 * 1024 * 1024;
 const SENTENCE_BATCH = 1000;
 const fmt = (n: number) => n.toLocaleString('en-US');
 
@@ -75,19 +75,9 @@ async function readAll(bucket: GridFSBucket, fileId: ObjectId): Promise<Buffer> 
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 
-/** Builds one release end to end; throws on failure (the worker cleans up). */
-export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
-  const { db, release, sampleRate } = ctx;
+/** The clips of a release: its recordings and both sides of its donations, with their rows less what decoding measures. */
+async function planClips(db: Db, selection: Selection, slug: string): Promise<PlannedClip[]> {
   const col = collections(db);
-  const def = release.definition;
-  const releaseId = release._id;
-  const now = new Date();
-  const mtime = release.cutoff;
-
-  await ctx.report(0, 'Selecting data');
-  const selection = await selectionFor(db, def.sources, release.cutoff);
-
-  // 1. What goes in: recordings and donations (a few fields each), in a stable order.
   const planned: PlannedClip[] = [];
   const recordings = selection.recordings
     ? await col.recordings
@@ -118,7 +108,7 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
       audioFileId: r.audioFileId,
       accountId: r.speakerId,
       row: {
-        path: `${slugify(def.name)}_${r.language}_${r._id.toHexString()}.wav`,
+        path: `${slug}_${r.language}_${r._id.toHexString()}.wav`,
         sentence_id: r.sentenceId,
         sentence: r.sentenceText,
         sentence_domain: domainsOf.get(r.sentenceId) ?? '',
@@ -134,7 +124,7 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
     : [];
   for (const p of pairs) {
     const base = { sentence_id: p.textId, sentence_domain: '', up_votes: '', down_votes: '' };
-    const stem = `${slugify(def.name)}_pair_${p._id.toHexString()}`;
+    const stem = `${slug}_pair_${p._id.toHexString()}`;
     planned.push({
       audioFileId: p.sourceFileId,
       accountId: p.donorId,
@@ -146,6 +136,24 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
       row: { ...base, path: `${stem}_yo.wav`, sentence: p.targetText, variant: p.dialect, locale: 'yo' },
     });
   }
+
+  return planned;
+}
+
+/** Builds one release end to end; throws on failure (the worker cleans up). */
+export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
+  const { db, release, sampleRate } = ctx;
+  const col = collections(db);
+  const def = release.definition;
+  const releaseId = release._id;
+  const now = new Date();
+  const mtime = release.cutoff;
+
+  await ctx.report(0, 'Selecting data');
+  const selection = await selectionFor(db, def.sources, release.cutoff);
+
+  // 1. What goes in, in a stable order.
+  const planned = await planClips(db, selection, slugify(def.name));
 
   // 2. Speakers: hashed ids and speaker-disjoint splits.
   const clipsBySpeaker = new Map<string, number>();
