@@ -190,10 +190,19 @@ export function createReleaseWorker(options: ReleaseWorkerOptions): ReleaseWorke
       again = true;
       return;
     }
-    running = loop().finally(() => {
-      running = null;
-      schedule();
-    });
+    running = loop()
+      .catch((error: unknown) => {
+        // The database failed while a build was being marked done or failed: the lease expires and the next
+        // claim (here or in another process) redoes it.
+        log.error(
+          { err: String(error) },
+          'the release worker stopped on an error; it retries at the next poll',
+        );
+      })
+      .finally(() => {
+        running = null;
+        schedule();
+      });
   };
 
   const schedule = () => {
