@@ -48,6 +48,8 @@ export interface BuildContext {
 }
 
 export interface BuildOutput {
+  /** The time written in the archive's README and manifest. */
+  publishedAt: Date;
   figures: ReleaseFigures;
   audio: ReleaseAudioFormat;
   artifacts: ReleaseArtifactDoc[];
@@ -464,6 +466,7 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
     );
     const manifestStored = await manifestUpload.done;
     return {
+      publishedAt: now,
       figures,
       audio,
       artifacts: [

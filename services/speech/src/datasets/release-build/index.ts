@@ -110,7 +110,7 @@ export function createReleaseWorker(options: ReleaseWorkerOptions): ReleaseWorke
     };
     try {
       const out = await buildRelease({ db, release, sampleRate, readAhead, decodeThreads, report, log });
-      const publishedAt = new Date();
+      const { publishedAt } = out;
       const res = await releases.updateOne(mine, {
         $set: {
           status: 'published',
