@@ -5,7 +5,7 @@ import type { Db } from 'mongodb';
 import type { FastifyBaseLogger } from 'fastify';
 import { CV_COLUMNS, METADATA_CSV_COLUMNS } from '../src/datasets/release-build/tables';
 import { datasetCollections, RELEASE_BUCKET, type ReleaseDoc } from '../src/datasets/dataset-collections';
-import { createReleaseWorker, selectionCounts } from '../src/datasets/release-build';
+import { createReleaseWorker, selectionCounts, type ReleaseWorker } from '../src/datasets/release-build';
 import { as, startSpeech, type SpeechHarness } from './support/harness';
 import { chromiumWebm } from './support/audio';
 import { wav } from './support/wav';
@@ -89,10 +89,9 @@ describe('a release is built from the validated data and stored as three checked
     release = await askForRelease(db);
     await addRecording(db, { ...other, speakerId: 'spk-late', createdAt: new Date(Date.now() + 5_000) });
 
-    const worker = createReleaseWorker({ db, log: speech.app.log, pollMs: 60_000 });
-    worker.kick();
-    await worker.idle();
-    await worker.stop();
+    // The service's own worker, as the publish call wakes it.
+    speech.app.releaseWorker.kick();
+    await speech.app.releaseWorker.idle();
     release = (await datasetCollections(db).releases.findOne({ _id: release._id }))!;
 
     dir = tempDir('release-test-');
@@ -352,7 +351,13 @@ describe('release selection and the worker', () => {
   const releaseChunks = () => db.collection(`${RELEASE_BUCKET}.chunks`).countDocuments();
 
   beforeAll(async () => {
-    speech = await startSpeech();
+    // The service's own worker stays idle: these tests run workers of their own.
+    const inert: ReleaseWorker = {
+      kick: () => undefined,
+      idle: async () => undefined,
+      stop: async () => undefined,
+    };
+    speech = await startSpeech({ createReleaseWorker: () => inert });
     db = speech.app.database!.db;
     const take = await storeAudio(db, chromiumWebm('speech'));
     const yo = await addSentence(db, 'Ẹ kú iṣẹ́ o.', 'yo', ['health']);
