@@ -75,6 +75,16 @@ async function readAll(bucket: GridFSBucket, fileId: ObjectId): Promise<Buffer> 
   return Buffer.concat(parts);
 }
 
+/** A header, then the rows of `items` (empty strings skipped) joined 1,000 at a time. */
+function* inBatches<T>(header: string, items: readonly T[], row: (item: T) => string): Generator<string> {
+  yield header;
+  for (let i = 0; i < items.length; i += 1000)
+    yield items
+      .slice(i, i + 1000)
+      .map(row)
+      .join('');
+}
+
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 
 /** The clips of a release: its recordings and both sides of its donations, with their rows less what decoding measures. */
@@ -211,6 +221,31 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
     let audioAdded = 0;
     /** Every file of the complete archive but SHA256SUMS: its path below the folder, size and SHA-256. */
     const files: Array<{ path: string; bytes: number; sha256: string }> = [];
+    /**
+     * A file made when its turn comes, from chunks of text (a table of every clip, rows read from a cursor),
+     * so no table is held whole; its size and SHA-256 are taken as it passes, before the next file starts.
+     */
+    const addStreamed = (path: string, chunks: () => Iterable<string> | AsyncIterable<string>) => {
+      const file = { path, bytes: 0, sha256: '' };
+      files.push(file);
+      complete.addReadStreamLazy(`${folder}/${path}`, { mtime, compress: true }, (give) => {
+        const hash = createHash('sha256');
+        give(
+          null,
+          Readable.from(
+            (async function* () {
+              for await (const text of chunks()) {
+                const data = Buffer.from(text, 'utf8');
+                hash.update(data);
+                file.bytes += data.length;
+                yield data;
+              }
+              file.sha256 = hash.digest('hex');
+            })(),
+          ),
+        );
+      });
+    };
     const addText = (path: string, text: string) => {
       const data = Buffer.from(text, 'utf8');
       complete.addBuffer(data, `${folder}/${path}`, { mtime, compress: true });
@@ -299,35 +334,26 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
     // 4. The tables and the text.
     await ctx.report(0.9, 'Writing the tables');
     const header = tsvLine(CV_COLUMNS);
-    addText('validated.tsv', header + clips.map(cvRow).join(''));
+    addStreamed('validated.tsv', () => inBatches(header, clips, cvRow));
     for (const split of RELEASE_SPLITS) {
-      addText(
-        `${split}.tsv`,
-        header +
-          clips
-            .filter((c) => c.split === split)
-            .map(cvRow)
-            .join(''),
-      );
+      addStreamed(`${split}.tsv`, () => inBatches(header, clips, (c) => (c.split === split ? cvRow(c) : '')));
     }
-    addText(
-      'clip_durations.tsv',
-      tsvLine(['clip', 'duration[ms]']) + clips.map((c) => tsvLine([c.path, String(c.durationMs)])).join(''),
+    addStreamed('clip_durations.tsv', () =>
+      inBatches(tsvLine(['clip', 'duration[ms]']), clips, (c) => tsvLine([c.path, String(c.durationMs)])),
     );
     const clipsPerSentence = new Map<string, number>();
     for (const c of clips) {
       if (c.up_votes !== '')
         clipsPerSentence.set(c.sentence_id, (clipsPerSentence.get(c.sentence_id) ?? 0) + 1);
     }
-    const validatedSentences: string[] = [tsvLine(SENTENCE_COLUMNS)];
-    for await (const s of col.sentences.find(selection.sentenceScope).sort({ _id: 1 })) {
-      const n = clipsPerSentence.get(s._id) ?? 0;
-      validatedSentences.push(
-        tsvLine([s._id, s.text, (s.domains ?? []).join(','), '', n > 0 ? '1' : '0', String(n)]),
-      );
-    }
-    addText('validated_sentences.tsv', validatedSentences.join(''));
-    addText('metadata.csv', csvLine(METADATA_CSV_COLUMNS) + clips.map(metadataCsvRow).join(''));
+    addStreamed('validated_sentences.tsv', async function* () {
+      yield tsvLine(SENTENCE_COLUMNS);
+      for await (const s of col.sentences.find(selection.sentenceScope).sort({ _id: 1 })) {
+        const n = clipsPerSentence.get(s._id) ?? 0;
+        yield tsvLine([s._id, s.text, (s.domains ?? []).join(','), '', n > 0 ? '1' : '0', String(n)]);
+      }
+    });
+    addStreamed('metadata.csv', () => inBatches(csvLine(METADATA_CSV_COLUMNS), clips, metadataCsvRow));
 
     let sentenceCount = 0;
     if (selection.sentences) {
@@ -406,8 +432,12 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
       }),
     );
     addText('LICENSE', licenseText(def.license, def.name, now.getUTCFullYear()));
-    const sums = files.map((f) => `${f.sha256}  ${f.path}\n`).join('');
-    complete.addBuffer(Buffer.from(sums, 'utf8'), `${folder}/SHA256SUMS`, { mtime, compress: true });
+    // Its turn comes once every other file has gone through: their sizes and SHA-256 are known by then.
+    let sums = '';
+    complete.addReadStreamLazy(`${folder}/SHA256SUMS`, { mtime, compress: true }, (give) => {
+      sums = files.map((f) => `${f.sha256}  ${f.path}\n`).join('');
+      give(null, Readable.from([Buffer.from(sums, 'utf8')]));
+    });
     complete.end({ forceZip64Format: false, comment: `${def.name} v${release.version}` });
 
     await ctx.report(0.95, 'Storing the archives');
