@@ -44,13 +44,16 @@ async function buildInThisProcess(uri, dbName) {
   };
   logger.child = () => logger;
   const memory = env.BENCH_MEMORY_LOG
-    ? setInterval(() => {
-        const m = process.memoryUsage();
-        const f = (n) => `${(n / 1048576).toFixed(0)} MB`;
-        console.error(
-          `  rss ${f(m.rss)} heap ${f(m.heapUsed)}/${f(m.heapTotal)} external ${f(m.external)} arrayBuffers ${f(m.arrayBuffers)}`,
-        );
-      }, 5000)
+    ? setInterval(
+        () => {
+          const m = process.memoryUsage();
+          const f = (n) => `${(n / 1048576).toFixed(0)} MB`;
+          console.error(
+            `  ${((performance.now() - started) / 1000).toFixed(0)} s: rss ${f(m.rss)} heap ${f(m.heapUsed)}/${f(m.heapTotal)} external ${f(m.external)} arrayBuffers ${f(m.arrayBuffers)}`,
+          );
+        },
+        Number(env.BENCH_MEMORY_LOG) * 1000,
+      )
     : undefined;
   const started = performance.now();
   const worker = createReleaseWorker({
