@@ -91,46 +91,48 @@ const sha256 = (data: Buffer | string) => createHash('sha256').update(data).dige
 async function planClips(db: Db, selection: Selection, slug: string): Promise<PlannedClip[]> {
   const col = collections(db);
   const planned: PlannedClip[] = [];
-  const recordings = selection.recordings
-    ? await col.recordings
-        .find(selection.recordings, {
-          projection: {
-            sentenceId: 1,
-            sentenceText: 1,
-            language: 1,
-            audioFileId: 1,
-            speakerId: 1,
-            yes: 1,
-            no: 1,
-          },
-        })
-        .sort({ _id: 1 })
-        .toArray()
-    : [];
+  // Read as a stream: only the planned rows are kept, never the documents and the rows at once.
+  if (selection.recordings) {
+    const cursor = col.recordings
+      .find(selection.recordings, {
+        projection: {
+          sentenceId: 1,
+          sentenceText: 1,
+          language: 1,
+          audioFileId: 1,
+          speakerId: 1,
+          yes: 1,
+          no: 1,
+        },
+      })
+      .sort({ _id: 1 });
+    for await (const r of cursor) {
+      planned.push({
+        audioFileId: r.audioFileId,
+        accountId: r.speakerId,
+        row: {
+          path: `${slug}_${r.language}_${r._id.toHexString()}.wav`,
+          sentence_id: r.sentenceId,
+          sentence: r.sentenceText,
+          sentence_domain: '',
+          up_votes: String(r.yes),
+          down_votes: String(r.no),
+          variant: '',
+          locale: r.language,
+        },
+      });
+    }
+  }
+  // The recordings' sentence domains, from the sentence copy.
   const domainsOf = new Map<string, string>();
-  const sentenceIds = [...new Set(recordings.map((r) => r.sentenceId))];
+  const sentenceIds = [...new Set(planned.map((c) => c.row.sentence_id))];
   for (let i = 0; i < sentenceIds.length; i += SENTENCE_BATCH) {
     const docs = await col.sentences
       .find({ _id: { $in: sentenceIds.slice(i, i + SENTENCE_BATCH) } }, { projection: { domains: 1 } })
       .toArray();
     for (const d of docs) domainsOf.set(d._id, (d.domains ?? []).join(','));
   }
-  for (const r of recordings) {
-    planned.push({
-      audioFileId: r.audioFileId,
-      accountId: r.speakerId,
-      row: {
-        path: `${slug}_${r.language}_${r._id.toHexString()}.wav`,
-        sentence_id: r.sentenceId,
-        sentence: r.sentenceText,
-        sentence_domain: domainsOf.get(r.sentenceId) ?? '',
-        up_votes: String(r.yes),
-        down_votes: String(r.no),
-        variant: '',
-        locale: r.language,
-      },
-    });
-  }
+  for (const c of planned) c.row.sentence_domain = domainsOf.get(c.row.sentence_id) ?? '';
   const pairs = selection.audioPairs
     ? await col.audioPairs.find(selection.audioPairs).sort({ _id: 1 }).toArray()
     : [];
