@@ -331,6 +331,8 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
         }),
       ]);
     }
+    // The decode threads are done: their memory goes back before the tables and the manifest are written.
+    await decoder.close();
     audioOnly.end({ forceZip64Format: false, comment: `${def.name} v${release.version}: clips` });
 
     // 4. The tables and the text.

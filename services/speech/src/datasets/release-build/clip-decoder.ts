@@ -84,8 +84,9 @@ function threadPool(script: string, threads: number, sampleRate: PcmSampleRate):
             },
       );
     },
+    /** Ends the threads; safe to call again. */
     async close() {
-      await Promise.all(workers.map((w) => w.terminate()));
+      await Promise.all(workers.splice(0).map((w) => w.terminate()));
     },
   };
 }
