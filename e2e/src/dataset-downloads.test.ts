@@ -4,10 +4,13 @@
 // dataset (the file's SHA-256 equals the release's), sees it in Download History, and the stat cards move.
 // axe-core checks the page as the researcher sees it (a card with its details open, the licence dialog, the
 // history).
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { DatasetPage, ReleaseSummary } from '@platform/contracts';
 import { seriousViolations } from './support/axe';
@@ -275,5 +278,44 @@ describe('Dataset Downloads', () => {
     );
     expect(after).toBeGreaterThanOrEqual(asNumber(before[1]!) + 2);
     expect(pageErrors).toEqual([]);
+  });
+
+  it('a script downloads the same release with an API token and curl, cut half-way and resumed with -C -', async () => {
+    const created = await asPerson(researcher, '/api/tokens', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: siteUrl() },
+      body: JSON.stringify({ name: 'e2e resume' }),
+    });
+    expect(created.status).toBe(201);
+    const { secret } = (await created.json()) as { secret: string };
+    const list = (await (
+      await asPerson(researcher, `/api/datasets?q=${encodeURIComponent(DATASET)}`)
+    ).json()) as DatasetPage;
+    const latest = list.items[0]!.latestRelease!;
+    const complete = latest.artifacts.find((a) => a.name === 'complete.zip')!;
+    const url = `${siteUrl()}/api/datasets/${list.items[0]!.id}/releases/latest/files/complete.zip`;
+    const dir = await mkdtemp(path.join(tmpdir(), 'e2e-resume-'));
+    const file = path.join(dir, 'complete.zip');
+    const curl = (args: string[]) =>
+      promisify(execFile)('curl', [
+        '-sSf',
+        '--max-time',
+        '60',
+        '-H',
+        `Authorization: Bearer ${secret}`,
+        ...args,
+      ]);
+    try {
+      // The first half only, as a transfer cut off would leave it.
+      const half = Math.floor(complete.bytes / 2);
+      await curl(['-r', `0-${half - 1}`, '-o', file, url]);
+      expect((await stat(file)).size).toBe(half);
+      // `-C -` asks for the rest from where the file ends: a 206 that completes it.
+      await curl(['-C', '-', '-o', file, url]);
+      expect((await stat(file)).size).toBe(complete.bytes);
+      expect(await sha256Of(file)).toBe(complete.sha256);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
