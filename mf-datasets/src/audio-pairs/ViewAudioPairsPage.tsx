@@ -4,7 +4,6 @@ import { Link, useSearchParams } from '@platform/router';
 import { PageBody, PageHeader } from '@platform/remote-kit';
 import { AUDIO_PAIR_PAGE_SIZE, AUDIO_PAIR_STATUSES, DIALECTS } from '@platform/contracts/client';
 import type { AudioPairRecord, AudioPairStatus, Dialect } from '@platform/contracts';
-import { useLocale } from '@platform/i18n';
 import { useSession } from '@platform/store';
 import {
   Badge,
@@ -22,21 +21,12 @@ import {
 import { useDecideAudioPairMutation, useGetAudioPairsQuery } from '../api/datasetsApi';
 import { readApiError } from '../api/errorMessage';
 import { useDatasetsT } from '../i18n';
-import { AudioPairPager } from './AudioPairPager';
+import { FilterBar } from '../shared/FilterBar';
+import { useFormats } from '../shared/format';
+import { Pager } from '../shared/Pager';
 import { AudioPairPlayer } from './AudioPairPlayer';
 import { RejectDialog } from './RejectDialog';
 import { pageCountOf, readFilters, writeFilters, type AudioPairFilters } from './audioPairFilters';
-
-const Filters = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  gap: ${({ theme }) => theme.space[4]};
-  margin-bottom: ${({ theme }) => theme.space[4]};
-  & > div {
-    min-width: 12rem;
-  }
-`;
 
 const Scope = styled.p`
   margin: 0 0 ${({ theme }) => theme.space[3]};
@@ -93,19 +83,6 @@ const isStatus = (value: string): value is AudioPairStatus =>
 /** Reviewers and admins decide pending pairs (the contract's access of postAudioPairDecision). */
 const DECIDING_ROLES: ReadonlySet<string> = new Set(['reviewer', 'admin']);
 
-function useDateFormat() {
-  const locale = useLocale();
-  return (iso: string) => {
-    const date = new Date(iso);
-    try {
-      return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-    } catch {
-      // A locale Intl does not know (the pseudo-locale): English dates.
-      return new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-    }
-  };
-}
-
 function SignInNeeded() {
   const t = useDatasetsT();
   return (
@@ -135,7 +112,7 @@ function PairText({ text, lang }: { text: string; lang: 'en' | 'yo' }) {
 
 function PairStatus({ pair }: { pair: AudioPairRecord }) {
   const t = useDatasetsT();
-  const formatDate = useDateFormat();
+  const { dateTime } = useFormats();
   const { decision } = pair;
   return (
     <StatusCell data-status={pair.status}>
@@ -143,7 +120,7 @@ function PairStatus({ pair }: { pair: AudioPairRecord }) {
       {decision && pair.status !== 'pending' ? (
         <>
           <p data-testid="audio-pair-decision">
-            {t(`viewAudioPairs.decidedBy.${pair.status}`, { by: decision.by, at: formatDate(decision.at) })}
+            {t(`viewAudioPairs.decidedBy.${pair.status}`, { by: decision.by, at: dateTime(decision.at) })}
           </p>
           {decision.reason ? <p>{t('viewAudioPairs.decisionReason', { reason: decision.reason })}</p> : null}
         </>
@@ -312,7 +289,7 @@ export function ViewAudioPairsPage() {
   return (
     <PageBody>
       <PageHeader title={t('titles.viewAudioPairs')} subtitle={t('subtitles.viewAudioPairs')} />
-      <Filters role="search" aria-label={t('viewAudioPairs.filters.label')}>
+      <FilterBar role="search" aria-label={t('viewAudioPairs.filters.label')}>
         <Select
           label={t('viewAudioPairs.filters.dialect')}
           value={filters.dialect ?? ''}
@@ -344,7 +321,7 @@ export function ViewAudioPairsPage() {
             {t('viewAudioPairs.filters.clear')}
           </Button>
         ) : null}
-      </Filters>
+      </FilterBar>
       {session.user ? (
         <Scope>{t(canDecide ? 'viewAudioPairs.scope.everyone' : 'viewAudioPairs.scope.own')}</Scope>
       ) : null}
@@ -369,10 +346,13 @@ export function ViewAudioPairsPage() {
             emptyMessage={t('viewAudioPairs.empty')}
           />
           {pagerData && pagerData.total > 0 ? (
-            <AudioPairPager
+            <Pager
+              label={t('viewAudioPairs.pagerLabel')}
               page={Math.min(filters.page, pageCountOf(pagerData.total))}
               total={pagerData.total}
+              pageSize={AUDIO_PAIR_PAGE_SIZE}
               onPage={(page) => change({ ...filters, page })}
+              rangeTestId="audio-pair-range"
             />
           ) : null}
         </>

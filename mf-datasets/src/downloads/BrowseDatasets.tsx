@@ -16,7 +16,7 @@ import { useGetDatasetPageQuery, type DatasetPageArgs } from '../api/releasesApi
 import { readApiError, specificErrorMessage } from '../api/errorMessage';
 import { useDatasetsT } from '../i18n';
 import { DatasetCard } from './DatasetCard';
-import { Pager } from './Pager';
+import { Pager } from '../shared/Pager';
 import type { DownloadRequest } from './useDownload';
 
 // recharts and the charts come with the dialog, not with the page.
@@ -180,6 +180,7 @@ export function BrowseDatasets({ isAdmin, onDownload, onEdit }: BrowseDatasetsPr
             total={data.total}
             pageSize={DATASET_PAGE_SIZE}
             onPage={(page) => setFilters({ ...filters, page })}
+            hideSinglePage
           />
         </>
       )}

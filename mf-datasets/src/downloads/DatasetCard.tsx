@@ -8,7 +8,7 @@ import { readApiError, specificErrorMessage } from '../api/errorMessage';
 import { useDatasetsT } from '../i18n';
 import { DatasetDetails } from './DatasetDetails';
 import { DownloadMenu } from './DownloadMenu';
-import { hoursOf, useFormats } from './format';
+import { hoursOf, useFormats } from '../shared/format';
 import { ReleaseBuild } from './ReleaseBuild';
 import type { DownloadRequest } from './useDownload';
 

@@ -5,7 +5,7 @@ import { Badge, Skeleton } from '@platform/ui';
 import { useGetDatasetDetailQuery } from '../api/releasesApi';
 import { useDatasetsT } from '../i18n';
 import { DownloadMenu } from './DownloadMenu';
-import { hoursOf, useFormats } from './format';
+import { hoursOf, useFormats } from '../shared/format';
 import type { DownloadRequest } from './useDownload';
 
 const Columns = styled.div`

@@ -11,7 +11,7 @@ import { BrowseDatasets } from './BrowseDatasets';
 import { DatasetForm } from './DatasetForm';
 import { DownloadHistory } from './DownloadHistory';
 import { useDownloadAccess } from './DownloadMenu';
-import { useFormats } from './format';
+import { useFormats } from '../shared/format';
 import { ApiTokensPanel } from './tokens/ApiTokensPanel';
 import { useDownload } from './useDownload';
 

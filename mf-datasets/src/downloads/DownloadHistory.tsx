@@ -6,8 +6,8 @@ import { Badge, Button, ErrorState, InfoIcon, Table, type TableColumn } from '@p
 import { useGetDownloadHistoryQuery } from '../api/releasesApi';
 import { readApiError, specificErrorMessage } from '../api/errorMessage';
 import { useDatasetsT } from '../i18n';
-import { useFormats } from './format';
-import { Pager } from './Pager';
+import { useFormats } from '../shared/format';
+import { Pager } from '../shared/Pager';
 import type { DownloadRequest } from './useDownload';
 
 const Notice = styled.p`
@@ -152,6 +152,7 @@ export function DownloadHistory({ onDownload }: { onDownload: (request: Download
               total={data.total}
               pageSize={DOWNLOAD_HISTORY_PAGE_SIZE}
               onPage={setPage}
+              hideSinglePage
             />
           ) : null}
         </>

@@ -5,7 +5,7 @@ import type { Dataset, ReleaseArtifactName, ReleaseSummary } from '@platform/con
 import { signinPathFor, useSession } from '@platform/store';
 import { Button, DownloadIcon, DropdownMenu } from '@platform/ui';
 import { useDatasetsT } from '../i18n';
-import { useFormats } from './format';
+import { useFormats } from '../shared/format';
 import type { DownloadRequest } from './useDownload';
 
 const Reason = styled.p`

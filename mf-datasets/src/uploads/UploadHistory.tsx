@@ -6,13 +6,10 @@ import {
   DATASET_UPLOAD_TYPES,
 } from '@platform/contracts/client';
 import type { DatasetUpload, DatasetUploadStatus } from '@platform/contracts';
-import { useLocale } from '@platform/i18n';
 import {
   Badge,
   Button,
   Card,
-  ChevronLeftIcon,
-  ChevronRightIcon,
   ErrorState,
   Select,
   Table,
@@ -23,34 +20,10 @@ import {
 import { readApiError } from '../api/errorMessage';
 import { useGetDatasetUploadsQuery, type UploadPageArgs } from '../api/uploadsApi';
 import { useDatasetsT } from '../i18n';
+import { FilterBar } from '../shared/FilterBar';
+import { useFormats } from '../shared/format';
+import { Pager } from '../shared/Pager';
 import { isUploadType, percentOf } from './uploadForm';
-
-const Filters = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  gap: ${({ theme }) => theme.space[4]};
-  margin-bottom: ${({ theme }) => theme.space[4]};
-  & > div {
-    min-width: 12rem;
-  }
-`;
-
-const Pager = styled.nav`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[3]};
-  margin-top: ${({ theme }) => theme.space[3]};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
-  div {
-    display: flex;
-    align-items: center;
-    gap: ${({ theme }) => theme.space[2]};
-  }
-`;
 
 const Name = styled.span`
   display: block;
@@ -76,19 +49,6 @@ const STATUS_BADGE: Record<DatasetUploadStatus, BadgeVariant> = {
 const isStatus = (value: string): value is DatasetUploadStatus =>
   (DATASET_UPLOAD_STATUSES as readonly string[]).includes(value);
 
-function useDateFormat() {
-  const locale = useLocale();
-  return (iso: string) => {
-    const date = new Date(iso);
-    try {
-      return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-    } catch {
-      // A locale Intl does not know (the pseudo-locale): English dates.
-      return new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-    }
-  };
-}
-
 export interface UploadHistoryProps {
   /** The upload whose import is running, if any. */
   importing: string | null;
@@ -99,7 +59,7 @@ export interface UploadHistoryProps {
 /** The filterable, paged history: file name, type, status, quality, uploaded by, date (filtered on the server). */
 export function UploadHistory({ importing, onImport, onShowImport }: UploadHistoryProps) {
   const t = useDatasetsT();
-  const formatDate = useDateFormat();
+  const { dateTime } = useFormats();
   const [filters, setFilters] = useState<UploadPageArgs>({ page: 1 });
   const uploads = useGetDatasetUploadsQuery(filters);
   const change = (next: Partial<UploadPageArgs>) =>
@@ -107,9 +67,6 @@ export function UploadHistory({ importing, onImport, onShowImport }: UploadHisto
 
   const failure = uploads.isError ? readApiError(uploads.error) : null;
   const data = uploads.isError ? undefined : uploads.data;
-  const pages = Math.max(1, Math.ceil((data?.total ?? 0) / DATASET_UPLOAD_PAGE_SIZE));
-  const first = data && data.total > 0 ? (filters.page - 1) * DATASET_UPLOAD_PAGE_SIZE + 1 : 0;
-  const last = data ? Math.min(filters.page * DATASET_UPLOAD_PAGE_SIZE, data.total) : 0;
 
   const columns: TableColumn<DatasetUpload>[] = [
     {
@@ -148,7 +105,7 @@ export function UploadHistory({ importing, onImport, onShowImport }: UploadHisto
       header: t('uploads.history.uploadedBy'),
       render: (u) => <span translate="no">{u.uploadedBy || '—'}</span>,
     },
-    { key: 'date', header: t('uploads.history.date'), render: (u) => formatDate(u.uploadDate) },
+    { key: 'date', header: t('uploads.history.date'), render: (u) => dateTime(u.uploadDate) },
     {
       key: 'actions',
       header: t('uploads.history.actions'),
@@ -180,7 +137,7 @@ export function UploadHistory({ importing, onImport, onShowImport }: UploadHisto
 
   return (
     <Card title={t('uploads.history.title')} padding="lg">
-      <Filters role="search" aria-label={t('uploads.history.filters')}>
+      <FilterBar role="search" aria-label={t('uploads.history.filters')}>
         <TextField
           label={t('uploads.history.search')}
           placeholder={t('uploads.history.searchPlaceholder')}
@@ -212,7 +169,7 @@ export function UploadHistory({ importing, onImport, onShowImport }: UploadHisto
             ...DATASET_UPLOAD_STATUSES.map((s) => ({ value: s, label: t(`uploads.statuses.${s}`) })),
           ]}
         />
-      </Filters>
+      </FilterBar>
       {failure ? (
         <ErrorState
           headingLevel={3}
@@ -238,35 +195,15 @@ export function UploadHistory({ importing, onImport, onShowImport }: UploadHisto
                 : t('uploads.history.empty')
             }
           />
-          {data && data.total > 0 ? (
-            <Pager aria-label={t('uploads.history.pager')}>
-              <span aria-live="polite" data-testid="upload-range">
-                {t('uploads.history.range', { first, last, total: data.total })}
-              </span>
-              <div>
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  startIcon={<ChevronLeftIcon />}
-                  disabled={filters.page <= 1}
-                  onClick={() => change({ page: filters.page - 1 })}
-                >
-                  {t('uploads.history.previous')}
-                </Button>
-                <span>{t('uploads.history.page', { page: filters.page, pages })}</span>
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  endIcon={<ChevronRightIcon />}
-                  disabled={filters.page >= pages}
-                  onClick={() => change({ page: filters.page + 1 })}
-                >
-                  {t('uploads.history.next')}
-                </Button>
-              </div>
-            </Pager>
+          {data ? (
+            <Pager
+              label={t('uploads.history.pagerLabel')}
+              page={filters.page}
+              total={data.total}
+              pageSize={DATASET_UPLOAD_PAGE_SIZE}
+              onPage={(page) => change({ page })}
+              rangeTestId="upload-range"
+            />
           ) : null}
         </>
       )}

@@ -7,7 +7,7 @@ import { Dialog, ErrorState, Skeleton, VisuallyHidden } from '@platform/ui';
 import { useGetReleaseStatisticsQuery } from '../../api/releasesApi';
 import { readApiError, specificErrorMessage } from '../../api/errorMessage';
 import { useDatasetsT } from '../../i18n';
-import { hoursOf, useFormats } from '../format';
+import { hoursOf, useFormats } from '../../shared/format';
 
 const Summary = styled.dl`
   display: grid;

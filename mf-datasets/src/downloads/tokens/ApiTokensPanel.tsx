@@ -3,7 +3,6 @@ import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { API_TOKEN_NAME_MAX_LENGTH, API_TOKENS_MAX } from '@platform/contracts/client';
 import type { ApiToken, ApiTokenCreated } from '@platform/contracts';
-import { useLocale } from '@platform/i18n';
 import { useSession } from '@platform/store';
 import {
   Button,
@@ -25,6 +24,7 @@ import {
   useRevokeApiTokenMutation,
 } from '../../api/tokensApi';
 import { useDatasetsT } from '../../i18n';
+import { useFormats } from '../../shared/format';
 
 /** Who may hold tokens (the access of the token routes). */
 const TOKEN_ROLES: ReadonlySet<string> = new Set(['researcher', 'admin']);
@@ -116,19 +116,6 @@ const Usage = styled.div`
     font-size: ${({ theme }) => theme.fontSizes.xs};
   }
 `;
-
-function useDateFormat() {
-  const locale = useLocale();
-  return (iso: string) => {
-    const date = new Date(iso);
-    try {
-      return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-    } catch {
-      // A locale Intl does not know (the pseudo-locale): English dates.
-      return new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-    }
-  };
-}
 
 /** A date from the data, written in the chosen language's way (data, so not run through the catalogue). */
 function Moment({ iso, format }: { iso: string; format: (iso: string) => string }) {
@@ -240,7 +227,7 @@ function RevokeDialog({
 function TokenManager() {
   const t = useDatasetsT();
   const toast = useToast();
-  const formatDate = useDateFormat();
+  const formatDate = useFormats().dateTime;
   const tokens = useGetApiTokensQuery();
   const [create, creating] = useCreateApiTokenMutation();
   const [revoke, revoking] = useRevokeApiTokenMutation();
