@@ -62,6 +62,16 @@ export const SYSTEM_PACKAGES = [
     usedBy: 'Ogg/Opus test clips (opusenc)',
     present: ({ env, has }) => has('opusenc', env),
   },
+  {
+    name: 'unzip',
+    usedBy: 'release archives checked by an independent reader (unzip -t)',
+    present: ({ env, has }) => has('unzip', env),
+  },
+  {
+    name: 'curl',
+    usedBy: 'the API token tests, downloading and resuming the way a script would',
+    present: ({ env, has }) => has('curl', env),
+  },
 ];
 
 /** The packages this machine lacks. `importable` and `has` are how to look (tests pass their own). */

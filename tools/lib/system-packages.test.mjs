@@ -31,7 +31,7 @@ describe('missingSystemPackages', () => {
     assert.deepEqual(names(missing), ['python3-gridfs']);
   });
 
-  it('looks for chromium at CHROMIUM_PATH, and for opusenc, sox and espeak-ng on the PATH', () => {
+  it('looks for chromium at CHROMIUM_PATH, and for opusenc, sox, espeak-ng, unzip and curl on the PATH', () => {
     const looked = [];
     const missing = missingSystemPackages({
       env: { CHROMIUM_PATH: '/nowhere/chromium' },
@@ -42,7 +42,7 @@ describe('missingSystemPackages', () => {
       },
     });
     assert.deepEqual(names(missing), ['chromium', 'opus-tools']);
-    assert.deepEqual(looked.sort(), ['espeak-ng', 'opusenc', 'sox']);
+    assert.deepEqual(looked.sort(), ['curl', 'espeak-ng', 'opusenc', 'sox', 'unzip']);
   });
 
   it('says the one install command, with sudo unless root', () => {
@@ -51,7 +51,7 @@ describe('missingSystemPackages', () => {
       importable: () => false,
       has: () => false,
     });
-    const all = 'chromium python3-pymongo python3-gridfs espeak-ng sox opus-tools';
+    const all = 'chromium python3-pymongo python3-gridfs espeak-ng sox opus-tools unzip curl';
     assert.equal(
       installCommand(missing, { root: false }),
       `sudo apt-get install -y --no-install-recommends ${all}`,
@@ -83,7 +83,7 @@ describe('npm test on a machine without the packages', () => {
     assert.equal(code, 1, output);
     assert.match(
       output,
-      /apt-get install -y --no-install-recommends chromium( \S+)* espeak-ng sox opus-tools/,
+      /apt-get install -y --no-install-recommends chromium( \S+)* espeak-ng sox opus-tools unzip curl/,
     );
     assert.doesNotMatch(output, /nx run|run-many|Test Suites/);
   });
