@@ -397,6 +397,36 @@ describe('Dataset Downloads', () => {
     ).toBeInTheDocument();
   });
 
+  it('says a text-only release has no audio instead of drawing empty split charts', async () => {
+    const stats: ReleaseStatistics = {
+      version: 1,
+      clips: 0,
+      audioSeconds: 0,
+      speakers: 0,
+      validatedShare: null,
+      splits: [
+        { split: 'train', clips: 0, seconds: 0, speakers: 0 },
+        { split: 'dev', clips: 0, seconds: 0, speakers: 0 },
+        { split: 'test', clips: 0, seconds: 0, speakers: 0 },
+      ],
+      durations: [],
+      languages: [],
+      dialects: [],
+      sentences: 130,
+      textPairs: 0,
+    };
+    const { user } = renderPage({
+      configure: (server) =>
+        server.on(`GET /api/datasets/${hex(0xd001)}/releases/1/statistics`, { body: stats }),
+    });
+    const card = await cardOf('Yoruba Read Speech 1');
+    await user.click(within(card).getByRole('button', { name: 'View Statistics' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Statistics: Yoruba Read Speech 1' });
+    await within(dialog).findByText('130');
+    expect(within(dialog).queryByRole('table', { name: 'Clips per split' })).not.toBeInTheDocument();
+    expect(within(dialog).getAllByText('No audio in this release.')).toHaveLength(3);
+  });
+
   it('shows admins the dataset controls and no one else', async () => {
     const { unmount } = renderPage({ role: 'admin' });
     const card = await cardOf('Yoruba Read Speech 1');

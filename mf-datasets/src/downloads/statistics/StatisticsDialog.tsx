@@ -180,7 +180,7 @@ function Statistics({ stats }: { stats: ReleaseStatistics }) {
       <ChartFigure
         caption={t('downloads.statistics.splitsCaption')}
         empty={t('downloads.statistics.noAudio')}
-        rows={stats.splits}
+        rows={stats.clips === 0 ? [] : stats.splits}
         columns={[
           { header: t('downloads.statistics.split'), value: (r) => splitName(r.split) },
           { header: t('downloads.statistics.clips'), value: (r) => f.number(r.clips) },
