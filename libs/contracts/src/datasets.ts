@@ -126,6 +126,8 @@ export const ReleaseSummary = StrictObject({
   error: Type.Optional(Type.String()),
   figures: Type.Optional(ReleaseFigures),
   audio: Type.Optional(ReleaseAudioFormat),
+  /** What the release was built from: the dataset's sources when it was published (later edits don't change it). */
+  sources: DatasetSources,
   artifacts: Type.Array(ReleaseArtifact),
   downloads: Count,
 });

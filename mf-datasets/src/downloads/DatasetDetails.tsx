@@ -56,11 +56,11 @@ const Failed = styled.span`
   color: ${({ theme }) => theme.colors.danger.main};
 `;
 
-/** What the recordings' conditions were, from what the release draws on. */
-function conditionKeys(dataset: Dataset): string[] {
+/** What the recordings' conditions were, from what the release was built from. */
+function conditionKeys(release: ReleaseSummary): string[] {
   const keys: string[] = [];
-  if (dataset.sources.include.includes('recordings')) keys.push('downloads.details.conditionsRecordings');
-  if (dataset.sources.include.includes('audio-pairs')) keys.push('downloads.details.conditionsDonations');
+  if (release.sources.include.includes('recordings')) keys.push('downloads.details.conditionsRecordings');
+  if (release.sources.include.includes('audio-pairs')) keys.push('downloads.details.conditionsDonations');
   if (keys.length === 0) keys.push('downloads.details.conditionsTextOnly');
   return keys;
 }
@@ -70,7 +70,7 @@ function ReleaseFacts({ dataset, release }: { dataset: Dataset; release: Release
   const f = useFormats();
   const figures = release.figures;
   const audio = release.audio;
-  const hasAudio = dataset.sources.include.some((s) => s === 'recordings' || s === 'audio-pairs');
+  const hasAudio = release.sources.include.some((s) => s === 'recordings' || s === 'audio-pairs');
   return (
     <Columns>
       <section>
@@ -87,7 +87,7 @@ function ReleaseFacts({ dataset, release }: { dataset: Dataset; release: Release
         </dl>
         <p>{t(hasAudio ? 'downloads.details.transcriptions' : 'downloads.details.transcriptionsText')}</p>
         <p>{t('downloads.details.speakerMetadata')}</p>
-        {conditionKeys(dataset).map((key) => (
+        {conditionKeys(release).map((key) => (
           <p key={key}>{t(key)}</p>
         ))}
       </section>

@@ -30,6 +30,7 @@ function release(version: number, overrides: Partial<ReleaseSummary> = {}): Rele
       bytes: 1_234_000_000,
     },
     audio: { format: 'WAV (16-bit PCM)', sampleRate: 48000, channels: 1, bitDepth: 16, meanSnrDb: 23.46 },
+    sources: { include: ['recordings'], languages: ['yo'], domains: [], categories: [] },
     artifacts: [
       { name: 'metadata.json', bytes: 12_000, sha256: 'a'.repeat(64), contentType: 'application/json' },
       { name: 'audio.zip', bytes: 1_100_000_000, sha256: 'b'.repeat(64), contentType: 'application/zip' },
@@ -333,7 +334,13 @@ describe('Dataset Downloads', () => {
         server.on(`GET /api/datasets/${hex(0xd001)}`, {
           body: { dataset: dataset(1), releases: [release(2), release(1, { downloads: 3 })] },
         }),
-      stored: [dataset(1, { latestRelease: release(2) })],
+      // Edited after the release into a text-only definition: the panel describes what the release holds.
+      stored: [
+        dataset(1, {
+          latestRelease: release(2),
+          sources: { include: ['sentences'], languages: ['yo'], domains: [], categories: [] },
+        }),
+      ],
     });
     const card = await cardOf('Yoruba Read Speech 1');
     await user.click(within(card).getByRole('button', { name: 'Dataset Details' }));
@@ -345,6 +352,7 @@ describe('Dataset Downloads', () => {
     expect(within(panel).getByText('16')).toBeInTheDocument();
     expect(within(panel).getByText('23.5')).toBeInTheDocument();
     expect(within(panel).getByText(/Read speech recorded by volunteers/)).toBeInTheDocument();
+    expect(within(panel).queryByText(/Text only/)).not.toBeInTheDocument();
     expect(
       within(panel).getByText('Please review the license terms before downloading and using this dataset.'),
     ).toBeInTheDocument();

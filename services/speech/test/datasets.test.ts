@@ -386,8 +386,17 @@ describe('datasets: browsing, the stat cards, definitions and publishing (speech
         },
       );
       await h.dc.datasets.updateOne({ _id: id }, { $set: { latestVersion: 1, publishedAt: at } });
+      const built = definition().sources;
+      // An edit after publishing changes the definition, never what the release says it was built from.
+      const edited = await h.app.inject({
+        method: 'PUT',
+        url: `/api/datasets/${id}`,
+        headers: admin(),
+        payload: definition({ sources: { ...built, include: ['text-pairs'] } }),
+      });
+      expect(edited.json().sources.include).toEqual(['text-pairs']);
       const release = await h.app.inject({ url: `/api/datasets/${id}/releases/1` });
-      expect(release.json()).toMatchObject({ version: 1, status: 'published', progress: 1 });
+      expect(release.json()).toMatchObject({ version: 1, status: 'published', progress: 1, sources: built });
       expect((await list()).items[0]!.latestRelease).toMatchObject({ version: 1, status: 'published' });
 
       const next = await publish(id);

@@ -19,7 +19,8 @@ export const RELEASE_SUMMARY_PROJECTION = {
   contributorIds: 0,
   statistics: 0,
   lease: 0,
-  definition: 0,
+  'definition.description': 0,
+  'definition.tags': 0,
 } as const;
 
 export function toReleaseSummary(doc: ReleaseDoc, forAdmin: boolean): ReleaseSummary {
@@ -33,6 +34,7 @@ export function toReleaseSummary(doc: ReleaseDoc, forAdmin: boolean): ReleaseSum
     ...(doc.error !== undefined && forAdmin ? { error: doc.error } : {}),
     ...(doc.figures ? { figures: doc.figures } : {}),
     ...(doc.audio ? { audio: doc.audio } : {}),
+    sources: doc.definition.sources,
     artifacts: (doc.artifacts ?? []).map((a) => ({
       name: a.name,
       bytes: a.bytes,
