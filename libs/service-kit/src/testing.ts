@@ -200,3 +200,35 @@ export function describeServiceBasics(
     });
   });
 }
+
+/** One part of a test's multipart body: a field, or a file (its type defaults to application/octet-stream). */
+export type MultipartPart =
+  { name: string; value: string } | { name: string; filename: string; data: Buffer; type?: string };
+
+/** A multipart/form-data body for `app.inject`, with its parts in the order given. */
+export function multipart(parts: MultipartPart[]) {
+  const boundary = `----platformtest${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    chunks.push(Buffer.from(`--${boundary}\r\n`));
+    if ('data' in part) {
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\n` +
+            `Content-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+        part.data,
+        Buffer.from('\r\n'),
+      );
+    } else {
+      chunks.push(
+        Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { ObjectId } from 'mongodb';
 import type { DatasetUpload, DatasetUploadPage, DatasetUploadSummary, Identity } from '@platform/contracts';
 import { signIdentity } from '@platform/service-kit';
-import { signedAs } from '@platform/service-kit/testing';
+import { multipart, signedAs, type MultipartPart } from '@platform/service-kit/testing';
 import { sentences } from '../src/sentences/sentence-store';
 import { textPairs } from '../src/text-pairs/pair-store';
 import {
@@ -22,36 +22,6 @@ const ada = who('ada', 'contributor', 'Ada Obi');
 const bayo = who('bayo', 'contributor', 'Bayo Ade');
 const rita = who('rita', 'reviewer', 'Rita Eze');
 const root = who('root', 'admin', 'Admin Person');
-
-type Part = { name: string; value: string } | { name: string; filename: string; data: Buffer };
-
-/** A multipart body: the parts in the order given. */
-function multipart(parts: Part[]) {
-  const boundary = `----uploads${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('data' in part) {
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\n` +
-            'Content-Type: application/octet-stream\r\n\r\n',
-        ),
-        part.data,
-        Buffer.from('\r\n'),
-      );
-    } else {
-      chunks.push(
-        Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const SENTENCES_CSV = [
   'text,language,citation,domain',
@@ -92,8 +62,8 @@ describe('text service: dataset uploads', () => {
     headers: Record<string, string> = ada,
     fileFirst = false,
   ) => {
-    const fieldParts: Part[] = Object.entries(fields).map(([name, value]) => ({ name, value }));
-    const fileParts: Part[] = file
+    const fieldParts: MultipartPart[] = Object.entries(fields).map(([name, value]) => ({ name, value }));
+    const fileParts: MultipartPart[] = file
       ? [{ name: 'file', filename: file.filename, data: Buffer.from(file.data) }]
       : [];
     const body = multipart(fileFirst ? [...fileParts, ...fieldParts] : [...fieldParts, ...fileParts]);

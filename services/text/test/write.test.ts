@@ -1,5 +1,5 @@
 import type { Identity } from '@platform/contracts';
-import { signedAs } from '@platform/service-kit/testing';
+import { multipart, signedAs } from '@platform/service-kit/testing';
 import { sentences } from '../src/sentences/sentence-store';
 import { useTextService } from './support/harness';
 
@@ -7,34 +7,6 @@ const person = (id: string): Identity => ({ id, role: 'contributor', name: 'Ada 
 const ada = signedAs(person('ada'));
 
 /** A multipart body: text fields, then the file parts, in the order given. */
-function multipart(
-  parts: Array<{ name: string; value: string } | { name: string; filename: string; data: Buffer }>,
-) {
-  const boundary = `----textwrite${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('data' in part) {
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\n` +
-            'Content-Type: application/octet-stream\r\n\r\n',
-        ),
-        part.data,
-        Buffer.from('\r\n'),
-      );
-    } else {
-      chunks.push(
-        Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describe('text service: Write', () => {
   const service = useTextService('textwrite');

@@ -175,34 +175,4 @@ export async function addSentences(
   return docs.map((d) => d._id);
 }
 
-/** A multipart/form-data body with parts in the order given. */
-export function multipart(
-  parts: Array<
-    { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer }
-  >,
-) {
-  const boundary = `----speechtest${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('data' in part) {
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\n` +
-            `Content-Type: ${part.type}\r\n\r\n`,
-        ),
-        part.data,
-        Buffer.from('\r\n'),
-      );
-    } else {
-      chunks.push(
-        Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+export { multipart } from '@platform/service-kit/testing';
