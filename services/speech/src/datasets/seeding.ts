@@ -1,6 +1,6 @@
 import { ObjectId, type Db } from 'mongodb';
 import type { FastifyBaseLogger } from 'fastify';
-import { LANGUAGES, type DatasetInput, type LanguageCode } from '@platform/contracts';
+import { LANGUAGE_CODES, LANGUAGES, type DatasetInput, type LanguageCode } from '@platform/contracts';
 import { isDuplicateKey } from '@platform/service-kit';
 import { collections } from '../collections';
 import { datasetCollections, type DatasetDoc } from './dataset-collections';
@@ -44,15 +44,15 @@ export function seededDefinition(language: LanguageCode): DatasetInput {
   };
 }
 
-/** The languages the platform has data for: a validated recording, or a validated (recordable) sentence. */
-export async function languagesWithData(db: Db): Promise<LanguageCode[]> {
+/**
+ * Whether the platform has data in `language`: a validated (recordable) sentence, found through the round's
+ * index, or else a validated recording. One existence check each, never a scan of every recording.
+ */
+export async function hasData(db: Db, language: LanguageCode): Promise<boolean> {
   const c = collections(db);
-  const [recorded, written] = await Promise.all([
-    c.recordings.distinct('language', { status: 'validated' }),
-    c.sentences.distinct('language', { recordable: true }),
-  ]);
-  const known = new Set<string>(LANGUAGES.map((l) => l.code));
-  return [...new Set([...recorded, ...written])].filter((l): l is LanguageCode => known.has(l)).sort();
+  const sentence = await c.sentences.findOne({ language, recordable: true }, { projection: { _id: 1 } });
+  if (sentence) return true;
+  return !!(await c.recordings.findOne({ language, status: 'validated' }, { projection: { _id: 1 } }));
 }
 
 /**
@@ -103,15 +103,15 @@ export function createDatasetSeeder(options: {
   }
 
   async function seedOnce(): Promise<LanguageCode[]> {
-    const languages = await languagesWithData(db);
-    if (!languages.length) return [];
+    // Only languages without their dataset are looked at: once every language has one, nothing is read.
     const existing = await col.datasets
-      .find({ seededFor: { $in: languages } }, { projection: { seededFor: 1 } })
+      .find({ seededFor: { $exists: true } }, { projection: { seededFor: 1 } })
       .toArray();
     const seeded = new Set(existing.map((d) => d.seededFor));
     const added: LanguageCode[] = [];
-    for (const language of languages) {
-      if (!seeded.has(language) && (await seedLanguage(language))) added.push(language);
+    for (const language of [...LANGUAGE_CODES].sort()) {
+      if (seeded.has(language) || !(await hasData(db, language))) continue;
+      if (await seedLanguage(language)) added.push(language);
     }
     if (added.length) log.info({ languages: added }, 'datasets defined for languages with data');
     return added;
