@@ -4,6 +4,7 @@ import type { DownloadHistoryPage } from '@platform/contracts';
 import {
   admin,
   createDataset,
+  emptyDatasets,
   publishFake,
   startDatasets,
   who,
@@ -25,13 +26,7 @@ describe('datasets: licence, downloads with ranges, Download History and its 30 
     await h?.close();
   });
   beforeEach(async () => {
-    await Promise.all([
-      h.dc.datasets.deleteMany({}),
-      h.dc.releases.deleteMany({}),
-      h.dc.downloads.deleteMany({}),
-      h.dc.licenceAcceptances.deleteMany({}),
-      h.col.counters.deleteMany({}),
-    ]);
+    await emptyDatasets(h);
     h.clock.now = new Date();
     datasetId = await createDataset(h, { name: 'Yorùbá Read Speech' });
     ({ complete, metadata } = await publishFake(h, datasetId));

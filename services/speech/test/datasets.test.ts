@@ -5,6 +5,7 @@ import { addSentences, startSpeech } from './support/harness';
 import {
   admin,
   createDataset,
+  emptyDatasets,
   definition,
   downloadAs,
   publishFake,
@@ -33,15 +34,7 @@ describe('datasets: browsing, the stat cards, definitions and publishing (speech
     await h?.close();
   });
   beforeEach(async () => {
-    await Promise.all([
-      h.dc.datasets.deleteMany({}),
-      h.dc.releases.deleteMany({}),
-      h.dc.downloads.deleteMany({}),
-      h.dc.licenceAcceptances.deleteMany({}),
-      h.col.counters.deleteMany({}),
-      h.col.sentences.deleteMany({}),
-      h.col.recordings.deleteMany({}),
-    ]);
+    await Promise.all([emptyDatasets(h), h.col.sentences.deleteMany({}), h.col.recordings.deleteMany({})]);
     counts.mockResolvedValue(some);
   });
 

@@ -70,6 +70,17 @@ export async function startDatasets(): Promise<DatasetsHarness> {
   return { ...h, dc: datasetCollections(h.app.database!.db), worker, clock };
 }
 
+/** Empties what the datasets tests write: definitions, releases, downloads, acceptances and counts. */
+export async function emptyDatasets(h: DatasetsHarness) {
+  await Promise.all([
+    h.dc.datasets.deleteMany({}),
+    h.dc.releases.deleteMany({}),
+    h.dc.downloads.deleteMany({}),
+    h.dc.licenceAcceptances.deleteMany({}),
+    h.col.counters.deleteMany({}),
+  ]);
+}
+
 /** Creates a dataset as an admin would; resolves to its id. */
 export async function createDataset(h: SpeechHarness, overrides: Partial<DatasetInput> = {}) {
   const res = await h.app.inject({
