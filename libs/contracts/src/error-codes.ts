@@ -156,6 +156,32 @@ export const ERROR_MESSAGES = {
   'upload.not_importable': 'This file does not hold sentences or text pairs that can be imported.',
   'upload.already_imported': 'This file has already been imported.',
 
+  // Projects and tasks.
+  'project.not_found': 'There is no such project.',
+  'project.not_manager': 'Only this project’s managers can do this.',
+  'project.due_before_start': 'The due date must not be before the start date.',
+  'project.target_language': 'A target’s language must be one of the project’s languages.',
+  'project.target_repeated': 'Each kind and language may have only one target.',
+  'project.member_unknown': 'One of the members has no account.',
+  'project.name_taken': 'A project with this name already exists.',
+  'task.fields_required': 'Please fill all fields.',
+  'task.not_found': 'There is no such task.',
+  'task.assignee_not_member': 'The assignee must be a member of the project.',
+  'task.not_assignee': 'Only the person this task is assigned to can do this.',
+  'task.state_conflict': 'The task cannot do that from its current state.',
+  'task.link_not_found': 'This link is not shared any more.',
+
+  // Settings.
+  'profile.username_taken': 'This username is already taken.',
+  'avatar.not_image': 'Please choose a JPEG, PNG, WebP or GIF image.',
+  'avatar.too_large': 'An avatar may be at most 2 MB.',
+  'avatar.not_found': 'This person has no avatar.',
+  'account.password_incorrect': 'The current password is not correct.',
+  'account.passwords_differ': 'The new password and confirmation do not match.',
+  'account.email_same': 'This is already your e-mail address.',
+  'account.not_found': 'There is no such account.',
+  'account.admin_role_fixed': 'An admin’s role can only be changed from the command line.',
+
   // Said by the browser when no usable answer came back.
   'network.unreachable': BROWSER_ERROR_MESSAGES['network.unreachable'],
   'request.refused': BROWSER_ERROR_MESSAGES['request.refused'],

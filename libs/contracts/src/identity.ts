@@ -49,6 +49,8 @@ export const IDENTITY_MAX_SKEW_MS = 60 * 1000;
  */
 export const SERVICE_IDENTITIES = {
   speech: { id: 'service-speech', role: 'service', name: 'speech service' },
+  text: { id: 'service-text', role: 'service', name: 'text service' },
+  gateway: { id: 'service-gateway', role: 'service', name: 'gateway' },
 } as const satisfies Record<string, Identity>;
 const SERVICE_IDS: readonly string[] = Object.values(SERVICE_IDENTITIES).map((i) => i.id);
 

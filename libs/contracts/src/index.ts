@@ -18,6 +18,8 @@ export * from './recordings';
 export * from './audio-pairs';
 export * from './user-stats';
 export * from './datasets';
+export * from './workspace';
+export * from './account-settings';
 export * from './error-codes';
 export * from './route';
 export * from './routes';

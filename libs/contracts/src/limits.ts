@@ -64,3 +64,34 @@ export const DATASET_UPLOAD_DESCRIPTION_MAX_LENGTH = 500;
 export const DATASET_UPLOAD_PAGE_SIZE = 10;
 /** Rows imported from one upload into the review queue (as many as a bulk Write file could hold). */
 export const DATASET_UPLOAD_IMPORT_MAX_ROWS = 5000;
+
+export const PROJECT_NAME_MAX_LENGTH = 120;
+export const PROJECT_CLIENT_MAX_LENGTH = 120;
+export const PROJECT_DESCRIPTION_MAX_LENGTH = 2000;
+/** Ours: a project has one target per kind and language at most, and a handful of them. */
+export const PROJECT_TARGETS_MAX = 10;
+export const PROJECT_MEMBERS_MAX = 200;
+export const TARGET_COUNT_MAX = 10_000_000;
+export const TASK_DESCRIPTION_MAX_LENGTH = 500;
+export const WORKSPACE_PAGE_SIZE = 20;
+export const WORKSPACE_PAGE_SIZE_MAX = 100;
+/** A project whose first day has not passed yet is On Track whatever its pace (too soon to judge). */
+export const PROJECT_PACE_MIN_DAYS = 1;
+/** Reminders go out for open tasks due within this many hours. */
+export const TASK_REMINDER_HOURS = 24;
+
+export const SEARCH_QUERY_MAX_LENGTH = 100;
+/** Top bar suggestions per kind. */
+export const SEARCH_RESULTS_MAX = 5;
+
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 30;
+export const FULL_NAME_MAX_LENGTH = 41;
+export const BIO_MAX_LENGTH = 500;
+export const ACCENT_MAX_LENGTH = 60;
+export const PROFILE_LANGUAGES_MAX = 10;
+/** An avatar upload is at most 2 MB in; the server stores it re-encoded at AVATAR_SIZE_PX square. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_SIZE_PX = 256;
+export const AVATAR_FILE_FIELD = 'avatar';
+export const NOTIFICATIONS_PAGE_SIZE = 20;

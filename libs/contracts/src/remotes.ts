@@ -85,9 +85,11 @@ export const remoteCatalog: readonly RemoteDescriptor[] = [
     routes: [
       { path: '/dashboard', layout: 'app' },
       { path: '/projects', layout: 'app' },
+      { path: '/projects/view', layout: 'app' },
       { path: '/tasks', layout: 'app' },
       { path: '/analytics', layout: 'app' },
       { path: '/settings', layout: 'app' },
+      { path: '/shared/task', layout: 'public' },
     ],
   },
 ];

@@ -27,7 +27,11 @@ export function languageName(code: LanguageCodeValue): string {
 /** The Yoruba dialects a donor speaks on Donate Your Voice (SPEC §3). */
 export const DIALECTS = ['standard-yoruba', 'ekiti-yoruba', 'ijebu-yoruba', 'other'] as const;
 
-export const ROLES = ['contributor', 'reviewer', 'researcher', 'admin'] as const;
+export const ROLES = ['contributor', 'reviewer', 'researcher', 'manager', 'admin'] as const;
+/** Who decides what others contributed (donated pairs): reviewers, and managers and admins above them. */
+export const REVIEWING_ROLES = ['reviewer', 'manager', 'admin'] as const;
+/** Who creates and runs projects and tasks. */
+export const MANAGING_ROLES = ['manager', 'admin'] as const;
 /** Roles a person may pick at sign-up; admin is only ever granted by a command. */
 export const SIGNUP_ROLES = ['contributor', 'reviewer', 'researcher'] as const;
 
@@ -143,3 +147,51 @@ export const DATASET_UPLOAD_STATUSES = ['uploading', 'completed', 'failed'] as c
 export const DATASET_UPLOAD_IMPORT_KINDS = ['sentences', 'text-pairs'] as const;
 /** The file part of POST /api/uploads. */
 export const DATASET_UPLOAD_FILE_FIELD = 'file';
+
+/**
+ * A project's stored status is only whether it is archived; what the badge says is computed from its targets,
+ * pace and due date (SPEC §4: active shows On Track, at-risk At Risk, delayed Delayed, completed Completed).
+ */
+export const PROJECT_STATUSES = ['active', 'at-risk', 'delayed', 'completed'] as const;
+
+/**
+ * What a project or task target counts, each from stored decisions: validated Speak recordings, approved
+ * paired voice donations, approved English–Yoruba text pairs, approved written sentences; and, for tasks,
+ * the reviews a person gives (sentence and pair reviews plus Listen votes).
+ */
+export const TARGET_KINDS = ['recordings', 'donations', 'text-pairs', 'sentences', 'reviews'] as const;
+
+/**
+ * A task's stored state: todo until its assignee starts it; Start and Pause move between active and paused;
+ * completed when its target is reached or its assignee marks it done. Overdue is not stored: an open task
+ * past its due date.
+ */
+export const TASK_STATES = ['todo', 'active', 'paused', 'completed'] as const;
+/** The task list's status filter and summary cards (SPEC §3: Active, Completed, Overdue). */
+export const TASK_STATUS_FILTERS = ['active', 'completed', 'overdue'] as const;
+export const TASK_PRIORITIES = ['high', 'medium', 'low'] as const;
+/** What an assignee may do to their task's state (the SPEC's Start and Pause, and marking it done). */
+export const TASK_STATE_ACTIONS = ['start', 'pause', 'complete'] as const;
+
+/** Analytics periods and their buckets (SPEC §9): week 7 daily, month 4 weekly, quarter 3 monthly, year 4 quarterly. */
+export const CHART_PERIODS = ['week', 'month', 'quarter', 'year'] as const;
+
+export const PROFICIENCIES = ['beginner', 'intermediate', 'advanced', 'native'] as const;
+export const DIGEST_FREQUENCIES = ['realtime', 'daily', 'weekly', 'never'] as const;
+/** Settings → Notifications: the four toggles (SPEC §3), all on by default. */
+export const NOTIFICATION_TOGGLES = ['email', 'taskAssignments', 'taskReminders', 'projectUpdates'] as const;
+
+/** Optional speaker details a release may carry (Common Voice's columns). */
+export const AGE_RANGES = [
+  'teens',
+  'twenties',
+  'thirties',
+  'forties',
+  'fifties',
+  'sixties',
+  'seventies-plus',
+] as const;
+export const GENDERS = ['female', 'male', 'other'] as const;
+
+/** What an in-app notification is about; the digest mail groups them the same way. */
+export const NOTIFICATION_KINDS = ['assignment', 'reminder', 'project-update', 'shared-task'] as const;

@@ -17,3 +17,5 @@ export * from './listen';
 export * from './env';
 export * from './create-service';
 export * from './discard-upload';
+export * from './service-client';
+export * from './activity';

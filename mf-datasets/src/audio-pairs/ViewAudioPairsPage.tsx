@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link, useSearchParams } from '@platform/router';
 import { PageBody, PageHeader } from '@platform/remote-kit';
-import { AUDIO_PAIR_PAGE_SIZE, AUDIO_PAIR_STATUSES, DIALECTS } from '@platform/contracts/client';
+import { AUDIO_PAIR_PAGE_SIZE, AUDIO_PAIR_STATUSES, DIALECTS, REVIEWING_ROLES } from '@platform/contracts/client';
 import type { AudioPairRecord, AudioPairStatus, Dialect } from '@platform/contracts';
 import { useSession } from '@platform/store';
 import {
@@ -81,7 +81,7 @@ const isStatus = (value: string): value is AudioPairStatus =>
   (AUDIO_PAIR_STATUSES as readonly string[]).includes(value);
 
 /** Reviewers and admins decide pending pairs (the contract's access of postAudioPairDecision). */
-const DECIDING_ROLES: ReadonlySet<string> = new Set(['reviewer', 'admin']);
+const DECIDING_ROLES: ReadonlySet<string> = new Set(REVIEWING_ROLES);
 
 function SignInNeeded() {
   const t = useDatasetsT();

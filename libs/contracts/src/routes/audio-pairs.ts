@@ -1,3 +1,4 @@
+import { REVIEWING_ROLES } from '../vocabularies';
 import { AUDIO_PAIR_FILE_FIELDS } from '../vocabularies';
 import {
   AudioPairDecisionBody,
@@ -94,7 +95,7 @@ export const postAudioPairDecision = defineRoute({
   method: 'POST',
   path: '/api/audio/:id/decision',
   owner: 'speech',
-  access: ['reviewer', 'admin'],
+  access: REVIEWING_ROLES,
   summary: 'Approve or reject a donated audio pair',
   tag,
   params: AudioPairIdParams,

@@ -1,4 +1,5 @@
 import type { RouteDeclaration } from '../route';
+import * as analytics from './analytics';
 import * as audio from './audio';
 import * as apiTokens from './api-tokens';
 import * as audioPairs from './audio-pairs';
@@ -7,12 +8,16 @@ import * as contact from './contact';
 import * as datasetUploads from './dataset-uploads';
 import * as datasets from './datasets';
 import * as internal from './internal';
+import * as projects from './projects';
 import * as recordings from './recordings';
 import * as review from './review';
 import * as sentences from './sentences';
+import * as settings from './settings';
+import * as tasks from './tasks';
 import * as textPairs from './text-pairs';
 import * as user from './user';
 
+export * from './analytics';
 export * from './audio';
 export * from './api-tokens';
 export * from './audio-pairs';
@@ -21,9 +26,12 @@ export * from './contact';
 export * from './dataset-uploads';
 export * from './datasets';
 export * from './internal';
+export * from './projects';
 export * from './recordings';
 export * from './review';
 export * from './sentences';
+export * from './settings';
+export * from './tasks';
 export * from './text-pairs';
 export * from './user';
 
@@ -32,6 +40,7 @@ const isDeclaration = (value: unknown): value is RouteDeclaration =>
 
 /** Every HTTP call of the platform, from every resource file. */
 export const ROUTES: readonly RouteDeclaration[] = [
+  analytics,
   audio,
   apiTokens,
   audioPairs,
@@ -40,9 +49,12 @@ export const ROUTES: readonly RouteDeclaration[] = [
   datasetUploads,
   datasets,
   internal,
+  projects,
   recordings,
   review,
   sentences,
+  settings,
+  tasks,
   textPairs,
   user,
 ].flatMap((resource) => Object.values(resource).filter(isDeclaration));

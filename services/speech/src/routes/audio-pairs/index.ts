@@ -9,6 +9,7 @@ import {
   postDonateSkip,
   type Identity,
   type TextPairReportReason,
+  REVIEWING_ROLES,
 } from '@platform/contracts';
 import {
   databaseOf,
@@ -26,7 +27,7 @@ import { reportHandler, skipHandler, type MarkItem } from '../skip-and-report';
 import { audioPairUploadRoute } from './upload';
 
 /** Reviewers and admins see (and hear) every audio pair; anyone else only their own. */
-const seesAll = (identity: Identity) => identity.role === 'reviewer' || identity.role === 'admin';
+const seesAll = (identity: Identity) => (REVIEWING_ROLES as readonly string[]).includes(identity.role);
 
 const FILE_NAME = /^([0-9a-f]{24})-(source|target)\.wav$/;
 

@@ -16,6 +16,7 @@ import {
   type DatasetUploadSummary,
   type DatasetUploadType,
   type Identity,
+  REVIEWING_ROLES,
 } from '@platform/contracts';
 import {
   databaseOf,
@@ -56,7 +57,7 @@ const CONTENT_TYPES: Record<DatasetUploadType, string> = {
 };
 
 /** Reviewers and admins see every upload; everyone else their own. */
-const seesAll = (identity: Identity) => identity.role === 'admin' || identity.role === 'reviewer';
+const seesAll = (identity: Identity) => (REVIEWING_ROLES as readonly string[]).includes(identity.role);
 
 /** The uploads a person may see, whose type is known (one sent before its fields is not shown yet). */
 const visible = (identity: Identity): Filter<DatasetUploadDoc> => ({
