@@ -102,6 +102,7 @@ export function backendEnv({ env, dataDir, mongoUri, ports, remoteEntries }) {
     MONGODB_URI: mongoUri,
     TEXT_URL: `http://127.0.0.1:${ports.text}`,
     SPEECH_URL: `http://127.0.0.1:${ports.speech}`,
+    ...(ports.gateway ? { GATEWAY_URL: `http://127.0.0.1:${ports.gateway}` } : {}),
     TEXT_PORT: String(ports.text),
     SPEECH_PORT: String(ports.speech),
     ...Object.fromEntries(Object.entries(remoteEntries).map(([key, url]) => [remoteEnvVar(key), url])),

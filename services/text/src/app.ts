@@ -1,6 +1,15 @@
 import { resolve } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
-import { createService, databaseOf, type CollectionIndexes, type ServiceApp } from '@platform/service-kit';
+import { DEFAULT_HOST, DEFAULT_PORTS, SERVICE_IDENTITIES } from '@platform/contracts';
+import {
+  createService,
+  createServiceClient,
+  databaseOf,
+  type CollectionIndexes,
+  type ServiceApp,
+} from '@platform/service-kit';
+import { createActivityReader, type ActivityReader } from './activity/activity-reader';
+import { createPeopleDirectory, type PeopleDirectory } from './people/people-directory';
 import { TEXT_INDEXES } from './indexes';
 import { internalSentenceRoutes } from './routes/internal/sentences';
 import { internalTextPairFlagRoutes } from './routes/internal/text-pair-flags';
@@ -23,11 +32,19 @@ declare module 'fastify' {
     sequenceWriter: SequenceWriter;
     /** Hands out the text pairs' change sequence numbers. */
     pairSequenceWriter: PairSequenceWriter;
+    /** Sums of daily activity counts, text and speech alike (project progress, analytics, the dashboard). */
+    activity: ActivityReader;
+    /** Accounts' current names and roles, from the gateway. */
+    people: PeopleDirectory;
+    /** The time; tests fix it to put events on a period's edges. */
+    now: () => Date;
   }
 }
 
 /** services/text/seed, from src/ (tests) and dist/ (node dist/main.js) alike. */
 export const DEFAULT_SEED_DIR = resolve(__dirname, '..', 'seed');
+export const DEFAULT_SPEECH_URL = `http://${DEFAULT_HOST}:${DEFAULT_PORTS.speech}`;
+export const DEFAULT_GATEWAY_URL = `http://${DEFAULT_HOST}:${DEFAULT_PORTS.gateway}`;
 
 export interface TextAppOptions {
   mongoUri: string;
@@ -40,6 +57,14 @@ export interface TextAppOptions {
   seedDir?: string | false;
   /** The largest dataset upload taken (DATASET_UPLOAD_MAX_BYTES); tests pass a small one. */
   uploadMaxBytes?: number;
+  /** Where the speech service listens (SPEECH_URL). */
+  speechUrl?: string;
+  /** Where the gateway listens (GATEWAY_URL): it answers who an account id is. */
+  gatewayUrl?: string;
+  /** Tests replace the speech service's part of the activity sums, or the people directory. */
+  activity?: ActivityReader;
+  people?: PeopleDirectory;
+  now?: () => Date;
 }
 
 /** The text service: sentences (write, review), text pairs, dataset uploads, projects and tasks. */
@@ -62,6 +87,27 @@ export async function buildApp(options: TextAppOptions): Promise<ServiceApp> {
       await uploadRoutes(instance as ServiceApp, { maxBytes: options.uploadMaxBytes });
     },
   });
+  const client = (target: 'speech' | 'gateway', baseUrl: string) =>
+    createServiceClient({
+      identity: SERVICE_IDENTITIES.text,
+      target,
+      baseUrl,
+      secret: options.identitySecret,
+      log: app.log,
+    });
+  app.decorate(
+    'activity',
+    options.activity ??
+      createActivityReader({
+        db: databaseOf(app),
+        speech: client('speech', options.speechUrl ?? DEFAULT_SPEECH_URL),
+      }),
+  );
+  app.decorate(
+    'people',
+    options.people ?? createPeopleDirectory(client('gateway', options.gatewayUrl ?? DEFAULT_GATEWAY_URL)),
+  );
+  app.decorate('now', options.now ?? (() => new Date()));
   const writer = new SequenceWriter(databaseOf(app));
   app.decorate('sequenceWriter', writer);
   app.decorate('pairSequenceWriter', new PairSequenceWriter(databaseOf(app)));

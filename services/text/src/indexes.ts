@@ -1,4 +1,4 @@
-import type { CollectionIndexes } from '@platform/service-kit';
+import { ACTIVITY_INDEXES, type CollectionIndexes } from '@platform/service-kit';
 import { REVIEW_INDEXES } from './review/indexes';
 import { TEXT_PAIR_FLAG_INDEXES } from './routes/internal/text-pair-flags';
 import { SENTENCE_FLAGS, SENTENCES } from './sentences/sentence-store';
@@ -28,4 +28,5 @@ export const TEXT_INDEXES: CollectionIndexes[] = [
   ...TEXT_PAIR_FLAG_INDEXES,
   ...REVIEW_INDEXES,
   ...DATASET_UPLOAD_INDEXES,
+  ACTIVITY_INDEXES,
 ];

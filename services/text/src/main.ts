@@ -8,7 +8,7 @@ import {
   readConfig,
   settings,
 } from '@platform/service-kit';
-import { buildApp } from './app';
+import { buildApp, DEFAULT_GATEWAY_URL, DEFAULT_SPEECH_URL } from './app';
 
 // dist/main.js (or src/main.ts) sits two folders below services/, three below the repository root.
 const repoRoot = resolve(__dirname, '..', '..', '..');
@@ -19,6 +19,8 @@ const textSettings = {
   host: settings.string('HOST', DEFAULT_HOST),
   mongoUri: settings.mongoUri('MONGODB_URI', DEFAULT_MONGODB_URI),
   dataDir: settings.path('DATA_DIR', defaultDataDir(repoRoot)),
+  speechUrl: settings.url('SPEECH_URL', DEFAULT_SPEECH_URL),
+  gatewayUrl: settings.url('GATEWAY_URL', DEFAULT_GATEWAY_URL),
 };
 
 async function main() {
@@ -26,6 +28,8 @@ async function main() {
   const app = await buildApp({
     mongoUri: config.mongoUri,
     identitySecret: loadIdentitySecret(config.dataDir),
+    speechUrl: config.speechUrl,
+    gatewayUrl: config.gatewayUrl,
   });
   await listenWithGracefulShutdown(app, { port: config.port, host: config.host });
 }
