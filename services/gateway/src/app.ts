@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import type { RemotesManifest } from '@platform/contracts';
-import { createService, databaseOf, type ServiceApp } from '@platform/service-kit';
+import { createService, createServiceClient, databaseOf, type ServiceApp } from '@platform/service-kit';
+import { SERVICE_IDENTITIES } from '@platform/contracts';
 import { API_TOKEN_RATE_LIMIT_PER_MINUTE, API_TOKENS_MAX } from '@platform/contracts';
 import { accountCollections, ACCOUNT_INDEXES, GATEWAY_DB } from './accounts/accounts-db';
 import { API_TOKEN_INDEXES, apiTokenCollection } from './api-tokens/api-tokens-db';
@@ -38,6 +39,11 @@ import type { RateLimit } from './rate-limits/keyed-limiter';
 import { ROUTING_TABLE, type RoutingRule, type ServiceName } from './routing-table';
 import { registerSecurityHeaders } from './security-headers';
 import { registerShellStatic, spaFallback } from './shell-static';
+import { DEFAULT_DIGEST_INTERVAL_MS, DigestJob } from './digest/digest-job';
+import { internalRoutes } from './routes/internal/people-routes';
+import { DEFAULT_PASSWORD_CHECKS, settingsRoutes } from './routes/settings/settings-routes';
+import { SETTINGS_INDEXES, settingsCollections } from './settings/settings-db';
+import type { RateLimit as PasswordCheckLimit } from './rate-limits/keyed-limiter';
 
 export interface GatewayOptions {
   /** Base URLs of the services, e.g. { text: 'http://127.0.0.1:4001', speech: 'http://127.0.0.1:4002' }. */
@@ -95,6 +101,10 @@ export interface AccountsOptions {
   background?: BackgroundWork;
   /** Personal API tokens: how many live ones a person may hold, and each token's rate limit. */
   apiTokens?: Partial<ApiTokenLimits>;
+  /** How often the digest job looks for mail to send (DIGEST_INTERVAL_MS); 0 never starts it (tests). */
+  digestIntervalMs?: number;
+  /** Current-password checks (settings: password, address, deletion) per person and window. */
+  passwordChecks?: PasswordCheckLimit;
 }
 
 export interface ApiTokenLimits {
@@ -129,6 +139,7 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
   const accounts = options.accounts;
   const now = accounts?.now ?? Date.now;
   const background = accounts?.background ?? new BackgroundWork();
+  let digestJob: DigestJob | undefined;
 
   const app = await createService({
     name: 'gateway',
@@ -137,7 +148,7 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
       ? {
           mongoUri: accounts.mongoUri,
           dbName: accounts.dbName ?? GATEWAY_DB,
-          indexes: [...ACCOUNT_INDEXES, ...RATE_LIMIT_INDEXES, ...API_TOKEN_INDEXES],
+          indexes: [...ACCOUNT_INDEXES, ...RATE_LIMIT_INDEXES, ...API_TOKEN_INDEXES, ...SETTINGS_INDEXES],
         }
       : {}),
     fastify: { trustProxy: trustedProxies(options.trustProxy) },
@@ -219,6 +230,44 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
           sessionCache,
           cookie,
         });
+        const serviceClient = (target: ServiceName) =>
+          createServiceClient({
+            identity: SERVICE_IDENTITIES.gateway,
+            target,
+            baseUrl: options.upstreams[target],
+            secret: options.identitySecret,
+            log: typed.log,
+          });
+        const settings = settingsCollections(databaseOf(typed));
+        await scope.register(settingsRoutes, {
+          cols,
+          settings,
+          apiTokens: tokens,
+          hasher,
+          mailer,
+          publicUrl,
+          now,
+          resolveSession: session,
+          sessionCache,
+          cookie,
+          text: serviceClient('text'),
+          speech: serviceClient('speech'),
+          passwordChecks: accounts.passwordChecks ?? DEFAULT_PASSWORD_CHECKS,
+        });
+        await scope.register(internalRoutes, { cols, identitySecret: options.identitySecret });
+        const intervalMs = accounts.digestIntervalMs ?? DEFAULT_DIGEST_INTERVAL_MS;
+        if (intervalMs > 0) {
+          digestJob = new DigestJob({
+            cols,
+            settings,
+            text: serviceClient('text'),
+            mailer,
+            publicUrl,
+            now,
+            log: typed.log.child({ component: 'digest' }),
+            intervalMs,
+          });
+        }
       }
       await scope.register(proxyRoutes, {
         upstreams: options.upstreams,
@@ -230,6 +279,9 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
       });
     },
   });
+  // The digest job starts once the gateway is up, and a pass under way finishes before the database closes.
+  app.addHook('onReady', async () => digestJob?.start());
+  app.addHook('onClose', async () => digestJob?.stop());
   // Mail still being sent when the gateway stops is finished first (the database closes after this).
   app.addHook('onClose', async () => background.idle());
   return app;

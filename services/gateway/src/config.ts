@@ -8,6 +8,7 @@ import {
   settings,
 } from '@platform/service-kit';
 import type { GatewayOptions } from './app';
+import { DEFAULT_DIGEST_INTERVAL_MS } from './digest/digest-job';
 import { buildRemotesManifest } from './remotes-manifest';
 
 /**
@@ -83,6 +84,7 @@ export const gatewaySettings = (repoRoot: string) => ({
   apiTokenPerMinute: settings.count('API_TOKEN_RATE_LIMIT_PER_MINUTE', API_TOKEN_RATE_LIMIT_PER_MINUTE, 1),
   hashConcurrency: settings.count('PASSWORD_HASH_CONCURRENCY', 2, 1),
   hashQueue: settings.count('PASSWORD_HASH_QUEUE', 16, 0),
+  digestIntervalMs: settings.duration('DIGEST_INTERVAL_MS', DEFAULT_DIGEST_INTERVAL_MS),
 });
 
 /** The gateway's options from its environment; throws a ConfigError naming every bad variable. */
@@ -115,6 +117,7 @@ export function gatewayConfigFromEnv(repoRoot: string, env: NodeJS.ProcessEnv = 
       },
       hashing: { concurrency: config.hashConcurrency, queue: config.hashQueue },
       apiTokens: { rateLimit: { max: config.apiTokenPerMinute, windowMs: 60_000 } },
+      digestIntervalMs: config.digestIntervalMs,
     },
   };
   return { options, port: config.port, host: config.host };

@@ -1,6 +1,6 @@
 import type { Collection, Db, ObjectId } from 'mongodb';
 import type { CollectionIndexes } from '@platform/service-kit';
-import type { Role, UiLocaleCode } from '@platform/contracts';
+import type { ProfileLanguage, Role, UiLocaleCode } from '@platform/contracts';
 
 export const GATEWAY_DB = 'gateway';
 
@@ -17,6 +17,20 @@ export interface UserDoc {
   verifiedAt?: Date;
   /** The interface language the person chose; their mails are written in it. */
   locale?: UiLocaleCode;
+  /** The full name lowercased: what the admin list sorts by (set by nameFields; backfilled at start). */
+  nameKey?: string;
+  /** The full name lowercased and each of its words: what people search by prefix (multikey index). */
+  nameKeys?: string[];
+  /** Settings → Profile; shown as typed, unique whatever its case through `usernameKey`. */
+  username?: string;
+  /** The username lowercased, under a unique index that only counts accounts with one. */
+  usernameKey?: string;
+  bio?: string;
+  languages?: ProfileLanguage[];
+  /** A new address waiting for its link to be followed (the current one keeps working until then). */
+  pendingEmail?: string;
+  /** Bumped with every avatar upload; the avatar's URL carries it, so browsers may cache each one for good. */
+  avatarVersion?: number;
 }
 
 export interface SessionDoc {
@@ -28,8 +42,11 @@ export interface SessionDoc {
   expiresAt: Date;
 }
 
-/** 'verify' redeems the emailed link; 'pending' (from the sign-up answer) only asks for another mail. */
-export type TokenScope = 'verify' | 'pending';
+/**
+ * 'verify' redeems the emailed link; 'pending' (from the sign-up answer) only asks for another mail;
+ * 'email' is a change of address, applied when the link mailed to the new address is followed.
+ */
+export type TokenScope = 'verify' | 'pending' | 'email';
 
 export interface TokenDoc {
   _id: ObjectId;
@@ -38,6 +55,8 @@ export interface TokenDoc {
   userId: ObjectId;
   createdAt: Date;
   expiresAt: Date;
+  /** Scope 'email': the new address. */
+  email?: string;
 }
 
 export const USERS = 'users';
@@ -51,7 +70,24 @@ export const TOKENS = 'verification_tokens';
 export const EXPIRED_TOKEN_RETENTION_SECONDS = 7 * 24 * 3600;
 
 export const ACCOUNT_INDEXES: CollectionIndexes[] = [
-  { collection: USERS, indexes: [{ key: { email: 1 }, name: 'email_unique', unique: true }] },
+  {
+    collection: USERS,
+    indexes: [
+      { key: { email: 1 }, name: 'email_unique', unique: true },
+      // Only accounts with a username count, so any number may have none.
+      {
+        key: { usernameKey: 1 },
+        name: 'username_unique',
+        unique: true,
+        partialFilterExpression: { usernameKey: { $type: 'string' } },
+      },
+      // The admin list: sorted by name, optionally one role.
+      { key: { nameKey: 1, _id: 1 }, name: 'name' },
+      { key: { role: 1, nameKey: 1, _id: 1 }, name: 'role_name' },
+      // Finding people by the start of any word of their name.
+      { key: { nameKeys: 1 }, name: 'name_words' },
+    ],
+  },
   {
     collection: SESSIONS,
     indexes: [
@@ -87,5 +123,53 @@ export const accountCollections = (db: Db): AccountCollections => ({
   tokens: db.collection<TokenDoc>(TOKENS),
 });
 
+/** The name people see: the full name (a last name may be empty once someone saves a one-word name). */
 export const displayName = (user: Pick<UserDoc, 'firstname' | 'lastname'>) =>
-  `${user.firstname} ${user.lastname}`;
+  `${user.firstname} ${user.lastname}`.trim();
+
+/** One space between words, none around them. */
+export const tidyName = (name: string) => name.trim().replace(/\s+/g, ' ');
+
+/**
+ * The stored name fields for a full name: split at the first space into first and last name (so the
+ * sign-up fields and the session stay consistent), and the lowercased keys the lists sort and search by.
+ */
+export function nameFields(fullName: string) {
+  const name = tidyName(fullName);
+  const space = name.indexOf(' ');
+  const firstname = space < 0 ? name : name.slice(0, space);
+  const lastname = space < 0 ? '' : name.slice(space + 1);
+  return { firstname, lastname, ...nameKeysOf(name) };
+}
+
+export function nameKeysOf(name: string) {
+  const nameKey = tidyName(name).toLowerCase();
+  const words = nameKey.split(' ').filter(Boolean);
+  return { nameKey, nameKeys: [...new Set([nameKey, ...words])] };
+}
+
+/**
+ * Accounts made before names had their lowercased keys get them (the admin list sorts by them and the
+ * people search looks them up); a no-op once every account has them.
+ */
+export async function backfillNameKeys(users: Collection<UserDoc>) {
+  await users.updateMany({ nameKey: { $exists: false } }, [
+    {
+      $set: {
+        nameKey: {
+          $toLower: { $trim: { input: { $concat: ['$firstname', ' ', '$lastname'] } } },
+        },
+      },
+    },
+    {
+      $set: {
+        nameKeys: {
+          $setUnion: [
+            ['$nameKey'],
+            { $filter: { input: { $split: ['$nameKey', ' '] }, cond: { $ne: ['$$this', ''] } } },
+          ],
+        },
+      },
+    },
+  ]);
+}

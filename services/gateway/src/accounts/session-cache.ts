@@ -39,4 +39,9 @@ export class SessionCache {
   forget(token: string) {
     this.entries.delete(digest(token));
   }
+
+  /** Forgets sessions by their stored digest (the sessions collection's `hash`): ended without their token. */
+  forgetDigests(hashes: Iterable<string>) {
+    for (const hash of hashes) this.entries.delete(hash);
+  }
 }

@@ -39,3 +39,23 @@ export async function closeSession(cols: AccountCollections, cache: SessionCache
   cache.forget(token);
   await cols.sessions.deleteOne({ hash: digest(token) });
 }
+
+/**
+ * Ends every session of a person except the one with `keepToken` (none kept when it is undefined), in the
+ * database and in this gateway's memory; another gateway process stops vouching within SESSION_CACHE_MS.
+ * Answers how many ended.
+ */
+export async function closeSessionsOf(
+  cols: AccountCollections,
+  cache: SessionCache,
+  userId: ObjectId,
+  keepToken?: string,
+): Promise<number> {
+  const kept = keepToken && TOKEN_SHAPE.test(keepToken) ? digest(keepToken) : undefined;
+  const filter = kept ? { userId, hash: { $ne: kept } } : { userId };
+  const ending = await cols.sessions.find(filter, { projection: { hash: 1 } }).toArray();
+  cache.forgetDigests(ending.map((s) => s.hash));
+  // The same filter, so a session opened meanwhile ends too.
+  const { deletedCount } = await cols.sessions.deleteMany(filter);
+  return deletedCount;
+}

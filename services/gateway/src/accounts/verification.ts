@@ -4,7 +4,7 @@ import { VERIFICATION_LINK_TTL_HOURS } from '@platform/contracts';
 import { isDuplicateKey } from '@platform/service-kit';
 import { displayName, type AccountCollections, type TokenScope, type UserDoc } from './accounts-db';
 import type { Mailer } from './mailer';
-import { verificationTexts } from './mail-texts';
+import { emailChangeTexts, verificationTexts } from './mail-texts';
 import { digest, newToken, TOKEN_SHAPE } from './secrets';
 
 export const TOKEN_TTL_MS = VERIFICATION_LINK_TTL_HOURS * 3600 * 1000;
@@ -18,12 +18,15 @@ export async function issueToken(
   userId: ObjectId,
   scope: TokenScope,
   now: number,
+  /** Scope 'email': the new address the link confirms. */
+  email?: string,
 ): Promise<string> {
   const token = newToken();
   const fields = {
     hash: digest(token),
     createdAt: new Date(now),
     expiresAt: new Date(now + TOKEN_TTL_MS),
+    ...(email !== undefined ? { email } : {}),
   };
   for (let attempt = 0; ; attempt++) {
     try {
@@ -49,7 +52,11 @@ export async function tokenOwner(
 }
 
 export type Redeemed =
-  { outcome: 'verified'; email: string } | { outcome: 'expired'; email?: string } | { outcome: 'invalid' };
+  | { outcome: 'verified'; email: string }
+  | { outcome: 'expired'; email?: string }
+  | { outcome: 'invalid' }
+  /** A change of address whose new address another account took meanwhile. */
+  | { outcome: 'taken' };
 
 /**
  * Redeems an emailed link. The token is deleted as it is used, atomically, so two clicks (or two tabs) can
@@ -62,14 +69,17 @@ export async function redeemVerification(
 ): Promise<Redeemed> {
   if (!TOKEN_SHAPE.test(token)) return { outcome: 'invalid' };
   const hash = digest(token);
-  const found = await cols.tokens.findOne({ hash, scope: 'verify' });
+  const found = await cols.tokens.findOne({ hash, scope: { $in: ['verify', 'email'] } });
   if (!found) return { outcome: 'invalid' };
   if (found.expiresAt.getTime() <= now) {
+    // An expired change of address offers nothing to resend: the person asks again from Settings.
+    if (found.scope === 'email') return { outcome: 'expired' };
     const user = await cols.users.findOne({ _id: found.userId });
     return user ? { outcome: 'expired', email: user.email } : { outcome: 'expired' };
   }
   const taken = await cols.tokens.findOneAndDelete({ _id: found._id, hash });
   if (!taken) return { outcome: 'invalid' };
+  if (found.scope === 'email') return applyEmailChange(cols, found.userId, found.email);
   const user = await cols.users.findOneAndUpdate(
     { _id: found.userId },
     { $set: { verified: true, verifiedAt: new Date(now) } },
@@ -78,8 +88,77 @@ export async function redeemVerification(
   return user ? { outcome: 'verified', email: user.email } : { outcome: 'invalid' };
 }
 
+/** Following the link mailed to a new address makes it the account's address (and proves it is theirs). */
+async function applyEmailChange(
+  cols: AccountCollections,
+  userId: ObjectId,
+  email: string | undefined,
+): Promise<Redeemed> {
+  if (!email) return { outcome: 'invalid' };
+  try {
+    const user = await cols.users.findOneAndUpdate(
+      { _id: userId },
+      { $set: { email, verified: true }, $unset: { pendingEmail: '' } },
+      { returnDocument: 'after' },
+    );
+    return user ? { outcome: 'verified', email: user.email } : { outcome: 'invalid' };
+  } catch (err) {
+    if (isDuplicateKey(err)) {
+      await cols.users.updateOne({ _id: userId, pendingEmail: email }, { $unset: { pendingEmail: '' } });
+      return { outcome: 'taken' };
+    }
+    throw err;
+  }
+}
+
 export function verificationLink(publicUrl: string, token: string) {
   return `${publicUrl.replace(/\/+$/, '')}/auth/verify?token=${encodeURIComponent(token)}`;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The mail to a new address, in the person's interface language, with the link that applies the change. */
+export function emailChangeMail(
+  user: Pick<UserDoc, 'firstname' | 'lastname' | 'locale'>,
+  newEmail: string,
+  link: string,
+) {
+  const words = emailChangeTexts(user.locale);
+  const hours = VERIFICATION_LINK_TTL_HOURS;
+  const text = [
+    words.hello(displayName(user)),
+    '',
+    words.confirm(newEmail),
+    '',
+    link,
+    '',
+    words.expires(hours),
+    words.ignore,
+  ].join('\n');
+  const html = [
+    `<p>${escapeHtml(words.hello(displayName(user)))}</p>`,
+    `<p>${escapeHtml(words.confirm(newEmail))}</p>`,
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(words.button)}</a></p>`,
+    `<p>${escapeHtml(words.expires(hours))}</p>`,
+    `<p>${escapeHtml(words.ignore)}</p>`,
+  ].join('\n');
+  return { to: newEmail, subject: words.subject, text, html };
+}
+
+/** Issues the change-of-address link (replacing an earlier one) and mails it to the new address. */
+export async function sendEmailChange(
+  deps: { cols: AccountCollections; mailer: Mailer; publicUrl: string; log: FastifyBaseLogger },
+  user: UserDoc,
+  newEmail: string,
+  now: number,
+) {
+  const token = await issueToken(deps.cols, user._id, 'email', now, newEmail);
+  const link = verificationLink(deps.publicUrl, token);
+  const { file } = await deps.mailer.send(emailChangeMail(user, newEmail, link));
+  if (deps.mailer.kind === 'outbox') {
+    deps.log.info({ to: newEmail, file, link }, `e-mail change link for ${newEmail}: ${link}`);
+  }
 }
 
 /** The mail in the recipient's interface language (English until they choose one). */

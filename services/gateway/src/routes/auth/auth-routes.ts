@@ -27,7 +27,7 @@ import {
   type ServiceApp,
 } from '@platform/service-kit';
 import { keyedLimiter, type KeyedLimiter, type RateLimit } from '../../rate-limits/keyed-limiter';
-import type { AccountCollections, UserDoc } from '../../accounts/accounts-db';
+import { nameKeysOf, type AccountCollections, type UserDoc } from '../../accounts/accounts-db';
 import type { BackgroundWork } from '../../accounts/background';
 import type { Mailer } from '../../accounts/mailer';
 import { HASHING_RETRY_AFTER_SECONDS, HashingBusyError, type PasswordHasher } from '../../accounts/passwords';
@@ -179,6 +179,7 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
         email: normalizeEmail(body.email),
         firstname: body.firstname.trim(),
         lastname: body.lastname.trim(),
+        ...nameKeysOf(`${body.firstname} ${body.lastname}`),
         role: (body.role ?? 'contributor') as SignupRole,
         passwordHash: await hasher.hash(body.password),
         verified: false,
@@ -243,6 +244,8 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
           ...(result.email ? { email: result.email } : {}),
         });
       }
+      // A change of address whose new address someone else signed up with in the meantime.
+      if (result.outcome === 'taken') return refuse(reply, 409, AUTH_MESSAGES.emailTaken);
       return refuse(reply, 400, AUTH_MESSAGES.linkInvalid, { status: 'invalid' });
     },
     {

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { ObjectId } from 'mongodb';
+import {
+  getInternalDigestRecipients,
+  postInternalDigestClaim,
+  type NotificationKind,
+  type NotificationSettings,
+} from '@platform/contracts';
+import { isDuplicateKey, type ServiceClient } from '@platform/service-kit';
+import type { AccountCollections } from '../accounts/accounts-db';
+import type { Mailer } from '../accounts/mailer';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  digestPeriodMs,
+  notificationSettingsView,
+  type SettingsCollections,
+} from '../settings/settings-db';
+import { digestMail } from './digest-mail';
+
+/** How often the gateway looks for digests to send (DIGEST_INTERVAL_MS). */
+export const DEFAULT_DIGEST_INTERVAL_MS = 60_000;
+const LEASE_ID = 'digest';
+
+/** The notification kinds a person's toggles let into their digest. */
+export function digestKinds(settings: NotificationSettings): NotificationKind[] {
+  const kinds: NotificationKind[] = [];
+  if (settings.taskAssignments) kinds.push('assignment', 'shared-task');
+  if (settings.taskReminders) kinds.push('reminder');
+  if (settings.projectUpdates) kinds.push('project-update');
+  return kinds;
+}
+
+export interface DigestJobOptions {
+  cols: AccountCollections;
+  settings: SettingsCollections;
+  /** The text service, which keeps the notifications. */
+  text: ServiceClient;
+  mailer: Mailer;
+  publicUrl: string;
+  now: () => number;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+  /** This process's name on the lease (random by default). */
+  holder?: string;
+}
+
+export interface DigestPass {
+  /** False when another gateway holds the lease (it runs this pass). */
+  ran: boolean;
+  mailed: number;
+}
+
+/**
+ * Mails each person their unmailed notifications as one digest, at most as often as they chose
+ * (realtime: each run; daily; weekly; never). One pass asks the text service once who has notifications
+ * waiting, then, for each of them who is due and wants mail, claims the kinds their toggles allow (the
+ * claim marks them mailed, so no notification is mailed twice) and sends one mail in their language.
+ * Nothing claimed, no mail. A lease in MongoDB lets one gateway run the passes while several are up.
+ */
+export class DigestJob {
+  private readonly holder: string;
+  private readonly intervalMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+
+  constructor(private readonly options: DigestJobOptions) {
+    this.holder = options.holder ?? randomUUID();
+    this.intervalMs = options.intervalMs ?? DEFAULT_DIGEST_INTERVAL_MS;
+  }
+
+  /** Runs a pass every interval (a pass still running is never overlapped). */
+  start() {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      if (this.running) return;
+      this.running = this.runOnce()
+        .catch((err: unknown) => this.options.log.error({ err }, 'digest pass failed'))
+        .finally(() => (this.running = undefined));
+    }, this.intervalMs);
+    this.timer.unref();
+  }
+
+  async stop() {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** Holds the lease for one interval; another holder's lease must have run out first. */
+  private async takeLease(at: number): Promise<boolean> {
+    const { jobLeases } = this.options.settings;
+    try {
+      const lease = await jobLeases.findOneAndUpdate(
+        { _id: LEASE_ID, $or: [{ until: { $lte: new Date(at) } }, { holder: this.holder }] },
+        { $set: { holder: this.holder, until: new Date(at + this.intervalMs) } },
+        { upsert: true, returnDocument: 'after' },
+      );
+      return lease?.holder === this.holder;
+    } catch (err) {
+      // Another gateway holds it (the upsert met its document).
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
+  }
+
+  async runOnce(): Promise<DigestPass> {
+    const { cols, settings, text, mailer, now, log } = this.options;
+    const at = now();
+    if (!(await this.takeLease(at))) return { ran: false, mailed: 0 };
+    const { userIds } = await text.call(getInternalDigestRecipients);
+    const ids = [...new Set(userIds)].filter((id) => id.length === 24 && ObjectId.isValid(id));
+    if (ids.length === 0) return { ran: true, mailed: 0 };
+    const objectIds = ids.map((id) => new ObjectId(id));
+    const [users, saved] = await Promise.all([
+      cols.users.find({ _id: { $in: objectIds }, verified: true }).toArray(),
+      settings.notificationSettings.find({ _id: { $in: objectIds } }).toArray(),
+    ]);
+    const settingsOf = new Map(saved.map((doc) => [doc._id.toHexString(), doc]));
+    let mailed = 0;
+    for (const user of users) {
+      const doc = settingsOf.get(user._id.toHexString()) ?? null;
+      const chosen = notificationSettingsView(doc);
+      const period = digestPeriodMs(chosen.digest);
+      if (!chosen.email || period === null) continue;
+      if (doc?.nextDigestAt && doc.nextDigestAt.getTime() > at) continue;
+      const kinds = digestKinds(chosen);
+      if (kinds.length === 0) continue;
+      try {
+        const { items } = await text.call(postInternalDigestClaim, {
+          params: { id: user._id.toHexString() },
+          body: { kinds },
+        });
+        if (items.length === 0) continue;
+        await mailer.send(digestMail(user, items, this.options.publicUrl));
+        mailed++;
+        const { digest: _digest, ...toggles } = DEFAULT_NOTIFICATION_SETTINGS;
+        await settings.notificationSettings.updateOne(
+          { _id: user._id },
+          {
+            $set: {
+              lastDigestAt: new Date(at),
+              nextDigestAt: new Date(at + period),
+            },
+            // A person who never saved settings keeps the defaults.
+            $setOnInsert: { ...toggles, digest: chosen.digest, updatedAt: new Date(at) },
+          },
+          { upsert: true },
+        );
+      } catch (err) {
+        // One person's failure (the mail server, the claim) does not hold up everyone else's digest.
+        log.error({ err, userId: user._id.toHexString() }, 'digest could not be sent');
+      }
+    }
+    return { ran: true, mailed };
+  }
+}

@@ -1,0 +1,378 @@
+import multipart from '@fastify/multipart';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { Binary, ObjectId, type Collection } from 'mongodb';
+import {
+  authCodeFor,
+  AVATAR_FILE_FIELD,
+  AVATAR_MAX_BYTES,
+  deleteAccount,
+  deleteAvatar,
+  deleteInternalUserSpeech,
+  deleteInternalUserText,
+  emailProblem,
+  getAvatar,
+  getNotificationSettings,
+  getProfile,
+  normalizeEmail,
+  passwordProblem,
+  postAvatar,
+  postEmailChange,
+  postSignOutEverywhere,
+  putNotificationSettings,
+  putPassword,
+  putProfile,
+} from '@platform/contracts';
+import {
+  discardRestOfUpload,
+  HttpError,
+  isDuplicateKey,
+  replyWithError,
+  serveRoute,
+  type ServiceApp,
+  type ServiceClient,
+} from '@platform/service-kit';
+import {
+  backfillNameKeys,
+  nameFields,
+  type AccountCollections,
+  type UserDoc,
+} from '../../accounts/accounts-db';
+import type { Mailer } from '../../accounts/mailer';
+import { HASHING_RETRY_AFTER_SECONDS, HashingBusyError, type PasswordHasher } from '../../accounts/passwords';
+import type { SessionCache } from '../../accounts/session-cache';
+import type { SessionCookie } from '../../accounts/session-cookie';
+import { closeSessionsOf } from '../../accounts/sessions';
+import { sendEmailChange } from '../../accounts/verification';
+import type { ApiTokenDoc } from '../../api-tokens/api-tokens-db';
+import type { ResolveUser } from '../../identity-propagation';
+import { keyedLimiter, type RateLimit } from '../../rate-limits/keyed-limiter';
+import { sniffImage, toAvatar } from '../../settings/avatar-image';
+import { profileView } from '../../settings/profile-view';
+import {
+  digestPeriodMs,
+  notificationSettingsView,
+  type SettingsCollections,
+} from '../../settings/settings-db';
+import { adminRoutes } from './admin-routes';
+
+export interface SettingsRouteOptions {
+  cols: AccountCollections;
+  settings: SettingsCollections;
+  apiTokens: Collection<ApiTokenDoc>;
+  hasher: PasswordHasher;
+  mailer: Mailer;
+  publicUrl: string;
+  now: () => number;
+  /** The person behind the session cookie (API tokens are refused at the door for the gateway's routes). */
+  resolveSession: ResolveUser;
+  sessionCache: SessionCache;
+  cookie: SessionCookie;
+  /** The services a deleted account's personal details are removed from. */
+  text: ServiceClient;
+  speech: ServiceClient;
+  /** Current-password checks per person (a stolen session must not become a password oracle). */
+  passwordChecks: RateLimit;
+}
+
+export const DEFAULT_PASSWORD_CHECKS: RateLimit = { max: 10, windowMs: 15 * 60_000 };
+
+/** Settings bodies are a few short fields (the avatar is multipart, with its own limit). */
+const BODY_LIMIT = 16 * 1024;
+
+/**
+ * Settings (Profile, Account, Notifications), avatars, and the admin and manager screens' account routes:
+ * the gateway's own, for the person behind the session cookie.
+ */
+export async function settingsRoutes(app: ServiceApp, options: SettingsRouteOptions) {
+  const { cols, settings, hasher, mailer, publicUrl, now, sessionCache, cookie } = options;
+  app.decorateRequest('identity', null);
+  app.decorateRequest('identityProblem', null);
+  app.addHook('onRequest', async (request) => {
+    request.identity = await options.resolveSession(request);
+  });
+  // Answers about a person never sit in a shared cache (avatars say otherwise themselves).
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HashingBusyError) reply.header('retry-after', String(HASHING_RETRY_AFTER_SECONDS));
+    return replyWithError(error, request, reply);
+  });
+  await app.register(multipart, {
+    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 1 },
+  });
+
+  const passwordChecks = keyedLimiter(app, 'passwordCheck', options.passwordChecks);
+  backfillNameKeys(cols.users).catch((err: unknown) =>
+    app.log.error({ err }, 'could not give older accounts their name keys'),
+  );
+
+  /** The signed-in person's account as it is now (a session outliving its account answers 401). */
+  const me = async (request: FastifyRequest & { identity: { id: string } }): Promise<UserDoc> => {
+    const user = ObjectId.isValid(request.identity.id)
+      ? await cols.users.findOne({ _id: new ObjectId(request.identity.id) })
+      : null;
+    if (!user) throw new HttpError(401, 'auth.not_signed_in');
+    return user;
+  };
+
+  /** 422 unless `password` is the person's current one; 429 past the per-person limit of checks. */
+  const checkPassword = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: UserDoc,
+    password: string,
+  ) => {
+    const verdict = await passwordChecks(request, user._id.toHexString());
+    if (!verdict.allowed) {
+      reply.header('retry-after', String(verdict.retryAfterSeconds));
+      throw new HttpError(429, 'rate_limit.exceeded');
+    }
+    if (!(await hasher.verify(password, user.passwordHash))) {
+      throw new HttpError(422, 'account.password_incorrect');
+    }
+  };
+
+  /** This gateway forgets what it remembered of the person's sessions, so a new name or role shows at once. */
+  const refreshSessionsOf = async (userId: ObjectId) => {
+    const sessions = await cols.sessions.find({ userId }, { projection: { hash: 1 } }).toArray();
+    sessionCache.forgetDigests(sessions.map((s) => s.hash));
+  };
+
+  // ---- Profile ----
+
+  serveRoute(app, getProfile, async (request) => profileView(await me(request)));
+
+  serveRoute(
+    app,
+    putProfile,
+    async (request) => {
+      const user = await me(request);
+      const { fullName, username, bio, languages } = request.body;
+      if (new Set(languages.map((l) => l.language)).size !== languages.length) {
+        throw new HttpError(400, 'validation.failed', 'Each language may be listed once.');
+      }
+      const set: Partial<UserDoc> = { ...nameFields(fullName), bio: bio.trim(), languages };
+      if (username !== null) Object.assign(set, { username, usernameKey: username.toLowerCase() });
+      let updated: UserDoc | null;
+      try {
+        updated = await cols.users.findOneAndUpdate(
+          { _id: user._id },
+          username === null ? { $set: set, $unset: { username: '', usernameKey: '' } } : { $set: set },
+          { returnDocument: 'after' },
+        );
+      } catch (err) {
+        if (isDuplicateKey(err)) throw new HttpError(409, 'profile.username_taken');
+        throw err;
+      }
+      if (!updated) throw new HttpError(401, 'auth.not_signed_in');
+      await refreshSessionsOf(user._id);
+      return profileView(updated);
+    },
+    { bodyLimit: BODY_LIMIT },
+  );
+
+  // ---- Avatar ----
+
+  serveRoute(app, postAvatar, async (request) => {
+    if (!request.isMultipart()) throw new HttpError(415, 'request.unsupported_media_type');
+    const user = await me(request);
+    let bytes: Buffer | null = null;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type !== 'file' || part.fieldname !== AVATAR_FILE_FIELD) {
+          if (part.type === 'file') part.file.resume();
+          throw new HttpError(400, 'validation.failed', `Send the image as the '${AVATAR_FILE_FIELD}' file.`);
+        }
+        // Read with the 2 MB cap: past it the part throws and nothing is kept.
+        bytes = await part.toBuffer();
+      }
+    } catch (err) {
+      discardRestOfUpload(request.raw, 2 * AVATAR_MAX_BYTES);
+      const code = (err as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'avatar.too_large');
+      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+        throw new HttpError(400, 'validation.failed', `Send one image, as the '${AVATAR_FILE_FIELD}' file.`);
+      }
+      throw err;
+    }
+    if (!bytes) {
+      throw new HttpError(400, 'validation.failed', `Send the image as the '${AVATAR_FILE_FIELD}' file.`);
+    }
+    // The bytes decide, never the name or the declared type.
+    if (!sniffImage(bytes)) throw new HttpError(415, 'avatar.not_image');
+    let image: Buffer;
+    try {
+      image = await toAvatar(bytes);
+    } catch (err) {
+      request.log.info({ err }, 'avatar could not be decoded');
+      throw new HttpError(422, 'avatar.not_image');
+    }
+    // A version that only grows, so a new image never reuses an old URL a browser may have cached.
+    const version = Math.max(now(), (user.avatarVersion ?? 0) + 1);
+    await settings.avatars.replaceOne(
+      { _id: user._id },
+      { image: new Binary(image), version, bytes: image.length, updatedAt: new Date(now()) },
+      { upsert: true },
+    );
+    const updated = await cols.users.findOneAndUpdate(
+      { _id: user._id },
+      { $set: { avatarVersion: version } },
+      { returnDocument: 'after' },
+    );
+    if (!updated) throw new HttpError(401, 'auth.not_signed_in');
+    return profileView(updated);
+  });
+
+  serveRoute(app, deleteAvatar, async (request) => {
+    const user = await me(request);
+    await settings.avatars.deleteOne({ _id: user._id });
+    const updated = await cols.users.findOneAndUpdate(
+      { _id: user._id },
+      { $unset: { avatarVersion: '' } },
+      { returnDocument: 'after' },
+    );
+    if (!updated) throw new HttpError(401, 'auth.not_signed_in');
+    return profileView(updated);
+  });
+
+  serveRoute(app, getAvatar, async (request, reply) => {
+    const id = request.params.id;
+    const avatar = ObjectId.isValid(id) ? await settings.avatars.findOne({ _id: new ObjectId(id) }) : null;
+    if (!avatar) throw new HttpError(404, 'avatar.not_found');
+    const etag = `"${id}-${avatar.version}"`;
+    const asked = (request.query as { v?: unknown }).v;
+    // The URL with the current version never changes meaning; any other is checked each time.
+    reply.header(
+      'cache-control',
+      asked === String(avatar.version) ? 'private, max-age=31536000, immutable' : 'private, no-cache',
+    );
+    reply.header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('image/webp').send(Buffer.from(avatar.image.buffer));
+  });
+
+  // ---- Account ----
+
+  serveRoute(
+    app,
+    postEmailChange,
+    async (request, reply) => {
+      const user = await me(request);
+      await checkPassword(request, reply, user, request.body.currentPassword);
+      const problem = emailProblem(request.body.email);
+      if (problem) throw new HttpError(400, authCodeFor(problem), problem);
+      const email = normalizeEmail(request.body.email);
+      if (email === user.email) throw new HttpError(422, 'account.email_same');
+      if (await cols.users.findOne({ email }, { projection: { _id: 1 } })) {
+        throw new HttpError(409, 'auth.email_taken');
+      }
+      await cols.users.updateOne({ _id: user._id }, { $set: { pendingEmail: email } });
+      try {
+        await sendEmailChange({ cols, mailer, publicUrl, log: request.log }, user, email, now());
+      } catch (err) {
+        // The change waits; asking again sends a new link.
+        request.log.error({ err }, 'e-mail change link could not be sent');
+      }
+      return reply.code(202).send({ pendingEmail: email });
+    },
+    { bodyLimit: BODY_LIMIT },
+  );
+
+  serveRoute(
+    app,
+    putPassword,
+    async (request, reply) => {
+      const user = await me(request);
+      const { currentPassword, newPassword, confirmPassword } = request.body;
+      await checkPassword(request, reply, user, currentPassword);
+      if (newPassword !== confirmPassword) throw new HttpError(422, 'account.passwords_differ');
+      const problem = passwordProblem(newPassword);
+      if (problem) throw new HttpError(422, authCodeFor(problem), problem);
+      const passwordHash = await hasher.hash(newPassword);
+      await cols.users.updateOne({ _id: user._id }, { $set: { passwordHash } });
+      // Whoever else was signed in as this person is signed out; this browser stays signed in.
+      const ended = await closeSessionsOf(cols, sessionCache, user._id, cookie.read(request));
+      return { ended };
+    },
+    { bodyLimit: BODY_LIMIT },
+  );
+
+  serveRoute(app, postSignOutEverywhere, async (request, reply) => {
+    const user = await me(request);
+    const ended = await closeSessionsOf(cols, sessionCache, user._id);
+    cookie.clear(request, reply);
+    return { ended };
+  });
+
+  serveRoute(
+    app,
+    deleteAccount,
+    async (request, reply) => {
+      const user = await me(request);
+      await checkPassword(request, reply, user, request.body.currentPassword);
+      const params = { id: user._id.toHexString() };
+      // The services forget the person first: if one cannot, the account stays (503) and may be deleted again.
+      await Promise.all([
+        options.text.call(deleteInternalUserText, { params }),
+        options.speech.call(deleteInternalUserSpeech, { params }),
+      ]);
+      await closeSessionsOf(cols, sessionCache, user._id);
+      await Promise.all([
+        cols.users.deleteOne({ _id: user._id }),
+        cols.tokens.deleteMany({ userId: user._id }),
+        cols.sessions.deleteMany({ userId: user._id }),
+        settings.avatars.deleteOne({ _id: user._id }),
+        settings.notificationSettings.deleteOne({ _id: user._id }),
+        options.apiTokens.deleteMany({ userId: user._id }),
+      ]);
+      cookie.clear(request, reply);
+      return { done: true as const };
+    },
+    { bodyLimit: BODY_LIMIT },
+  );
+
+  // ---- Notifications ----
+
+  serveRoute(app, getNotificationSettings, async (request) => {
+    const user = await me(request);
+    return notificationSettingsView(await settings.notificationSettings.findOne({ _id: user._id }));
+  });
+
+  serveRoute(
+    app,
+    putNotificationSettings,
+    async (request) => {
+      const user = await me(request);
+      const body = request.body;
+      const before = await settings.notificationSettings.findOne({ _id: user._id });
+      const at = now();
+      // A new frequency counts from the last digest sent (none yet: the job's next run may send one).
+      const last = before?.lastDigestAt ?? null;
+      const period = digestPeriodMs(body.digest);
+      const nextDigestAt = period !== null && last ? new Date(last.getTime() + period) : null;
+      const values = {
+        email: body.email,
+        taskAssignments: body.taskAssignments,
+        taskReminders: body.taskReminders,
+        projectUpdates: body.projectUpdates,
+        digest: body.digest,
+      };
+      await settings.notificationSettings.updateOne(
+        { _id: user._id },
+        {
+          $set: {
+            ...values,
+            updatedAt: new Date(at),
+            ...(before?.digest !== body.digest ? { nextDigestAt } : {}),
+          },
+        },
+        { upsert: true },
+      );
+      return values;
+    },
+    { bodyLimit: BODY_LIMIT },
+  );
+
+  await app.register(adminRoutes, { cols, refreshSessionsOf });
+}
