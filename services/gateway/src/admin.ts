@@ -1,15 +1,19 @@
 import { MongoClient } from 'mongodb';
-import { emailProblem, normalizeEmail } from '@platform/contracts';
+import { emailProblem, normalizeEmail, ROLES, type Role } from '@platform/contracts';
 import { DEFAULT_MONGODB_URI } from '@platform/service-kit';
 import { accountCollections, GATEWAY_DB } from './accounts/accounts-db';
 
-const USAGE = `Usage: npm run admin -- --email someone@example.org
+/** The roles an operator may give from the command line (everything but the services' own). */
+export const GRANTABLE_ROLES: readonly Role[] = ROLES;
 
-Makes an existing account an admin (and marks its email verified). Admins are only ever made this way,
-never by sign-up.
+const USAGE = `Usage: npm run admin -- --email someone@example.org [--role manager]
+
+Gives an existing account a role (admin unless --role says otherwise) and marks its email verified.
+Admins are only ever made, or unmade, this way: never by sign-up, and never from the admin screens.
 
 Options:
-  --email <address>  the account to promote (required)
+  --email <address>  the account (required)
+  --role <role>      ${GRANTABLE_ROLES.join('|')} (default admin)
   --help             show this text
 
 Environment:
@@ -22,26 +26,32 @@ export interface AdminIo {
   dbName?: string;
 }
 
-type Parsed = { help: true } | { email: string } | { error: string };
+type Parsed = { help: true } | { email: string; role: Role } | { error: string };
 
 export function parseAdminArgs(argv: readonly string[]): Parsed {
   let email: string | undefined;
+  let role: string = 'admin';
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') return { help: true };
-    if (arg === '--email') {
-      const value = argv[i + 1];
-      if (value === undefined || value.startsWith('--')) return { error: '--email needs an address' };
-      email = value;
+    const option = /^--(email|role)(?:=(.*))?$/.exec(arg);
+    if (!option) return { error: `Unknown argument: ${arg}` };
+    let value = option[2];
+    if (value === undefined) {
+      value = argv[i + 1];
+      if (value === undefined || value.startsWith('--')) {
+        return { error: option[1] === 'email' ? '--email needs an address' : '--role needs a role' };
+      }
       i++;
-    } else if (arg.startsWith('--email=')) {
-      email = arg.slice('--email='.length);
-    } else {
-      return { error: `Unknown argument: ${arg}` };
     }
+    if (option[1] === 'email') email = value;
+    else role = value;
   }
   if (email === undefined) return { error: '--email is required' };
-  return { email };
+  if (!(GRANTABLE_ROLES as readonly string[]).includes(role)) {
+    return { error: `--role must be one of ${GRANTABLE_ROLES.join(', ')} (not ${role})` };
+  }
+  return { email, role: role as Role };
 }
 
 /** Runs the command; resolves with the process exit code (0 done, 1 refused or failed, 2 bad usage). */
@@ -61,6 +71,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
     return 2;
   }
   const email = normalizeEmail(parsed.email);
+  const role = parsed.role;
   const client = new MongoClient(io.mongoUri, { serverSelectionTimeoutMS: 3000, connectTimeoutMS: 3000 });
   try {
     const { users } = accountCollections(client.db(io.dbName ?? GATEWAY_DB));
@@ -68,7 +79,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
     try {
       user = await users.findOneAndUpdate(
         { email },
-        { $set: { role: 'admin', verified: true } },
+        { $set: { role, verified: true } },
         { returnDocument: 'before' },
       );
     } catch (err) {
@@ -84,10 +95,11 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
     if (!user.verifiedAt && !user.verified) {
       await users.updateOne({ _id: user._id }, { $set: { verifiedAt: new Date() } });
     }
+    const article = /^[aeiou]/.test(role) ? 'an' : 'a';
     io.out(
-      user.role === 'admin'
-        ? `${email} was already an admin.`
-        : `${email} is now an admin (was ${user.role}). The change applies to their requests within a few seconds.`,
+      user.role === role
+        ? `${email} was already ${article} ${role}.`
+        : `${email} is now ${article} ${role} (was ${user.role}). The change applies to their requests within a few seconds.`,
     );
     return 0;
   } finally {

@@ -57,6 +57,8 @@ export async function startAccountsGateway(options: {
         now: options.now,
         background: options.background,
         rateLimits: ROOMY_RATE_LIMITS,
+        // Suites run the digest job's passes themselves.
+        digestIntervalMs: 0,
         ...accounts,
       },
       ...overrides,
