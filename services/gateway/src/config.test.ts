@@ -22,7 +22,16 @@ describe('gateway configuration from the environment', () => {
         uploads: { max: 200, windowMs: 600_000 },
       },
       apiTokens: { rateLimit: { max: 120, windowMs: 60_000 } },
+      digestIntervalMs: 60_000,
     });
+  });
+
+  it('reads DIGEST_INTERVAL_MS and refuses one that is not a positive duration', () => {
+    const { options } = gatewayConfigFromEnv('/repo', { ...base, DIGEST_INTERVAL_MS: '300000' });
+    expect(options.accounts?.digestIntervalMs).toBe(300_000);
+    expect(() => gatewayConfigFromEnv('/repo', { ...base, DIGEST_INTERVAL_MS: 'soon' })).toThrow(
+      /DIGEST_INTERVAL_MS/,
+    );
   });
 
   it('reads MONGODB_URI, SMTP_URL, MAIL_FROM, PUBLIC_URL, ALLOWED_ORIGINS and TRUST_PROXY', () => {
