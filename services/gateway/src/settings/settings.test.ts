@@ -10,7 +10,7 @@ import { startServiceStub, type ServiceStub } from '../../test/service-stub';
 import { BackgroundWork } from '../accounts/background';
 import { createMailer } from '../accounts/mailer';
 import { SESSION_CACHE_MS } from '../accounts/session-cache';
-import { accountCollections } from '../accounts/accounts-db';
+import { accountCollections, backfillNameKeys } from '../accounts/accounts-db';
 import { runAdmin } from '../admin';
 import { DigestJob } from '../digest/digest-job';
 import { createServiceClient } from '@platform/service-kit';
@@ -491,6 +491,32 @@ describe('settings, accounts and the digest', () => {
       expect((await db.collection('users').findOne({ email: 'plain@example.org' }))!.role).toBe(
         'contributor',
       );
+    });
+
+    it('finds accounts made before names had search keys, once the gateway has given them theirs', async () => {
+      const _id = new ObjectId();
+      await db.collection('users').insertOne({
+        _id,
+        email: 'older@example.org',
+        firstname: 'Ifeoma',
+        lastname: 'Eze  Okoro',
+        role: 'contributor',
+        passwordHash: 'x',
+        verified: true,
+        createdAt: new Date(clock),
+      });
+      await backfillNameKeys(accountCollections(db).users);
+      expect(await db.collection('users').findOne({ _id })).toMatchObject({
+        nameKey: 'ifeoma eze  okoro',
+        nameKeys: expect.arrayContaining(['ifeoma eze  okoro', 'ifeoma', 'eze', 'okoro']),
+      });
+      const manager = await signedIn('finder@example.org');
+      await db.collection('users').updateOne({ email: 'finder@example.org' }, { $set: { role: 'manager' } });
+      clock += SESSION_CACHE_MS;
+      const found = await call('GET', '/api/people?q=okor', manager);
+      expect(found.json().items).toEqual([
+        { id: _id.toHexString(), name: 'Ifeoma Eze  Okoro', username: null },
+      ]);
     });
 
     it('the admin command grants manager with --role and refuses an unknown role', async () => {

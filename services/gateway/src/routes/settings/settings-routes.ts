@@ -248,7 +248,10 @@ export async function settingsRoutes(app: ServiceApp, options: SettingsRouteOpti
       asked === String(avatar.version) ? 'private, max-age=31536000, immutable' : 'private, no-cache',
     );
     reply.header('etag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    const known = String(request.headers['if-none-match'] ?? '')
+      .split(',')
+      .map((tag) => tag.trim().replace(/^W\//, ''));
+    if (known.includes(etag) || known.includes('*')) return reply.code(304).send();
     return reply.type('image/webp').send(Buffer.from(avatar.image.buffer));
   });
 
