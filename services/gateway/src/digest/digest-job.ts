@@ -75,7 +75,9 @@ export class DigestJob {
     this.timer = setInterval(() => {
       if (this.running) return;
       this.running = this.runOnce()
-        .catch((err: unknown) => this.options.log.error({ err }, 'digest pass failed'))
+        .catch((err: unknown) =>
+          this.options.log.warn({ err }, 'digest pass failed; the next one tries again'),
+        )
         .finally(() => (this.running = undefined));
     }, this.intervalMs);
     this.timer.unref();
