@@ -74,6 +74,29 @@ export interface SettingsRouteOptions {
   passwordChecks: RateLimit;
 }
 
+/** Bytes enough to tell the accepted image formats apart (WebP's tag sits at 8–11). */
+const SNIFF_BYTES = 12;
+
+/**
+ * Reads an avatar part as it streams, with the multipart 2 MB cap (413 past it): bytes that do not start
+ * like an accepted image are refused as soon as the first few arrive, without reading the rest.
+ */
+async function readImagePart(file: AsyncIterable<Buffer> & { truncated: boolean }): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  let sniffed = false;
+  for await (const chunk of file) {
+    chunks.push(chunk);
+    length += chunk.length;
+    if (!sniffed && length >= SNIFF_BYTES) {
+      sniffed = true;
+      if (!sniffImage(Buffer.concat(chunks))) throw new HttpError(415, 'avatar.not_image');
+    }
+  }
+  if (file.truncated) throw new HttpError(413, 'avatar.too_large');
+  return Buffer.concat(chunks, length);
+}
+
 export const DEFAULT_PASSWORD_CHECKS: RateLimit = { max: 10, windowMs: 15 * 60_000 };
 
 /** Settings bodies are a few short fields (the avatar is multipart, with its own limit). */
@@ -184,8 +207,7 @@ export async function settingsRoutes(app: ServiceApp, options: SettingsRouteOpti
           if (part.type === 'file') part.file.resume();
           throw new HttpError(400, 'validation.failed', `Send the image as the '${AVATAR_FILE_FIELD}' file.`);
         }
-        // Read with the 2 MB cap: past it the part throws and nothing is kept.
-        bytes = await part.toBuffer();
+        bytes = await readImagePart(part.file);
       }
     } catch (err) {
       discardRestOfUpload(request.raw, 2 * AVATAR_MAX_BYTES);
