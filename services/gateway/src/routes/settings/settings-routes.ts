@@ -126,9 +126,16 @@ export async function settingsRoutes(app: ServiceApp, options: SettingsRouteOpti
   });
 
   const passwordChecks = keyedLimiter(app, 'passwordCheck', options.passwordChecks);
-  backfillNameKeys(cols.users).catch((err: unknown) =>
-    app.log.error({ err }, 'could not give older accounts their name keys'),
-  );
+  // Older accounts get their name keys once the database answers (tried again each minute until it does).
+  let backfillTimer: NodeJS.Timeout | undefined;
+  const backfill = () => {
+    backfillNameKeys(cols.users).catch((err: unknown) => {
+      app.log.warn({ err }, 'could not give older accounts their name keys yet');
+      backfillTimer = setTimeout(backfill, 60_000).unref();
+    });
+  };
+  backfill();
+  app.addHook('onClose', async () => clearTimeout(backfillTimer));
 
   /** The signed-in person's account as it is now (a session outliving its account answers 401). */
   const me = async (request: FastifyRequest & { identity: { id: string } }): Promise<UserDoc> => {
