@@ -19,6 +19,13 @@ import { textPairRoutes } from './routes/text-pairs';
 import { internalUserRoutes } from './routes/users';
 import { sentenceWriteRoutes } from './routes/sentences';
 import { uploadRoutes } from './routes/uploads';
+import { projectRoutes } from './routes/projects';
+import { taskRoutes } from './routes/tasks';
+import { notificationRoutes } from './routes/notifications';
+import { workspaceRoutes } from './routes/workspace';
+import { internalDigestRoutes } from './routes/internal/digest';
+import { internalEraseRoutes } from './routes/internal/erase';
+import { REMINDER_INTERVAL_MS, startReminders } from './notifications/reminders';
 import { startSeeding } from './sentences/seed';
 import { SequenceWriter } from './sentences/sentence-store';
 import { PairSequenceWriter } from './text-pairs/pair-sequence';
@@ -65,6 +72,8 @@ export interface TextAppOptions {
   activity?: ActivityReader;
   people?: PeopleDirectory;
   now?: () => Date;
+  /** How often due-soon task reminders are looked for (REMINDER_INTERVAL_MS); false: never (tests). */
+  reminderIntervalMs?: number | false;
 }
 
 /** The text service: sentences (write, review), text pairs, dataset uploads, projects and tasks. */
@@ -85,6 +94,12 @@ export async function buildApp(options: TextAppOptions): Promise<ServiceApp> {
       internalUserRoutes(instance as ServiceApp);
       await sentenceWriteRoutes(instance as ServiceApp);
       await uploadRoutes(instance as ServiceApp, { maxBytes: options.uploadMaxBytes });
+      projectRoutes(instance as ServiceApp);
+      taskRoutes(instance as ServiceApp);
+      notificationRoutes(instance as ServiceApp);
+      workspaceRoutes(instance as ServiceApp);
+      internalDigestRoutes(instance as ServiceApp);
+      internalEraseRoutes(instance as ServiceApp);
     },
   });
   const client = (target: 'speech' | 'gateway', baseUrl: string) =>
@@ -114,6 +129,15 @@ export async function buildApp(options: TextAppOptions): Promise<ServiceApp> {
   // Uploads a stopped service left half-way are shown as failed, their bytes removed.
   const sweep = startAbandonedUploadSweep(databaseOf(app), app.log);
   app.addHook('onClose', async () => sweep.stop());
+  if (options.reminderIntervalMs !== false) {
+    const reminders = startReminders({
+      db: databaseOf(app),
+      now: app.now,
+      intervalMs: options.reminderIntervalMs ?? REMINDER_INTERVAL_MS,
+      log: app.log,
+    });
+    app.addHook('onClose', async () => reminders.stop());
+  }
   const seedDir = options.seedDir ?? DEFAULT_SEED_DIR;
   if (seedDir === false) {
     app.decorate('seeded', Promise.resolve(0));

@@ -4,6 +4,7 @@ import { TEXT_PAIR_FLAG_INDEXES } from './routes/internal/text-pair-flags';
 import { SENTENCE_FLAGS, SENTENCES } from './sentences/sentence-store';
 import { TEXT_PAIR_INDEXES } from './text-pairs/indexes';
 import { DATASET_UPLOAD_INDEXES } from './uploads/upload-store';
+import { WORKSPACE_INDEXES } from './workspace/indexes';
 
 /** Indexes of the text database, created at start; each names the query it serves. */
 export const TEXT_INDEXES: CollectionIndexes[] = [
@@ -29,4 +30,5 @@ export const TEXT_INDEXES: CollectionIndexes[] = [
   ...REVIEW_INDEXES,
   ...DATASET_UPLOAD_INDEXES,
   ACTIVITY_INDEXES,
+  ...WORKSPACE_INDEXES,
 ];

@@ -1,0 +1,32 @@
+import type { DashboardStats, Identity } from '@platform/contracts';
+import { databaseOf, type ServiceApp } from '@platform/service-kit';
+import { projects, visibleProjectsFilter } from '../projects/project-store';
+import { projectFigures } from '../projects/project-view';
+import { countByStatus } from '../tasks/task-store';
+
+/**
+ * /dashboard's cards: visible projects not completed; the caller's open tasks (active and overdue) and
+ * completed ones; the languages of their projects and of their own contributions.
+ */
+export async function dashboardStats(app: ServiceApp, identity: Identity): Promise<DashboardStats> {
+  const db = databaseOf(app);
+  const now = app.now();
+  const [visible, counts, contributed] = await Promise.all([
+    projects(db)
+      .find(visibleProjectsFilter(identity), {
+        projection: { _id: 1, languages: 1, startDate: 1, dueDate: 1, targets: 1 },
+      })
+      .toArray(),
+    countByStatus(db, { assigneeId: identity.id }, now),
+    app.activity.languages(identity.id),
+  ]);
+  const figures = await projectFigures(app.activity, visible, now);
+  const languages = [...new Set([...visible.flatMap((p) => p.languages), ...contributed])].sort();
+  return {
+    activeProjects: visible.filter((p) => figures.get(p._id.toHexString())!.status !== 'completed').length,
+    pendingTasks: counts.active + counts.overdue,
+    completedTasks: counts.completed,
+    languagesCovered: languages.length,
+    languages,
+  };
+}
