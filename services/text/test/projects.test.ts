@@ -29,6 +29,7 @@ beforeAll(() => {
 beforeEach(async () => {
   await projects(h.db).deleteMany({});
   await notifications(h.db).deleteMany({});
+  await h.clearActivity();
   h.setNow('2026-11-16T09:00:00Z');
 });
 

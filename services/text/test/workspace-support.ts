@@ -1,7 +1,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Db } from 'mongodb';
 import type { ActivityKind, ActivitySumsBody, Identity, LanguageCode, Role } from '@platform/contracts';
-import { activityLanguages, recordActivity, sumActivity, type ServiceApp } from '@platform/service-kit';
+import {
+  ACTIVITY_COLLECTION,
+  activityLanguages,
+  recordActivity,
+  sumActivity,
+  type ServiceApp,
+} from '@platform/service-kit';
 import {
   signedAs,
   signInjectedRequests,
@@ -37,6 +43,8 @@ export interface WorkspaceHarness {
       count?: number;
     }[],
   ): Promise<void>;
+  /** Forgets every count, text and speech. */
+  clearActivity(): Promise<void>;
   /** How many calls the fake speech service answered. */
   speechCalls(): number;
 }
@@ -126,6 +134,10 @@ export function useWorkspaceService(name: string): WorkspaceHarness {
         started(speechDb),
         all.filter((e) => SPEECH_ACTIVITY_KINDS.has(e.kind)),
       );
+    },
+    async clearActivity() {
+      await started(app).database!.db.collection(ACTIVITY_COLLECTION).deleteMany({});
+      await started(speechDb).collection(ACTIVITY_COLLECTION).deleteMany({});
     },
     speechCalls: () => calls,
   };
