@@ -1,0 +1,151 @@
+import {
+  SERVICE_IDENTITIES,
+  type DashboardStats,
+  type ProjectDetail,
+  type Task,
+  type WorkspaceSearchResults,
+} from '@platform/contracts';
+import { signedAs } from '@platform/service-kit/testing';
+import { notifications } from '../src/notifications/notify';
+import { projects } from '../src/projects/project-store';
+import { tasks } from '../src/tasks/task-store';
+import { as, useWorkspaceService } from './workspace-support';
+
+const h = useWorkspaceService('workspace');
+const manager = as('m1', 'manager');
+
+async function project(name: string, over: Record<string, unknown> = {}) {
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/api/projects',
+    headers: manager,
+    payload: {
+      name,
+      client: 'Lagos University',
+      languages: ['yo'],
+      startDate: '2026-11-01',
+      dueDate: '2026-11-30',
+      targets: [{ kind: 'sentences', count: 5 }],
+      memberIds: ['c1'],
+      ...over,
+    },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json<ProjectDetail>();
+}
+
+async function task(projectId: string, description: string, over: Record<string, unknown> = {}) {
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/api/tasks',
+    headers: manager,
+    payload: { projectId, description, assigneeId: 'c1', priority: 'medium', dueDate: '2026-11-20', ...over },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json<Task>();
+}
+
+beforeAll(() => {
+  h.accounts.set('m1', { name: 'Ada Manager', role: 'manager' });
+  h.accounts.set('c1', { name: 'Chidi Contributor', role: 'contributor' });
+  h.accounts.set('c2', { name: 'Dayo Contributor', role: 'contributor' });
+});
+beforeEach(async () => {
+  await Promise.all([
+    projects(h.db).deleteMany({}),
+    tasks(h.db).deleteMany({}),
+    notifications(h.db).deleteMany({}),
+  ]);
+  await h.clearActivity();
+  h.setNow('2026-11-16T09:00:00Z');
+});
+
+describe('dashboard', () => {
+  test('active projects, pending and completed tasks, languages of projects and contributions', async () => {
+    const open = await project('Open project');
+    await project('Finished project', { languages: ['ha'], targets: [{ kind: 'donations', count: 1 }] });
+    await project('Not mine', { languages: ['ig'], memberIds: ['c2'] });
+    await h.record([
+      { kind: 'donations.approved', userId: 'c2', language: 'ha', at: '2026-11-02T00:00:00Z' },
+      // c1's own contributions add English (text) and Pidgin (speech).
+      { kind: 'pairs.added', userId: 'c1', language: 'en', at: '2026-11-02T00:00:00Z' },
+      { kind: 'recordings.submitted', userId: 'c1', language: 'pcm', at: '2026-11-02T00:00:00Z' },
+    ]);
+    await task(open.id, 'Due later');
+    await task(open.id, 'Overdue one', { dueDate: '2026-11-10' });
+    const done = await task(open.id, 'Done one');
+    await h.app.inject({
+      method: 'POST',
+      url: `/api/tasks/${done.id}/state`,
+      headers: as('c1'),
+      payload: { action: 'complete' },
+    });
+    const res = await h.app.inject({ url: '/api/workspace/dashboard', headers: as('c1') });
+    expect(res.json<DashboardStats>()).toEqual({
+      activeProjects: 1,
+      pendingTasks: 2,
+      completedTasks: 1,
+      languagesCovered: 4,
+      languages: ['en', 'ha', 'pcm', 'yo'],
+    });
+  });
+});
+
+describe('search', () => {
+  test('the caller’s projects and tasks, starting with the query first, then containing it', async () => {
+    const a = await project('Market speech', { client: 'Ibadan Radio' });
+    await project('Speech in the market', { client: 'Kano' });
+    await project('Radio dramas', { client: 'Abuja' });
+    await project('Speech secret', { memberIds: ['c2'] });
+    await task(a.id, 'Transcribe market (a+b) [speech]');
+    await task(a.id, 'Speech for the market');
+    const search = async (q: string, who = as('c1')) =>
+      (
+        await h.app.inject({ url: `/api/workspace/search?q=${encodeURIComponent(q)}`, headers: who })
+      ).json<WorkspaceSearchResults>();
+    const speech = await search('SPEECH');
+    expect(speech.projects.map((p) => p.name)).toEqual(['Speech in the market', 'Market speech']);
+    expect(speech.tasks.map((t) => t.description)).toEqual([
+      'Speech for the market',
+      'Transcribe market (a+b) [speech]',
+    ]);
+    expect((await search('radio')).projects.map((p) => p.name)).toEqual(['Radio dramas', 'Market speech']);
+    // What people type is text, not a pattern.
+    expect((await search('(a+b) [')).tasks).toHaveLength(1);
+    expect((await search('.*')).tasks).toHaveLength(0);
+    // Someone else's task is not found by them.
+    expect((await search('speech', as('c2'))).tasks).toEqual([]);
+    expect((await h.app.inject({ url: '/api/workspace/search?q=', headers: as('c1') })).statusCode).toBe(400);
+  });
+});
+
+describe('erase', () => {
+  test('a deleted account’s name leaves projects, tasks and notifications; its notifications go', async () => {
+    const p = await project('Erase me', { memberIds: ['c1', 'c2'] });
+    await task(p.id, 'Their task');
+    await h.app.inject({
+      method: 'POST',
+      url: `/api/tasks/${(await tasks(h.db).findOne({}))!._id.toHexString()}/share/team`,
+      headers: as('c1'),
+    });
+    expect(await notifications(h.db).countDocuments({ userId: 'c1' })).toBeGreaterThan(0);
+    const res = await h.app.inject({
+      method: 'DELETE',
+      url: '/internal/users/c1/text-data',
+      headers: signedAs(SERVICE_IDENTITIES.gateway),
+    });
+    expect(res.json()).toEqual({ done: true });
+    const stored = await projects(h.db).findOne({});
+    expect(stored!.members).toEqual([
+      { id: 'm1', name: 'Ada Manager' },
+      { id: 'c1', name: 'Deleted account' },
+      { id: 'c2', name: 'Dayo Contributor' },
+    ]);
+    expect((await tasks(h.db).findOne({}))!.assignee).toEqual({ id: 'c1', name: 'Deleted account' });
+    expect(await notifications(h.db).countDocuments({ userId: 'c1' })).toBe(0);
+    const others = await notifications(h.db).find({ 'by.id': 'c1' }).toArray();
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.every((n) => n.by!.name === 'Deleted account')).toBe(true);
+    expect(JSON.stringify(await notifications(h.db).find().toArray())).not.toContain('Chidi');
+  });
+});
