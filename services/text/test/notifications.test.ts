@@ -4,9 +4,9 @@ import { signedAs } from '@platform/service-kit/testing';
 import { sendReminders } from '../src/notifications/reminders';
 import { notifications, notify } from '../src/notifications/notify';
 import { tasks, type TaskDoc } from '../src/tasks/task-store';
-import { as, useWorkspaceService } from './workspace-support';
+import { as, workspaceService } from './workspace-support';
 
-const h = useWorkspaceService('notifications');
+const h = workspaceService('notifications');
 const gateway = signedAs(SERVICE_IDENTITIES.gateway);
 const at = (iso: string) => new Date(iso);
 

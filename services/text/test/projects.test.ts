@@ -1,9 +1,9 @@
 import type { ProjectDetail, ProjectInput, ProjectPage } from '@platform/contracts';
 import { notifications } from '../src/notifications/notify';
 import { projects } from '../src/projects/project-store';
-import { as, useWorkspaceService } from './workspace-support';
+import { as, workspaceService } from './workspace-support';
 
-const h = useWorkspaceService('projects');
+const h = workspaceService('projects');
 
 const input = (over: Partial<ProjectInput> = {}): ProjectInput => ({
   name: 'Yoruba Read Speech',

@@ -2,9 +2,9 @@ import type { ProjectDetail, PublicTask, Task, TaskCounts, TaskInput, TaskPage }
 import { notifications } from '../src/notifications/notify';
 import { projects } from '../src/projects/project-store';
 import { tasks } from '../src/tasks/task-store';
-import { as, useWorkspaceService } from './workspace-support';
+import { as, workspaceService } from './workspace-support';
 
-const h = useWorkspaceService('tasks');
+const h = workspaceService('tasks');
 const manager = as('m1', 'manager');
 let projectId = '';
 

@@ -53,7 +53,7 @@ export interface WorkspaceHarness {
  * The text service with a fixed clock, a directory of accounts the test fills, and a small fake speech service
  * on a random port that sums the speech kinds' daily counts from its own database (real counts, real sums).
  */
-export function useWorkspaceService(name: string): WorkspaceHarness {
+export function workspaceService(name: string): WorkspaceHarness {
   let mongo: TestMongo | undefined;
   let app: ServiceApp | undefined;
   let speech: FastifyInstance | undefined;

@@ -9,9 +9,9 @@ import { signedAs } from '@platform/service-kit/testing';
 import { notifications } from '../src/notifications/notify';
 import { projects } from '../src/projects/project-store';
 import { tasks } from '../src/tasks/task-store';
-import { as, useWorkspaceService } from './workspace-support';
+import { as, workspaceService } from './workspace-support';
 
-const h = useWorkspaceService('workspace');
+const h = workspaceService('workspace');
 const manager = as('m1', 'manager');
 
 async function project(name: string, over: Record<string, unknown> = {}) {
