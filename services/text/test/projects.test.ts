@@ -94,6 +94,8 @@ describe('New Project', () => {
   test('bad input is a 400', async () => {
     const res = await create({ languages: [] });
     expect(res.statusCode).toBe(400);
+    expect((await create({ dueDate: '2026-02-30' })).statusCode).toBe(400);
+    expect(await projects(h.db).countDocuments()).toBe(0);
   });
 });
 

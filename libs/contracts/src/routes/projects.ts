@@ -41,7 +41,7 @@ export const postProject = defineRoute({
   tag,
   body: ProjectInput,
   reply: { 201: ProjectDetail },
-  errors: [422],
+  errors: [409, 422],
 });
 
 /** A project's page; 404 for one the caller does not take part in (admins see all). */
@@ -70,7 +70,7 @@ export const putProject = defineRoute({
   params: ProjectIdParams,
   body: ProjectInput,
   reply: { 200: ProjectDetail },
-  errors: [404, 422],
+  errors: [404, 409, 422],
 });
 
 /** /dashboard's four cards. */

@@ -98,7 +98,7 @@ export const postTaskState = defineRoute({
   params: TaskIdParams,
   body: TaskStateBody,
   reply: { 200: Task },
-  errors: [404, 409],
+  errors: [403, 404, 409],
 });
 
 /** Share with Team: notify the project's other members (in-app, and by mail as their settings allow). */
@@ -140,7 +140,7 @@ export const deleteTaskPublicLink = defineRoute({
   tag,
   params: TaskIdParams,
   reply: { 200: Type.Object({ revoked: Type.Boolean() }, { additionalProperties: false }) },
-  errors: [404],
+  errors: [403, 404],
 });
 
 /** What the public link shows a signed-out visitor; 404 once revoked. */
