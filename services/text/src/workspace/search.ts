@@ -1,31 +1,39 @@
-import type { Filter } from 'mongodb';
+import type { Collection, Document, Filter, ObjectId, Sort } from 'mongodb';
 import { SEARCH_RESULTS_MAX, type Identity, type WorkspaceSearchResults } from '@platform/contracts';
 import { databaseOf, type ServiceApp } from '@platform/service-kit';
-import {
-  managedProjectsFilter,
-  projects,
-  visibleProjectsFilter,
-  type ProjectDoc,
-} from '../projects/project-store';
+import { managedProjectsFilter, projects, visibleProjectsFilter } from '../projects/project-store';
 import { tasks, type TaskDoc } from '../tasks/task-store';
 import { containsPattern, prefixPattern } from './common';
 
 /**
- * Up to `max` documents matching `match` for a pattern: those starting with the query first, then those
- * containing it, each in the collection's order.
+ * Up to SEARCH_RESULTS_MAX documents of `scope` with one of `fields` matching the query, case-insensitively:
+ * those starting with it first, then those containing it.
  */
-async function prefixThenContains<T extends { _id: unknown }>(
-  find: (match: Filter<T>, exclude: unknown[], limit: number) => Promise<T[]>,
-  match: (pattern: RegExp) => Filter<T>,
+async function prefixThenContains<T extends Document & { _id: ObjectId }>(
+  collection: Collection<T>,
+  scope: Filter<T>,
+  fields: readonly string[],
   q: string,
-  max: number,
+  options: { projection: Document; sort: Sort },
 ): Promise<T[]> {
-  const first = await find(match(prefixPattern(q)) as Filter<T>, [], max);
-  if (first.length >= max) return first;
-  const more = await find(
-    match(containsPattern(q)) as Filter<T>,
-    first.map((d) => d._id),
-    max - first.length,
+  const matching = (pattern: RegExp, exclude: ObjectId[]): Filter<T> =>
+    ({
+      $and: [scope, { $or: fields.map((f) => ({ [f]: pattern })) }, { _id: { $nin: exclude } }],
+    }) as Filter<T>;
+  const run = (filter: Filter<T>, limit: number) =>
+    collection
+      .find(filter, { projection: options.projection })
+      .sort(options.sort)
+      .limit(limit)
+      .toArray() as Promise<T[]>;
+  const first = await run(matching(prefixPattern(q), []), SEARCH_RESULTS_MAX);
+  if (first.length >= SEARCH_RESULTS_MAX) return first;
+  const more = await run(
+    matching(
+      containsPattern(q),
+      first.map((d) => d._id),
+    ),
+    SEARCH_RESULTS_MAX - first.length,
   );
   return [...first, ...more];
 }
@@ -37,28 +45,7 @@ export async function workspaceSearch(
   q: string,
 ): Promise<WorkspaceSearchResults> {
   const db = databaseOf(app);
-  const visible = visibleProjectsFilter(identity);
-  const foundProjects = await prefixThenContains<ProjectDoc>(
-    (match, exclude, limit) =>
-      projects(db)
-        .find(
-          {
-            $and: [
-              visible,
-              match as unknown as Filter<ProjectDoc>,
-              { _id: { $nin: exclude as ProjectDoc['_id'][] } },
-            ],
-          },
-          { projection: { _id: 1, name: 1, client: 1 } },
-        )
-        .sort({ name: 1, _id: 1 })
-        .limit(limit)
-        .toArray(),
-    (pattern) => ({ $or: [{ name: pattern }, { client: pattern }] }),
-    q,
-    SEARCH_RESULTS_MAX,
-  );
-  // Tasks the caller may open: their own, and those of the projects they manage.
+  // Tasks the caller may open: their own, and those of the projects they manage (every one for an admin).
   let taskScope: Filter<TaskDoc> = { assigneeId: identity.id };
   if (identity.role === 'admin') taskScope = {};
   else {
@@ -69,26 +56,16 @@ export async function workspaceSearch(
       taskScope = { $or: [{ assigneeId: identity.id }, { projectId: { $in: managed.map((p) => p._id) } }] };
     }
   }
-  const foundTasks = await prefixThenContains<TaskDoc>(
-    (match, exclude, limit) =>
-      tasks(db)
-        .find(
-          {
-            $and: [
-              taskScope,
-              match as unknown as Filter<TaskDoc>,
-              { _id: { $nin: exclude as TaskDoc['_id'][] } },
-            ],
-          },
-          { projection: { _id: 1, description: 1, projectName: 1 } },
-        )
-        .sort({ dueDate: 1, _id: 1 })
-        .limit(limit)
-        .toArray(),
-    (pattern) => ({ description: pattern }),
-    q,
-    SEARCH_RESULTS_MAX,
-  );
+  const [foundProjects, foundTasks] = await Promise.all([
+    prefixThenContains(projects(db), visibleProjectsFilter(identity), ['name', 'client'], q, {
+      projection: { _id: 1, name: 1, client: 1 },
+      sort: { name: 1, _id: 1 },
+    }),
+    prefixThenContains(tasks(db), taskScope, ['description'], q, {
+      projection: { _id: 1, description: 1, projectName: 1 },
+      sort: { dueDate: 1, _id: 1 },
+    }),
+  ]);
   return {
     projects: foundProjects.map((p) => ({ id: p._id.toHexString(), name: p.name, client: p.client })),
     tasks: foundTasks.map((t) => ({
