@@ -84,6 +84,17 @@ describe('creating tasks', () => {
     expect(contributor.statusCode).toBe(403);
     expect(await tasks(h.db).countDocuments()).toBe(0);
   });
+
+  test('a blank or missing form field is SPEC’s “Please fill all fields.”, nothing stored', async () => {
+    for (const over of [{ description: '   ' }, { assigneeId: undefined }, { dueDate: undefined }]) {
+      const res = await createTask(over);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'task.fields_required', message: 'Please fill all fields.' });
+    }
+    const badPriority = await createTask({ priority: 'urgent' as never });
+    expect(badPriority.json()).toMatchObject({ statusCode: 400, code: 'validation.failed' });
+    expect(await tasks(h.db).countDocuments()).toBe(0);
+  });
 });
 
 describe('who sees and acts on a task', () => {

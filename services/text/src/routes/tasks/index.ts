@@ -25,6 +25,7 @@ import {
 } from '../../projects/project-store';
 import { hashPublicToken, newPublicToken, publicTaskUrl } from '../../tasks/public-link';
 import { countByStatus, statusFilter, tasks, type TaskDoc } from '../../tasks/task-store';
+import { taskFormSchemaErrors } from '../../tasks/task-schema-errors';
 import { taskFigures, toPublicTask, toTask } from '../../tasks/task-view';
 import { containsPattern, dayToDate, objectIdOrNull, pageWindow, personOf } from '../../workspace/common';
 import { visibleProject } from '../projects';
@@ -139,42 +140,47 @@ export function taskRoutes(app: ServiceApp) {
     countByStatus(databaseOf(app), await scopeFilter(app, request.identity, request.query.scope), app.now()),
   );
 
-  serveRoute(app, postTask, async (request, reply) => {
-    const { identity, body } = request;
-    const db = databaseOf(app);
-    const project = await visibleProject(app, identity, body.projectId);
-    if (!managesProject(identity, project)) throw new HttpError(403, 'project.not_manager');
-    const assignee = await assigneeOf(app, project, body.assigneeId);
-    const now = app.now();
-    const task: TaskDoc = {
-      _id: new ObjectId(),
-      projectId: project._id,
-      projectName: project.name,
-      languages: project.languages,
-      description: body.description.trim(),
-      assigneeId: assignee.id,
-      assignee,
-      priority: body.priority,
-      dueDate: dayToDate(body.dueDate),
-      state: 'todo',
-      ...(body.target ? { target: { kind: body.target.kind, count: body.target.count } } : {}),
-      createdBy: personOf(identity),
-      createdAt: now,
-      updatedAt: now,
-    };
-    await tasks(db).insertOne(task);
-    if (assignee.id !== identity.id) {
-      await notify(db, {
-        userIds: [assignee.id],
-        kind: 'assignment',
-        ...noticeOf(task),
-        by: personOf(identity),
-        now,
-      });
-    }
-    reply.code(201);
-    return one(identity, task, true);
-  });
+  serveRoute(
+    app,
+    postTask,
+    async (request, reply) => {
+      const { identity, body } = request;
+      const db = databaseOf(app);
+      const project = await visibleProject(app, identity, body.projectId);
+      if (!managesProject(identity, project)) throw new HttpError(403, 'project.not_manager');
+      const assignee = await assigneeOf(app, project, body.assigneeId);
+      const now = app.now();
+      const task: TaskDoc = {
+        _id: new ObjectId(),
+        projectId: project._id,
+        projectName: project.name,
+        languages: project.languages,
+        description: body.description.trim(),
+        assigneeId: assignee.id,
+        assignee,
+        priority: body.priority,
+        dueDate: dayToDate(body.dueDate),
+        state: 'todo',
+        ...(body.target ? { target: { kind: body.target.kind, count: body.target.count } } : {}),
+        createdBy: personOf(identity),
+        createdAt: now,
+        updatedAt: now,
+      };
+      await tasks(db).insertOne(task);
+      if (assignee.id !== identity.id) {
+        await notify(db, {
+          userIds: [assignee.id],
+          kind: 'assignment',
+          ...noticeOf(task),
+          by: personOf(identity),
+          now,
+        });
+      }
+      reply.code(201);
+      return one(identity, task, true);
+    },
+    { schemaErrorFormatter: taskFormSchemaErrors },
+  );
 
   serveRoute(app, getTask, async (request) => {
     const { task, manages } = await visibleTask(app, request.identity, request.params.id);
