@@ -165,6 +165,30 @@ describe('who sees and acts on a task', () => {
     expect(await notifications(h.db).find().toArray()).toMatchObject([{ userId: 'c2', kind: 'assignment' }]);
     expect((await h.app.inject({ url: `/api/tasks/${id}`, headers: as('c1') })).statusCode).toBe(404);
   });
+
+  test('a new due date earns a new reminder; a target can be dropped', async () => {
+    const { id } = (await createTask({ target: { kind: 'sentences', count: 5 } })).json<Task>();
+    await tasks(h.db).updateOne({}, { $set: { remindedAt: new Date('2026-11-19T01:00:00Z') } });
+    const res = await h.app.inject({
+      method: 'PATCH',
+      url: `/api/tasks/${id}`,
+      headers: manager,
+      payload: { dueDate: '2026-11-25', target: null },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Task>().dueDate).toBe('2026-11-25');
+    expect(res.json<Task>().target).toBeUndefined();
+    const stored = await tasks(h.db).findOne({});
+    expect(stored!.remindedAt).toBeUndefined();
+    expect(stored!.target).toBeUndefined();
+    const empty = await h.app.inject({
+      method: 'PATCH',
+      url: `/api/tasks/${id}`,
+      headers: manager,
+      payload: {},
+    });
+    expect(empty.statusCode).toBe(400);
+  });
 });
 
 describe('overdue, lists and counts', () => {
