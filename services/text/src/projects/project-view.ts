@@ -3,7 +3,7 @@ import type { ActivityReader } from '../activity/activity-reader';
 import { dateToDay } from '../workspace/common';
 import { targetActivity } from '../workspace/target-kinds';
 import { dueEnd, projectProgress, projectStatus, targetOutcome } from './progress';
-import type { ProjectDoc } from './project-store';
+import type { ProjectDoc, StoredTarget } from './project-store';
 
 export interface ProjectFigures {
   targets: TargetProgress[];
@@ -11,31 +11,41 @@ export interface ProjectFigures {
   status: ProjectStatus;
 }
 
-const targetKey = (project: ProjectDoc, index: number) => `p:${project._id.toHexString()}:${index}`;
-
 /**
  * Progress and status of several projects from ONE activity sums call: each target counts everyone's
  * decided-good items of its kind, in its language (or the project's), over [startDate, dueDate + 1 day).
+ * Targets asking the same sum share one query; a project that has not started yet has nothing to count.
  */
 export async function projectFigures(
   activity: ActivityReader,
   list: readonly ProjectDoc[],
   now: Date,
 ): Promise<Map<string, ProjectFigures>> {
-  const queries: ActivityQuery[] = list.flatMap((project) =>
-    project.targets.map((target, i) => ({
-      key: targetKey(project, i),
+  /** By what they ask. */
+  const queries = new Map<string, ActivityQuery>();
+  const keyOf = (project: ProjectDoc, target: StoredTarget): string | null => {
+    if (project.startDate.getTime() > now.getTime()) return null;
+    const query: Omit<ActivityQuery, 'key'> = {
       kinds: targetActivity(target.kind),
-      languages: target.language ? [target.language] : project.languages,
+      languages: target.language ? [target.language] : [...project.languages].sort(),
       from: project.startDate.toISOString(),
       to: dueEnd(project.dueDate).toISOString(),
-    })),
-  );
-  const sums = queries.length > 0 ? await activity.sums(queries) : new Map<string, number>();
+    };
+    const signature = JSON.stringify(query);
+    // Keys stay short (the speech service takes at most 100 characters).
+    if (!queries.has(signature)) queries.set(signature, { key: `q${queries.size}`, ...query });
+    return queries.get(signature)!.key;
+  };
+  const keys = new Map(list.map((p) => [p, p.targets.map((t) => keyOf(p, t))]));
+  const sums = queries.size > 0 ? await activity.sums([...queries.values()]) : new Map<string, number>();
   const figures = new Map<string, ProjectFigures>();
   for (const project of list) {
     const period = { startDate: project.startDate, dueDate: project.dueDate, now };
-    const counted = project.targets.map((t, i) => ({ ...t, done: sums.get(targetKey(project, i)) ?? 0 }));
+    const targetKeys = keys.get(project)!;
+    const counted = project.targets.map((t, i) => {
+      const key = targetKeys[i];
+      return { ...t, done: key ? (sums.get(key) ?? 0) : 0 };
+    });
     figures.set(project._id.toHexString(), {
       targets: counted.map((t) => ({
         kind: t.kind,
