@@ -19,3 +19,4 @@ export * from './create-service';
 export * from './discard-upload';
 export * from './service-client';
 export * from './activity';
+export * from './periods';
