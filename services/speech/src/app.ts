@@ -17,6 +17,7 @@ import { createDatasetSeeder, type DatasetSeeder } from './datasets/seeding';
 import { datasetRoutes } from './routes/datasets';
 import { createSentenceSync, type SentenceSync } from './sentences/sentence-sync';
 import { DEFAULT_SYNC_INTERVAL_MS, type ChangeFeedFollowerOptions } from './sync/change-feed-follower';
+import { createActivityBackfill, type ActivityBackfill } from './activity/backfill';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +29,8 @@ declare module 'fastify' {
     releaseWorker: ReleaseWorker;
     /** Defines one dataset per language with data; `seedOnce()` runs one pass and resolves. */
     datasetSeeder: DatasetSeeder;
+    /** Rebuilds the activity counts of data stored before they were kept; `runOnce()` for tests. */
+    activityBackfill: ActivityBackfill;
   }
 }
 
@@ -57,6 +60,8 @@ export interface SpeechAppOptions {
   /** Define the datasets of languages with data at start and then every `seedIntervalMs` (default true). */
   startSeeding?: boolean;
   seedIntervalMs?: number;
+  /** Rebuild the activity counts of older data at start (default true; tests drive `runOnce`). */
+  startBackfill?: boolean;
 }
 
 /**
@@ -67,6 +72,8 @@ export const MULTIPART_MAX_FILE_BYTES = 25 * 1024 * 1024;
 
 /** The speech service: recordable sentences, recordings, votes, audio pairs, audio files and datasets. */
 export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
+  // Before any request is served: live activity counting covers everything from here on.
+  const startedAt = new Date();
   const now = options.now ?? (() => new Date());
   // Created with the routes (the publish route kicks it); it reaches the database once the app is ready.
   let releaseWorker: ReleaseWorker | null = null;
@@ -124,6 +131,13 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
     now,
   });
   app.decorate('datasetSeeder', seeder);
+  const backfill = createActivityBackfill({
+    db: databaseOf(app),
+    startedAt,
+    indexesReady: () => app.database?.indexesReady() ?? false,
+    log: app.log.child({ component: 'activity-backfill' }),
+  });
+  app.decorate('activityBackfill', backfill);
   let closing = false;
   app.addHook('onReady', async () => {
     // Data stored before the running counts existed gets them once, before the syncs move them. Not awaited:
@@ -134,6 +148,7 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
     // Builds left pending by a stopped process are picked up now rather than at the next poll.
     worker.kick();
     if (options.startSeeding ?? true) seeder.start();
+    if (options.startBackfill ?? true) backfill.start();
     if (options.startSync ?? true) {
       void counted.then(() => {
         if (closing) return;
@@ -145,7 +160,7 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
   // Before the database client closes (createService's onClose), so no sync is mid-write when it does.
   app.addHook('preClose', async () => {
     closing = true;
-    await Promise.all([sync.stop(), pairSync.stop(), worker.stop(), seeder.stop()]);
+    await Promise.all([sync.stop(), pairSync.stop(), worker.stop(), seeder.stop(), backfill.stop()]);
   });
   return app;
 }

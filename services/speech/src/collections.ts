@@ -1,7 +1,9 @@
 import type { Collection, Db, ObjectId } from 'mongodb';
 import type {
+  AgeRange,
   AudioPairStatus,
   Dialect,
+  Gender,
   LanguageCode,
   RecordingStatus,
   SentenceDomain,
@@ -23,6 +25,8 @@ export const C = {
   textPairMarks: 'text_pair_marks',
   audioPairs: 'audio_pairs',
   counters: 'counters',
+  speakerDetails: 'speaker_details',
+  activityBackfill: 'activity_backfill',
 } as const;
 
 /** GridFS bucket holding every recording's audio (audio.files / audio.chunks). */
@@ -78,6 +82,11 @@ export interface RecordingDoc {
   reports: number;
   status: RecordingStatus;
   createdAt: Date;
+  /**
+   * When votes decided it (set by the deciding vote; for recordings decided before this was kept, by the
+   * activity backfill, from their last vote).
+   */
+  decidedAt?: Date;
 }
 
 export type RecordingMarkKind = 'skipped' | 'reported';
@@ -166,6 +175,29 @@ export interface SyncStateDoc {
   updatedAt: Date;
 }
 
+/** A person's optional speaker details, which releases carry beside their hashed id; _id is the account id. */
+export interface SpeakerDetailsDoc {
+  _id: string;
+  ageRange: AgeRange | null;
+  gender: Gender | null;
+  accent: string | null;
+  updatedAt: Date;
+}
+
+/**
+ * The one-time rebuild of the activity counts from data stored before they were kept (activity/backfill.ts):
+ * everything created or decided before `cutoff` is counted by it, everything after by the live counting.
+ */
+export interface ActivityBackfillDoc {
+  _id: string;
+  cutoff: Date;
+  state: 'pending' | 'done';
+  /** Who is running it and until when their lease lasts. */
+  owner?: string;
+  leaseUntil?: Date;
+  doneAt?: Date;
+}
+
 /** A running count (see audio-pairs/counts.ts). */
 export interface CounterDoc {
   _id: string;
@@ -184,5 +216,7 @@ export const collections = (db: Db) => ({
   textPairMarks: db.collection<TextPairMarkDoc>(C.textPairMarks),
   audioPairs: db.collection<AudioPairDoc>(C.audioPairs),
   counters: db.collection<CounterDoc>(C.counters),
+  speakerDetails: db.collection<SpeakerDetailsDoc>(C.speakerDetails),
+  activityBackfill: db.collection<ActivityBackfillDoc>(C.activityBackfill),
 });
 export type Collections = ReturnType<typeof collections>;

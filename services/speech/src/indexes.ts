@@ -1,4 +1,4 @@
-import type { CollectionIndexes } from '@platform/service-kit';
+import { ACTIVITY_INDEXES, type CollectionIndexes } from '@platform/service-kit';
 import { AUDIO_BUCKET, C } from './collections';
 import { DATASET_INDEXES } from './datasets/dataset-indexes';
 
@@ -35,6 +35,8 @@ export const SPEECH_INDEXES: CollectionIndexes[] = [
       // Stats: a person's recordings, and how many of them are validated.
       { key: { speakerId: 1, status: 1 }, name: 'speaker_status' },
       { key: { sentenceId: 1 }, name: 'sentence' },
+      // Analytics' recording quality: the recordings decided in a period.
+      { key: { decidedAt: 1 }, name: 'decided_at', sparse: true },
     ],
   },
   {
@@ -42,6 +44,8 @@ export const SPEECH_INDEXES: CollectionIndexes[] = [
     indexes: [
       { key: { userId: 1, recordingId: 1, kind: 1 }, name: 'user_recording_kind_unique', unique: true },
       { key: { userId: 1, kind: 1 }, name: 'user_kind' },
+      // Analytics' report reasons: the reports of a period.
+      { key: { kind: 1, createdAt: 1 }, name: 'kind_created' },
     ],
   },
   {
@@ -94,4 +98,6 @@ export const SPEECH_INDEXES: CollectionIndexes[] = [
     indexes: [{ key: { files_id: 1, n: 1 }, name: 'files_id_n_unique', unique: true }],
   },
   ...DATASET_INDEXES,
+  // Daily activity counts: live increments, sums for the text service, the language distribution.
+  ACTIVITY_INDEXES,
 ];

@@ -23,6 +23,8 @@ import { collections, type AudioPairDoc } from '../../collections';
 import { audioPairTotal, countAudioPair } from '../../audio-pairs/counts';
 import { nextTextPair } from '../../audio-pairs/queue';
 import { toAudioPairRecord } from '../../audio-pairs/record';
+import { countActivity } from '../../activity/count';
+import { donationDecided } from '../../activity/events';
 import { reportHandler, skipHandler, type MarkItem } from '../skip-and-report';
 import { audioPairUploadRoute } from './upload';
 
@@ -97,13 +99,14 @@ export function audioPairRoutes(app: ServiceApp, options: { secret: string }) {
     const { id } = request.params;
     if (!ObjectId.isValid(id) || id.length !== 24) throw new HttpError(404, 'audio_pair.unknown');
     const reason = request.body.reason?.trim();
+    const at = new Date();
     const decided = await col().audioPairs.findOneAndUpdate(
       // The pending guard makes the decision atomic: of two reviewers deciding at once, one wins.
       { _id: new ObjectId(id), status: 'pending' },
       {
         $set: {
           status: request.body.status,
-          decision: { byId: request.identity.id, at: new Date(), ...(reason ? { reason } : {}) },
+          decision: { byId: request.identity.id, at, ...(reason ? { reason } : {}) },
         },
       },
       { returnDocument: 'after' },
@@ -112,6 +115,8 @@ export function audioPairRoutes(app: ServiceApp, options: { secret: string }) {
       await Promise.all([
         countAudioPair(col(), 'pending', decided.dialect, -1),
         countAudioPair(col(), decided.status, decided.dialect, 1),
+        // Only the update that moved it out of pending gets here, so the decision counts once.
+        countActivity(databaseOf(app), request.log, donationDecided(decided, at)),
       ]);
       return toAudioPairRecord(decided, secret);
     }

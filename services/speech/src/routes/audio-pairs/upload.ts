@@ -21,6 +21,8 @@ import {
   type ServiceApp,
 } from '@platform/service-kit';
 import { collections, type AudioPairDoc, type TextPairCopyDoc } from '../../collections';
+import { countActivity } from '../../activity/count';
+import { donationSubmitted } from '../../activity/events';
 import {
   audioPairPath,
   SIDE_OF_FIELD,
@@ -166,6 +168,7 @@ export function audioPairUploadRoute(app: ServiceApp, secret: string) {
       col.textPairs.updateOne({ _id: pair._id }, { $inc: { donations: 1 } }),
       countAudioPair(col, 'pending', dialect, 1),
       countDonation(col, donorId),
+      countActivity(db, request.log, [donationSubmitted(doc)]),
     ]);
     return reply.code(201).send(toAudioPairRecord(doc, secret));
 

@@ -18,6 +18,8 @@ import { collections } from '../../collections';
 import { parseRecordingId } from '../../recordings/recording-id';
 import { pickValidateBatch } from '../../recordings/validate-batch';
 import { applyVoteDelta } from '../../recordings/votes';
+import { countActivity } from '../../activity/count';
+import { voteGiven } from '../../activity/events';
 
 /** Listen: the batch to judge, votes (and undoing one), skip and report. */
 export function listenRoutes(app: ServiceApp) {
@@ -43,25 +45,28 @@ export function listenRoutes(app: ServiceApp) {
     if (recording.speakerId === voterId) throw new HttpError(403, 'recording.own_recording');
     if (recording.status !== 'undecided') throw new HttpError(409, 'recording.decided');
     const { isValid } = request.body;
+    const at = new Date();
     let voteId;
     try {
       ({ insertedId: voteId } = await col().votes.insertOne({
         recordingId: recording._id,
         voterId,
         isValid,
-        createdAt: new Date(),
+        createdAt: at,
       }));
     } catch (err) {
       if (isDuplicateKey(err)) throw new HttpError(409, 'recording.already_voted');
       throw err;
     }
-    const result = await applyVoteDelta(col(), recording._id, isValid, 1);
+    const result = await applyVoteDelta(col(), recording._id, isValid, 1, at);
     if (!result) {
       // Decided between our read and our vote: the vote does not count, so it is not kept either.
       await col().votes.deleteOne({ _id: voteId });
       throw new HttpError(409, 'recording.decided');
     }
-    return result;
+    // Counted once: a second try of this vote is refused by the unique (recording, voter) index above.
+    await countActivity(databaseOf(app), request.log, [voteGiven(voterId, recording, at), ...result.decided]);
+    return result.reply;
   });
 
   serveRoute(app, deleteRecordingVote, async (request) => {
@@ -78,7 +83,12 @@ export function listenRoutes(app: ServiceApp) {
       await col().votes.insertOne(vote);
       throw new HttpError(409, 'recording.already_decided');
     }
-    return result;
+    // The vote's count goes back on the day it was given (only the request that deleted it gets here).
+    await countActivity(databaseOf(app), request.log, [
+      voteGiven(request.identity.id, recording, vote.createdAt, -1),
+      ...result.decided,
+    ]);
+    return result.reply;
   });
 
   serveRoute(app, postRecordingSkip, async (request) => {

@@ -16,6 +16,8 @@ import {
   type ServiceApp,
 } from '@platform/service-kit';
 import { collections, type RecordingDoc, type SentenceDoc } from '../../collections';
+import { countActivity } from '../../activity/count';
+import { recordingSubmitted } from '../../activity/events';
 import { claimRecordingPlace, refuseUnrecordable } from '../../recordings/sentence-claim';
 import {
   CONTENT_TYPES,
@@ -145,6 +147,7 @@ export function uploadRoute(app: ServiceApp) {
       await deleteAudio(db, stored.fileId);
       throw err;
     }
+    await countActivity(db, request.log, [recordingSubmitted(recording)]);
     return reply.code(201).send({
       id: recording._id.toHexString(),
       status: recording.status,
