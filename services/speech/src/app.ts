@@ -1,7 +1,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyServerOptions } from 'fastify';
-import { DEFAULT_HOST, DEFAULT_PORTS } from '@platform/contracts';
-import { createService, databaseOf, type CollectionIndexes, type ServiceApp } from '@platform/service-kit';
+import { DEFAULT_HOST, DEFAULT_PORTS, SERVICE_IDENTITIES } from '@platform/contracts';
+import {
+  createService,
+  createServiceClient,
+  databaseOf,
+  type CollectionIndexes,
+  type ServiceApp,
+} from '@platform/service-kit';
 import { SPEECH_INDEXES } from './indexes';
 import { recountIfMissing } from './audio-pairs/counts';
 import { createTextPairSync, type TextPairSync } from './audio-pairs/text-pair-sync';
@@ -11,7 +17,7 @@ import { audioPairRoutes } from './routes/audio-pairs';
 import { recordingRoutes } from './routes/recordings';
 import { sentenceRoutes } from './routes/sentences';
 import { userRoutes } from './routes/user';
-import { createTextClient } from './text/text-client';
+import { activityRoutes } from './routes/activity';
 import { createReleaseWorker, type ReleaseWorker, type ReleaseWorkerOptions } from './datasets/release-build';
 import { createDatasetSeeder, type DatasetSeeder } from './datasets/seeding';
 import { datasetRoutes } from './routes/datasets';
@@ -95,12 +101,16 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
       audioPairRoutes(typed, { secret: options.identitySecret });
       userRoutes(
         typed,
-        createTextClient({
-          textUrl: options.textUrl ?? DEFAULT_TEXT_URL,
+        // The speech service's own signed name, never a person's: 503 service.unavailable when text cannot answer.
+        createServiceClient({
+          identity: SERVICE_IDENTITIES.speech,
+          target: 'text',
+          baseUrl: options.textUrl ?? DEFAULT_TEXT_URL,
           secret: options.identitySecret,
           log: typed.log,
         }),
       );
+      activityRoutes(typed, { now });
       releaseWorker = (options.createReleaseWorker ?? createReleaseWorker)({
         ...options.releaseWorkerOptions,
         db: databaseOf(typed),

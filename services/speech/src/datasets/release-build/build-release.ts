@@ -57,11 +57,28 @@ export interface BuildOutput {
   contributorIds: string[];
 }
 
-/** A clip to write: where its audio is and its row, less what decoding measures. */
+/** A clip to write: where its audio is and its row, less what decoding measures and who the speaker is. */
 interface PlannedClip {
   audioFileId: ObjectId;
   accountId: string;
-  row: Omit<ClipRow, 'client_id' | 'split' | 'durationMs'>;
+  row: Omit<ClipRow, 'client_id' | 'split' | 'durationMs' | keyof SpeakerColumns>;
+}
+
+type SpeakerColumns = Pick<ClipRow, 'age' | 'gender' | 'accents'>;
+const NO_SPEAKER_COLUMNS: SpeakerColumns = { age: '', gender: '', accents: '' };
+
+/** The speakers' details as they stand now, as the tables' columns; read 1,000 speakers at a time. */
+async function speakerColumns(db: Db, accountIds: readonly string[]): Promise<Map<string, SpeakerColumns>> {
+  const columns = new Map<string, SpeakerColumns>();
+  const col = collections(db);
+  for (let i = 0; i < accountIds.length; i += SENTENCE_BATCH) {
+    const docs = await col.speakerDetails
+      .find({ _id: { $in: accountIds.slice(i, i + SENTENCE_BATCH) } })
+      .toArray();
+    for (const d of docs)
+      columns.set(d._id, { age: d.ageRange ?? '', gender: d.gender ?? '', accents: d.accent ?? '' });
+  }
+  return columns;
 }
 
 /** How far the zip producer may run ahead of what reached the store. */
@@ -176,6 +193,7 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
   const hashOf = speakerHasher();
   const clientIds = new Map<string, string>();
   for (const id of clipsBySpeaker.keys()) clientIds.set(id, hashOf(id));
+  const detailsOf = await speakerColumns(db, [...clipsBySpeaker.keys()]);
 
   // 3. Both archives are written in one pass: each clip is decoded once and goes to both.
   const folder = `${slugify(def.name)}-v${release.version}`;
@@ -309,6 +327,7 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
       if (snrDb !== null) snrs.push(snrDb);
       const clip: ClipRow = {
         ...plan.row,
+        ...(detailsOf.get(plan.accountId) ?? NO_SPEAKER_COLUMNS),
         client_id: clientIds.get(plan.accountId)!,
         split: splitOf.get(plan.accountId)!,
         durationMs: Math.round((decoded.frames * 1000) / sampleRate),

@@ -12,6 +12,10 @@ export interface ClipRow {
   down_votes: string;
   variant: string;
   locale: string;
+  /** The speaker's details as they stood at build time (SpeakerDetails), empty when not given. */
+  age: string;
+  gender: string;
+  accents: string;
   split: ReleaseSplit;
   durationMs: number;
 }
@@ -79,9 +83,9 @@ export function cvRow(clip: ClipRow): string {
     sentence_domain: clip.sentence_domain,
     up_votes: clip.up_votes,
     down_votes: clip.down_votes,
-    age: '',
-    gender: '',
-    accents: '',
+    age: clip.age,
+    gender: clip.gender,
+    accents: clip.accents,
     variant: clip.variant,
     locale: clip.locale,
     segment: '',
@@ -98,9 +102,9 @@ export function metadataCsvRow(clip: ClipRow): string {
     clip.sentence_domain,
     clip.up_votes,
     clip.down_votes,
-    '',
-    '',
-    '',
+    clip.age,
+    clip.gender,
+    clip.accents,
     clip.variant,
     clip.locale,
     '',
@@ -208,7 +212,8 @@ export function readme(f: ReadmeFacts): string {
       `- \`clips/\`: every clip as WAV, 16-bit PCM, mono, ${f.sampleRate} Hz. Recordings were decoded from the ` +
         'stored takes (WebM or Ogg Opus); donated WAV files at another rate were resampled with libsamplerate.',
       '- `validated.tsv`: every clip; `train.tsv`, `dev.tsv`, `test.tsv`: the splits. Columns as Common Voice: ' +
-        `${CV_COLUMNS.join(', ')}. Values the platform does not collect (age, gender, accents, segment) are empty.`,
+        `${CV_COLUMNS.join(', ')}. age, gender and accents are what each speaker chose to give in their ` +
+        'settings when this release was built (empty when they gave none); segment is always empty.',
       '- `clip_durations.tsv`: clip, duration[ms].',
       '- `validated_sentences.tsv`: the validated sentences of the dataset with the number of clips of each.',
       '- `metadata.csv`: the same clips for Hugging Face `datasets` (AudioFolder): file_name, transcription, ' +

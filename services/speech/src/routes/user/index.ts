@@ -1,16 +1,22 @@
 import {
+  deleteInternalUserSpeech,
   getInternalUserTextStats,
+  getSpeakerDetails,
   getUserPreferences,
   getUserStats,
+  putSpeakerDetails,
   putUserPreferences,
 } from '@platform/contracts';
-import { databaseOf, serveRoute, type ServiceApp } from '@platform/service-kit';
+import { databaseOf, serveRoute, type ServiceApp, type ServiceClient } from '@platform/service-kit';
 import { collections } from '../../collections';
-import type { TextClient } from '../../text/text-client';
 import { rememberedPreferences, rememberPreferences } from '../../user/preferences';
+import { forgetPerson, saveSpeakerDetails, speakerDetailsOf } from '../../user/speaker-details';
 
-/** The person's own figures (with what they wrote, added and reviewed, from the text service) and choices. */
-export function userRoutes(app: ServiceApp, text: TextClient) {
+/**
+ * The person's own figures (with what they wrote, added and reviewed, from the text service), choices and
+ * speaker details; and forgetting a deleted account.
+ */
+export function userRoutes(app: ServiceApp, text: ServiceClient) {
   const col = () => collections(databaseOf(app));
 
   serveRoute(app, getUserStats, async (request) => {
@@ -26,7 +32,7 @@ export function userRoutes(app: ServiceApp, text: TextClient) {
       donated,
       donationsApproved,
     ] = await Promise.all([
-      text.get(getInternalUserTextStats, { id: userId }),
+      text.call(getInternalUserTextStats, { params: { id: userId } }),
       c.recordings.countDocuments({ speakerId: userId }),
       c.recordings.countDocuments({ speakerId: userId, status: 'validated' }),
       c.votes.countDocuments({ voterId: userId }),
@@ -50,4 +56,15 @@ export function userRoutes(app: ServiceApp, text: TextClient) {
   serveRoute(app, putUserPreferences, async (request) =>
     rememberPreferences(col(), request.identity.id, request.body),
   );
+
+  serveRoute(app, getSpeakerDetails, async (request) => speakerDetailsOf(col(), request.identity.id));
+  serveRoute(app, putSpeakerDetails, async (request) =>
+    saveSpeakerDetails(col(), request.identity.id, request.body),
+  );
+
+  // The gateway, when an account is deleted.
+  serveRoute(app, deleteInternalUserSpeech, async (request) => {
+    await forgetPerson(col(), request.params.id);
+    return { done: true as const };
+  });
 }

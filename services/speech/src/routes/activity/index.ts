@@ -1,0 +1,51 @@
+import {
+  getInternalActivityLanguages,
+  getInternalRecordingQuality,
+  getLanguageDistribution,
+  postInternalActivitySums,
+  type ActivityKind,
+} from '@platform/contracts';
+import {
+  activityLanguages,
+  databaseOf,
+  HttpError,
+  serveRoute,
+  sumActivity,
+  type ServiceApp,
+} from '@platform/service-kit';
+import { SPEECH_ACTIVITY_KINDS } from '../../activity/events';
+import { languageDistribution } from '../../analytics/language-distribution';
+import { recordingQuality } from '../../analytics/recording-quality';
+
+const counted: readonly string[] = SPEECH_ACTIVITY_KINDS;
+/** What a person contributed speech in: what they recorded, voted on or donated. */
+const CONTRIBUTION_KINDS: ActivityKind[] = ['recordings.submitted', 'votes.given', 'donations.submitted'];
+
+/** The speech service's daily activity counts for the text service, and the analytics figures it owns. */
+export function activityRoutes(app: ServiceApp, options: { now: () => Date }) {
+  const db = () => databaseOf(app);
+
+  // Kinds the speech service does not count sum to 0; a query left with none is not sent to the database.
+  serveRoute(app, postInternalActivitySums, async (request) => {
+    const { queries } = request.body;
+    const keys = new Set(queries.map((q) => q.key));
+    if (keys.size !== queries.length) {
+      throw new HttpError(400, 'validation.failed', 'Each query needs a key of its own.');
+    }
+    const ours = queries
+      .map((q) => ({ ...q, kinds: q.kinds.filter((k) => counted.includes(k)) }))
+      .filter((q) => q.kinds.length > 0);
+    const sums = await sumActivity(db(), ours);
+    return { sums: queries.map((q) => ({ key: q.key, count: sums.get(q.key) ?? 0 })) };
+  });
+
+  serveRoute(app, getInternalActivityLanguages, async (request) => ({
+    languages: await activityLanguages(db(), request.params.id, CONTRIBUTION_KINDS),
+  }));
+
+  serveRoute(app, getInternalRecordingQuality, async (request) =>
+    recordingQuality(db(), request.query.period, options.now()),
+  );
+
+  serveRoute(app, getLanguageDistribution, async () => languageDistribution(db()));
+}
