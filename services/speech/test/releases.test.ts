@@ -86,6 +86,21 @@ describe('a release is built from the validated data and stored as three checked
     await addTextPair(db, 'Welcome, "friend", to the market', 'Ẹ káàbọ̀');
     await addTextPair(db, 'Not approved.', 'Rárá.', false);
 
+    // Speaker details, as the speakers gave them in their settings.
+    const details = async (id: string, body: object) =>
+      expect(
+        (
+          await speech.app.inject({
+            method: 'PUT',
+            url: '/api/user/speaker-details',
+            headers: as(id),
+            payload: body,
+          })
+        ).statusCode,
+      ).toBe(200);
+    await details('spk-a', { ageRange: 'thirties', gender: 'female', accent: 'Ẹ̀kìtì, "Lagos"' });
+    await details('donor-f', { ageRange: null, gender: 'male', accent: null });
+
     release = await askForRelease(db);
     await addRecording(db, { ...other, speakerId: 'spk-late', createdAt: new Date(Date.now() + 5_000) });
 
@@ -203,6 +218,37 @@ describe('a release is built from the validated data and stored as three checked
         .map((r) => Number(r[5]))
         .sort(),
     ).toEqual([0, 4, 7]);
+  });
+
+  it('carries the speakers’ details in the age, gender and accents columns, blank for those who gave none', () => {
+    const rows = tsv(read('validated.tsv')).slice(1);
+    const [age, gender, accents] = ['age', 'gender', 'accents'].map((c) =>
+      (CV_COLUMNS as readonly string[]).indexOf(c),
+    );
+    const clipsOf = new Map<string, string[][]>();
+    for (const r of rows) clipsOf.set(r[0]!, [...(clipsOf.get(r[0]!) ?? []), r]);
+    // spk-a is the one speaker with four clips; donor-f gave the donation's two.
+    const spkA = [...clipsOf.values()].find((c) => c.length === 4)!;
+    const donorF = rows.filter((r) => r[1]!.includes('_pair_'));
+    const details = (r: string[]) => [r[age!], r[gender!], r[accents!]];
+    expect(new Set(spkA.map((r) => details(r).join('|')))).toEqual(
+      new Set(['thirties|female|Ẹ̀kìtì, "Lagos"']),
+    );
+    expect(donorF.map(details)).toEqual([
+      ['', 'male', ''],
+      ['', 'male', ''],
+    ]);
+    const others = rows.filter((r) => !spkA.includes(r) && !donorF.includes(r));
+    expect(others.length).toBeGreaterThan(0);
+    for (const r of others) expect(details(r)).toEqual(['', '', '']);
+    // metadata.csv carries them too, quoted as CSV needs.
+    const csv = sh('/usr/bin/python3', [
+      '-c',
+      'import csv,sys; r=list(csv.DictReader(open(sys.argv[1]+"/metadata.csv", newline=""))); ' +
+        'print(sorted(set((x["age"], x["gender"], x["accents"]) for x in r)))',
+      folder,
+    ]);
+    expect(csv.trim()).toBe(`[('', '', ''), ('', 'male', ''), ('thirties', 'female', 'Ẹ̀kìtì, "Lagos"')]`);
   });
 
   it('hashes speakers: no account id, name or e-mail leaves the platform', () => {
