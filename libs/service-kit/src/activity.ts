@@ -75,8 +75,9 @@ const BRANCHES_PER_PIPELINE = 32;
 
 /**
  * The sum of `count` for each query, in one aggregation per 32 queries: the union of the queries' ranges is
- * read through the index, then a $facet sums each query's part. Days are whole: a day counts when its UTC
- * midnight is in [from, to).
+ * read through the index, then a $facet sums each query's part. Days are whole: a day counts when any of it
+ * is in [from, to), so `from`'s own day counts whole and `to`'s day counts only when `to` is past its midnight
+ * (with midnight-aligned ranges, as the period buckets are, exactly the days in [from, to)).
  */
 export async function sumActivity(db: Db, queries: readonly ActivityQuery[]): Promise<Map<string, number>> {
   const sums = new Map<string, number>(queries.map((q) => [q.key, 0]));

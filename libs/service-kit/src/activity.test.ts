@@ -1,0 +1,175 @@
+import { MongoClient, type Db } from 'mongodb';
+import type { ActivityQuery } from '@platform/contracts';
+import {
+  ACTIVITY_COLLECTION,
+  ACTIVITY_INDEXES,
+  ALL_PEOPLE,
+  activityLanguages,
+  activityWrites,
+  recordActivity,
+  sumActivity,
+  utcDay,
+  type ActivityDoc,
+} from './activity';
+import { startTestMongo, uniqueDbName, type TestMongo } from './testing';
+
+describe('daily activity counts', () => {
+  let mongo: TestMongo;
+  let client: MongoClient;
+  let db: Db;
+  beforeAll(async () => {
+    mongo = await startTestMongo();
+    client = await MongoClient.connect(mongo.uri);
+    db = client.db(uniqueDbName('activity'));
+    for (const i of ACTIVITY_INDEXES.indexes) {
+      await db.collection(ACTIVITY_INDEXES.collection).createIndex(i.key, { name: i.name, unique: i.unique });
+    }
+  }, 30_000);
+  afterAll(async () => {
+    await db?.dropDatabase().catch(() => undefined);
+    await client?.close();
+    await mongo?.stop();
+  });
+  beforeEach(() => db.collection(ACTIVITY_COLLECTION).deleteMany({}));
+
+  const at = (iso: string) => new Date(iso);
+  const week = { from: '2026-11-23T00:00:00.000Z', to: '2026-11-30T00:00:00.000Z' };
+  const sums = async (queries: ActivityQuery[]) => Object.fromEntries(await sumActivity(db, queries));
+
+  it('utcDay is the UTC midnight of the instant', () => {
+    expect(utcDay(at('2026-11-29T23:59:59.999Z')).toISOString()).toBe('2026-11-29T00:00:00.000Z');
+    expect(utcDay(at('2026-11-30T00:00:00.000Z')).toISOString()).toBe('2026-11-30T00:00:00.000Z');
+  });
+
+  it('counts each event under its person and under everyone, one document per kind, person, language and day', async () => {
+    await recordActivity(db, [
+      {
+        kind: 'recordings.validated',
+        userId: 'ada',
+        language: 'yo',
+        at: at('2026-11-24T08:00:00Z'),
+        seconds: 3,
+      },
+      {
+        kind: 'recordings.validated',
+        userId: 'ada',
+        language: 'yo',
+        at: at('2026-11-24T21:00:00Z'),
+        seconds: 2,
+      },
+      { kind: 'recordings.validated', userId: 'bola', language: 'yo', at: at('2026-11-24T10:00:00Z') },
+    ]);
+    const docs = await db
+      .collection<ActivityDoc>(ACTIVITY_COLLECTION)
+      .find({}, { projection: { _id: 0 } })
+      .sort({ userId: 1 })
+      .toArray();
+    const day = at('2026-11-24T00:00:00Z');
+    expect(docs).toEqual([
+      { kind: 'recordings.validated', userId: ALL_PEOPLE, language: 'yo', day, count: 3, seconds: 5 },
+      { kind: 'recordings.validated', userId: 'ada', language: 'yo', day, count: 2, seconds: 5 },
+      { kind: 'recordings.validated', userId: 'bola', language: 'yo', day, count: 1, seconds: 0 },
+    ]);
+  });
+
+  it('a negative count takes an earlier one back', async () => {
+    const vote = {
+      kind: 'votes.given' as const,
+      userId: 'ada',
+      language: 'en' as const,
+      at: at('2026-11-24T08:00:00Z'),
+    };
+    await recordActivity(db, [vote, vote]);
+    await recordActivity(db, [{ ...vote, count: -1 }]);
+    expect(await sums([{ key: 'ada', kinds: ['votes.given'], userId: 'ada', ...week }])).toEqual({ ada: 1 });
+  });
+
+  it('records nothing for no events', async () => {
+    await recordActivity(db, []);
+    expect(await db.collection(ACTIVITY_COLLECTION).countDocuments()).toBe(0);
+    expect(activityWrites([])).toEqual([]);
+  });
+
+  it('sums by kinds, languages and person; everyone when no person is given', async () => {
+    const day = at('2026-11-25T12:00:00Z');
+    await recordActivity(db, [
+      { kind: 'recordings.validated', userId: 'ada', language: 'yo', at: day },
+      { kind: 'recordings.validated', userId: 'ada', language: 'ha', at: day },
+      { kind: 'donations.approved', userId: 'ada', language: 'yo', at: day, count: 2 },
+      { kind: 'recordings.validated', userId: 'bola', language: 'yo', at: day },
+      { kind: 'recordings.rejected', userId: 'bola', language: 'yo', at: day },
+    ]);
+    expect(
+      await sums([
+        { key: 'all', kinds: ['recordings.validated'], ...week },
+        { key: 'ada', kinds: ['recordings.validated'], userId: 'ada', ...week },
+        { key: 'yo', kinds: ['recordings.validated'], languages: ['yo'], ...week },
+        { key: 'yo+ha', kinds: ['recordings.validated'], languages: ['yo', 'ha'], ...week },
+        { key: 'good', kinds: ['recordings.validated', 'donations.approved'], userId: 'ada', ...week },
+        { key: 'nobody', kinds: ['recordings.validated'], userId: 'zed', ...week },
+        { key: 'other kind', kinds: ['sentences.approved'], ...week },
+      ]),
+    ).toEqual({ all: 3, ada: 2, yo: 2, 'yo+ha': 3, good: 4, nobody: 0, 'other kind': 0 });
+  });
+
+  it('sums whole UTC days in [from, to): Sunday 23:59 is last week, Monday 00:00 this week', async () => {
+    await recordActivity(db, [
+      { kind: 'votes.given', userId: 'ada', language: 'yo', at: at('2026-11-22T23:59:59.999Z') },
+      { kind: 'votes.given', userId: 'ada', language: 'yo', at: at('2026-11-23T00:00:00.000Z') },
+      { kind: 'votes.given', userId: 'ada', language: 'yo', at: at('2026-11-29T23:59:59.999Z') },
+      { kind: 'votes.given', userId: 'ada', language: 'yo', at: at('2026-11-30T00:00:00.000Z') },
+    ]);
+    const q = (key: string, from: string, to: string): ActivityQuery => ({
+      key,
+      kinds: ['votes.given'],
+      from,
+      to,
+    });
+    expect(
+      await sums([
+        q('this week', week.from, week.to),
+        q('last sunday', '2026-11-22T00:00:00.000Z', '2026-11-23T00:00:00.000Z'),
+        q('next monday', '2026-11-30T00:00:00.000Z', '2026-12-01T00:00:00.000Z'),
+        q('empty range', week.from, week.from),
+        // Days are whole: a range that starts or ends inside a day takes that day whole.
+        q('from mid-sunday', '2026-11-22T12:00:00.000Z', '2026-11-23T00:00:00.000Z'),
+        q('to mid-monday', '2026-11-23T00:00:00.000Z', '2026-11-23T00:00:00.001Z'),
+      ]),
+    ).toEqual({
+      'this week': 2,
+      'last sunday': 1,
+      'next monday': 1,
+      'empty range': 0,
+      'from mid-sunday': 1,
+      'to mid-monday': 1,
+    });
+  });
+
+  it('answers more queries than one aggregation takes', async () => {
+    await recordActivity(db, [
+      { kind: 'votes.given', userId: 'ada', language: 'yo', at: at('2026-11-24T10:00:00Z') },
+    ]);
+    const queries: ActivityQuery[] = [...Array(70)].map((_, i) => ({
+      key: `q${i}`,
+      kinds: ['votes.given'],
+      userId: i % 2 ? 'ada' : 'bola',
+      ...week,
+    }));
+    const result = await sums(queries);
+    expect(Object.keys(result)).toHaveLength(70);
+    queries.forEach((q, i) => expect(result[q.key]).toBe(i % 2 ? 1 : 0));
+  });
+
+  it('lists the languages a person has activity of the given kinds in', async () => {
+    const day = at('2026-11-24T10:00:00Z');
+    await recordActivity(db, [
+      { kind: 'recordings.submitted', userId: 'ada', language: 'yo', at: day },
+      { kind: 'votes.given', userId: 'ada', language: 'en', at: day },
+      { kind: 'votes.given', userId: 'ada', language: 'en', at: at('2026-11-25T10:00:00Z') },
+      { kind: 'sentences.written', userId: 'ada', language: 'ha', at: day },
+      { kind: 'recordings.submitted', userId: 'bola', language: 'ig', at: day },
+    ]);
+    expect(await activityLanguages(db, 'ada', ['recordings.submitted', 'votes.given'])).toEqual(['en', 'yo']);
+    expect(await activityLanguages(db, 'zed', ['recordings.submitted'])).toEqual([]);
+  });
+});
