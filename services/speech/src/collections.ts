@@ -27,6 +27,7 @@ export const C = {
   counters: 'counters',
   speakerDetails: 'speaker_details',
   activityBackfill: 'activity_backfill',
+  recordingQualityDaily: 'recording_quality_daily',
 } as const;
 
 /** GridFS bucket holding every recording's audio (audio.files / audio.chunks). */
@@ -198,6 +199,21 @@ export interface ActivityBackfillDoc {
   doneAt?: Date;
 }
 
+/**
+ * One UTC day of Listen's quality figures (analytics/quality-counts.ts): the recordings votes decided that
+ * day, the votes cast on them and those that agreed with the decision, and the day's report reasons.
+ */
+export interface RecordingQualityDayDoc {
+  /** The day's UTC midnight. */
+  _id: Date;
+  decided?: number;
+  approved?: number;
+  rejected?: number;
+  votes?: number;
+  agreeing?: number;
+  reasons?: Partial<Record<string, number>>;
+}
+
 /** A running count (see audio-pairs/counts.ts). */
 export interface CounterDoc {
   _id: string;
@@ -218,5 +234,6 @@ export const collections = (db: Db) => ({
   counters: db.collection<CounterDoc>(C.counters),
   speakerDetails: db.collection<SpeakerDetailsDoc>(C.speakerDetails),
   activityBackfill: db.collection<ActivityBackfillDoc>(C.activityBackfill),
+  recordingQualityDaily: db.collection<RecordingQualityDayDoc>(C.recordingQualityDaily),
 });
 export type Collections = ReturnType<typeof collections>;

@@ -35,8 +35,6 @@ export const SPEECH_INDEXES: CollectionIndexes[] = [
       // Stats: a person's recordings, and how many of them are validated.
       { key: { speakerId: 1, status: 1 }, name: 'speaker_status' },
       { key: { sentenceId: 1 }, name: 'sentence' },
-      // Analytics' recording quality: the recordings decided in a period.
-      { key: { decidedAt: 1 }, name: 'decided_at', sparse: true },
     ],
   },
   {
@@ -44,8 +42,6 @@ export const SPEECH_INDEXES: CollectionIndexes[] = [
     indexes: [
       { key: { userId: 1, recordingId: 1, kind: 1 }, name: 'user_recording_kind_unique', unique: true },
       { key: { userId: 1, kind: 1 }, name: 'user_kind' },
-      // Analytics' report reasons: the reports of a period.
-      { key: { kind: 1, createdAt: 1 }, name: 'kind_created' },
     ],
   },
   {

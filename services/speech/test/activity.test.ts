@@ -1,6 +1,8 @@
 import { ObjectId } from 'mongodb';
 import type { ActivityKind } from '@platform/contracts';
-import { ACTIVITY_COLLECTION, ALL_PEOPLE, type ActivityDoc } from '@platform/service-kit';
+import { SERVICE_IDENTITIES } from '@platform/contracts';
+import { ACTIVITY_COLLECTION, ALL_PEOPLE, utcDay, type ActivityDoc } from '@platform/service-kit';
+import { signedAs } from '@platform/service-kit/testing';
 import type { AudioPairDoc, RecordingDoc, VoteDoc } from '../src/collections';
 import { BACKFILL_ID } from '../src/activity/backfill';
 import { addSentences, as, asRole, multipart, startSpeech, type SpeechHarness } from './support/harness';
@@ -24,6 +26,8 @@ describe('speech activity counts', () => {
       h.col.audioPairs.deleteMany({}),
       h.col.textPairs.deleteMany({}),
       h.col.activityBackfill.deleteMany({}),
+      h.col.recordingMarks.deleteMany({}),
+      h.col.recordingQualityDaily.deleteMany({}),
     ]);
   });
 
@@ -133,6 +137,31 @@ describe('speech activity counts', () => {
     expect(await counted('recordings.validated')).toMatchObject({ count: 0 });
   });
 
+  it('a decision by votes and a report show in this week’s recording quality, the decision once', async () => {
+    const rec = await recording('speaker');
+    await vote(rec._id, 'v1', true);
+    await vote(rec._id, 'v2', false);
+    await vote(rec._id, 'v3', true); // decides it: 2 for, 1 against
+    await vote(rec._id, 'v4', false); // too late
+    const report = () =>
+      h.app.inject({
+        method: 'POST',
+        url: `/api/recordings/${rec._id.toHexString()}/report`,
+        headers: as('v5'),
+        payload: { reason: 'noise' },
+      });
+    expect((await report()).statusCode).toBe(200);
+    expect((await report()).statusCode).toBe(200); // the same report again counts once
+    const res = await h.app.inject({
+      url: '/internal/analytics/recording-quality?period=week',
+      headers: signedAs(SERVICE_IDENTITIES.text),
+    });
+    expect(res.json()).toEqual({
+      recordings: { decided: 1, votes: 3, agreeing: 2, agreement: 67, approved: 1, rejected: 0 },
+      reportReasons: [{ reason: 'noise', count: 1 }],
+    });
+  });
+
   it('decides a recording once when many votes race past the threshold', async () => {
     const rec = await recording('speaker');
     await Promise.all([...Array(12)].map((_, i) => vote(rec._id, `racer${i}`, true)));
@@ -228,6 +257,13 @@ describe('speech activity counts', () => {
         createdAt: longAgo(4),
       };
       await h.col.audioPairs.insertOne(pair);
+      await h.col.recordingMarks.insertOne({
+        userId: 'old-voter',
+        recordingId: decided._id,
+        kind: 'reported',
+        reason: 'noise',
+        createdAt: longAgo(9),
+      });
       return { decided, open, lastVote: votes[1]!.createdAt };
     }
 
@@ -259,6 +295,18 @@ describe('speech activity counts', () => {
       const validatedDoc = await activity().findOne({ kind: 'recordings.validated', userId: 'old-speaker' });
       expect(validatedDoc?.day.toISOString()).toBe(`${lastVote.toISOString().slice(0, 10)}T00:00:00.000Z`);
 
+      // Listen's quality figures of the decision's day and the report's.
+      expect(await h.col.recordingQualityDaily.findOne({ _id: utcDay(lastVote) })).toMatchObject({
+        decided: 1,
+        approved: 1,
+        rejected: 0,
+        votes: 2,
+        agreeing: 2,
+      });
+      expect(await h.col.recordingQualityDaily.findOne({ _id: utcDay(longAgo(9)) })).toMatchObject({
+        reasons: { noise: 1 },
+      });
+
       // Live activity after the cutoff is counted live only; a second run does nothing.
       await vote(open._id, 'new-voter', true);
       expect(await h.app.activityBackfill.runOnce()).toEqual({ state: 'skipped' });
@@ -273,6 +321,10 @@ describe('speech activity counts', () => {
         .find({}, { projection: { _id: 0 } })
         .sort({ kind: 1, userId: 1 })
         .toArray();
+      const qualityBefore = await h.col.recordingQualityDaily
+        .find({}, { projection: { backfill: 0 } })
+        .toArray();
+      expect(qualityBefore.length).toBeGreaterThan(0);
       // As if the first run had died after writing: the marker is pending again with its lease lapsed.
       await h.col.activityBackfill.updateOne(
         { _id: BACKFILL_ID },
@@ -284,6 +336,9 @@ describe('speech activity counts', () => {
         .sort({ kind: 1, userId: 1 })
         .toArray();
       expect(after).toEqual(before);
+      expect(await h.col.recordingQualityDaily.find({}, { projection: { backfill: 0 } }).toArray()).toEqual(
+        qualityBefore,
+      );
     });
 
     it('leaves the work to the process holding the lease', async () => {

@@ -2,7 +2,7 @@ import { ObjectId } from 'mongodb';
 import { SERVICE_IDENTITIES, type ActivityQuery } from '@platform/contracts';
 import { ACTIVITY_COLLECTION, recordActivity, type ActivityEvent } from '@platform/service-kit';
 import { signedAs } from '@platform/service-kit/testing';
-import type { RecordingDoc, RecordingMarkDoc } from '../src/collections';
+import { countDecision, countReport } from '../src/analytics/quality-counts';
 import { as, asRole, startSpeech, type SpeechHarness } from './support/harness';
 
 /** A Thursday: this week is Mon 23 Nov – Mon 30 Nov 2026, this month November. */
@@ -21,6 +21,7 @@ describe('the speech service’s workspace routes', () => {
       h.app.database!.db.collection(ACTIVITY_COLLECTION).deleteMany({}),
       h.col.recordings.deleteMany({}),
       h.col.recordingMarks.deleteMany({}),
+      h.col.recordingQualityDaily.deleteMany({}),
       h.col.speakerDetails.deleteMany({}),
       h.col.preferences.deleteMany({}),
     ]);
@@ -161,33 +162,8 @@ describe('the speech service’s workspace routes', () => {
   });
 
   describe('GET /internal/analytics/recording-quality', () => {
-    const decided = (decidedAt: Date, yes: number, no: number): RecordingDoc => ({
-      _id: new ObjectId(),
-      sentenceId: 's1',
-      sentenceText: 'A sentence.',
-      language: 'yo',
-      durationSeconds: 3,
-      audioFileId: new ObjectId(),
-      container: 'webm',
-      contentType: 'audio/webm',
-      bytes: 1,
-      speakerId: 'spk',
-      speakerName: null,
-      yes,
-      no,
-      voteCount: yes + no,
-      reports: 0,
-      status: yes > no ? 'validated' : 'invalidated',
-      createdAt: new Date('2026-11-01T00:00:00Z'),
-      decidedAt,
-    });
-    const report = (reason: string, createdAt: Date): RecordingMarkDoc => ({
-      userId: new ObjectId().toHexString(),
-      recordingId: new ObjectId(),
-      kind: 'reported',
-      reason,
-      createdAt,
-    });
+    const decided = (at: string, yes: number, no: number) =>
+      countDecision(db(), { status: yes > no ? 'validated' : 'invalidated', yes, no }, new Date(at));
     const quality = async (period: string) => {
       const res = await h.app.inject({
         url: `/internal/analytics/recording-quality?period=${period}`,
@@ -198,19 +174,15 @@ describe('the speech service’s workspace routes', () => {
     };
 
     it('counts recordings decided in this week and the votes that agreed; reasons most frequent first', async () => {
-      await h.col.recordings.insertMany([
-        decided(new Date('2026-11-23T00:00:00Z'), 2, 0), // Monday 00:00: this week
-        decided(new Date('2026-11-26T09:00:00Z'), 3, 1),
-        decided(new Date('2026-11-29T23:59:59Z'), 1, 2), // Sunday night: this week, rejected
-        decided(new Date('2026-11-22T23:59:59Z'), 2, 0), // last week
-      ]);
-      await h.col.recordingMarks.insertMany([
-        report('noise', new Date('2026-11-24T10:00:00Z')),
-        report('noise', new Date('2026-11-25T10:00:00Z')),
-        report('offensive', new Date('2026-11-25T10:00:00Z')),
-        report('wrong-sentence', new Date('2026-11-20T10:00:00Z')), // last week
-        { ...report('other', new Date('2026-11-24T10:00:00Z')), kind: 'skipped' },
-      ]);
+      await decided('2026-11-23T00:00:00Z', 2, 0); // Monday 00:00: this week
+      await decided('2026-11-26T09:00:00Z', 3, 1);
+      await decided('2026-11-29T23:59:59Z', 1, 2); // Sunday night: this week, rejected
+      await decided('2026-11-22T23:59:59Z', 2, 0); // last week
+      await countReport(db(), 'noise', new Date('2026-11-24T10:00:00Z'));
+      await countReport(db(), 'noise', new Date('2026-11-25T10:00:00Z'));
+      await countReport(db(), 'offensive', new Date('2026-11-25T10:00:00Z'));
+      await countReport(db(), 'wrong-sentence', new Date('2026-11-20T10:00:00Z')); // last week
+      await countReport(db(), 'not-a-reason', new Date('2026-11-25T10:00:00Z'));
       expect(await quality('week')).toEqual({
         recordings: { decided: 3, votes: 9, agreeing: 7, agreement: 78, approved: 2, rejected: 1 },
         reportReasons: [

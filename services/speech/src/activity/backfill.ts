@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { AnyBulkWriteOperation, Db, Document } from 'mongodb';
+import type { AnyBulkWriteOperation, Collection, Db, Document } from 'mongodb';
 import { MongoBulkWriteError } from 'mongodb';
-import type { ActivityKind, LanguageCode } from '@platform/contracts';
+import { RECORDING_REPORT_REASONS, type ActivityKind, type LanguageCode } from '@platform/contracts';
 import { ACTIVITY_COLLECTION, ALL_PEOPLE, ignoreDuplicateKey, type ActivityDoc } from '@platform/service-kit';
-import { collections } from '../collections';
+import { collections, type RecordingQualityDayDoc } from '../collections';
 import { DONATION_LANGUAGE } from './events';
 
 /** The marker's _id: a later rebuild of another kind would take another one. */
@@ -177,17 +177,88 @@ const backfillWrites = (rows: readonly Row[]): AnyBulkWriteOperation<ActivityDoc
     },
   }));
 
-async function writeOnce(db: Db, ops: AnyBulkWriteOperation<ActivityDoc & { backfill?: string }>[]) {
+async function writeOnce<T extends Document>(collection: Collection<T>, ops: AnyBulkWriteOperation<T>[]) {
+  if (ops.length === 0) return;
   try {
-    await db.collection<ActivityDoc & { backfill?: string }>(ACTIVITY_COLLECTION).bulkWrite(ops, {
-      ordered: false,
-    });
+    await collection.bulkWrite(ops, { ordered: false });
   } catch (err) {
     if (!(err instanceof MongoBulkWriteError)) throw err;
     const errors = Array.isArray(err.writeErrors) ? err.writeErrors : [err.writeErrors];
     if (errors.some((e) => e.code !== 11000)) throw err;
   }
 }
+
+type QualityDay = Required<Omit<RecordingQualityDayDoc, 'reasons'>> & { reasons: Record<string, number> };
+
+/** Listen's daily quality figures (analytics/quality-counts.ts) of the decisions and reports before `cutoff`. */
+async function qualityDaysBefore(db: Db, cutoff: Date): Promise<QualityDay[]> {
+  const col = collections(db);
+  const isValidated = { $eq: ['$status', 'validated'] };
+  const [decisions, reports] = await Promise.all([
+    col.recordings
+      .aggregate<Omit<QualityDay, 'reasons'>>([
+        { $match: { decidedAt: { $lt: cutoff }, status: { $in: ['validated', 'invalidated'] } } },
+        {
+          $group: {
+            _id: dayOf('$decidedAt'),
+            decided: { $sum: 1 },
+            approved: { $sum: { $cond: [isValidated, 1, 0] } },
+            rejected: { $sum: { $cond: [isValidated, 0, 1] } },
+            votes: { $sum: { $add: ['$yes', '$no'] } },
+            agreeing: { $sum: { $cond: [isValidated, '$yes', '$no'] } },
+          },
+        },
+      ])
+      .toArray(),
+    col.recordingMarks
+      .aggregate<{ _id: { day: Date; reason: string }; count: number }>([
+        {
+          $match: {
+            kind: 'reported',
+            createdAt: { $lt: cutoff },
+            reason: { $in: [...RECORDING_REPORT_REASONS] },
+          },
+        },
+        { $group: { _id: { day: dayOf('$createdAt'), reason: '$reason' }, count: { $sum: 1 } } },
+      ])
+      .toArray(),
+  ]);
+  const byDay = new Map<number, QualityDay>();
+  const dayDoc = (day: Date) => {
+    const doc = byDay.get(day.getTime()) ?? {
+      _id: day,
+      decided: 0,
+      approved: 0,
+      rejected: 0,
+      votes: 0,
+      agreeing: 0,
+      reasons: {},
+    };
+    byDay.set(day.getTime(), doc);
+    return doc;
+  };
+  for (const d of decisions) Object.assign(dayDoc(d._id), d);
+  for (const r of reports) dayDoc(r._id.day).reasons[r._id.reason] = r.count;
+  return [...byDay.values()];
+}
+
+/** Adds each day's figures once, as backfillWrites does (the day is the _id, so a retry is a duplicate key). */
+const qualityWrites = (
+  days: readonly QualityDay[],
+): AnyBulkWriteOperation<RecordingQualityDayDoc & { backfill?: string }>[] =>
+  days.map(({ _id, reasons, ...figures }) => ({
+    updateOne: {
+      filter: { _id, backfill: { $ne: BACKFILL_ID } },
+      update: {
+        $inc: {
+          ...figures,
+          ...Object.fromEntries(Object.entries(reasons).map(([reason, n]) => [`reasons.${reason}`, n])),
+        },
+        $set: { backfill: BACKFILL_ID },
+      },
+      upsert: true,
+    },
+  }));
 
 /**
  * Decided recordings from before `decidedAt` was kept get it now: their last vote's time (the vote that
@@ -268,15 +339,21 @@ export async function runActivityBackfill(options: {
   await renew();
   const rows = await rowsBefore(db, marker.cutoff);
   const all = [...rows, ...everyoneRows(rows)];
+  const counts = db.collection<ActivityDoc & { backfill?: string }>(ACTIVITY_COLLECTION);
   for (let i = 0; i < all.length; i += WRITE_BATCH) {
-    await writeOnce(db, backfillWrites(all.slice(i, i + WRITE_BATCH)));
+    await writeOnce(counts, backfillWrites(all.slice(i, i + WRITE_BATCH)));
+    await renew();
+  }
+  const quality = await qualityDaysBefore(db, marker.cutoff);
+  for (let i = 0; i < quality.length; i += WRITE_BATCH) {
+    await writeOnce(collections(db).recordingQualityDaily, qualityWrites(quality.slice(i, i + WRITE_BATCH)));
     await renew();
   }
   await markers.updateOne(
     { _id: BACKFILL_ID, owner },
     { $set: { state: 'done', doneAt: now() }, $unset: { owner: '', leaseUntil: '' } },
   );
-  return { state: 'done', cutoff: marker.cutoff, rows: all.length };
+  return { state: 'done', cutoff: marker.cutoff, rows: all.length + quality.length };
 }
 
 export interface ActivityBackfill {

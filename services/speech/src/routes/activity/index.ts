@@ -15,7 +15,7 @@ import {
 } from '@platform/service-kit';
 import { SPEECH_ACTIVITY_KINDS } from '../../activity/events';
 import { languageDistribution } from '../../analytics/language-distribution';
-import { recordingQuality } from '../../analytics/recording-quality';
+import { recordingQuality } from '../../analytics/quality-counts';
 
 const counted: readonly string[] = SPEECH_ACTIVITY_KINDS;
 /** What a person contributed speech in: what they recorded, voted on or donated. */
