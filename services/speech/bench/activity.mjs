@@ -118,7 +118,7 @@ bench.run(
     const dist = (p) => require(join(root, 'services/speech/dist', p));
     const { SPEECH_INDEXES } = dist('indexes.js');
     const { runActivityBackfill } = dist('activity/backfill.js');
-    const { recordingQuality } = dist('analytics/recording-quality.js');
+    const { recordingQuality } = dist('analytics/quality-counts.js');
     const { languageDistribution } = dist('analytics/language-distribution.js');
     const kit = require('@platform/service-kit');
     const { uri, child: mongo } = await bench.startMongo();
