@@ -1,12 +1,250 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { Link, useNavigate, useSearchParams } from '@platform/router';
 import { PageBody, PageHeader } from '@platform/remote-kit';
+import {
+  LANGUAGE_CODES,
+  MANAGING_ROLES,
+  PROJECT_STATUSES,
+  SEARCH_QUERY_MAX_LENGTH,
+  WORKSPACE_PAGE_SIZE,
+  isLanguageCode,
+} from '@platform/contracts/client';
+import type { ProjectStatus, ProjectSummary } from '@platform/contracts';
+import { useSession } from '@platform/store';
+import { Button, ErrorState, ProgressBar, Select, Table, TextField, type TableColumn } from '@platform/ui';
+import { useListProjectsQuery, type ProjectListArgs } from '../api/workspaceApi';
 import { useWorkspaceT } from '../i18n';
+import { ProjectForm } from './ProjectForm';
+import { FilterBar, Pager, ProjectStatusBadge, pageFrom, useFormats, useLanguageName } from './parts';
 
-/** /projects: the page's title and frame; its content arrives with the issue that builds this screen. */
+const Name = styled.span`
+  display: flex;
+  flex-direction: column;
+  min-width: 10rem;
+  strong {
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  }
+  span {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+  }
+`;
+
+const Progress = styled.div`
+  min-width: 8rem;
+`;
+
+const Note = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space[4]};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const isStatus = (value: string | null): value is ProjectStatus =>
+  (PROJECT_STATUSES as readonly (string | null)[]).includes(value);
+
+/** The filters of /projects, from the URL (shareable, kept on reload). */
+export function readProjectFilters(search: URLSearchParams): ProjectListArgs {
+  const status = search.get('status');
+  const language = search.get('language');
+  const q = search.get('q')?.trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
+  return {
+    ...(isStatus(status) ? { status } : {}),
+    ...(isLanguageCode(language) ? { language } : {}),
+    ...(q ? { q } : {}),
+    page: pageFrom(search.get('page')),
+  };
+}
+
+function writeFilters(filters: ProjectListArgs): URLSearchParams {
+  const next = new URLSearchParams();
+  if (filters.q) next.set('q', filters.q);
+  if (filters.status) next.set('status', filters.status);
+  if (filters.language) next.set('language', filters.language);
+  if (filters.page > 1) next.set('page', String(filters.page));
+  return next;
+}
+
+const MANAGERS: ReadonlySet<string> = new Set(MANAGING_ROLES);
+
+/**
+ * /projects: the projects the person takes part in (admins: all), filtered and paged on the server, with
+ * New Project for managers and admins.
+ */
 export function ProjectsPage() {
   const t = useWorkspaceT();
+  const session = useSession();
+  const navigate = useNavigate();
+  const { day } = useFormats();
+  const languageName = useLanguageName();
+  const [search, setSearch] = useSearchParams();
+  const filters = readProjectFilters(search);
+  const [words, setWords] = useState(filters.q ?? '');
+  const [creating, setCreating] = useState(false);
+  const projects = useListProjectsQuery(filters);
+  const canCreate = session.user !== null && MANAGERS.has(session.user.role);
+
+  const change = (next: ProjectListArgs) => setSearch(writeFilters(next));
+  const applyWords = (event: FormEvent) => {
+    event.preventDefault();
+    const { q: _old, ...rest } = filters;
+    const q = words.trim();
+    change({ ...rest, ...(q ? { q } : {}), page: 1 });
+  };
+
+  const columns: TableColumn<ProjectSummary>[] = [
+    {
+      key: 'name',
+      header: t('projects.columns.project'),
+      render: (project) => (
+        <Name translate="no">
+          <strong>{project.name}</strong>
+          <span>{project.client}</span>
+        </Name>
+      ),
+    },
+    {
+      key: 'languages',
+      header: t('projects.columns.languages'),
+      render: (project) => project.languages.map(languageName).join(', '),
+    },
+    {
+      key: 'progress',
+      header: t('projects.columns.progress'),
+      render: (project) => (
+        <Progress>
+          <ProgressBar
+            value={project.progress}
+            showValue
+            size="sm"
+            aria-label={t('projects.progressOf', { name: project.name })}
+          />
+        </Progress>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('projects.columns.status'),
+      render: (project) => <ProjectStatusBadge status={project.status} />,
+    },
+    { key: 'dueDate', header: t('projects.columns.dueDate'), render: (project) => day(project.dueDate) },
+    {
+      key: 'view',
+      header: t('projects.columns.view'),
+      render: (project) => (
+        <Link
+          to={`/projects/view?id=${encodeURIComponent(project.id)}`}
+          aria-label={t('projects.viewLabel', { name: project.name })}
+        >
+          {t('projects.view')}
+        </Link>
+      ),
+    },
+  ];
+
+  const data = projects.currentData;
+  const loading = data === undefined && !projects.isError;
+  const filtered = Boolean(filters.q || filters.status || filters.language);
+
   return (
     <PageBody>
-      <PageHeader title={t('titles.projects')} />
+      <PageHeader title={t('titles.projects')} subtitle={t('projects.subtitle')}>
+        {canCreate ? (
+          <Button type="button" onClick={() => setCreating(true)}>
+            {t('projects.newProject')}
+          </Button>
+        ) : null}
+      </PageHeader>
+      {session.user && !canCreate ? <Note>{t('projects.onlyManagers')}</Note> : null}
+      <form role="search" aria-label={t('projects.filters.label')} onSubmit={applyWords}>
+        <FilterBar>
+          <TextField
+            type="search"
+            label={t('projects.filters.words')}
+            value={words}
+            maxLength={SEARCH_QUERY_MAX_LENGTH}
+            onChange={(e) => setWords(e.target.value)}
+          />
+          <Select
+            label={t('projects.filters.status')}
+            value={filters.status ?? ''}
+            onChange={(e) => {
+              const { status: _old, ...rest } = filters;
+              const value = e.target.value;
+              change({ ...rest, ...(isStatus(value) ? { status: value } : {}), page: 1 });
+            }}
+            options={[
+              { value: '', label: t('projects.filters.allStatuses') },
+              ...PROJECT_STATUSES.map((s) => ({ value: s, label: t(`projects.statuses.${s}`) })),
+            ]}
+          />
+          <Select
+            label={t('projects.filters.language')}
+            value={filters.language ?? ''}
+            onChange={(e) => {
+              const { language: _old, ...rest } = filters;
+              const value = e.target.value;
+              change({ ...rest, ...(isLanguageCode(value) ? { language: value } : {}), page: 1 });
+            }}
+            options={[
+              { value: '', label: t('projects.filters.allLanguages') },
+              ...LANGUAGE_CODES.map((code) => ({ value: code, label: languageName(code) })),
+            ]}
+          />
+          <Button type="submit" variant="outline">
+            {t('projects.filters.apply')}
+          </Button>
+          {filtered ? (
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={() => {
+                setWords('');
+                change({ page: 1 });
+              }}
+            >
+              {t('projects.filters.clear')}
+            </Button>
+          ) : null}
+        </FilterBar>
+      </form>
+      {projects.isError && !data ? (
+        <ErrorState
+          headingLevel={2}
+          title={t('projects.loadFailed')}
+          onRetry={() => void projects.refetch()}
+          retryLabel={t('projects.retry')}
+          retrying={projects.isFetching}
+        />
+      ) : (
+        <>
+          <Table
+            caption={t('projects.caption')}
+            captionHidden
+            columns={columns}
+            rows={data?.items ?? []}
+            getRowKey={(project) => project.id}
+            loading={loading}
+            loadingRows={5}
+            emptyMessage={t(filtered ? 'projects.emptyFiltered' : 'projects.empty')}
+          />
+          {data ? (
+            <Pager
+              label={t('projects.pagerLabel')}
+              page={filters.page}
+              total={data.total}
+              pageSize={WORKSPACE_PAGE_SIZE}
+              onPage={(page) => change({ ...filters, page })}
+            />
+          ) : null}
+        </>
+      )}
+      <ProjectForm
+        editing={creating ? null : undefined}
+        onClose={() => setCreating(false)}
+        onSaved={(project) => navigate(`/projects/view?id=${encodeURIComponent(project.id)}`)}
+      />
     </PageBody>
   );
 }

@@ -1,0 +1,212 @@
+// What the dashboard, projects, tasks and shared-task screens show the same way: the pager of a list the
+// server pages, dates and numbers in the interface language, language names, the project status badge and
+// the sentence for a failed call.
+import styled from 'styled-components';
+import { translateError, useLocale } from '@platform/i18n';
+import { readApiError, type ApiError } from '@platform/store';
+import {
+  Badge,
+  Button,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  Skeleton,
+  VisuallyHidden,
+  type BadgeVariant,
+} from '@platform/ui';
+import type { ProjectStatus, TaskState } from '@platform/contracts';
+import { LANGUAGE_CODES, PROJECT_STATUSES, TASK_STATES } from '@platform/contracts/client';
+import { useWorkspaceT } from '../i18n';
+
+export { readApiError };
+
+/** Codes that only say "it failed": the screen's own sentence says that better. */
+const GENERIC_CODES = new Set(['request.refused', 'server.internal', 'client.error']);
+
+/** The message for a refusal's stable code in the chosen language, or null for a bare failure. */
+export function specificErrorMessage(failure: ApiError): string | null {
+  if (GENERIC_CODES.has(failure.code)) return null;
+  return translateError(failure.code, failure.message);
+}
+
+/** Intl for the interface language, or English for a tag Intl refuses (the pseudo-locale). */
+function withFallback<T>(make: (locale: string) => T, locale: string): T {
+  try {
+    return make(locale);
+  } catch {
+    return make('en');
+  }
+}
+
+/** A whole day (`YYYY-MM-DD`, read in UTC) and numbers as people of the interface language read them. */
+export function useFormats() {
+  const locale = useLocale();
+  return {
+    day: (day: string) =>
+      withFallback(
+        (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeZone: 'UTC' }),
+        locale,
+      ).format(new Date(`${day}T00:00:00Z`)),
+    dateTime: (iso: string) =>
+      withFallback(
+        (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short' }),
+        locale,
+      ).format(new Date(iso)),
+    number: (n: number) => withFallback((l) => new Intl.NumberFormat(l), locale).format(n),
+  };
+}
+
+/** Today as a `YYYY-MM-DD` day in UTC, for date inputs' defaults and minimums. */
+export const today = () => new Date().toISOString().slice(0, 10);
+
+/** A language's name in the interface language; a code the catalogue lacks shows as it is. */
+export function useLanguageName() {
+  const t = useWorkspaceT();
+  return (code: string) =>
+    (LANGUAGE_CODES as readonly string[]).includes(code) ? t(`projects.languageNames.${code}`) : code;
+}
+
+const STATUS_VARIANT: Record<ProjectStatus, BadgeVariant> = {
+  active: 'success',
+  'at-risk': 'warning',
+  delayed: 'danger',
+  completed: 'info',
+};
+
+/** SPEC §4: active shows On Track, at-risk At Risk, delayed Delayed, completed Completed, else the raw value. */
+export function ProjectStatusBadge({ status }: { status: string }) {
+  const t = useWorkspaceT();
+  if (!(PROJECT_STATUSES as readonly string[]).includes(status)) {
+    return (
+      <Badge variant="neutral" translate="no">
+        {status}
+      </Badge>
+    );
+  }
+  const known = status as ProjectStatus;
+  return <Badge variant={STATUS_VARIANT[known]}>{t(`projects.statuses.${known}`)}</Badge>;
+}
+
+const STATE_VARIANT: Record<TaskState, BadgeVariant> = {
+  todo: 'neutral',
+  active: 'primary',
+  paused: 'warning',
+  completed: 'success',
+};
+
+/** A task's state, and whether it is past its due date while open. */
+export function TaskStateBadge({ state, overdue }: { state: string; overdue: boolean }) {
+  const t = useWorkspaceT();
+  const known = (TASK_STATES as readonly string[]).includes(state) ? (state as TaskState) : null;
+  return (
+    <StateRow>
+      {known ? (
+        <Badge variant={STATE_VARIANT[known]}>{t(`tasks.states.${known}`)}</Badge>
+      ) : (
+        <Badge translate="no">{state}</Badge>
+      )}
+      {overdue ? <Badge variant="danger">{t('tasks.overdue')}</Badge> : null}
+    </StateRow>
+  );
+}
+
+const StateRow = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[1]};
+`;
+
+const Nav = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[3]};
+  margin-top: ${({ theme }) => theme.space[3]};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Group = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
+export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+/** The pages of a list the server pages: "1–20 of 45", "Page 1 of 3", Previous and Next. */
+export function Pager({
+  label,
+  page,
+  total,
+  pageSize,
+  onPage,
+}: {
+  label: string;
+  page: number;
+  total: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+}) {
+  const t = useWorkspaceT();
+  const pages = pageCount(total, pageSize);
+  if (total <= 0 || pages <= 1) return null;
+  const first = (page - 1) * pageSize + 1;
+  const last = Math.min(page * pageSize, total);
+  return (
+    <Nav aria-label={label}>
+      <span aria-live="polite">{t('projects.pager.range', { first, last, total })}</span>
+      <Group>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          startIcon={<ChevronLeftIcon />}
+          disabled={page <= 1}
+          onClick={() => onPage(page - 1)}
+        >
+          {t('projects.pager.previous')}
+        </Button>
+        <span>{t('projects.pager.page', { page, pages })}</span>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          endIcon={<ChevronRightIcon />}
+          disabled={page >= pages}
+          onClick={() => onPage(page + 1)}
+        >
+          {t('projects.pager.next')}
+        </Button>
+      </Group>
+    </Nav>
+  );
+}
+
+/** The row of filters above a list: wraps on narrow screens. */
+export const FilterBar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space[4]};
+  margin-bottom: ${({ theme }) => theme.space[4]};
+  & > div {
+    min-width: 12rem;
+  }
+`;
+
+/** A page number from the URL: a positive whole number, else 1. */
+export const pageFrom = (value: string | null) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+};
+
+/** A figure still on its way: a placeholder, announced in the interface language. */
+export function LoadingFigure({ label }: { label: string }) {
+  return (
+    <span aria-busy="true">
+      <Skeleton width="4rem" height="2rem" />
+      <VisuallyHidden>{label}</VisuallyHidden>
+    </span>
+  );
+}
