@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { Link, useNavigate, useSearchParams } from '@platform/router';
 import { PageBody, PageHeader } from '@platform/remote-kit';
@@ -86,8 +86,7 @@ export function ProjectsPage() {
   const canCreate = session.user !== null && MANAGERS.has(session.user.role);
 
   const change = (next: ProjectListArgs) => setSearch(writeFilters(next));
-  const applyWords = (event: FormEvent) => {
-    event.preventDefault();
+  const applyWords = () => {
     const { q: _old, ...rest } = filters;
     const q = words.trim();
     change({ ...rest, ...(q ? { q } : {}), page: 1 });
@@ -157,7 +156,7 @@ export function ProjectsPage() {
         ) : null}
       </PageHeader>
       {session.user && !canCreate ? <Note>{t('projects.onlyManagers')}</Note> : null}
-      <form role="search" aria-label={t('projects.filters.label')} onSubmit={applyWords}>
+      <div role="search" aria-label={t('projects.filters.label')}>
         <FilterBar>
           <TextField
             type="search"
@@ -165,6 +164,9 @@ export function ProjectsPage() {
             value={words}
             maxLength={SEARCH_QUERY_MAX_LENGTH}
             onChange={(e) => setWords(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') applyWords();
+            }}
           />
           <Select
             label={t('projects.filters.status')}
@@ -192,7 +194,7 @@ export function ProjectsPage() {
               ...LANGUAGE_CODES.map((code) => ({ value: code, label: languageName(code) })),
             ]}
           />
-          <Button type="submit" variant="outline">
+          <Button type="button" variant="outline" onClick={applyWords}>
             {t('projects.filters.apply')}
           </Button>
           {filtered ? (
@@ -208,7 +210,7 @@ export function ProjectsPage() {
             </Button>
           ) : null}
         </FilterBar>
-      </form>
+      </div>
       {projects.isError && !data ? (
         <ErrorState
           headingLevel={2}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { useSearchParams } from '@platform/router';
 import { PageBody, PageHeader } from '@platform/remote-kit';
@@ -87,8 +87,7 @@ export function TasksPage() {
     delete next[key];
     return next;
   };
-  const applyWords = (event: FormEvent) => {
-    event.preventDefault();
+  const applyWords = () => {
     const q = words.trim();
     change({ ...without('q'), ...(q ? { q } : {}) });
   };
@@ -120,7 +119,7 @@ export function TasksPage() {
       {managing ? <TaskForm /> : null}
       <Section aria-labelledby="task-list-heading">
         <h2 id="task-list-heading">{t('tasks.listTitle')}</h2>
-        <form role="search" aria-label={t('tasks.filters.label')} onSubmit={applyWords}>
+        <div role="search" aria-label={t('tasks.filters.label')}>
           <FilterBar>
             <TextField
               type="search"
@@ -128,6 +127,9 @@ export function TasksPage() {
               value={words}
               maxLength={SEARCH_QUERY_MAX_LENGTH}
               onChange={(e) => setWords(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') applyWords();
+              }}
             />
             <Select
               label={t('tasks.filters.status')}
@@ -168,7 +170,7 @@ export function TasksPage() {
                 ]}
               />
             ) : null}
-            <Button type="submit" variant="outline">
+            <Button type="button" variant="outline" onClick={applyWords}>
               {t('tasks.filters.apply')}
             </Button>
             {filtered ? (
@@ -184,7 +186,7 @@ export function TasksPage() {
               </Button>
             ) : null}
           </FilterBar>
-        </form>
+        </div>
         <TaskList
           filters={filters}
           onPage={(page) => change({ ...filters, page })}

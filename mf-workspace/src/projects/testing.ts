@@ -1,0 +1,76 @@
+// Answers of the workspace's calls as the services give them, for the screens' tests.
+import type { ProjectDetail, ProjectSummary, Task } from '@platform/contracts';
+import { installFakeServer, testUser } from '@platform/store/testing';
+import type { FakeServer } from '@platform/store/testing';
+
+export const hex = (n: number) => n.toString(16).padStart(24, '0');
+
+export type Role = 'contributor' | 'reviewer' | 'manager' | 'admin';
+
+/** A fake gateway where the session is `testUser` with `role`. */
+export function fakeGateway(role: Role = 'manager'): FakeServer {
+  const server = installFakeServer();
+  server.on('GET /auth/session', { body: { user: { ...testUser, role } } });
+  return server;
+}
+
+const alice = { id: hex(0xa1), name: 'Alice Bello' };
+const bayo = { id: hex(0xb2), name: 'Bayo Ade' };
+
+export function projectSummary(n: number, overrides: Partial<ProjectSummary> = {}): ProjectSummary {
+  return {
+    id: hex(0x100 + n),
+    name: `Project ${n}`,
+    client: `Client ${n}`,
+    languages: ['yo', 'ha'],
+    startDate: '2026-11-01',
+    dueDate: '2026-12-31',
+    progress: 40,
+    status: 'active',
+    memberCount: 2,
+    owner: alice,
+    ...overrides,
+  };
+}
+
+export function projectDetail(n: number, overrides: Partial<ProjectDetail> = {}): ProjectDetail {
+  return {
+    ...projectSummary(n),
+    description: 'Read news sentences aloud.',
+    targets: [{ kind: 'recordings', language: 'yo', count: 1000, done: 400, percent: 40, projected: 900 }],
+    members: [alice, bayo],
+    tasks: { active: 3, completed: 5, overdue: 1 },
+    canManage: true,
+    createdAt: '2026-11-01T08:00:00.000Z',
+    updatedAt: '2026-11-20T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function task(n: number, overrides: Partial<Task> = {}): Task {
+  return {
+    id: hex(0x200 + n),
+    project: { id: hex(0x101), name: 'Project 1' },
+    description: `Record 50 sentences, batch ${n}`,
+    assignee: bayo,
+    priority: 'high',
+    dueDate: '2026-12-10',
+    state: 'todo',
+    overdue: false,
+    target: { kind: 'recordings', count: 50, done: 10, percent: 20 },
+    quality: 85,
+    shared: false,
+    createdBy: alice,
+    createdAt: '2026-11-10T08:00:00.000Z',
+    updatedAt: '2026-11-10T08:00:00.000Z',
+    canAct: true,
+    canManage: true,
+    ...overrides,
+  };
+}
+
+export const people = { alice, bayo };
+
+/** The query string of the last request to `route`, as an object. */
+export const lastQuery = (server: FakeServer, route: string) =>
+  Object.fromEntries(server.calls(route).at(-1)?.search.entries() ?? []);
