@@ -5,87 +5,7 @@ import axe from 'axe-core';
 import { screen } from '@testing-library/react';
 import { renderWithPlatform } from '@platform/remote-kit/testing';
 import routes from './routes';
-import { fakeGateway, hex, people, projectDetail, projectSummary, task } from './projects/testing';
-
-const token = 'tok_abcdefghijklmnopqrstuv';
-
-function answerEverything() {
-  const server = fakeGateway('manager');
-  server.on('GET /api/workspace/dashboard', {
-    body: { activeProjects: 2, pendingTasks: 4, completedTasks: 9, languagesCovered: 3, languages: ['yo'] },
-  });
-  server.on('GET /api/user/stats', {
-    body: {
-      recordings: { submitted: 3, validated: 1 },
-      votes: 2,
-      skips: 0,
-      donations: { submitted: 1, approved: 0 },
-      sentences: { written: 4, approved: 2 },
-      textPairs: { added: 1, approved: 1 },
-      reviews: 0,
-    },
-  });
-  server.on('GET /api/notifications', {
-    body: {
-      items: [
-        {
-          id: hex(0x301),
-          kind: 'reminder',
-          project: { id: hex(0x101), name: 'Project 1' },
-          task: { id: hex(0x201), description: 'Record', dueDate: '2026-12-10' },
-          read: false,
-          createdAt: '2026-11-25T10:00:00.000Z',
-        },
-      ],
-      total: 1,
-      unread: 1,
-      page: 1,
-      pageSize: 20,
-    },
-  });
-  server.on('GET /api/projects', {
-    body: {
-      items: [projectSummary(1), projectSummary(2, { status: 'delayed' })],
-      total: 2,
-      page: 1,
-      pageSize: 20,
-    },
-  });
-  server.on(`GET /api/projects/${projectSummary(1).id}`, { body: projectDetail(1) });
-  server.on('GET /api/tasks', {
-    body: {
-      items: [task(1), task(2, { state: 'active', quality: null, target: undefined })],
-      total: 2,
-      page: 1,
-      pageSize: 20,
-    },
-  });
-  server.on('GET /api/tasks/counts', { body: { active: 1, completed: 2, overdue: 0 } });
-  server.on(`GET /api/public/tasks/${token}`, {
-    body: {
-      description: 'Record',
-      project: 'Project 1',
-      languages: ['yo'],
-      priority: 'low',
-      dueDate: '2026-12-10',
-      state: 'todo',
-      overdue: false,
-      target: { kind: 'sentences', count: 10, done: 1, percent: 10 },
-      quality: null,
-      updatedAt: '2026-11-25T10:00:00.000Z',
-    },
-  });
-  server.on('GET /api/people', { body: { items: [{ ...people.bayo, username: null }] } });
-}
-
-/** What the page shows once its answers are in: a word of each page's data. */
-const pages: Array<[string, string]> = [
-  ['/dashboard', 'Active Projects'],
-  ['/projects', 'Project 2'],
-  [`/projects/view?id=${projectSummary(1).id}`, 'Read news sentences aloud.'],
-  ['/tasks', 'Record 50 sentences, batch 2'],
-  [`/shared/task?token=${token}`, 'Project 1'],
-];
+import { answerEverything, pagesWithData } from './projects/testing';
 
 async function seriousViolations() {
   const results = await axe.run(document.body, {
@@ -98,7 +18,7 @@ async function seriousViolations() {
 }
 
 describe('accessibility (axe-core) of the workspace pages with their data', () => {
-  it.each(pages)('%s: no serious or critical violation', async (path, shown) => {
+  it.each(pagesWithData)('%s: no serious or critical violation', async (path, shown) => {
     answerEverything();
     renderWithPlatform(routes, { path });
     expect((await screen.findAllByText(shown)).length).toBeGreaterThan(0);

@@ -25,7 +25,7 @@ import {
   useMarkNotificationsReadMutation,
 } from '../api/workspaceApi';
 import { useWorkspaceT } from '../i18n';
-import { LoadingFigure, useFormats, useLanguageName } from '../projects/parts';
+import { DateTimeText, LoadingFigure, useFormats, useLanguageName } from '../projects/parts';
 
 const Lead = styled.p`
   margin-top: ${({ theme }) => theme.space[1]} !important;
@@ -185,7 +185,6 @@ function NotificationText({ item }: { item: Notification }) {
 function NotificationsPanel() {
   const t = useWorkspaceT();
   const toast = useToast();
-  const { dateTime } = useFormats();
   const notifications = useGetMyNotificationsQuery();
   const [markRead, marking] = useMarkNotificationsReadMutation();
   const data = notifications.currentData;
@@ -232,7 +231,7 @@ function NotificationsPanel() {
           <Item key={item.id} $unread={!item.read}>
             <div>
               <NotificationText item={item} />
-              <time dateTime={item.createdAt}>{dateTime(item.createdAt)}</time>
+              <DateTimeText iso={item.createdAt} />
             </div>
             {item.read ? (
               <Badge size="sm">{t('dashboard.notifications.read')}</Badge>

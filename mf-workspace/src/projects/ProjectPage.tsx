@@ -19,7 +19,20 @@ import { useWorkspaceT } from '../i18n';
 import { TaskForm } from '../tasks/TaskForm';
 import { TaskList } from '../tasks/TaskList';
 import { ProjectForm } from './ProjectForm';
-import { ProjectStatusBadge, pageFrom, readApiError, useFormats, useLanguageName } from './parts';
+import { DayText, ProjectStatusBadge, pageFrom, readApiError, useFormats, useLanguageName } from './parts';
+
+// The frame of PageHeader, with the project's name (data, not interface text) as the heading.
+const Header = styled.header`
+  margin-bottom: ${({ theme }) => theme.space[6]};
+  h1 {
+    font-size: ${({ theme }) => theme.fontSizes['3xl']};
+    margin-bottom: ${({ theme }) => theme.space[2]};
+  }
+  p {
+    color: ${({ theme }) => theme.colors.textMuted};
+    margin: 0;
+  }
+`;
 
 const Facts = styled.dl`
   display: grid;
@@ -76,7 +89,7 @@ type TargetRow = ProjectDetail['targets'][number];
 
 function ProjectView({ project }: { project: ProjectDetail }) {
   const t = useWorkspaceT();
-  const { day, number } = useFormats();
+  const { number } = useFormats();
   const languageName = useLanguageName();
   const [search, setSearch] = useSearchParams();
   const [editing, setEditing] = useState(false);
@@ -113,7 +126,11 @@ function ProjectView({ project }: { project: ProjectDetail }) {
 
   return (
     <PageBody>
-      <PageHeader title={project.name} subtitle={t('projects.detail.forClient', { client: project.client })}>
+      <Header>
+        <h1 tabIndex={-1} translate="no">
+          {project.name}
+        </h1>
+        <p>{t('projects.detail.forClient', { client: project.client })}</p>
         <Actions>
           <ProjectStatusBadge status={project.status} />
         </Actions>
@@ -127,7 +144,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
             </Button>
           </Actions>
         ) : null}
-      </PageHeader>
+      </Header>
       <Stack>
         <Card title={t('projects.detail.about')} headingLevel={2}>
           {project.description ? <Description translate="no">{project.description}</Description> : null}
@@ -138,11 +155,15 @@ function ProjectView({ project }: { project: ProjectDetail }) {
             </div>
             <div>
               <dt>{t('projects.detail.startDate')}</dt>
-              <dd>{day(project.startDate)}</dd>
+              <dd>
+                <DayText day={project.startDate} />
+              </dd>
             </div>
             <div>
               <dt>{t('projects.columns.dueDate')}</dt>
-              <dd>{day(project.dueDate)}</dd>
+              <dd>
+                <DayText day={project.dueDate} />
+              </dd>
             </div>
             <div>
               <dt>{t('projects.columns.progress')}</dt>

@@ -16,7 +16,7 @@ import { Button, ErrorState, ProgressBar, Select, Table, TextField, type TableCo
 import { useListProjectsQuery, type ProjectListArgs } from '../api/workspaceApi';
 import { useWorkspaceT } from '../i18n';
 import { ProjectForm } from './ProjectForm';
-import { FilterBar, Pager, ProjectStatusBadge, pageFrom, useFormats, useLanguageName } from './parts';
+import { DayText, FilterBar, Pager, ProjectStatusBadge, pageFrom, useLanguageName } from './parts';
 
 const Name = styled.span`
   display: flex;
@@ -76,7 +76,6 @@ export function ProjectsPage() {
   const t = useWorkspaceT();
   const session = useSession();
   const navigate = useNavigate();
-  const { day } = useFormats();
   const languageName = useLanguageName();
   const [search, setSearch] = useSearchParams();
   const filters = readProjectFilters(search);
@@ -127,7 +126,11 @@ export function ProjectsPage() {
       header: t('projects.columns.status'),
       render: (project) => <ProjectStatusBadge status={project.status} />,
     },
-    { key: 'dueDate', header: t('projects.columns.dueDate'), render: (project) => day(project.dueDate) },
+    {
+      key: 'dueDate',
+      header: t('projects.columns.dueDate'),
+      render: (project) => <DayText day={project.dueDate} />,
+    },
     {
       key: 'view',
       header: t('projects.columns.view'),

@@ -55,6 +55,26 @@ export function useFormats() {
   };
 }
 
+/** A whole day as a <time>: a date is data, formatted in the interface language (translate="no"). */
+export function DayText({ day }: { day: string }) {
+  const { day: format } = useFormats();
+  return (
+    <time dateTime={day} translate="no">
+      {format(day)}
+    </time>
+  );
+}
+
+/** A moment as a <time>, in the interface language. */
+export function DateTimeText({ iso }: { iso: string }) {
+  const { dateTime } = useFormats();
+  return (
+    <time dateTime={iso} translate="no">
+      {dateTime(iso)}
+    </time>
+  );
+}
+
 /** Today as a `YYYY-MM-DD` day in UTC, for date inputs' defaults and minimums. */
 export const today = () => new Date().toISOString().slice(0, 10);
 

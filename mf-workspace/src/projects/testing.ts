@@ -74,3 +74,84 @@ export const people = { alice, bayo };
 /** The query string of the last request to `route`, as an object. */
 export const lastQuery = (server: FakeServer, route: string) =>
   Object.fromEntries(server.calls(route).at(-1)?.search.entries() ?? []);
+
+const token = 'tok_abcdefghijklmnopqrstuv';
+
+/** Every call of the workspace pages answered, as a manager. */
+export function answerEverything() {
+  const server = fakeGateway('manager');
+  server.on('GET /api/workspace/dashboard', {
+    body: { activeProjects: 2, pendingTasks: 4, completedTasks: 9, languagesCovered: 3, languages: ['yo'] },
+  });
+  server.on('GET /api/user/stats', {
+    body: {
+      recordings: { submitted: 3, validated: 1 },
+      votes: 2,
+      skips: 0,
+      donations: { submitted: 1, approved: 0 },
+      sentences: { written: 4, approved: 2 },
+      textPairs: { added: 1, approved: 1 },
+      reviews: 0,
+    },
+  });
+  server.on('GET /api/notifications', {
+    body: {
+      items: [
+        {
+          id: hex(0x301),
+          kind: 'reminder',
+          project: { id: hex(0x101), name: 'Project 1' },
+          task: { id: hex(0x201), description: 'Record', dueDate: '2026-12-10' },
+          read: false,
+          createdAt: '2026-11-25T10:00:00.000Z',
+        },
+      ],
+      total: 1,
+      unread: 1,
+      page: 1,
+      pageSize: 20,
+    },
+  });
+  server.on('GET /api/projects', {
+    body: {
+      items: [projectSummary(1), projectSummary(2, { status: 'delayed' })],
+      total: 2,
+      page: 1,
+      pageSize: 20,
+    },
+  });
+  server.on(`GET /api/projects/${projectSummary(1).id}`, { body: projectDetail(1) });
+  server.on('GET /api/tasks', {
+    body: {
+      items: [task(1), task(2, { state: 'active', quality: null, target: undefined })],
+      total: 2,
+      page: 1,
+      pageSize: 20,
+    },
+  });
+  server.on('GET /api/tasks/counts', { body: { active: 1, completed: 2, overdue: 0 } });
+  server.on(`GET /api/public/tasks/${token}`, {
+    body: {
+      description: 'Record',
+      project: 'Project 1',
+      languages: ['yo'],
+      priority: 'low',
+      dueDate: '2026-12-10',
+      state: 'todo',
+      overdue: false,
+      target: { kind: 'sentences', count: 10, done: 1, percent: 10 },
+      quality: null,
+      updatedAt: '2026-11-25T10:00:00.000Z',
+    },
+  });
+  server.on('GET /api/people', { body: { items: [{ ...people.bayo, username: null }] } });
+}
+
+/** What the page shows once its answers are in: a word of each page's data. */
+export const pagesWithData: Array<[string, string]> = [
+  ['/dashboard', '9'],
+  ['/projects', 'Project 2'],
+  [`/projects/view?id=${projectSummary(1).id}`, 'Read news sentences aloud.'],
+  ['/tasks', 'Record 50 sentences, batch 2'],
+  [`/shared/task?token=${token}`, 'Project 1'],
+];

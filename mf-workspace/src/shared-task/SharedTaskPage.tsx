@@ -5,7 +5,7 @@ import type { PublicTask } from '@platform/contracts';
 import { Badge, Card, EmptyState, ErrorState, Skeleton } from '@platform/ui';
 import { useGetSharedTaskQuery } from '../api/workspaceApi';
 import { useWorkspaceT } from '../i18n';
-import { TaskStateBadge, readApiError, useFormats, useLanguageName } from '../projects/parts';
+import { DateTimeText, DayText, TaskStateBadge, readApiError, useLanguageName } from '../projects/parts';
 import { QualityCell, TargetCell } from '../tasks/TaskList';
 
 const Facts = styled.dl`
@@ -32,7 +32,6 @@ const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
 
 function SharedTask({ task }: { task: PublicTask }) {
   const t = useWorkspaceT();
-  const { day, dateTime } = useFormats();
   const languageName = useLanguageName();
   return (
     <Card title={t('sharedTask.about')} headingLevel={2}>
@@ -60,7 +59,9 @@ function SharedTask({ task }: { task: PublicTask }) {
         </div>
         <div>
           <dt>{t('sharedTask.dueDate')}</dt>
-          <dd>{day(task.dueDate)}</dd>
+          <dd>
+            <DayText day={task.dueDate} />
+          </dd>
         </div>
         <div>
           <dt>{t('sharedTask.target')}</dt>
@@ -76,7 +77,9 @@ function SharedTask({ task }: { task: PublicTask }) {
         </div>
         <div>
           <dt>{t('sharedTask.updated')}</dt>
-          <dd>{dateTime(task.updatedAt)}</dd>
+          <dd>
+            <DateTimeText iso={task.updatedAt} />
+          </dd>
         </div>
       </Facts>
     </Card>

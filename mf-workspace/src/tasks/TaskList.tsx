@@ -25,7 +25,14 @@ import {
   type TaskListArgs,
 } from '../api/workspaceApi';
 import { useWorkspaceT } from '../i18n';
-import { Pager, TaskStateBadge, readApiError, specificErrorMessage, useFormats } from '../projects/parts';
+import {
+  DayText,
+  Pager,
+  TaskStateBadge,
+  readApiError,
+  specificErrorMessage,
+  useFormats,
+} from '../projects/parts';
 
 const Description = styled.span`
   display: block;
@@ -300,7 +307,6 @@ export function TaskList({
   emptyMessage: string;
 }) {
   const t = useWorkspaceT();
-  const { day } = useFormats();
   const tasks = useListTasksQuery(filters);
   const actions = useRowActions();
 
@@ -335,7 +341,7 @@ export function TaskList({
         <Badge variant={PRIORITY_VARIANT[task.priority]}>{t(`tasks.priorities.${task.priority}`)}</Badge>
       ),
     },
-    { key: 'dueDate', header: t('tasks.columns.dueDate'), render: (task) => day(task.dueDate) },
+    { key: 'dueDate', header: t('tasks.columns.dueDate'), render: (task) => <DayText day={task.dueDate} /> },
     {
       key: 'state',
       header: t('tasks.columns.state'),
