@@ -63,6 +63,7 @@ describe('Dashboard', () => {
     expect(within(card('Completed Tasks')).getByText('12')).toBeInTheDocument();
     expect(card('Languages Covered')).toHaveAttribute('href', '/languages');
     expect(within(card('Languages Covered')).getByText('4')).toBeInTheDocument();
+    expect(within(card('Languages Covered')).getByText('Yorùbá, Hausa, Igbo, English')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Record New Audio/ })).toHaveAttribute('href', '/user/speak');
   });
 

@@ -177,7 +177,7 @@ function NotificationText({ item }: { item: Notification }) {
   const values = {
     project: item.project?.name ?? '',
     task: item.task?.description ?? '',
-    by: item.by?.name ?? '',
+    by: item.by?.name ?? t('dashboard.notifications.someone'),
   };
   return <p>{t(`dashboard.notifications.kinds.${item.kind}`, values)}</p>;
 }
@@ -343,6 +343,7 @@ function MyFigures() {
  */
 export function DashboardPage() {
   const t = useWorkspaceT();
+  const languageName = useLanguageName();
   const { number } = useFormats();
   const session = useSession();
   const cards = useGetDashboardCardsQuery();
@@ -390,6 +391,11 @@ export function DashboardPage() {
                 key={key}
                 label={t(`dashboard.cards.${key}`)}
                 value={value(key) ?? <LoadingFigure label={t('dashboard.loading')} />}
+                description={
+                  key === 'languagesCovered' && cards.currentData && cards.currentData.languages.length > 0
+                    ? cards.currentData.languages.map(languageName).join(', ')
+                    : undefined
+                }
                 href={href}
                 linkAs={Link}
               />

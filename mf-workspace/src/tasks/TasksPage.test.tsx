@@ -100,11 +100,15 @@ describe('Tasks', () => {
     const { server, user, location } = renderTasks();
     await screen.findByText('Record 50 sentences, batch 1');
     await user.selectOptions(screen.getByLabelText('Priority'), 'high');
+    const project = screen.getByLabelText('Project');
+    await within(project).findByRole('option', { name: 'Lagos News' });
+    await user.selectOptions(project, projectSummary(1).id);
     await user.click(screen.getByLabelText('Tasks I manage'));
     await user.type(screen.getByLabelText('Words'), 'batch{Enter}');
-    expect(location()).toBe('/tasks?priority=high&q=batch&scope=managed');
+    expect(location()).toBe(`/tasks?priority=high&project=${projectSummary(1).id}&q=batch&scope=managed`);
     expect(lastQuery(server, 'GET /api/tasks')).toEqual({
       priority: 'high',
+      projectId: projectSummary(1).id,
       q: 'batch',
       scope: 'managed',
       page: '1',

@@ -7,11 +7,12 @@ import {
   SEARCH_QUERY_MAX_LENGTH,
   TASK_PRIORITIES,
   TASK_STATUS_FILTERS,
+  WORKSPACE_PAGE_SIZE_MAX,
 } from '@platform/contracts/client';
 import type { TaskPriority, TaskStatusFilter } from '@platform/contracts';
 import { useSession } from '@platform/store';
 import { Button, RadioGroup, Select, StatCard, TextField } from '@platform/ui';
-import { useGetTaskSummaryQuery, type TaskListArgs } from '../api/workspaceApi';
+import { useGetTaskSummaryQuery, useListProjectsQuery, type TaskListArgs } from '../api/workspaceApi';
 import { useWorkspaceT } from '../i18n';
 import { FilterBar, LoadingFigure, pageFrom, useFormats } from '../projects/parts';
 import { TaskForm } from './TaskForm';
@@ -80,6 +81,11 @@ export function TasksPage() {
   const filters = readTaskFilters(search, managing);
   const [words, setWords] = useState(filters.q ?? '');
   const counts = useGetTaskSummaryQuery(filters.scope);
+  const projects = useListProjectsQuery({ page: 1, pageSize: WORKSPACE_PAGE_SIZE_MAX });
+  const projectOptions = (projects.currentData?.items ?? []).map((p) => ({ value: p.id, label: p.name }));
+  // A project from a shared link that is not on the first page of choices still shows as chosen.
+  if (filters.projectId && !projectOptions.some((o) => o.value === filters.projectId))
+    projectOptions.push({ value: filters.projectId, label: t('tasks.filters.thisProject') });
 
   const change = (next: TaskListArgs) => setSearch(writeFilters(next));
   const without = <K extends keyof TaskListArgs>(key: K): TaskListArgs => {
@@ -154,6 +160,16 @@ export function TasksPage() {
                 { value: '', label: t('tasks.filters.allPriorities') },
                 ...TASK_PRIORITIES.map((p) => ({ value: p, label: t(`tasks.priorities.${p}`) })),
               ]}
+            />
+            <Select
+              label={t('tasks.filters.project')}
+              value={filters.projectId ?? ''}
+              translate="no"
+              onChange={(e) => {
+                const value = e.target.value;
+                change({ ...without('projectId'), ...(ID.test(value) ? { projectId: value } : {}) });
+              }}
+              options={[{ value: '', label: t('tasks.filters.allProjects') }, ...projectOptions]}
             />
             {managing ? (
               <RadioGroup
