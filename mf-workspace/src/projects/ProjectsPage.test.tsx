@@ -152,15 +152,30 @@ describe('Projects', () => {
       await waitFor(() => expect(location()).toBe(`/projects/view?id=${projectDetail(9).id}`));
     });
 
-    it("shows the server's refusal in words", async () => {
+    it("shows the server's refusal of a taken name at the name", async () => {
       const { user } = renderProjects({
         configure: (server) =>
-          server.on('POST /api/projects', errorReply(422, 'A project with this name already exists.')),
+          server.on('POST /api/projects', errorReply(409, 'A project with this name already exists.')),
       });
       const dialog = await fillIn(user);
       await user.click(within(dialog).getByRole('button', { name: 'Create Project' }));
       expect(await within(dialog).findByText('A project with this name already exists.')).toBeInTheDocument();
       expect(within(dialog).getByLabelText(/^Name/)).toHaveAttribute('aria-invalid', 'true');
+    });
+
+    it("shows the server's 422 in words", async () => {
+      const { user } = renderProjects({
+        configure: (server) =>
+          server.on(
+            'POST /api/projects',
+            errorReply(422, 'A target’s language must be one of the project’s languages.'),
+          ),
+      });
+      const dialog = await fillIn(user);
+      await user.click(within(dialog).getByRole('button', { name: 'Create Project' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        'A target’s language must be one of the project’s languages.',
+      );
     });
 
     it('refuses a due date before the start and a form without a target, sending nothing', async () => {

@@ -90,10 +90,12 @@ function PublicLinkDialog({
   const toast = useToast();
   const input = useRef<HTMLInputElement>(null);
   const [revoke, revoking] = useRevokeTaskLinkMutation();
+  // The service answers the page's path; the link shared is the whole address on this site.
+  const url = link ? new URL(link.url, window.location.origin).href : '';
   const copy = async () => {
     if (!link) return;
     try {
-      await navigator.clipboard.writeText(link.url);
+      await navigator.clipboard.writeText(url);
       toast.show({ variant: 'success', title: t('tasks.share.copied') });
     } catch {
       // No clipboard (not HTTPS, or refused): the link is selected for the person to copy.
@@ -141,7 +143,7 @@ function PublicLinkDialog({
           <TextField
             ref={input}
             label={t('tasks.share.link')}
-            value={link.url}
+            value={url}
             readOnly
             translate="no"
             onFocus={(e) => e.target.select()}
@@ -155,7 +157,7 @@ function PublicLinkDialog({
   );
 }
 
-/** What a row's buttons do: state changes for the assignee, sharing for the project's managers. */
+/** What a row's buttons do: state changes for the assignee, sharing for anyone who sees the task. */
 function useRowActions() {
   const t = useWorkspaceT();
   const toast = useToast();
@@ -202,7 +204,6 @@ function useRowActions() {
   const render = (task: Task): ReactNode => {
     const action = stateActionOf(task);
     const disabled = busy(task);
-    if (!action && !task.canManage) return <Muted>{t('tasks.actions.none')}</Muted>;
     return (
       <Actions>
         {action ? (
@@ -217,30 +218,29 @@ function useRowActions() {
             {t(`tasks.actions.${action}`)}
           </Button>
         ) : null}
-        {task.canManage ? (
-          <>
-            <Button
-              type="button"
-              size="sm"
-              variant="outline"
-              disabled={disabled}
-              aria-label={t('tasks.actions.shareTeamLabel', { task: task.description })}
-              onClick={() => void team(task)}
-            >
-              {t('tasks.actions.shareTeam')}
-            </Button>
-            <Button
-              type="button"
-              size="sm"
-              variant="outline"
-              disabled={disabled}
-              aria-label={t('tasks.actions.sharePublicLabel', { task: task.description })}
-              onClick={() => void publicly(task)}
-            >
-              {t(task.shared ? 'tasks.actions.publicLink' : 'tasks.actions.sharePublic')}
-            </Button>
-          </>
-        ) : null}
+        {/* Whoever sees a task (its assignee, its project's managers) may share it. */}
+        <>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            disabled={disabled}
+            aria-label={t('tasks.actions.shareTeamLabel', { task: task.description })}
+            onClick={() => void team(task)}
+          >
+            {t('tasks.actions.shareTeam')}
+          </Button>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            disabled={disabled}
+            aria-label={t('tasks.actions.sharePublicLabel', { task: task.description })}
+            onClick={() => void publicly(task)}
+          >
+            {t(task.shared ? 'tasks.actions.publicLink' : 'tasks.actions.sharePublic')}
+          </Button>
+        </>
       </Actions>
     );
   };

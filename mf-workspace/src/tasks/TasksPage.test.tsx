@@ -41,7 +41,7 @@ function renderTasks({
       return {
         body: {
           token: 'tok_abcdefghijklmnopqrstuv',
-          url: 'https://voice.example/shared/task?token=tok_abcdefghijklmnopqrstuv',
+          url: '/shared/task?token=tok_abcdefghijklmnopqrstuv',
         },
       };
     });
@@ -199,11 +199,12 @@ describe('Tasks', () => {
       expect(await screen.findByText('The task cannot do that from its current state.')).toBeInTheDocument();
     });
 
-    it('offers no Start or Pause to someone who is not the assignee', async () => {
-      renderTasks({ stored: [task(1, { canAct: false, canManage: false })] });
+    it('offers Start or Pause only to the assignee; sharing to whoever sees the task', async () => {
+      renderTasks({ stored: [task(1, { canAct: false, canManage: true })] });
       const row = rowOf(await screen.findByText('Record 50 sentences, batch 1').then((n) => n.textContent!));
-      expect(within(row).queryByRole('button')).not.toBeInTheDocument();
-      expect(within(row).getByText('No action')).toBeInTheDocument();
+      expect(within(row).queryByRole('button', { name: /^Start/ })).not.toBeInTheDocument();
+      expect(within(row).queryByRole('button', { name: /^Pause/ })).not.toBeInTheDocument();
+      expect(within(row).getByRole('button', { name: /with the team$/ })).toBeInTheDocument();
     });
 
     it('Share with Team says how many were notified', async () => {
@@ -222,13 +223,11 @@ describe('Tasks', () => {
       );
       const dialog = await screen.findByRole('dialog', { name: 'Public link' });
       expect(within(dialog).getByLabelText('Link')).toHaveValue(
-        'https://voice.example/shared/task?token=tok_abcdefghijklmnopqrstuv',
+        'http://localhost/shared/task?token=tok_abcdefghijklmnopqrstuv',
       );
       const copied = jest.spyOn(navigator.clipboard, 'writeText').mockResolvedValueOnce(undefined);
       await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
-      expect(copied).toHaveBeenCalledWith(
-        'https://voice.example/shared/task?token=tok_abcdefghijklmnopqrstuv',
-      );
+      expect(copied).toHaveBeenCalledWith('http://localhost/shared/task?token=tok_abcdefghijklmnopqrstuv');
       expect(await screen.findByText('Link copied.')).toBeInTheDocument();
       await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
       expect(await screen.findByText('The public link was revoked.')).toBeInTheDocument();
