@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link, useNavigate, useSearchParams } from '@platform/router';
 import { PageBody, PageHeader } from '@platform/remote-kit';
@@ -16,7 +16,7 @@ import { Button, ErrorState, ProgressBar, Select, Table, TextField, type TableCo
 import { useListProjectsQuery, type ProjectListArgs } from '../api/workspaceApi';
 import { useWorkspaceT } from '../i18n';
 import { ProjectForm } from './ProjectForm';
-import { DayText, FilterBar, Pager, ProjectStatusBadge, pageFrom, useLanguageName } from './parts';
+import { DayText, FilterBar, Pager, ProjectStatusBadge, pageCount, pageFrom, useLanguageName } from './parts';
 
 const Name = styled.span`
   display: flex;
@@ -146,6 +146,12 @@ export function ProjectsPage() {
   ];
 
   const data = projects.currentData;
+  // A page past the end (a shared link after projects were completed, or a hand-edited URL): the last page.
+  const lastPage = data ? pageCount(data.total, WORKSPACE_PAGE_SIZE) : 1;
+  const pastTheEnd = data !== undefined && data.items.length === 0 && filters.page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) setSearch(writeFilters({ ...filters, page: lastPage }), { replace: true });
+  });
   const loading = data === undefined && !projects.isError;
   const filtered = Boolean(filters.q || filters.status || filters.language);
 

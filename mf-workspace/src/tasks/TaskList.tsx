@@ -218,6 +218,18 @@ function useRowActions() {
             {t(`tasks.actions.${action}`)}
           </Button>
         ) : null}
+        {action && task.state !== 'todo' ? (
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            disabled={disabled}
+            aria-label={t('tasks.actions.completeLabel', { task: task.description })}
+            onClick={() => void act(task, 'complete')}
+          >
+            {t('tasks.actions.complete')}
+          </Button>
+        ) : null}
         {/* Whoever sees a task (its assignee, its project's managers) may share it. */}
         <>
           <Button

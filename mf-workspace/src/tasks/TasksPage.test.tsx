@@ -32,7 +32,7 @@ function renderTasks({
   for (const t of stored) {
     server.on(`POST /api/tasks/${t.id}/state`, (r) => {
       const { action } = r.json as TaskStateBody;
-      t.state = action === 'start' ? 'active' : 'paused';
+      t.state = action === 'start' ? 'active' : action === 'pause' ? 'paused' : 'completed';
       return { body: t };
     });
     server.on(`POST /api/tasks/${t.id}/share/team`, { body: { notified: 3 } });
@@ -185,6 +185,17 @@ describe('Tasks', () => {
       expect(await screen.findByText('Task paused.')).toBeInTheDocument();
       expect(server.calls(`POST /api/tasks/${task(1).id}/state`)[0]!.json).toEqual({ action: 'start' });
       expect(server.calls(`POST /api/tasks/${task(2).id}/state`)[0]!.json).toEqual({ action: 'pause' });
+    });
+
+    it('the assignee marks a started task done', async () => {
+      const { server, user } = renderTasks();
+      await screen.findByText('Record 50 sentences, batch 1');
+      expect(
+        screen.queryByRole('button', { name: 'Mark “Record 50 sentences, batch 1” done' }),
+      ).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Mark “Record 50 sentences, batch 2” done' }));
+      expect(await screen.findByText('Task completed.')).toBeInTheDocument();
+      expect(server.calls(`POST /api/tasks/${task(2).id}/state`)[0]!.json).toEqual({ action: 'complete' });
     });
 
     it("shows the server's refusal of a state change in words", async () => {
