@@ -44,7 +44,7 @@ function useSeriesColours() {
 export function LinesChart({ data, series, format }: ChartProps) {
   const colours = useSeriesColours();
   return (
-    <LineChart responsive style={CHART_STYLE} data={[...data]} margin={MARGIN}>
+    <LineChart responsive accessibilityLayer={false} style={CHART_STYLE} data={[...data]} margin={MARGIN}>
       <CartesianGrid strokeDasharray="3 3" vertical={false} />
       <XAxis dataKey="label" tick={TICK} />
       <YAxis tick={TICK} tickFormatter={format} width={48} allowDecimals={false} />
@@ -70,7 +70,7 @@ export function BarsChart({ data, series, format, rightFormat }: ChartProps) {
   const colours = useSeriesColours();
   const hasRight = series.some((s) => s.right);
   return (
-    <BarChart responsive style={CHART_STYLE} data={[...data]} margin={MARGIN}>
+    <BarChart responsive accessibilityLayer={false} style={CHART_STYLE} data={[...data]} margin={MARGIN}>
       <CartesianGrid strokeDasharray="3 3" vertical={false} />
       <XAxis dataKey="label" tick={TICK} />
       <YAxis yAxisId="left" tick={TICK} tickFormatter={format} width={48} />
@@ -103,7 +103,7 @@ export function BarsChart({ data, series, format, rightFormat }: ChartProps) {
 export function BarsAndRateChart({ data, series, format, rightFormat }: ChartProps) {
   const colours = useSeriesColours();
   return (
-    <ComposedChart responsive style={CHART_STYLE} data={[...data]} margin={MARGIN}>
+    <ComposedChart responsive accessibilityLayer={false} style={CHART_STYLE} data={[...data]} margin={MARGIN}>
       <CartesianGrid strokeDasharray="3 3" vertical={false} />
       <XAxis dataKey="label" tick={TICK} />
       <YAxis yAxisId="left" tick={TICK} tickFormatter={format} width={48} allowDecimals={false} />

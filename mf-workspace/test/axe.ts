@@ -1,0 +1,14 @@
+// axe-core, the accessibility engine the e2e suite runs in Chromium, here on jsdom's page: it checks roles,
+// names, labels and structure (colour contrast needs a real layout, so it is left to the e2e suite).
+import axe from 'axe-core';
+
+/** The serious and critical violations in `root`, as `rule: target` lines (empty when there are none). */
+export async function seriousViolations(root: Element = document.body): Promise<string[]> {
+  const results = await axe.run(root, {
+    resultTypes: ['violations'],
+    rules: { 'color-contrast': { enabled: false } },
+  });
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)}`));
+}
