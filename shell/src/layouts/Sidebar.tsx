@@ -2,7 +2,7 @@ import { NavLink } from '@platform/router';
 import styled from 'styled-components';
 import { useT } from '@platform/i18n';
 import { skipToken } from '@platform/store';
-import { LogoutIcon, VisuallyHidden } from '@platform/ui';
+import { LogoutIcon, srOnly } from '@platform/ui';
 import { useLogout } from '../session/useLogout';
 import { useSessionUser } from '../session/useSessionUser';
 import { BrandLink } from './BrandLink';
@@ -68,6 +68,12 @@ const Count = styled.span`
   text-align: center;
 `;
 
+// The count is shown as a pill and read as a sentence (the mixin, not VisuallyHidden: the shell's build
+// carries only the @platform/ui components its screens need).
+const SpokenCount = styled.span`
+  ${srOnly}
+`;
+
 const Person = styled.div`
   display: flex;
   align-items: center;
@@ -126,7 +132,7 @@ function OpenTasks({ signedIn }: { signedIn: boolean }) {
       <Count aria-hidden="true" data-open-tasks="">
         {open}
       </Count>
-      <VisuallyHidden>{t('sidebar.openTasks', { count: open })}</VisuallyHidden>
+      <SpokenCount>{t('sidebar.openTasks', { count: open })}</SpokenCount>
     </>
   );
 }
