@@ -197,6 +197,62 @@ describe('Settings', () => {
     });
   });
 
+  it('asks for a new e-mail address with the current password and shows it as pending', async () => {
+    const { user, server } = renderSettings({ path: '/settings?tab=account' }, (s) =>
+      s.on('POST /api/settings/email', (r) => ({
+        status: 202,
+        body: { pendingEmail: (r.json as { email: string }).email },
+      })),
+    );
+    const section = (await screen.findByRole('heading', { name: 'E-mail address' })).closest('section')!;
+    expect(await within(section).findByText(testUser.email)).toBeInTheDocument();
+    await user.type(within(section).getByLabelText('New e-mail address'), 'ada@new.example.org');
+    await user.type(within(section).getByLabelText('Current password'), 'my-Pass1!');
+    await user.click(within(section).getByRole('button', { name: 'Change e-mail address' }));
+    expect(await within(section).findByText('ada@new.example.org')).toBeInTheDocument();
+    expect(within(section).getByRole('status')).toHaveTextContent(
+      'We sent a link to your new address. Your address changes when you follow it. Waiting for confirmation:',
+    );
+    expect(server.calls('POST /api/settings/email')[0]?.json).toEqual({
+      email: 'ada@new.example.org',
+      currentPassword: 'my-Pass1!',
+    });
+  });
+
+  it('signs out everywhere, then goes to /signin', async () => {
+    const { user, server, location } = renderSettings({ path: '/settings?tab=account' }, (s) =>
+      s.on('POST /api/settings/sign-out-everywhere', { body: { ended: 3 } }),
+    );
+    const section = (await screen.findByRole('heading', { name: 'Sign out everywhere' })).closest('section')!;
+    await user.click(within(section).getByRole('button', { name: 'Sign out everywhere' }));
+    await waitFor(() => expect(location()).toBe('/signin'));
+    expect(server.calls('POST /api/settings/sign-out-everywhere')).toHaveLength(1);
+  });
+
+  it('deletes the account after the current password is confirmed in a dialog, then goes to /', async () => {
+    const { user, server, location } = renderSettings({ path: '/settings?tab=account' }, (s) =>
+      s.on('DELETE /api/settings/account', (r) =>
+        (r.json as { currentPassword: string }).currentPassword === 'my-Pass1!'
+          ? { body: { done: true } }
+          : errorReply(422, 'The current password is not correct.'),
+      ),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Delete account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+    await user.type(within(dialog).getByLabelText('Current password'), 'wrong');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(dialog).findByText('The current password is not correct.')).toBeInTheDocument();
+    expect(location()).toBe('/settings?tab=account');
+
+    await user.clear(within(dialog).getByLabelText('Current password'));
+    await user.type(within(dialog).getByLabelText('Current password'), 'my-Pass1!');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(server.calls('DELETE /api/settings/account').at(-1)?.json).toEqual({
+      currentPassword: 'my-Pass1!',
+    });
+  });
+
   it('saves the notification toggles and digest, and shows them again after a reload', async () => {
     const { user, server, unmount } = renderSettings({ path: '/settings?tab=notifications' });
     const assignments = await screen.findByRole('switch', { name: 'Task Assignments' });
