@@ -5,7 +5,7 @@ import { useLocale } from '@platform/i18n';
 import { useSession } from '@platform/store';
 import { CHART_PERIODS, LANGUAGE_CODES, MANAGING_ROLES } from '@platform/contracts/client';
 import type { ChartPeriod, ChartPoint, LanguageDistribution, TaskCompletionChart } from '@platform/contracts';
-import { EmptyState, Select, Skeleton } from '@platform/ui';
+import { EmptyState, ErrorState, Select, Skeleton } from '@platform/ui';
 import { useWorkspaceT } from '../i18n';
 import {
   useGetAnalyticsProjectsQuery,
@@ -48,6 +48,16 @@ export function AnalyticsPage() {
   const session = useSession();
   let content;
   if (session.status === 'loading') content = <Skeleton height={240} />;
+  else if (session.status === 'unknown')
+    content = (
+      <ErrorState
+        headingLevel={2}
+        title={t('analytics.states.errorTitle')}
+        message={t('analytics.states.errorText')}
+        onRetry={session.retry}
+        retryLabel={t('analytics.states.retry')}
+      />
+    );
   else if (session.status === 'signedIn' && isManaging(session.user.role)) content = <AnalyticsCharts />;
   else
     content = (
