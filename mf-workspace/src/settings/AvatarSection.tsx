@@ -61,6 +61,16 @@ export const initialsOf = (name: string) =>
     .map((part) => part.charAt(0).toUpperCase())
     .join('');
 
+/** The chosen image as a data URL, for its preview before it is sent. */
+async function previewOf(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return `data:${file.type};base64,${btoa(binary)}`;
+}
+
 /**
  * The avatar: a preview of the chosen image, uploaded with its progress; an image over 2 MB is refused here,
  * before anything is sent. Removing it goes back to the initials.
@@ -74,12 +84,15 @@ export function AvatarSection({ profile }: { profile: Profile }) {
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
+  // The file whose preview is wanted: a preview that finishes after another choice is dropped.
+  const latest = useRef<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [removeAvatar, removing] = useRemoveAvatarMutation();
 
   const clear = () => {
+    latest.current = null;
     setFile(null);
     setPreview(null);
     if (input.current) input.current.value = '';
@@ -95,9 +108,11 @@ export function AvatarSection({ profile }: { profile: Profile }) {
       return;
     }
     setFile(chosen);
-    const reader = new FileReader();
-    reader.onload = () => setPreview(typeof reader.result === 'string' ? reader.result : null);
-    reader.readAsDataURL(chosen);
+    latest.current = chosen;
+    void previewOf(chosen).then(
+      (url) => latest.current === chosen && setPreview(url),
+      () => latest.current === chosen && setPreview(null),
+    );
   };
 
   const upload = async () => {

@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
 import type { AccountRow, NotificationSettings, Profile, SpeakerDetails } from '@platform/contracts';
 import { renderWithPlatform } from '@platform/remote-kit/testing';
-import { errorReply, installFakeServer, testUser } from '@platform/store/testing';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { FakeXhr, errorReply, installFakeServer, testUser, withFakeXhr } from '@platform/store/testing';
 import type { FakeServer } from '@platform/store/testing';
 import { seriousViolations } from '../../test/axe';
 import { SettingsPage } from './SettingsPage';
@@ -69,6 +69,8 @@ function renderSettings(
 }
 
 describe('Settings', () => {
+  withFakeXhr();
+
   it('moves between Profile, Account and Notifications with the arrow keys, Home and End', async () => {
     const { user, location } = renderSettings();
     const profileTab = await screen.findByRole('tab', { name: 'Profile' });
@@ -153,6 +155,31 @@ describe('Settings', () => {
     await user.click(await screen.findByRole('button', { name: 'Save profile' }));
     const username = screen.getByRole('textbox', { name: 'Username' });
     await waitFor(() => expect(username).toHaveAccessibleDescription(/This username is already taken\./));
+  });
+
+  it('uploads a chosen avatar with its progress, then shows it in place of the initials', async () => {
+    const { user, server } = renderSettings();
+    const png = new File([new Uint8Array(1000)], 'me.png', { type: 'image/png' });
+    await user.upload(await screen.findByLabelText('Choose an image'), png);
+    expect(await screen.findByRole('img', { name: 'Preview of your new photo' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Upload photo' }));
+
+    const xhr = FakeXhr.last!;
+    expect([xhr.method, xhr.url]).toEqual(['POST', '/api/settings/avatar']);
+    expect((xhr.body!.get('avatar') as File).name).toBe('me.png');
+    act(() => xhr.progress(500, 1000));
+    expect(screen.getByRole('progressbar', { name: 'Uploading your photo' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
+    server.on('GET /api/settings/profile', { body: { ...profile, avatarUrl: '/api/avatars/me?v=1' } });
+    act(() => xhr.respond(200, { ...profile, avatarUrl: '/api/avatars/me?v=1' }));
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Your profile photo' })).toHaveAttribute(
+      'src',
+      '/api/avatars/me?v=1',
+    );
+    expect(screen.getByRole('button', { name: 'Remove photo' })).toBeInTheDocument();
   });
 
   it('refuses an avatar over 2 MB before sending it', async () => {
