@@ -308,30 +308,26 @@ function AnalyticsCharts() {
               : ''
           }
           chart={
-            <BarsChart
-              data={[
-                {
-                  label: t('analytics.quality.recordings'),
-                  approved: q?.recordings.approved ?? 0,
-                  rejected: q?.recordings.rejected ?? 0,
-                },
-                {
-                  label: t('analytics.quality.text'),
-                  approved: q?.text.approved ?? 0,
-                  rejected: q?.text.rejected ?? 0,
-                },
-                ...(q?.rejectionReasons ?? []).map((r) => ({
-                  label: reasonName(r.reason),
-                  approved: 0,
-                  rejected: r.count,
-                })),
-              ]}
-              format={f.number}
-              series={[
-                { key: 'approved', name: t('analytics.series.approved') },
-                { key: 'rejected', name: t('analytics.series.rejected') },
-              ]}
-            />
+            <>
+              <BarsChart
+                height={180}
+                domain={[0, 100]}
+                data={[
+                  { label: t('analytics.quality.recordings'), agreement: q?.recordings.agreement ?? 0 },
+                  { label: t('analytics.quality.text'), agreement: q?.text.agreement ?? 0 },
+                ]}
+                format={f.percent}
+                series={[{ key: 'agreement', name: t('analytics.series.agreement') }]}
+              />
+              {q?.rejectionReasons.length ? (
+                <BarsChart
+                  height={200}
+                  data={q.rejectionReasons.map((r) => ({ label: reasonName(r.reason), count: r.count }))}
+                  format={f.number}
+                  series={[{ key: 'count', name: t('analytics.series.rejected') }]}
+                />
+              ) : null}
+            </>
           }
         />
       </Grid>

@@ -29,9 +29,13 @@ export interface ChartProps {
   /** How a value of the left axis (and of the right, for `rightFormat`) reads. */
   format: (n: number) => string;
   rightFormat?: (n: number) => string;
+  /** Pixels (default 260). */
+  height?: number;
+  /** The left axis' range, when it is fixed (a percentage: 0 to 100). */
+  domain?: [number, number];
 }
 
-const CHART_STYLE = { width: '100%', height: 260 } as const;
+const chartStyle = (height = 260) => ({ width: '100%', height });
 const MARGIN = { top: 8, right: 8, bottom: 8, left: 0 };
 const TICK = { fontSize: 12 };
 
@@ -44,7 +48,7 @@ function useSeriesColours() {
 export function LinesChart({ data, series, format }: ChartProps) {
   const colours = useSeriesColours();
   return (
-    <LineChart responsive accessibilityLayer={false} style={CHART_STYLE} data={[...data]} margin={MARGIN}>
+    <LineChart responsive accessibilityLayer={false} style={chartStyle()} data={[...data]} margin={MARGIN}>
       <CartesianGrid strokeDasharray="3 3" vertical={false} />
       <XAxis dataKey="label" tick={TICK} />
       <YAxis tick={TICK} tickFormatter={format} width={48} allowDecimals={false} />
@@ -66,14 +70,20 @@ export function LinesChart({ data, series, format }: ChartProps) {
 }
 
 /** Bars per category (languages, rejection reasons, agreement). */
-export function BarsChart({ data, series, format, rightFormat }: ChartProps) {
+export function BarsChart({ data, series, format, rightFormat, height, domain }: ChartProps) {
   const colours = useSeriesColours();
   const hasRight = series.some((s) => s.right);
   return (
-    <BarChart responsive accessibilityLayer={false} style={CHART_STYLE} data={[...data]} margin={MARGIN}>
+    <BarChart
+      responsive
+      accessibilityLayer={false}
+      style={chartStyle(height)}
+      data={[...data]}
+      margin={MARGIN}
+    >
       <CartesianGrid strokeDasharray="3 3" vertical={false} />
       <XAxis dataKey="label" tick={TICK} />
-      <YAxis yAxisId="left" tick={TICK} tickFormatter={format} width={48} />
+      <YAxis yAxisId="left" tick={TICK} tickFormatter={format} width={48} {...(domain ? { domain } : {})} />
       {hasRight ? (
         <YAxis
           yAxisId="right"
@@ -83,7 +93,7 @@ export function BarsChart({ data, series, format, rightFormat }: ChartProps) {
           width={48}
         />
       ) : null}
-      <Tooltip />
+      <Tooltip formatter={(value) => format(Number(value))} />
       {series.length > 1 ? <Legend /> : null}
       {series.map((s, i) => (
         <Bar
@@ -103,7 +113,13 @@ export function BarsChart({ data, series, format, rightFormat }: ChartProps) {
 export function BarsAndRateChart({ data, series, format, rightFormat }: ChartProps) {
   const colours = useSeriesColours();
   return (
-    <ComposedChart responsive accessibilityLayer={false} style={CHART_STYLE} data={[...data]} margin={MARGIN}>
+    <ComposedChart
+      responsive
+      accessibilityLayer={false}
+      style={chartStyle()}
+      data={[...data]}
+      margin={MARGIN}
+    >
       <CartesianGrid strokeDasharray="3 3" vertical={false} />
       <XAxis dataKey="label" tick={TICK} />
       <YAxis yAxisId="left" tick={TICK} tickFormatter={format} width={48} allowDecimals={false} />
