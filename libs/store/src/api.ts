@@ -21,6 +21,7 @@ export const apiTagTypes = [
   'Task',
   'Upload',
   'Analytics',
+  'Profile',
 ] as const;
 
 export type ApiTagType = (typeof apiTagTypes)[number];

@@ -1,12 +1,55 @@
+import { useSearchParams } from '@platform/router';
 import { PageBody, PageHeader } from '@platform/remote-kit';
+import { useSession } from '@platform/store';
+import { Tabs } from '@platform/ui';
 import { useWorkspaceT } from '../i18n';
+import { ProfileTab } from './ProfileTab';
+import { AccountTab } from './AccountTab';
+import { NotificationsTab } from './NotificationsTab';
+import { AccountsTab } from './AccountsTab';
 
-/** /settings: the page's title and frame; its content arrives with the issue that builds this screen. */
+const TAB_IDS = ['profile', 'account', 'notifications', 'accounts'] as const;
+type TabId = (typeof TAB_IDS)[number];
+export const TAB_PARAM = 'tab';
+
+/**
+ * /settings: Profile, Account and Notifications, and Accounts for admins. The chosen tab is in the URL
+ * (`?tab=account`), so the profile menu's Account Settings opens it and a reload keeps it.
+ */
 export function SettingsPage() {
   const t = useWorkspaceT();
+  const session = useSession();
+  const [params, setParams] = useSearchParams();
+  const isAdmin = session.status === 'signedIn' && session.user.role === 'admin';
+  const wanted = params.get(TAB_PARAM) as TabId | null;
+  const available = TAB_IDS.filter((id) => id !== 'accounts' || isAdmin);
+  const selected: TabId = wanted && available.includes(wanted) ? wanted : 'profile';
+
+  const items = [
+    { id: 'profile', label: t('settings.tabs.profile'), content: <ProfileTab /> },
+    { id: 'account', label: t('settings.tabs.account'), content: <AccountTab /> },
+    { id: 'notifications', label: t('settings.tabs.notifications'), content: <NotificationsTab /> },
+    ...(isAdmin ? [{ id: 'accounts', label: t('settings.tabs.accounts'), content: <AccountsTab /> }] : []),
+  ];
   return (
     <PageBody>
-      <PageHeader title={t('titles.settings')} />
+      <PageHeader title={t('titles.settings')} subtitle={t('settings.subtitle')} />
+      <Tabs
+        aria-label={t('settings.tabs.label')}
+        items={items}
+        value={selected}
+        onValueChange={(id) =>
+          setParams(
+            (current) => {
+              const next = new URLSearchParams(current);
+              if (id === 'profile') next.delete(TAB_PARAM);
+              else next.set(TAB_PARAM, id);
+              return next;
+            },
+            { replace: true },
+          )
+        }
+      />
     </PageBody>
   );
 }

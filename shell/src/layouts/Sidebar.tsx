@@ -1,10 +1,13 @@
 import { NavLink } from '@platform/router';
 import styled from 'styled-components';
 import { useT } from '@platform/i18n';
-import { LogoutIcon } from '@platform/ui';
+import { skipToken } from '@platform/store';
+import { LogoutIcon, srOnly } from '@platform/ui';
 import { useLogout } from '../session/useLogout';
 import { useSessionUser } from '../session/useSessionUser';
 import { BrandLink } from './BrandLink';
+import { useChromeProfileQuery, useChromeTaskCountsQuery } from './chromeApi';
+import { PersonAvatar } from './PersonAvatar';
 import { sidebarNav } from './links';
 import type { NavGroup, NavItem } from './links';
 
@@ -26,7 +29,10 @@ const Aside = styled.aside`
 `;
 
 const Item = styled(NavLink)`
-  display: block;
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[2]};
   padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
   border-radius: ${({ theme }) => theme.radii.md};
   color: ${({ theme }) => theme.colors.text};
@@ -48,6 +54,40 @@ const GroupLabel = styled.h2`
   text-transform: uppercase;
   letter-spacing: 0.06em;
   color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Count = styled.span`
+  min-width: 1.5rem;
+  padding: 0 ${({ theme }) => theme.space[2]};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.primary.main};
+  color: ${({ theme }) => theme.colors.primary.contrastText};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  line-height: 1.5rem;
+  text-align: center;
+`;
+
+// The count is shown as a pill and read as a sentence (the mixin, not VisuallyHidden: the shell's build
+// carries only the @platform/ui components its screens need).
+const SpokenCount = styled.span`
+  ${srOnly}
+`;
+
+const Person = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]};
+  min-width: 0;
+  > div {
+    min-width: 0;
+  }
+  strong {
+    display: block;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
 `;
 
 const Footer = styled.div`
@@ -77,13 +117,36 @@ const LogoutButton = styled.button`
   }
 `;
 
+const TASKS_PATH = '/tasks';
+
 const isGroup = (entry: NavItem | NavGroup): entry is NavGroup => 'items' in entry;
 
-/** The signed-in area's sidebar (SPEC "Sidebar and top bar"); badges appear once real counts exist. */
+/** The Tasks link's badge: the person's open tasks (active and overdue); none at 0. */
+function OpenTasks({ signedIn }: { signedIn: boolean }) {
+  const t = useT();
+  const { data } = useChromeTaskCountsQuery(signedIn ? undefined : skipToken);
+  const open = data ? data.active + data.overdue : 0;
+  if (open === 0) return null;
+  return (
+    <>
+      <Count aria-hidden="true" data-open-tasks="">
+        {open}
+      </Count>
+      <SpokenCount>{t('sidebar.openTasks', { count: open })}</SpokenCount>
+    </>
+  );
+}
+
+/**
+ * The signed-in area's sidebar (SPEC "Sidebar and top bar"): the person's open tasks on the Tasks link, and
+ * their name, role and avatar from their profile (the session's name until it arrives).
+ */
 export function Sidebar({ id }: { id?: string }) {
   const t = useT();
   const user = useSessionUser();
   const { logout, loggingOut } = useLogout();
+  const { data: profile } = useChromeProfileQuery(user ? undefined : skipToken);
+  const name = profile?.fullName ?? user?.name ?? '';
   return (
     <Aside id={id}>
       <BrandLink />
@@ -103,7 +166,10 @@ export function Sidebar({ id }: { id?: string }) {
               </li>
             ) : (
               <li key={entry.to}>
-                <Item to={entry.to}>{t(entry.label)}</Item>
+                <Item to={entry.to}>
+                  <span>{t(entry.label)}</span>
+                  {entry.to === TASKS_PATH ? <OpenTasks signedIn={user !== null} /> : null}
+                </Item>
               </li>
             ),
           )}
@@ -111,12 +177,15 @@ export function Sidebar({ id }: { id?: string }) {
       </nav>
       <Footer data-session-user="">
         {user ? (
-          <>
-            <strong data-session-name="" translate="no">
-              {user.name}
-            </strong>
-            <div data-session-role="">{t(`roles.${user.role}`)}</div>
-          </>
+          <Person>
+            <PersonAvatar name={name} src={profile?.avatarUrl ?? null} />
+            <div>
+              <strong data-session-name="" translate="no">
+                {name}
+              </strong>
+              <div data-session-role="">{t(`roles.${profile?.role ?? user.role}`)}</div>
+            </div>
+          </Person>
         ) : (
           <span>{t('sidebar.signedOut')}</span>
         )}

@@ -1,17 +1,15 @@
 import { Link } from '@platform/router';
 import styled from 'styled-components';
 import { useT } from '@platform/i18n';
-import { DropdownMenu, MenuIcon, TextField, UserIcon, media } from '@platform/ui';
+import { skipToken } from '@platform/store';
+import { DropdownMenu, MenuIcon, UserIcon, media } from '@platform/ui';
 import { useLogout } from '../session/useLogout';
 import { useSessionUser } from '../session/useSessionUser';
 import { profileMenu } from './links';
 import { LanguagePicker } from './LanguagePicker';
 import { HeaderBar } from './HeaderBar';
-
-const Search = styled.form`
-  flex: 1;
-  max-width: 28rem;
-`;
+import { useChromeProfileQuery } from './chromeApi';
+import { WorkspaceSearch } from './WorkspaceSearch';
 
 const MenuButton = styled.button`
   display: inline-flex;
@@ -35,11 +33,13 @@ export interface TopBarProps {
   onToggleSidebar: () => void;
 }
 
-/** The signed-in area's top bar: search, language picker and profile menu. */
+/** The signed-in area's top bar: search as you type, language picker and profile menu. */
 export function TopBar({ sidebarId, sidebarOpen, onToggleSidebar }: TopBarProps) {
   const t = useT();
   const user = useSessionUser();
   const { logout } = useLogout();
+  const { data: profile } = useChromeProfileQuery(user ? undefined : skipToken);
+  const name = profile?.fullName ?? user?.name;
   const profileItems = [
     ...profileMenu.map(({ label, to }) => ({ id: label, label: t(label), href: to })),
     { id: 'logout', label: t('topBar.logout'), onSelect: () => void logout(), danger: true },
@@ -55,26 +55,19 @@ export function TopBar({ sidebarId, sidebarOpen, onToggleSidebar }: TopBarProps)
       >
         <MenuIcon aria-hidden="true" />
       </MenuButton>
-      <Search role="search" onSubmit={(event) => event.preventDefault()}>
-        <TextField
-          label={t('topBar.search')}
-          hideLabel
-          type="search"
-          placeholder={t('topBar.searchPlaceholder')}
-        />
-      </Search>
+      <WorkspaceSearch />
       <div style={{ marginLeft: 'auto' }}>
         <LanguagePicker />
       </div>
       <DropdownMenu
         align="end"
-        aria-label={user ? t('topBar.profileMenuOf', { name: user.name }) : t('topBar.profileMenu')}
+        aria-label={name ? t('topBar.profileMenuOf', { name }) : t('topBar.profileMenu')}
         label={
           <>
             <UserIcon aria-hidden="true" />
-            {user ? (
+            {name ? (
               <span data-session-name="" translate="no">
-                {user.name}
+                {name}
               </span>
             ) : null}
           </>

@@ -80,7 +80,7 @@ describe('app layout (sidebar and top bar)', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Edit Profile' })).toHaveAttribute('href', '/settings');
     expect(within(menu).getByRole('menuitem', { name: 'Account Settings' })).toHaveAttribute(
       'href',
-      '/settings',
+      '/settings?tab=account',
     );
     expect(within(menu).getByRole('menuitem', { name: 'Logout' })).not.toHaveAttribute('href');
   });

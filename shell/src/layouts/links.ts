@@ -37,7 +37,8 @@ export const sidebarNav: Array<NavItem | NavGroup> = [
 
 export const profileMenu: NavItem[] = [
   { label: 'topBar.editProfile', to: '/settings' },
-  { label: 'topBar.accountSettings', to: '/settings' },
+  // Opens the Account tab of /settings.
+  { label: 'topBar.accountSettings', to: '/settings?tab=account' },
   // The landing page's FAQ and contact form are where help and feedback go today.
   { label: 'topBar.helpSupport', to: '/#faq' },
   { label: 'topBar.feedback', to: '/#contact' },
