@@ -2,6 +2,8 @@ import { MongoClient, type Db } from 'mongodb';
 import type { ActivityQuery } from '@platform/contracts';
 import {
   ACTIVITY_COLLECTION,
+  ACTIVITY_COLLECTIONS,
+  ACTIVITY_MONTHLY_COLLECTION,
   ACTIVITY_INDEXES,
   ALL_PEOPLE,
   activityLanguages,
@@ -21,8 +23,9 @@ describe('daily activity counts', () => {
     mongo = await startTestMongo();
     client = await MongoClient.connect(mongo.uri);
     db = client.db(uniqueDbName('activity'));
-    for (const i of ACTIVITY_INDEXES.indexes) {
-      await db.collection(ACTIVITY_INDEXES.collection).createIndex(i.key, { name: i.name, unique: i.unique });
+    for (const { collection, indexes } of ACTIVITY_INDEXES) {
+      for (const i of indexes)
+        await db.collection(collection).createIndex(i.key, { name: i.name, unique: i.unique });
     }
   }, 30_000);
   afterAll(async () => {
@@ -30,7 +33,7 @@ describe('daily activity counts', () => {
     await client?.close();
     await mongo?.stop();
   });
-  beforeEach(() => db.collection(ACTIVITY_COLLECTION).deleteMany({}));
+  beforeEach(() => Promise.all(ACTIVITY_COLLECTIONS.map((c) => db.collection(c).deleteMany({}))));
 
   const at = (iso: string) => new Date(iso);
   const week = { from: '2026-11-23T00:00:00.000Z', to: '2026-11-30T00:00:00.000Z' };
@@ -70,6 +73,62 @@ describe('daily activity counts', () => {
       { kind: 'recordings.validated', userId: 'ada', language: 'yo', day, count: 2, seconds: 5 },
       { kind: 'recordings.validated', userId: 'bola', language: 'yo', day, count: 1, seconds: 0 },
     ]);
+  });
+
+  it('sums across months as the days add up: whole months from the monthly counts, the ends from the daily ones', async () => {
+    const days = [
+      '2026-01-15',
+      '2026-01-31',
+      '2026-02-01',
+      '2026-02-28',
+      '2026-03-01',
+      '2026-03-10',
+      '2026-12-31',
+    ];
+    await recordActivity(
+      db,
+      days.map((d) => ({
+        kind: 'pairs.approved' as const,
+        userId: 'ada',
+        language: 'yo' as const,
+        at: at(`${d}T12:00:00Z`),
+      })),
+    );
+    const monthly = await db
+      .collection<ActivityDoc>(ACTIVITY_MONTHLY_COLLECTION)
+      .find({ userId: ALL_PEOPLE }, { projection: { _id: 0, day: 1, count: 1 } })
+      .sort({ day: 1 })
+      .toArray();
+    expect(monthly.map((m) => [m.day.toISOString().slice(0, 7), m.count])).toEqual([
+      ['2026-01', 2],
+      ['2026-02', 2],
+      ['2026-03', 2],
+      ['2026-12', 1],
+    ]);
+    const range = (from: string, to: string) => ({
+      kinds: ['pairs.approved' as const],
+      from: `${from}T00:00:00.000Z`,
+      to: `${to}T00:00:00.000Z`,
+    });
+    expect(
+      await sums([
+        { key: 'edges', ...range('2026-01-20', '2026-03-05') },
+        { key: 'whole-month', ...range('2026-02-01', '2026-03-01') },
+        { key: 'inside-a-month', ...range('2026-02-02', '2026-02-28') },
+        { key: 'year', ...range('2026-01-01', '2027-01-01') },
+        { key: 'ada-year', userId: 'ada', ...range('2026-01-01', '2027-01-01') },
+        { key: 'last-day', ...range('2026-12-31', '2027-01-01') },
+        { key: 'empty', ...range('2026-04-01', '2026-04-01') },
+      ]),
+    ).toEqual({
+      edges: 4,
+      'whole-month': 2,
+      'inside-a-month': 0,
+      year: 7,
+      'ada-year': 7,
+      'last-day': 1,
+      empty: 0,
+    });
   });
 
   it('a negative count takes an earlier one back', async () => {

@@ -3,36 +3,58 @@ import type { ActivityKind, ActivityQuery, LanguageCode } from '@platform/contra
 import type { CollectionIndexes } from './mongo';
 
 /**
- * Daily activity counts: one document per kind, person, language and UTC day, kept by the service that owns
- * the data as each thing happens (a recording validated, a pair approved). Every figure on the workspace's
- * screens (project progress, task targets, the analytics charts, the dashboard) is a sum over these, so none of
- * them reads the contributions themselves. Each event is counted twice: under its person and under ALL_PEOPLE,
- * so platform-wide sums read one document per kind, language and day.
+ * Activity counts: one document per kind, person, language and UTC day, kept by the service that owns the data
+ * as each thing happens (a recording validated, a pair approved), and the same per UTC month. Every figure on
+ * the workspace's screens (project progress, task targets, the analytics charts, the dashboard) is a sum over
+ * these, so none of them reads the contributions themselves. Each event is counted under its person and under
+ * ALL_PEOPLE, so platform-wide sums read one document per kind, language and day (or month). A sum reads whole
+ * months from the monthly documents and only the days at either end from the daily ones, so a year costs a
+ * dozen documents per kind and language rather than 365.
  */
 export const ACTIVITY_COLLECTION = 'activity_daily';
+export const ACTIVITY_MONTHLY_COLLECTION = 'activity_monthly';
 export const ALL_PEOPLE = '*';
+
+export type ActivityGranularity = 'day' | 'month';
+const COLLECTION_OF: Record<ActivityGranularity, string> = {
+  day: ACTIVITY_COLLECTION,
+  month: ACTIVITY_MONTHLY_COLLECTION,
+};
 
 export interface ActivityDoc {
   kind: ActivityKind;
   /** The person, or ALL_PEOPLE. */
   userId: string;
   language: LanguageCode;
-  /** The UTC midnight of the day. */
+  /** The UTC midnight of the day (of the month's first day in the monthly collection). */
   day: Date;
   count: number;
   /** Seconds of audio, for kinds that have it (recordings, donations). */
   seconds: number;
 }
 
-export const ACTIVITY_INDEXES: CollectionIndexes = {
-  collection: ACTIVITY_COLLECTION,
-  indexes: [
-    { key: { kind: 1, userId: 1, language: 1, day: 1 }, name: 'kind_user_language_day', unique: true },
-  ],
+const countIndex = {
+  key: { kind: 1, userId: 1, language: 1, day: 1 },
+  name: 'kind_user_language_day',
+  unique: true,
 };
+export const ACTIVITY_INDEXES: CollectionIndexes[] = [
+  { collection: ACTIVITY_COLLECTION, indexes: [countIndex] },
+  { collection: ACTIVITY_MONTHLY_COLLECTION, indexes: [countIndex] },
+];
 
 export const utcDay = (at: Date): Date =>
   new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+export const utcMonth = (at: Date): Date => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+const startOf = (granularity: ActivityGranularity, at: Date) =>
+  granularity === 'day' ? utcDay(at) : utcMonth(at);
+
+/** Both granularities' collections (tests empty them together). */
+export const ACTIVITY_COLLECTIONS = [ACTIVITY_COLLECTION, ACTIVITY_MONTHLY_COLLECTION] as const;
+
+/** The collection holding one granularity's counts. */
+export const activityCollection = (db: Db, granularity: ActivityGranularity) =>
+  db.collection<ActivityDoc>(COLLECTION_OF[granularity]);
 
 export interface ActivityEvent {
   kind: ActivityKind;
@@ -44,12 +66,18 @@ export interface ActivityEvent {
   seconds?: number;
 }
 
-/** The upserts that add these events (for services that batch them with a backfill or a bulk decision). */
-export function activityWrites(events: readonly ActivityEvent[]): AnyBulkWriteOperation<ActivityDoc>[] {
+/**
+ * The upserts that add these events to one granularity's collection (for services that write counts in bulk,
+ * as a backfill does). recordActivity writes both granularities.
+ */
+export function activityWrites(
+  events: readonly ActivityEvent[],
+  granularity: ActivityGranularity = 'day',
+): AnyBulkWriteOperation<ActivityDoc>[] {
   return events.flatMap((e) =>
     [e.userId, ALL_PEOPLE].map((userId) => ({
       updateOne: {
-        filter: { kind: e.kind, userId, language: e.language, day: utcDay(e.at) },
+        filter: { kind: e.kind, userId, language: e.language, day: startOf(granularity, e.at) },
         update: { $inc: { count: e.count ?? 1, seconds: e.seconds ?? 0 } },
         upsert: true,
       },
@@ -57,48 +85,111 @@ export function activityWrites(events: readonly ActivityEvent[]): AnyBulkWriteOp
   );
 }
 
-/** Counts the events (unordered: each upsert stands alone). */
+/** Counts the events, daily and monthly (unordered: each upsert stands alone). */
 export async function recordActivity(db: Db, events: readonly ActivityEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await db.collection<ActivityDoc>(ACTIVITY_COLLECTION).bulkWrite(activityWrites(events), { ordered: false });
+  await Promise.all(
+    (['day', 'month'] as const).map((g) =>
+      activityCollection(db, g).bulkWrite(activityWrites(events, g), { ordered: false }),
+    ),
+  );
 }
 
-const matchOf = (q: ActivityQuery): Document => ({
-  kind: q.kinds.length === 1 ? q.kinds[0] : { $in: q.kinds },
-  userId: q.userId ?? ALL_PEOPLE,
-  ...(q.languages ? { language: q.languages.length === 1 ? q.languages[0] : { $in: q.languages } } : {}),
-  day: { $gte: utcDay(new Date(q.from)), $lt: new Date(q.to) },
-});
+/** Rows of daily counts summed into rows per month (a backfill writes both). */
+export function monthlyRows<
+  R extends Omit<ActivityDoc, 'count' | 'seconds'> & { count: number; seconds: number },
+>(rows: readonly R[]): R[] {
+  const months = new Map<string, R>();
+  for (const r of rows) {
+    const day = utcMonth(r.day);
+    const key = `${r.kind}\u0000${r.userId}\u0000${r.language}\u0000${day.getTime()}`;
+    const sum = months.get(key) ?? { ...r, day, count: 0, seconds: 0 };
+    sum.count += r.count;
+    sum.seconds += r.seconds;
+    months.set(key, sum);
+  }
+  return [...months.values()];
+}
 
-/** $or reads each branch through the index; MongoDB and the embedded server both union up to this many. */
-const BRANCHES_PER_PIPELINE = 32;
+/** One range of one query, read from one granularity. */
+interface Part {
+  key: string;
+  kinds: readonly ActivityKind[];
+  userId: string;
+  languages?: readonly LanguageCode[];
+  from: Date;
+  to: Date;
+}
+
+const DAY_MS = 86_400_000;
 
 /**
- * The sum of `count` for each query, in one aggregation per 32 queries: the union of the queries' ranges is
- * read through the index, then a $facet sums each query's part. Days are whole: a day counts when any of it
- * is in [from, to), so `from`'s own day counts whole and `to`'s day counts only when `to` is past its midnight
- * (with midnight-aligned ranges, as the period buckets are, exactly the days in [from, to)).
+ * A query's days, [from's day, to) rounded out to whole days, cut into whole months (read monthly) and the days
+ * before the first and after the last of them (read daily).
+ */
+function partsOf(q: ActivityQuery): Record<ActivityGranularity, Part[]> {
+  const base = { key: q.key, kinds: q.kinds, userId: q.userId ?? ALL_PEOPLE, languages: q.languages };
+  const from = utcDay(new Date(q.from));
+  const toInstant = new Date(q.to);
+  const to =
+    utcDay(toInstant).getTime() === toInstant.getTime()
+      ? toInstant
+      : new Date(utcDay(toInstant).getTime() + DAY_MS);
+  if (to <= from) return { day: [], month: [] };
+  const firstMonth =
+    from.getUTCDate() === 1 ? from : new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
+  const lastMonthEnd = utcMonth(to);
+  if (firstMonth >= lastMonthEnd) return { day: [{ ...base, from, to }], month: [] };
+  const day: Part[] = [];
+  if (from < firstMonth) day.push({ ...base, from, to: firstMonth });
+  if (lastMonthEnd < to) day.push({ ...base, from: lastMonthEnd, to });
+  return { day, month: [{ ...base, from: firstMonth, to: lastMonthEnd }] };
+}
+
+const matchOf = (p: Part): Document => ({
+  kind: p.kinds.length === 1 ? p.kinds[0] : { $in: p.kinds },
+  userId: p.userId,
+  ...(p.languages ? { language: p.languages.length === 1 ? p.languages[0] : { $in: p.languages } } : {}),
+  day: { $gte: p.from, $lt: p.to },
+});
+
+const holds = (p: Part, doc: Pick<ActivityDoc, 'kind' | 'userId' | 'language' | 'day'>) =>
+  doc.userId === p.userId &&
+  p.kinds.includes(doc.kind) &&
+  (!p.languages || p.languages.includes(doc.language)) &&
+  doc.day >= p.from &&
+  doc.day < p.to;
+
+/** $or reads each branch through the index; MongoDB and the embedded server both union up to this many. */
+const BRANCHES_PER_READ = 32;
+
+/**
+ * The sum of `count` for each query. Each read takes up to 32 ranges at once through the index (their union, each
+ * document once) and adds every document to the ranges it falls in. Days are whole: a day counts when any of it
+ * is in [from, to), so with midnight-aligned ranges, as the period buckets are, exactly the days in [from, to).
  */
 export async function sumActivity(db: Db, queries: readonly ActivityQuery[]): Promise<Map<string, number>> {
   const sums = new Map<string, number>(queries.map((q) => [q.key, 0]));
-  const chunks: ActivityQuery[][] = [];
-  for (let i = 0; i < queries.length; i += BRANCHES_PER_PIPELINE)
-    chunks.push(queries.slice(i, i + BRANCHES_PER_PIPELINE));
+  const parts: Record<ActivityGranularity, Part[]> = { day: [], month: [] };
+  for (const q of queries) {
+    const { day, month } = partsOf(q);
+    parts.day.push(...day);
+    parts.month.push(...month);
+  }
+  const reads: Array<{ granularity: ActivityGranularity; chunk: Part[] }> = [];
+  for (const granularity of ['day', 'month'] as const) {
+    for (let i = 0; i < parts[granularity].length; i += BRANCHES_PER_READ)
+      reads.push({ granularity, chunk: parts[granularity].slice(i, i + BRANCHES_PER_READ) });
+  }
   await Promise.all(
-    chunks.map(async (chunk) => {
-      const facets: Record<string, Document[]> = {};
-      chunk.forEach((q, i) => {
-        facets[`q${i}`] = [{ $match: matchOf(q) }, { $group: { _id: null, n: { $sum: '$count' } } }];
-      });
-      const [row] = await db
-        .collection(ACTIVITY_COLLECTION)
-        .aggregate<Record<string, Array<{ n: number }>>>([
-          { $match: { $or: chunk.map(matchOf) } },
-          { $project: { kind: 1, userId: 1, language: 1, day: 1, count: 1 } },
-          { $facet: facets },
-        ])
-        .toArray();
-      chunk.forEach((q, i) => sums.set(q.key, (sums.get(q.key) ?? 0) + (row?.[`q${i}`]?.[0]?.n ?? 0)));
+    reads.map(async ({ granularity, chunk }) => {
+      const docs = activityCollection(db, granularity).find(
+        { $or: chunk.map(matchOf) },
+        { projection: { _id: 0, kind: 1, userId: 1, language: 1, day: 1, count: 1 } },
+      );
+      for await (const doc of docs) {
+        for (const p of chunk) if (holds(p, doc)) sums.set(p.key, sums.get(p.key)! + doc.count);
+      }
     }),
   );
   return sums;
@@ -110,8 +201,9 @@ export async function activityLanguages(
   userId: string,
   kinds: readonly ActivityKind[],
 ): Promise<LanguageCode[]> {
-  const values = await db
-    .collection<ActivityDoc>(ACTIVITY_COLLECTION)
-    .distinct('language', { kind: { $in: [...kinds] }, userId });
+  const values = await activityCollection(db, 'month').distinct('language', {
+    kind: { $in: [...kinds] },
+    userId,
+  });
   return (values as LanguageCode[]).sort();
 }

@@ -95,5 +95,5 @@ export const SPEECH_INDEXES: CollectionIndexes[] = [
   },
   ...DATASET_INDEXES,
   // Daily activity counts: live increments, sums for the text service, the language distribution.
-  ACTIVITY_INDEXES,
+  ...ACTIVITY_INDEXES,
 ];

@@ -1,7 +1,13 @@
 import { ObjectId } from 'mongodb';
 import type { ActivityKind } from '@platform/contracts';
 import { SERVICE_IDENTITIES } from '@platform/contracts';
-import { ACTIVITY_COLLECTION, ALL_PEOPLE, utcDay, type ActivityDoc } from '@platform/service-kit';
+import {
+  ACTIVITY_COLLECTION,
+  ACTIVITY_COLLECTIONS,
+  ALL_PEOPLE,
+  utcDay,
+  type ActivityDoc,
+} from '@platform/service-kit';
 import { signedAs } from '@platform/service-kit/testing';
 import type { AudioPairDoc, RecordingDoc, VoteDoc } from '../src/collections';
 import { BACKFILL_ID } from '../src/activity/backfill';
@@ -20,7 +26,7 @@ describe('speech activity counts', () => {
   beforeEach(async () => {
     const db = h.app.database!.db;
     await Promise.all([
-      db.collection(ACTIVITY_COLLECTION).deleteMany({}),
+      ...ACTIVITY_COLLECTIONS.map((c) => db.collection(c).deleteMany({})),
       h.col.recordings.deleteMany({}),
       h.col.votes.deleteMany({}),
       h.col.audioPairs.deleteMany({}),

@@ -1,6 +1,6 @@
 import { ObjectId } from 'mongodb';
 import { SERVICE_IDENTITIES, type ActivityQuery } from '@platform/contracts';
-import { ACTIVITY_COLLECTION, recordActivity, type ActivityEvent } from '@platform/service-kit';
+import { ACTIVITY_COLLECTIONS, recordActivity, type ActivityEvent } from '@platform/service-kit';
 import { signedAs } from '@platform/service-kit/testing';
 import { countDecision, countReport } from '../src/analytics/quality-counts';
 import { as, asRole, startSpeech, type SpeechHarness } from './support/harness';
@@ -18,7 +18,7 @@ describe('the speech service’s workspace routes', () => {
   afterAll(() => h?.close());
   beforeEach(async () => {
     await Promise.all([
-      h.app.database!.db.collection(ACTIVITY_COLLECTION).deleteMany({}),
+      ...ACTIVITY_COLLECTIONS.map((c) => h.app.database!.db.collection(c).deleteMany({})),
       h.col.recordings.deleteMany({}),
       h.col.recordingMarks.deleteMany({}),
       h.col.recordingQualityDaily.deleteMany({}),

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Db } from 'mongodb';
 import type { ActivityKind, ActivitySumsBody, Identity, LanguageCode, Role } from '@platform/contracts';
 import {
-  ACTIVITY_COLLECTION,
+  ACTIVITY_COLLECTIONS,
   activityLanguages,
   recordActivity,
   sumActivity,
@@ -136,8 +136,10 @@ export function workspaceService(name: string): WorkspaceHarness {
       );
     },
     async clearActivity() {
-      await started(app).database!.db.collection(ACTIVITY_COLLECTION).deleteMany({});
-      await started(speechDb).collection(ACTIVITY_COLLECTION).deleteMany({});
+      for (const c of ACTIVITY_COLLECTIONS) {
+        await started(app).database!.db.collection(c).deleteMany({});
+        await started(speechDb).collection(c).deleteMany({});
+      }
     },
     speechCalls: () => calls,
   };

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { AnyBulkWriteOperation, Collection, Db, Document } from 'mongodb';
 import { MongoBulkWriteError } from 'mongodb';
 import { RECORDING_REPORT_REASONS, type ActivityKind, type LanguageCode } from '@platform/contracts';
-import { ACTIVITY_COLLECTION, ALL_PEOPLE, ignoreDuplicateKey, type ActivityDoc } from '@platform/service-kit';
+import {
+  activityCollection,
+  ALL_PEOPLE,
+  ignoreDuplicateKey,
+  monthlyRows,
+  type ActivityDoc,
+} from '@platform/service-kit';
 import { collections, type RecordingQualityDayDoc } from '../collections';
 import { DONATION_LANGUAGE } from './events';
 
@@ -339,10 +345,15 @@ export async function runActivityBackfill(options: {
   await renew();
   const rows = await rowsBefore(db, marker.cutoff);
   const all = [...rows, ...everyoneRows(rows)];
-  const counts = db.collection<ActivityDoc & { backfill?: string }>(ACTIVITY_COLLECTION);
-  for (let i = 0; i < all.length; i += WRITE_BATCH) {
-    await writeOnce(counts, backfillWrites(all.slice(i, i + WRITE_BATCH)));
-    await renew();
+  for (const [granularity, granular] of [
+    ['day', all],
+    ['month', monthlyRows(all)],
+  ] as const) {
+    const counts = activityCollection(db, granularity) as Collection<ActivityDoc & { backfill?: string }>;
+    for (let i = 0; i < granular.length; i += WRITE_BATCH) {
+      await writeOnce(counts, backfillWrites(granular.slice(i, i + WRITE_BATCH)));
+      await renew();
+    }
   }
   const quality = await qualityDaysBefore(db, marker.cutoff);
   for (let i = 0; i < quality.length; i += WRITE_BATCH) {

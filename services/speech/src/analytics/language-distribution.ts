@@ -1,17 +1,16 @@
 import type { Db } from 'mongodb';
 import type { LanguageCode, LanguageDistribution } from '@platform/contracts';
-import { ACTIVITY_COLLECTION, ALL_PEOPLE, type ActivityDoc } from '@platform/service-kit';
+import { activityCollection, ALL_PEOPLE } from '@platform/service-kit';
 
 /** A paired voice donation is two clips (its English and Yoruba sides), as releases count them. */
 const CLIPS_PER_DONATION = 2;
 
 /**
  * Clips and hours per language of the decided-good speech: validated recordings and approved voice donations
- * (counted in Yoruba, both sides), summed in MongoDB from everyone's daily activity counts. Most clips first.
+ * (counted in Yoruba, both sides), summed in MongoDB from everyone's monthly activity counts. Most clips first.
  */
 export async function languageDistribution(db: Db): Promise<LanguageDistribution> {
-  const rows = await db
-    .collection<ActivityDoc>(ACTIVITY_COLLECTION)
+  const rows = await activityCollection(db, 'month')
     .aggregate<{ _id: LanguageCode; clips: number; seconds: number }>([
       { $match: { kind: { $in: ['recordings.validated', 'donations.approved'] }, userId: ALL_PEOPLE } },
       {
