@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import { DEFAULT_HOST, DEFAULT_PORTS, SERVICE_IDENTITIES } from '@platform/contracts';
@@ -8,6 +9,7 @@ import {
   type CollectionIndexes,
   type ServiceApp,
 } from '@platform/service-kit';
+import { startActivityBackfill } from './activity/backfill';
 import { createActivityReader, type ActivityReader } from './activity/activity-reader';
 import { createPeopleDirectory, type PeopleDirectory } from './people/people-directory';
 import { TEXT_INDEXES } from './indexes';
@@ -45,6 +47,8 @@ declare module 'fastify' {
     people: PeopleDirectory;
     /** The time; tests fix it to put events on a period's edges. */
     now: () => Date;
+    /** Resolves once the text activity counts of what was stored before live counting are rebuilt. */
+    activityBackfilled: Promise<void>;
   }
 }
 
@@ -78,6 +82,8 @@ export interface TextAppOptions {
 
 /** The text service: sentences (write, review), text pairs, dataset uploads, projects and tasks. */
 export async function buildApp(options: TextAppOptions): Promise<ServiceApp> {
+  // Every activity this process counts live happens after this moment (the backfill's cutoff bound).
+  const startedAt = new Date();
   const app = await createService({
     name: 'text',
     mongoUri: options.mongoUri,
@@ -123,6 +129,14 @@ export async function buildApp(options: TextAppOptions): Promise<ServiceApp> {
     options.people ?? createPeopleDirectory(client('gateway', options.gatewayUrl ?? DEFAULT_GATEWAY_URL)),
   );
   app.decorate('now', options.now ?? (() => new Date()));
+  const backfill = startActivityBackfill({
+    db: databaseOf(app),
+    startedAt,
+    owner: randomUUID(),
+    log: app.log,
+  });
+  app.decorate('activityBackfilled', backfill.done);
+  app.addHook('onClose', async () => backfill.stop());
   const writer = new SequenceWriter(databaseOf(app));
   app.decorate('sequenceWriter', writer);
   app.decorate('pairSequenceWriter', new PairSequenceWriter(databaseOf(app)));
