@@ -8,11 +8,13 @@ import {
   databaseOf,
   type CollectionIndexes,
   type ServiceApp,
+  type ServiceClient,
 } from '@platform/service-kit';
 import { startActivityBackfill } from './activity/backfill';
 import { createActivityReader, type ActivityReader } from './activity/activity-reader';
 import { createPeopleDirectory, type PeopleDirectory } from './people/people-directory';
 import { TEXT_INDEXES } from './indexes';
+import { analyticsRoutes } from './routes/analytics';
 import { internalSentenceRoutes } from './routes/internal/sentences';
 import { internalTextPairFlagRoutes } from './routes/internal/text-pair-flags';
 import { internalTextPairRoutes } from './routes/internal/text-pairs';
@@ -43,6 +45,8 @@ declare module 'fastify' {
     pairSequenceWriter: PairSequenceWriter;
     /** Sums of daily activity counts, text and speech alike (project progress, analytics, the dashboard). */
     activity: ActivityReader;
+    /** Calls to the speech service, signed as the text service. */
+    speech: ServiceClient;
     /** Accounts' current names and roles, from the gateway. */
     people: PeopleDirectory;
     /** The time; tests fix it to put events on a period's edges. */
@@ -98,6 +102,7 @@ export async function buildApp(options: TextAppOptions): Promise<ServiceApp> {
       internalTextPairRoutes(instance as ServiceApp);
       internalTextPairFlagRoutes(instance as ServiceApp);
       internalUserRoutes(instance as ServiceApp);
+      analyticsRoutes(instance as ServiceApp);
       await sentenceWriteRoutes(instance as ServiceApp);
       await uploadRoutes(instance as ServiceApp, { maxBytes: options.uploadMaxBytes });
       projectRoutes(instance as ServiceApp);
@@ -116,14 +121,9 @@ export async function buildApp(options: TextAppOptions): Promise<ServiceApp> {
       secret: options.identitySecret,
       log: app.log,
     });
-  app.decorate(
-    'activity',
-    options.activity ??
-      createActivityReader({
-        db: databaseOf(app),
-        speech: client('speech', options.speechUrl ?? DEFAULT_SPEECH_URL),
-      }),
-  );
+  const speech = client('speech', options.speechUrl ?? DEFAULT_SPEECH_URL);
+  app.decorate('speech', speech);
+  app.decorate('activity', options.activity ?? createActivityReader({ db: databaseOf(app), speech }));
   app.decorate(
     'people',
     options.people ?? createPeopleDirectory(client('gateway', options.gatewayUrl ?? DEFAULT_GATEWAY_URL)),
