@@ -263,6 +263,12 @@ describe('rebuilding text activity from what was stored before counting', () => 
     };
     await expectCounts();
     expect(await db.collection(ACTIVITY_BACKFILL).findOne({})).toMatchObject({ doneAt: expect.any(Date) });
+    // Past decisions now carry their date, for quality metrics: the last review's, or the admin's.
+    const dated = await db
+      .collection('sentences')
+      .find({ _id: { $in: [s1, s2, s3] } }, { sort: { text: 1 }, projection: { decidedAt: 1 } })
+      .toArray();
+    expect(dated.map((d) => d.decidedAt)).toEqual([day2, day2, undefined]);
 
     // A sentence counted live on a rebuilt day adds to it.
     await recordActivity(db, [

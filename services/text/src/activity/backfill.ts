@@ -88,62 +88,25 @@ function pipelines(cutoff: Date): Array<{ collection: string; pipeline: Document
         },
       ],
     },
-    // Decisions that carry their date (every pair; sentences decided since decisions were dated, or by an admin).
+    // Decisions, at their date (every decided item has one once datePastDecisions has run).
     ...(['sentence', 'pair'] as const).map((kind) => ({
       collection: kind === 'sentence' ? SENTENCES : TEXT_PAIRS,
       pipeline: [
         { $match: { authorId: { $exists: true }, status: { $in: DECIDED } } },
-        { $addFields: { decisionAt: { $ifNull: ['$decidedAt', '$decidedBy.at'] } } },
-        { $match: { decisionAt: before } },
+        { $match: { decidedAt: before } },
         {
           $group: {
             _id: {
               kind: decisionKind(kind),
               userId: '$authorId',
               language: kind === 'sentence' ? '$language' : PAIR_LANGUAGE,
-              day: dayOf('$decisionAt'),
+              day: dayOf('$decidedAt'),
             },
             n: { $sum: 1 },
           },
         },
       ],
     })),
-    // Sentences decided by reviews before decisions were dated: at their last review.
-    {
-      collection: REVIEW_JUDGEMENTS,
-      pipeline: [
-        { $match: { kind: 'sentence', verdict: { $in: ['approve', 'reject'] } } },
-        { $group: { _id: '$itemId', at: { $max: '$at' } } },
-        { $match: { at: before } },
-        { $lookup: { from: SENTENCES, localField: '_id', foreignField: '_id', as: 'item' } },
-        { $unwind: '$item' },
-        {
-          $match: {
-            'item.authorId': { $exists: true },
-            'item.status': { $in: DECIDED },
-            'item.decidedAt': { $exists: false },
-            'item.decidedBy': { $exists: false },
-          },
-        },
-        {
-          $group: {
-            _id: {
-              kind: {
-                $cond: [
-                  { $eq: ['$item.status', 'validated'] },
-                  ITEM_KINDS.sentence.approved,
-                  ITEM_KINDS.sentence.rejected,
-                ],
-              },
-              userId: '$item.authorId',
-              language: '$item.language',
-              day: dayOf('$at'),
-            },
-            n: { $sum: 1 },
-          },
-        },
-      ],
-    },
     // Reviews given (approvals and rejections; skips are not reviews), in the item's language.
     {
       collection: REVIEW_JUDGEMENTS,
@@ -193,8 +156,35 @@ const idempotentAdd = (key: Row['_id'], n: number): AnyBulkWriteOperation<Activi
   },
 });
 
+/**
+ * Gives sentences decided before decisions were dated their decision's date (pairs always had one): an
+ * admin's decision at its time, a decision by reviews at the last approval or rejection. Quality metrics and
+ * the rebuild both read decisions by this date. Runs in MongoDB ($merge); a second run finds nothing to do.
+ */
+export async function datePastDecisions(db: Db): Promise<void> {
+  const undated = { status: { $in: DECIDED }, decidedAt: { $exists: false } };
+  await db
+    .collection(SENTENCES)
+    .updateMany({ ...undated, 'decidedBy.at': { $exists: true } }, [
+      { $set: { decidedAt: '$decidedBy.at' } },
+    ]);
+  await db
+    .collection(REVIEW_JUDGEMENTS)
+    .aggregate([
+      { $match: { kind: 'sentence', verdict: { $in: ['approve', 'reject'] } } },
+      { $group: { _id: '$itemId', decidedAt: { $max: '$at' } } },
+      { $lookup: { from: SENTENCES, localField: '_id', foreignField: '_id', as: 'item' } },
+      { $match: { 'item.status': { $in: DECIDED }, 'item.decidedAt': { $exists: false } } },
+      { $project: { decidedAt: 1 } },
+      { $merge: { into: SENTENCES, on: '_id', whenMatched: 'merge', whenNotMatched: 'discard' } },
+    ])
+    .toArray();
+}
+
 /** Rebuilds the counts of everything before `cutoff`; answers the number of daily documents written. */
 export async function rebuildTextActivity(db: Db, cutoff: Date, renew: () => Promise<void>): Promise<number> {
+  await datePastDecisions(db);
+  await renew();
   const totals = new Map<string, { key: Row['_id']; n: number }>();
   const add = (key: Row['_id'], n: number) => {
     const k = keyOf(key);
