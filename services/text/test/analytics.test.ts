@@ -197,11 +197,19 @@ describe('analytics', () => {
   });
 
   describe('quality', () => {
-    it('agrees reviews with decisions of the period and merges the reasons, most frequent first', async () => {
+    it('agrees reviews with the decisions of the period and merges the period’s reasons, most frequent first', async () => {
       const inWeek = new Date('2026-11-24T09:00:00Z');
       const lastYear = new Date('2025-11-24T09:00:00Z');
       const [s1, s2, s3, p1] = [new ObjectId(), new ObjectId(), new ObjectId(), new ObjectId()];
-      const sentence = (_id: ObjectId, status: string, decidedAt: Date) => ({
+      const sentence = (
+        _id: ObjectId,
+        status: string,
+        decidedAt: Date,
+        approvals: number,
+        rejections: number,
+      ) => ({
+        approvals,
+        rejections,
         _id,
         text: _id.toHexString(),
         key: _id.toHexString(),
@@ -216,10 +224,10 @@ describe('analytics', () => {
       await db()
         .collection('sentences')
         .insertMany([
-          sentence(s1, 'validated', inWeek),
-          sentence(s2, 'rejected', inWeek),
+          sentence(s1, 'validated', inWeek, 2, 1),
+          sentence(s2, 'rejected', inWeek, 0, 2),
           // Decided last year: not in this year's figures.
-          sentence(s3, 'rejected', lastYear),
+          sentence(s3, 'rejected', lastYear, 0, 1),
         ]);
       await db().collection('text_pairs').insertOne({
         _id: p1,
@@ -229,14 +237,23 @@ describe('analytics', () => {
         authorId: 'tayo',
         createdAt: lastYear,
         decidedAt: inWeek,
+        approvals: 0,
+        rejections: 2,
       });
-      const j = (kind: string, itemId: ObjectId, userId: string, verdict: string, reason?: string) => ({
+      const j = (
+        kind: string,
+        itemId: ObjectId,
+        userId: string,
+        verdict: string,
+        reason?: string,
+        at = inWeek,
+      ) => ({
         kind,
         itemId,
         userId,
         verdict,
         ...(reason ? { reason } : {}),
-        at: inWeek,
+        at,
       });
       await db()
         .collection('review_judgements')
@@ -247,7 +264,8 @@ describe('analytics', () => {
           j('sentence', s1, 'r4', 'skip'),
           j('sentence', s2, 'r1', 'reject', 'offensive'),
           j('sentence', s2, 'r2', 'reject'),
-          j('sentence', s3, 'r1', 'reject', 'grammar'),
+          // Given last year: not this year's reasons.
+          j('sentence', s3, 'r1', 'reject', 'grammar', lastYear),
           j('pair', p1, 'r1', 'reject', 'grammar'),
           j('pair', p1, 'r2', 'reject', 'grammar'),
         ]);

@@ -1,5 +1,5 @@
 import { ObjectId, type Db, type Document } from 'mongodb';
-import type { Identity, LanguageCode, ReviewKind, TaskState } from '@platform/contracts';
+import type { Identity, LanguageCode, TaskState } from '@platform/contracts';
 import { HttpError, type CollectionIndexes } from '@platform/service-kit';
 import { REVIEW_JUDGEMENTS } from '../review/review-store';
 import { SENTENCES } from '../sentences/sentence-store';
@@ -34,11 +34,11 @@ export const ANALYTICS_INDEXES: CollectionIndexes[] = [
       { key: { dueDate: 1 }, name: 'due' },
     ],
   },
-  // Quality: the sentences and pairs decided in the period (only decided items carry decidedAt).
-  { collection: SENTENCES, indexes: [{ key: { decidedAt: 1 }, name: 'decided_at', sparse: true }] },
-  { collection: TEXT_PAIRS, indexes: [{ key: { decidedAt: 1 }, name: 'decided_at', sparse: true }] },
-  // Quality: the reviews on each decided item (the $lookup's foreign field).
-  { collection: REVIEW_JUDGEMENTS, indexes: [{ key: { itemId: 1 }, name: 'item' }] },
+  // Quality: the sentences and pairs decided in the period (status validated or rejected, decidedAt in the window).
+  { collection: SENTENCES, indexes: [{ key: { status: 1, decidedAt: 1 }, name: 'status_decided_at' }] },
+  { collection: TEXT_PAIRS, indexes: [{ key: { status: 1, decidedAt: 1 }, name: 'status_decided_at' }] },
+  // Quality: the reasons of the rejections given in the period.
+  { collection: REVIEW_JUDGEMENTS, indexes: [{ key: { verdict: 1, at: 1 }, name: 'verdict_at' }] },
 ];
 
 const projectId = (id: string): ObjectId => {
@@ -111,62 +111,66 @@ export interface TextQuality {
   reasons: ReasonCount[];
 }
 
+interface DecidedRow {
+  _id: 'validated' | 'rejected';
+  decided: number;
+  approvals: number;
+  rejections: number;
+}
+
 /**
- * Sentences and pairs decided in [start, end), the reviews given on them (approvals and rejections; skips
- * are not reviews), how many agreed with the decision (an approval of a validated item, a rejection of a
- * rejected one), and the reasons of the rejections. One aggregation per kind, in MongoDB.
+ * Sentences and pairs decided in [start, end): how many, the reviews counted on them (approvals and
+ * rejections; skips are not reviews) and how many agreed with the decision (the approvals of a validated
+ * item, the rejections of a rejected one), read from the counts each item keeps, so no review is joined.
+ * The reasons are those of the rejections given in the period. Aggregations in MongoDB, through the
+ * status_decided_at and verdict_at indexes.
  */
 export async function textQuality(db: Db, window: { start: Date; end: Date }): Promise<TextQuality> {
-  const total: TextQuality = { decided: 0, approved: 0, rejected: 0, votes: 0, agreeing: 0, reasons: [] };
-  const reasons = new Map<string, number>();
-  for (const kind of ['sentence', 'pair'] as ReviewKind[]) {
-    const [row] = await db
-      .collection(kind === 'sentence' ? SENTENCES : TEXT_PAIRS)
-      .aggregate<{
-        decisions: Array<{ _id: string; n: number }>;
-        votes: Array<{ _id: { verdict: string; status: string; reason?: string }; n: number }>;
-      }>([
+  const inWindow = { $gte: window.start, $lt: window.end };
+  const decidedOf = (collection: string) =>
+    db
+      .collection(collection)
+      .aggregate<DecidedRow>([
+        { $match: { decidedAt: inWindow, status: { $in: ['validated', 'rejected'] } } },
         {
-          $match: {
-            decidedAt: { $gte: window.start, $lt: window.end },
-            status: { $in: ['validated', 'rejected'] },
-          },
-        },
-        { $project: { status: 1 } },
-        { $lookup: { from: REVIEW_JUDGEMENTS, localField: '_id', foreignField: 'itemId', as: 'j' } },
-        {
-          $facet: {
-            decisions: [{ $group: { _id: '$status', n: { $sum: 1 } } }],
-            votes: [
-              { $unwind: '$j' },
-              { $match: { 'j.kind': kind, 'j.verdict': { $in: ['approve', 'reject'] } } },
-              {
-                $group: {
-                  _id: { verdict: '$j.verdict', status: '$status', reason: '$j.reason' },
-                  n: { $sum: 1 },
-                },
-              },
-            ],
+          $group: {
+            _id: '$status',
+            decided: { $sum: 1 },
+            approvals: { $sum: { $ifNull: ['$approvals', 0] } },
+            rejections: { $sum: { $ifNull: ['$rejections', 0] } },
           },
         },
       ])
       .toArray();
-    for (const d of row?.decisions ?? []) {
-      total.decided += d.n;
-      if (d._id === 'validated') total.approved += d.n;
-      else total.rejected += d.n;
-    }
-    for (const v of row?.votes ?? []) {
-      total.votes += v.n;
-      const agrees =
-        (v._id.verdict === 'approve' && v._id.status === 'validated') ||
-        (v._id.verdict === 'reject' && v._id.status === 'rejected');
-      if (agrees) total.agreeing += v.n;
-      if (v._id.verdict === 'reject' && v._id.reason) {
-        reasons.set(v._id.reason, (reasons.get(v._id.reason) ?? 0) + v.n);
-      }
+  const [sentenceRows, pairRows, reasons] = await Promise.all([
+    decidedOf(SENTENCES),
+    decidedOf(TEXT_PAIRS),
+    db
+      .collection(REVIEW_JUDGEMENTS)
+      .aggregate<{ _id: string; count: number }>([
+        { $match: { verdict: 'reject', at: inWindow, reason: { $exists: true } } },
+        { $group: { _id: '$reason', count: { $sum: 1 } } },
+      ])
+      .toArray(),
+  ]);
+  const total: TextQuality = {
+    decided: 0,
+    approved: 0,
+    rejected: 0,
+    votes: 0,
+    agreeing: 0,
+    reasons: reasons.map((r) => ({ reason: r._id, count: r.count })),
+  };
+  for (const row of [...sentenceRows, ...pairRows]) {
+    total.decided += row.decided;
+    total.votes += row.approvals + row.rejections;
+    if (row._id === 'validated') {
+      total.approved += row.decided;
+      total.agreeing += row.approvals;
+    } else {
+      total.rejected += row.decided;
+      total.agreeing += row.rejections;
     }
   }
-  total.reasons = [...reasons].map(([reason, count]) => ({ reason, count }));
   return total;
 }
