@@ -1,6 +1,6 @@
 import { MongoClient, ObjectId } from 'mongodb';
 import type { ActivityKind } from '@platform/contracts';
-import { ACTIVITY_COLLECTION, recordActivity, sumActivity, type ServiceApp } from '@platform/service-kit';
+import { ACTIVITY_COLLECTIONS, recordActivity, sumActivity, type ServiceApp } from '@platform/service-kit';
 import { startTestMongo, uniqueDbName, type TestMongo } from '@platform/service-kit/testing';
 import { ACTIVITY_BACKFILL, rebuildTextActivity } from '../src/activity/backfill';
 import { buildApp } from '../src/app';
@@ -34,7 +34,7 @@ describe('text activity counting', () => {
     await sentences(db()).deleteMany({});
     await textPairs(db()).deleteMany({});
     await judgements(db()).deleteMany({});
-    await db().collection(ACTIVITY_COLLECTION).deleteMany({});
+    await Promise.all(ACTIVITY_COLLECTIONS.map((c) => db().collection(c).deleteMany({})));
   });
 
   const meta = { citation: 'Written by me.', domain: ['general'], lang: 'yo', cc0Confirmed: true };
@@ -281,5 +281,22 @@ describe('rebuilding text activity from what was stored before counting', () => 
     expect(await sum('sentences.written', undefined, d1)).toBe(3);
     expect(await sum('reviews.given', undefined, d2)).toBe(2);
     expect(await sum('sentences.written', 'ada', d1, ['en'])).toBe(2);
+    // The monthly counts agree: March read as a whole month.
+    const march = await sumActivity(db, [
+      {
+        key: 'm',
+        kinds: ['sentences.written'],
+        userId: 'ada',
+        from: '2026-03-01T00:00:00.000Z',
+        to: '2026-04-01T00:00:00.000Z',
+      },
+      {
+        key: 'r',
+        kinds: ['reviews.given'],
+        from: '2026-03-01T00:00:00.000Z',
+        to: '2026-04-01T00:00:00.000Z',
+      },
+    ]);
+    expect([march.get('m'), march.get('r')]).toEqual([3, 3]);
   }, 60_000);
 });

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ObjectId, type Db } from 'mongodb';
 import type { ActivityQuery, ChartPeriod, Identity, RecordingQuality } from '@platform/contracts';
-import { ACTIVITY_COLLECTION, periodBuckets, recordActivity, type ServiceApp } from '@platform/service-kit';
+import { ACTIVITY_COLLECTIONS, periodBuckets, recordActivity, type ServiceApp } from '@platform/service-kit';
 import {
   signedAs,
   signInjectedRequests,
@@ -64,8 +64,8 @@ describe('analytics', () => {
     await db()
       .collection('projects')
       .insertMany([
-        { _id: yoruba, name: 'Yoruba', languages: ['yo'], memberIds: ['mgr', 'ada'] },
-        { _id: hausa, name: 'Hausa', languages: ['ha'], memberIds: ['other'] },
+        { _id: yoruba, name: 'Yoruba', nameKey: 'yoruba', languages: ['yo'], memberIds: ['mgr', 'ada'] },
+        { _id: hausa, name: 'Hausa', nameKey: 'hausa', languages: ['ha'], memberIds: ['other'] },
       ]);
   }, 60_000);
   afterAll(async () => {
@@ -79,7 +79,7 @@ describe('analytics', () => {
 
   describe('Task Progress', () => {
     beforeEach(async () => {
-      await db().collection(ACTIVITY_COLLECTION).deleteMany({});
+      await Promise.all(ACTIVITY_COLLECTIONS.map((c) => db().collection(c).deleteMany({})));
       sumsCalls.length = 0;
     });
 

@@ -1,13 +1,19 @@
 import type { AnyBulkWriteOperation, Db, Document } from 'mongodb';
 import type { ActivityKind, LanguageCode } from '@platform/contracts';
-import { ACTIVITY_COLLECTION, ALL_PEOPLE, type ActivityDoc } from '@platform/service-kit';
+import {
+  activityCollection,
+  ALL_PEOPLE,
+  utcMonth,
+  type ActivityDoc,
+  type ActivityGranularity,
+} from '@platform/service-kit';
 import { REVIEW_JUDGEMENTS } from '../review/review-store';
 import { SENTENCES } from '../sentences/sentence-store';
 import { TEXT_PAIRS } from '../text-pairs/pair-store';
 import { ITEM_KINDS, PAIR_LANGUAGE } from './text-activity';
 
 /**
- * The one-off rebuild of the text kinds' daily counts from what was stored before live counting existed.
+ * The one-off rebuild of the text kinds' daily and monthly counts from what was stored before live counting existed.
  * A marker document holds the cutoff (the earliest start of a process that counts live: everything at or
  * after it is counted live, everything before it here) and a lease, so of several text processes exactly one
  * rebuilds at a time and none does once it is done. Each count is written idempotently (the document keeps
@@ -27,7 +33,7 @@ export interface BackfillMarker {
   leaseUntil?: Date;
   owner?: string;
   doneAt?: Date;
-  /** Daily documents written. */
+  /** Daily and monthly documents written. */
   written?: number;
 }
 
@@ -181,33 +187,41 @@ export async function datePastDecisions(db: Db): Promise<void> {
     .toArray();
 }
 
-/** Rebuilds the counts of everything before `cutoff`; answers the number of daily documents written. */
+/** Rebuilds the counts of everything before `cutoff`; answers the number of daily and monthly documents written. */
 export async function rebuildTextActivity(db: Db, cutoff: Date, renew: () => Promise<void>): Promise<number> {
   await datePastDecisions(db);
   await renew();
-  const totals = new Map<string, { key: Row['_id']; n: number }>();
-  const add = (key: Row['_id'], n: number) => {
+  // Daily and monthly totals: each row counted under its person and under ALL_PEOPLE, on its day and month.
+  const totals: Record<ActivityGranularity, Map<string, { key: Row['_id']; n: number }>> = {
+    day: new Map(),
+    month: new Map(),
+  };
+  const add = (granularity: ActivityGranularity, key: Row['_id'], n: number) => {
     const k = keyOf(key);
-    const entry = totals.get(k);
+    const entry = totals[granularity].get(k);
     if (entry) entry.n += n;
-    else totals.set(k, { key, n });
+    else totals[granularity].set(k, { key, n });
   };
   for (const { collection, pipeline } of pipelines(cutoff)) {
     const cursor = db.collection(collection).aggregate<Row>(pipeline, { allowDiskUse: true });
     for await (const row of cursor) {
-      add(row._id, row.n);
-      add({ ...row._id, userId: ALL_PEOPLE }, row.n);
+      for (const userId of [row._id.userId, ALL_PEOPLE]) {
+        add('day', { ...row._id, userId }, row.n);
+        add('month', { ...row._id, userId, day: utcMonth(row._id.day) }, row.n);
+      }
     }
     await renew();
   }
-  const ops = [...totals.values()].map(({ key, n }) => idempotentAdd(key, n));
-  for (let i = 0; i < ops.length; i += WRITE_CHUNK) {
-    await db.collection<ActivityDoc>(ACTIVITY_COLLECTION).bulkWrite(ops.slice(i, i + WRITE_CHUNK), {
-      ordered: false,
-    });
-    await renew();
+  let written = 0;
+  for (const granularity of ['day', 'month'] as const) {
+    const ops = [...totals[granularity].values()].map(({ key, n }) => idempotentAdd(key, n));
+    for (let i = 0; i < ops.length; i += WRITE_CHUNK) {
+      await activityCollection(db, granularity).bulkWrite(ops.slice(i, i + WRITE_CHUNK), { ordered: false });
+      await renew();
+    }
+    written += ops.length;
   }
-  return ops.length;
+  return written;
 }
 
 export interface BackfillHandle {

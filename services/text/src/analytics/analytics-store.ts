@@ -1,27 +1,12 @@
 import { ObjectId, type Db, type Document } from 'mongodb';
-import type { Identity, LanguageCode, TaskState } from '@platform/contracts';
+import type { Identity } from '@platform/contracts';
 import { HttpError, type CollectionIndexes } from '@platform/service-kit';
+import { projects, visibleProjectsFilter, type ProjectDoc } from '../projects/project-store';
 import { REVIEW_JUDGEMENTS } from '../review/review-store';
 import { SENTENCES } from '../sentences/sentence-store';
+import { TASKS, tasks } from '../tasks/task-store';
 import { TEXT_PAIRS } from '../text-pairs/pair-store';
 import { bucketIndexExpr, type Bucket, type CompletionRow, type ReasonCount } from './series';
-
-/** The projects' and tasks' collections (the projects part of the service writes them; analytics only reads). */
-export const PROJECTS = 'projects';
-export const TASKS = 'tasks';
-
-interface ProjectScopeDoc {
-  _id: ObjectId;
-  languages: LanguageCode[];
-  memberIds: string[];
-}
-
-interface TaskDueDoc {
-  _id: ObjectId;
-  projectId: ObjectId;
-  dueDate: Date;
-  state: TaskState;
-}
 
 /** The indexes analytics reads through, each naming the query it serves. */
 export const ANALYTICS_INDEXES: CollectionIndexes[] = [
@@ -46,18 +31,16 @@ const projectId = (id: string): ObjectId => {
   return new ObjectId(id);
 };
 
-/** Every project for an admin; a manager's: those they are a member of. */
-const visibleFilter = (caller: Identity): Document =>
-  caller.role === 'admin' ? {} : { memberIds: caller.id };
-
 /** A project the caller may see, with its languages; 404 when there is none (or it is not theirs to see). */
-export async function visibleProject(db: Db, caller: Identity, id: string): Promise<ProjectScopeDoc> {
-  const project = await db
-    .collection<ProjectScopeDoc>(PROJECTS)
-    .findOne(
-      { _id: projectId(id), ...visibleFilter(caller) },
-      { projection: { languages: 1, memberIds: 1 } },
-    );
+export async function visibleProject(
+  db: Db,
+  caller: Identity,
+  id: string,
+): Promise<Pick<ProjectDoc, '_id' | 'languages'>> {
+  const project = await projects(db).findOne(
+    { _id: projectId(id), ...visibleProjectsFilter(caller) },
+    { projection: { languages: 1 } },
+  );
   if (!project) throw new HttpError(404, 'project.not_found');
   return project;
 }
@@ -78,16 +61,14 @@ export async function taskCompletion(
   if (project !== undefined) {
     scope = { projectId: (await visibleProject(db, caller, project))._id };
   } else if (caller.role !== 'admin') {
-    const ids = await db
-      .collection<ProjectScopeDoc>(PROJECTS)
-      .find(visibleFilter(caller), { projection: { _id: 1 } })
+    const ids = await projects(db)
+      .find(visibleProjectsFilter(caller), { projection: { _id: 1 } })
       .map((p) => p._id)
       .toArray();
     if (ids.length === 0) return [];
     scope = { projectId: { $in: ids } };
   }
-  const rows = await db
-    .collection<TaskDueDoc>(TASKS)
+  const rows = await tasks(db)
     .aggregate<{ _id: number; due: number; completed: number }>([
       { $match: { ...scope, dueDate: { $gte: buckets[0]!.start, $lt: buckets[buckets.length - 1]!.end } } },
       {
