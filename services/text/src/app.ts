@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import { DEFAULT_HOST, DEFAULT_PORTS, SERVICE_IDENTITIES } from '@platform/contracts';
@@ -7,10 +8,13 @@ import {
   databaseOf,
   type CollectionIndexes,
   type ServiceApp,
+  type ServiceClient,
 } from '@platform/service-kit';
+import { startActivityBackfill } from './activity/backfill';
 import { createActivityReader, type ActivityReader } from './activity/activity-reader';
 import { createPeopleDirectory, type PeopleDirectory } from './people/people-directory';
 import { TEXT_INDEXES } from './indexes';
+import { analyticsRoutes } from './routes/analytics';
 import { internalSentenceRoutes } from './routes/internal/sentences';
 import { internalTextPairFlagRoutes } from './routes/internal/text-pair-flags';
 import { internalTextPairRoutes } from './routes/internal/text-pairs';
@@ -41,10 +45,14 @@ declare module 'fastify' {
     pairSequenceWriter: PairSequenceWriter;
     /** Sums of daily activity counts, text and speech alike (project progress, analytics, the dashboard). */
     activity: ActivityReader;
+    /** Calls to the speech service, signed as the text service. */
+    speech: ServiceClient;
     /** Accounts' current names and roles, from the gateway. */
     people: PeopleDirectory;
     /** The time; tests fix it to put events on a period's edges. */
     now: () => Date;
+    /** Resolves once the text activity counts of what was stored before live counting are rebuilt. */
+    activityBackfilled: Promise<void>;
   }
 }
 
@@ -78,6 +86,8 @@ export interface TextAppOptions {
 
 /** The text service: sentences (write, review), text pairs, dataset uploads, projects and tasks. */
 export async function buildApp(options: TextAppOptions): Promise<ServiceApp> {
+  // Every activity this process counts live happens after this moment (the backfill's cutoff bound).
+  const startedAt = new Date();
   const app = await createService({
     name: 'text',
     mongoUri: options.mongoUri,
@@ -92,6 +102,7 @@ export async function buildApp(options: TextAppOptions): Promise<ServiceApp> {
       internalTextPairRoutes(instance as ServiceApp);
       internalTextPairFlagRoutes(instance as ServiceApp);
       internalUserRoutes(instance as ServiceApp);
+      analyticsRoutes(instance as ServiceApp);
       await sentenceWriteRoutes(instance as ServiceApp);
       await uploadRoutes(instance as ServiceApp, { maxBytes: options.uploadMaxBytes });
       projectRoutes(instance as ServiceApp);
@@ -110,19 +121,22 @@ export async function buildApp(options: TextAppOptions): Promise<ServiceApp> {
       secret: options.identitySecret,
       log: app.log,
     });
-  app.decorate(
-    'activity',
-    options.activity ??
-      createActivityReader({
-        db: databaseOf(app),
-        speech: client('speech', options.speechUrl ?? DEFAULT_SPEECH_URL),
-      }),
-  );
+  const speech = client('speech', options.speechUrl ?? DEFAULT_SPEECH_URL);
+  app.decorate('speech', speech);
+  app.decorate('activity', options.activity ?? createActivityReader({ db: databaseOf(app), speech }));
   app.decorate(
     'people',
     options.people ?? createPeopleDirectory(client('gateway', options.gatewayUrl ?? DEFAULT_GATEWAY_URL)),
   );
   app.decorate('now', options.now ?? (() => new Date()));
+  const backfill = startActivityBackfill({
+    db: databaseOf(app),
+    startedAt,
+    owner: randomUUID(),
+    log: app.log,
+  });
+  app.decorate('activityBackfilled', backfill.done);
+  app.addHook('onClose', async () => backfill.stop());
   const writer = new SequenceWriter(databaseOf(app));
   app.decorate('sequenceWriter', writer);
   app.decorate('pairSequenceWriter', new PairSequenceWriter(databaseOf(app)));

@@ -1,4 +1,5 @@
 import { ACTIVITY_INDEXES, type CollectionIndexes } from '@platform/service-kit';
+import { ANALYTICS_INDEXES } from './analytics/analytics-store';
 import { REVIEW_INDEXES } from './review/indexes';
 import { TEXT_PAIR_FLAG_INDEXES } from './routes/internal/text-pair-flags';
 import { SENTENCE_FLAGS, SENTENCES } from './sentences/sentence-store';
@@ -31,4 +32,5 @@ export const TEXT_INDEXES: CollectionIndexes[] = [
   ...DATASET_UPLOAD_INDEXES,
   ...ACTIVITY_INDEXES,
   ...WORKSPACE_INDEXES,
+  ...ANALYTICS_INDEXES,
 ];

@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto';
 import { connect } from 'node:net';
 import { ObjectId } from 'mongodb';
-import type { DatasetUpload, DatasetUploadPage, DatasetUploadSummary, Identity } from '@platform/contracts';
-import { signIdentity } from '@platform/service-kit';
+import type {
+  ActivityKind,
+  DatasetUpload,
+  DatasetUploadPage,
+  DatasetUploadSummary,
+  Identity,
+} from '@platform/contracts';
+import { signIdentity, sumActivity } from '@platform/service-kit';
 import { multipart, signedAs, type MultipartPart } from '@platform/service-kit/testing';
 import { sentences } from '../src/sentences/sentence-store';
 import { textPairs } from '../src/text-pairs/pair-store';
@@ -55,6 +61,13 @@ const PNG = Buffer.concat([
 describe('text service: dataset uploads', () => {
   const service = useTextService('uploads', { uploadMaxBytes: MAX_BYTES });
   const db = () => service.app.database!.db;
+  /** A person's daily activity counts of one kind, over all time. */
+  const written = async (userId: string, kind: ActivityKind = 'sentences.written') =>
+    (
+      await sumActivity(db(), [
+        { key: 'k', kinds: [kind], userId, from: '2000-01-01T00:00:00.000Z', to: '2100-01-01T00:00:00.000Z' },
+      ])
+    ).get('k') ?? 0;
 
   const upload = (
     file: { filename: string; data: Buffer | string } | null,
@@ -281,6 +294,7 @@ describe('text service: dataset uploads', () => {
 
   describe('POST /api/uploads/:id/import', () => {
     it('imports sentences into the review queue as bulk Write would, row by row, and records the quality', async () => {
+      const writtenBefore = await written('ada');
       const up = (await upload({ filename: 'notebook.csv', data: SENTENCES_CSV })).json<DatasetUpload>();
       const res = await importUpload(up.id);
       expect(res.statusCode).toBe(200);
@@ -322,9 +336,12 @@ describe('text service: dataset uploads', () => {
         [1, 2],
       );
       expect(second.quality).toBe(0);
+      // Each sentence taken in counts once as written by the uploader; the refused repeats count nothing.
+      expect((await written('ada')) - writtenBefore).toBe(2);
     });
 
     it('imports English–Yoruba pairs as Add Text Pair would', async () => {
+      const addedBefore = await written('ada', 'pairs.added');
       const up = (
         await upload({ filename: 'pairs.json', data: PAIRS_JSON }, { type: 'json', description: 'Pairs' })
       ).json<DatasetUpload>();
@@ -340,6 +357,7 @@ describe('text service: dataset uploads', () => {
       expect(pairs.map((p) => [p.source_lang_text, p.target_lang_text, p.status])).toEqual([
         ['Good morning', 'Ẹ káàárọ̀', 'pending'],
       ]);
+      expect((await written('ada', 'pairs.added')) - addedBefore).toBe(1);
     });
 
     it('imports once: a second import is 409, and a file without sentences or pairs is 422', async () => {

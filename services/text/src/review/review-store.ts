@@ -10,16 +10,12 @@ import type {
   SentenceDomain,
   SentenceStatus,
 } from '@platform/contracts';
-import { HttpError, isDuplicateKey } from '@platform/service-kit';
-import {
-  SENTENCES,
-  setSentenceStatus,
-  type SentenceDoc,
-  type SequenceWriter,
-} from '../sentences/sentence-store';
+import { HttpError, isDuplicateKey, recordActivity } from '@platform/service-kit';
+import { ITEM_KINDS, itemLanguage } from '../activity/text-activity';
+import { SENTENCES, type SentenceDoc, type SequenceWriter } from '../sentences/sentence-store';
 import type { Sequencer } from '../text-pairs/pair-sequence';
-import { setPairStatus, textPairs, type TextPairDoc } from '../text-pairs/pair-store';
-import { DECIDED_EXPR, decisionOf } from './decision';
+import { textPairs, type TextPairDoc } from '../text-pairs/pair-store';
+import { DECIDED_EXPR, decisionOf, type Decision } from './decision';
 
 export const REVIEW_JUDGEMENTS = 'review_judgements';
 export const REVIEW_DECISIONS = 'review_decisions';
@@ -84,7 +80,11 @@ interface ReviewableFields {
   skips?: number;
   judgedBy?: string[];
   decidedBy?: { userId: string; at: Date };
+  decidedAt?: Date;
+  /** Sentences only: pairs are English–Yoruba. */
+  language?: LanguageCode;
   createdAt: Date;
+  seq?: number;
 }
 
 const itemsOf = (db: Db, kind: ReviewKind): Collection<ReviewableFields> =>
@@ -95,10 +95,39 @@ const itemsOf = (db: Db, kind: ReviewKind): Collection<ReviewableFields> =>
 export const judgements = (db: Db) => db.collection<ReviewJudgementDoc>(REVIEW_JUDGEMENTS);
 export const decisions = (db: Db) => db.collection<ReviewDecisionDoc>(REVIEW_DECISIONS);
 
-const setStatus = (ctx: ReviewContext, kind: ReviewKind, id: ObjectId, status: SentenceStatus) =>
-  kind === 'sentence'
-    ? setSentenceStatus(ctx.db, ctx.sentenceWriter, id, status)
-    : setPairStatus(ctx.db, ctx.pairWriter, id, status);
+/**
+ * Settles a pending item as decided, dated `at`, with a fresh change sequence number, and counts the decision
+ * under the item's author ('sentences.approved'/'sentences.rejected', 'pairs.approved'/'pairs.rejected',
+ * dated at the decision). The update only applies to an item still pending, so of two settlements racing for
+ * the same item (the judgement that reached the rule and a look-up finishing it after a stop) exactly one
+ * changes it and counts it.
+ */
+async function settle(
+  ctx: ReviewContext,
+  kind: ReviewKind,
+  item: Pick<ReviewableFields, '_id' | 'authorId' | 'language'>,
+  status: Decision,
+  at: Date,
+): Promise<void> {
+  const writer = kind === 'sentence' ? ctx.sentenceWriter : ctx.pairWriter;
+  const changed = await writer.withSequence(1, async (seq) => {
+    const result = await itemsOf(ctx.db, kind).updateOne(
+      { _id: item._id!, status: 'pending' },
+      { $set: { status, seq, decidedAt: at } },
+    );
+    return result.modifiedCount === 1;
+  });
+  if (!changed || !item.authorId) return;
+  const kinds = ITEM_KINDS[kind];
+  await recordActivity(ctx.db, [
+    {
+      kind: status === 'validated' ? kinds.approved : kinds.rejected,
+      userId: item.authorId,
+      language: itemLanguage(kind, item.language),
+      at,
+    },
+  ]);
+}
 
 const itemId = (id: string) => {
   if (id.length !== 24 || !ObjectId.isValid(id)) throw new HttpError(404, 'review.unknown');
@@ -197,13 +226,13 @@ const replyOf = (id: ObjectId, doc: ReviewableFields, status: SentenceStatus): R
 async function openItem(ctx: ReviewContext, kind: ReviewKind, _id: ObjectId) {
   const item = await itemsOf(ctx.db, kind).findOne(
     { _id },
-    { projection: { authorId: 1, status: 1, approvals: 1, rejections: 1, decidedBy: 1 } },
+    { projection: { authorId: 1, language: 1, status: 1, approvals: 1, rejections: 1, decidedBy: 1 } },
   );
   if (!item) throw new HttpError(404, 'review.unknown');
   if (item.status !== 'pending' || item.decidedBy) throw new HttpError(409, 'review.decided');
   const decided = decisionOf(item.approvals ?? 0, item.rejections ?? 0);
   if (decided) {
-    await setStatus(ctx, kind, _id, decided);
+    await settle(ctx, kind, item, decided, new Date());
     throw new HttpError(409, 'review.decided');
   }
   return item;
@@ -259,8 +288,14 @@ export async function judge(
     await judgements(ctx.db).deleteOne({ _id: judgementId });
     throw new HttpError(409, 'review.decided');
   }
+  // The judgement counts once it is counted on the item: a skip is not a review, a late one was taken back above.
+  if (body.verdict !== 'skip') {
+    await recordActivity(ctx.db, [
+      { kind: 'reviews.given', userId, language: itemLanguage(kind, item.language), at: judgement.at },
+    ]);
+  }
   const decided = decisionOf(updated.approvals ?? 0, updated.rejections ?? 0);
-  if (decided) await setStatus(ctx, kind, _id, decided);
+  if (decided) await settle(ctx, kind, item, decided, judgement.at);
   return replyOf(_id, updated, decided ?? updated.status);
 }
 
@@ -274,7 +309,7 @@ export async function decideDirectly(
 ): Promise<ReviewVerdictReply> {
   if (body.reason && body.status !== 'rejected') throw new HttpError(400, 'review.reason_without_reject');
   const _id = itemId(id);
-  await openItem(ctx, kind, _id);
+  const item = await openItem(ctx, kind, _id);
   const at = new Date();
   const claimed = await itemsOf(ctx.db, kind).findOneAndUpdate(
     openFilter(_id),
@@ -282,7 +317,7 @@ export async function decideDirectly(
     { returnDocument: 'after', projection: { approvals: 1, rejections: 1 } },
   );
   if (!claimed) throw new HttpError(409, 'review.decided');
-  await setStatus(ctx, kind, _id, body.status);
+  await settle(ctx, kind, item, body.status, at);
   await decisions(ctx.db).insertOne({
     kind,
     itemId: _id,

@@ -1,6 +1,7 @@
 import { ObjectId, type AnyBulkWriteOperation, type Collection, type Db } from 'mongodb';
 import type { LanguageCode, SentenceDomain, SentenceSource, SentenceStatus } from '@platform/contracts';
-import { isDuplicateKey } from '@platform/service-kit';
+import { isDuplicateKey, recordActivity } from '@platform/service-kit';
+import { addedEvents } from '../activity/text-activity';
 import { duplicateKey, normaliseSentence } from '../rules/sentence-rules';
 
 export { normaliseSentence };
@@ -142,10 +143,10 @@ async function insertWithSequence(
   db: Db,
   writer: SequenceWriter,
   items: Array<Omit<SentenceDoc, '_id' | 'seq' | 'createdAt'>>,
+  now = new Date(),
 ): Promise<Array<ObjectId | null>> {
   if (items.length === 0) return [];
   return writer.withSequence(items.length, async (first) => {
-    const now = new Date();
     const ids: Array<ObjectId | null> = items.map(() => new ObjectId());
     // Documents are made a chunk at a time, so a large file never has all of them in memory at once.
     for (let i = 0; i < items.length; i += INSERT_CHUNK) {
@@ -199,15 +200,18 @@ export interface WrittenSentence {
 export const WRITTEN_LICENSE = 'CC0-1.0';
 
 /**
- * Stores written sentences as 'pending', with no reviews yet. Answers each one's id, or null where the same
- * sentence (by key) was stored meanwhile by someone else.
+ * Stores written sentences as 'pending', with no reviews yet, and counts each one stored as
+ * 'sentences.written' under its writer (a sentence someone else stored meanwhile is neither stored nor
+ * counted). Answers each one's id, or null where the same sentence (by key) was stored meanwhile by someone
+ * else.
  */
-export function storeWrittenSentences(
+export async function storeWrittenSentences(
   db: Db,
   writer: SequenceWriter,
   items: readonly WrittenSentence[],
 ): Promise<Array<ObjectId | null>> {
-  return insertWithSequence(
+  const createdAt = new Date();
+  const ids = await insertWithSequence(
     db,
     writer,
     items.map((s) => ({
@@ -223,7 +227,17 @@ export function storeWrittenSentences(
       approvals: 0,
       rejections: 0,
     })),
+    createdAt,
   );
+  const stored = items.filter((_, i) => ids[i] !== null);
+  await recordActivity(
+    db,
+    addedEvents(
+      'sentence',
+      stored.map((s) => ({ ...s, createdAt })),
+    ),
+  );
+  return ids;
 }
 
 /** Indexes of older versions that the service drops at start (each costs every insert a write). */

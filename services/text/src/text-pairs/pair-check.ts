@@ -1,6 +1,7 @@
 import type { Db } from 'mongodb';
 import { TEXT_PAIR_MAX_LENGTH, type ErrorCode, type TextCategory } from '@platform/contracts';
-import { isDuplicateKey } from '@platform/service-kit';
+import { isDuplicateKey, recordActivity } from '@platform/service-kit';
+import { addedEvents } from '../activity/text-activity';
 import { englishSideProblem, yorubaSideProblem } from './pair-letters';
 import type { Sequencer } from './pair-sequence';
 import { normalisePairSide, pairKey, textPairs, type TextPairDoc } from './pair-store';
@@ -65,8 +66,9 @@ export async function storedPairKeys(db: Db, keys: readonly string[]): Promise<S
 }
 
 /**
- * Inserts pending pairs with consecutive change sequence numbers, unordered. Answers, for each, whether it
- * was stored: false where the unique key refused it (the same pair stored meanwhile).
+ * Inserts pending pairs with consecutive change sequence numbers, unordered, and counts each one stored as
+ * 'pairs.added' under its author. Answers, for each, whether it was stored: false where the unique key
+ * refused it (the same pair stored meanwhile, neither stored nor counted).
  */
 export async function insertPendingPairs(
   db: Db,
@@ -74,7 +76,7 @@ export async function insertPendingPairs(
   pairs: ReadonlyArray<Omit<TextPairDoc, 'seq'>>,
 ): Promise<boolean[]> {
   if (pairs.length === 0) return [];
-  return writer.withSequence(pairs.length, async (first) => {
+  const stored = await writer.withSequence(pairs.length, async (first) => {
     const stored = pairs.map(() => true);
     const docs: TextPairDoc[] = pairs.map((p, i) => ({ ...p, seq: first + i }));
     try {
@@ -90,4 +92,12 @@ export async function insertPendingPairs(
     }
     return stored;
   });
+  await recordActivity(
+    db,
+    addedEvents(
+      'pair',
+      pairs.filter((_, i) => stored[i]),
+    ),
+  );
+  return stored;
 }

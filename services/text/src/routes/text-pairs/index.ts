@@ -4,10 +4,12 @@ import {
   databaseOf,
   HttpError,
   isDuplicateKey,
+  recordActivity,
   serveRoute,
   type RouteHandler,
   type ServiceApp,
 } from '@platform/service-kit';
+import { addedEvents } from '../../activity/text-activity';
 import { checkPair, pendingPair } from '../../text-pairs/pair-check';
 import { textPairs, type TextPairDoc } from '../../text-pairs/pair-store';
 
@@ -31,6 +33,8 @@ export function textPairRoutes(app: ServiceApp) {
         throw err;
       }
     });
+    // Counted once the pair is stored; a second add of the same pair was refused above and counts nothing.
+    await recordActivity(db, addedEvents('pair', [doc]));
     const answer: TextPairAddReply = {
       text_id: doc._id.toHexString(),
       source_lang_text: doc.source_lang_text,
