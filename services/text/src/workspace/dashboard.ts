@@ -11,16 +11,17 @@ import { countByStatus } from '../tasks/task-store';
 export async function dashboardStats(app: ServiceApp, identity: Identity): Promise<DashboardStats> {
   const db = databaseOf(app);
   const now = app.now();
-  const [visible, counts, contributed] = await Promise.all([
-    projects(db)
-      .find(visibleProjectsFilter(identity), {
-        projection: { _id: 1, languages: 1, startDate: 1, dueDate: 1, targets: 1 },
-      })
-      .toArray(),
+  const visibleProjects = projects(db)
+    .find(visibleProjectsFilter(identity), {
+      projection: { _id: 1, languages: 1, startDate: 1, dueDate: 1, targets: 1 },
+    })
+    .toArray();
+  // The projects' figures are summed while the task counts and the person's languages are read.
+  const [[visible, figures], counts, contributed] = await Promise.all([
+    visibleProjects.then(async (found) => [found, await projectFigures(app.activity, found, now)] as const),
     countByStatus(db, { assigneeId: identity.id }, now),
     app.activity.languages(identity.id),
   ]);
-  const figures = await projectFigures(app.activity, visible, now);
   const languages = [...new Set([...visible.flatMap((p) => p.languages), ...contributed])].sort();
   return {
     activeProjects: visible.filter((p) => figures.get(p._id.toHexString())!.status !== 'completed').length,
