@@ -1,5 +1,5 @@
 import type { AnyBulkWriteOperation, Db, Document } from 'mongodb';
-import type { ActivityKind, LanguageCode } from '@platform/contracts';
+import { REVIEW_REJECT_REASONS, type ActivityKind, type LanguageCode } from '@platform/contracts';
 import {
   activityCollection,
   ALL_PEOPLE,
@@ -7,6 +7,12 @@ import {
   type ActivityDoc,
   type ActivityGranularity,
 } from '@platform/service-kit';
+import {
+  idempotentQualityAdd,
+  qualityDays,
+  type QualityDay,
+  type QualityFigures,
+} from '../analytics/quality-counts';
 import { REVIEW_JUDGEMENTS } from '../review/review-store';
 import { SENTENCES } from '../sentences/sentence-store';
 import { TEXT_PAIRS } from '../text-pairs/pair-store';
@@ -23,6 +29,11 @@ import { ITEM_KINDS, PAIR_LANGUAGE } from './text-activity';
  */
 export const ACTIVITY_BACKFILL = 'activity_backfill';
 const MARKER_ID = 'text-activity';
+/**
+ * The quality figures have their own marker (and so their own cutoff): on a database whose activity counts
+ * were rebuilt before the figures were kept live, the figures are still rebuilt once.
+ */
+const QUALITY_MARKER_ID = 'text-quality';
 const LEASE_MS = 10 * 60_000;
 const RETRY_MS = 5_000;
 const WRITE_CHUNK = 1000;
@@ -224,8 +235,92 @@ export async function rebuildTextActivity(db: Db, cutoff: Date, renew: () => Pro
   return written;
 }
 
+/** The daily quality figures (analytics/quality-counts.ts) of the decisions and rejection reasons before `cutoff`. */
+async function qualityDaysBefore(db: Db, cutoff: Date): Promise<QualityDay[]> {
+  const isValidated = { $eq: ['$status', 'validated'] };
+  const approvals = { $ifNull: ['$approvals', 0] };
+  const rejections = { $ifNull: ['$rejections', 0] };
+  const decidedOf = (collection: string) =>
+    db
+      .collection(collection)
+      .aggregate<QualityFigures & { _id: Date }>(
+        [
+          { $match: { status: { $in: DECIDED }, decidedAt: { $lt: cutoff } } },
+          {
+            $group: {
+              _id: dayOf('$decidedAt'),
+              decided: { $sum: 1 },
+              approved: { $sum: { $cond: [isValidated, 1, 0] } },
+              rejected: { $sum: { $cond: [isValidated, 0, 1] } },
+              votes: { $sum: { $add: [approvals, rejections] } },
+              agreeing: { $sum: { $cond: [isValidated, approvals, rejections] } },
+            },
+          },
+        ],
+        { allowDiskUse: true },
+      )
+      .toArray();
+  const [sentences, pairs, reasons] = await Promise.all([
+    decidedOf(SENTENCES),
+    decidedOf(TEXT_PAIRS),
+    db
+      .collection(REVIEW_JUDGEMENTS)
+      .aggregate<{ _id: { day: Date; reason: (typeof REVIEW_REJECT_REASONS)[number] }; n: number }>(
+        [
+          { $match: { verdict: 'reject', at: { $lt: cutoff }, reason: { $in: [...REVIEW_REJECT_REASONS] } } },
+          { $group: { _id: { day: dayOf('$at'), reason: '$reason' }, n: { $sum: 1 } } },
+        ],
+        { allowDiskUse: true },
+      )
+      .toArray(),
+  ]);
+  const byDay = new Map<number, QualityDay>();
+  const dayDoc = (day: Date): QualityDay => {
+    const doc = byDay.get(day.getTime()) ?? {
+      _id: day,
+      decided: 0,
+      approved: 0,
+      rejected: 0,
+      votes: 0,
+      agreeing: 0,
+      reasons: {},
+    };
+    byDay.set(day.getTime(), doc);
+    return doc;
+  };
+  for (const { _id, ...figures } of [...sentences, ...pairs]) {
+    const doc = dayDoc(_id);
+    doc.decided += figures.decided;
+    doc.approved += figures.approved;
+    doc.rejected += figures.rejected;
+    doc.votes += figures.votes;
+    doc.agreeing += figures.agreeing;
+  }
+  for (const r of reasons) dayDoc(r._id.day).reasons[r._id.reason] = r.n;
+  return [...byDay.values()];
+}
+
+/**
+ * Rebuilds the daily quality figures of everything before `cutoff` (decisions by their date, rejections'
+ * reasons by the judgement's); each day is added idempotently (idempotentQualityAdd), so a second run, or one
+ * taken over half-way, counts nothing twice and keeps what was counted live. Answers the days written.
+ */
+export async function rebuildTextQuality(db: Db, cutoff: Date, renew: () => Promise<void>): Promise<number> {
+  await datePastDecisions(db);
+  await renew();
+  const days = await qualityDaysBefore(db, cutoff);
+  await renew();
+  for (let i = 0; i < days.length; i += WRITE_CHUNK) {
+    await qualityDays(db).bulkWrite(days.slice(i, i + WRITE_CHUNK).map(idempotentQualityAdd), {
+      ordered: false,
+    });
+    await renew();
+  }
+  return days.length;
+}
+
 export interface BackfillHandle {
-  /** Resolves once this database's counts are rebuilt (by this process or another), or when stopped. */
+  /** Resolves once this database's counts and quality figures are rebuilt (by this process or another), or when stopped. */
   done: Promise<void>;
   stop(): void;
 }
@@ -250,39 +345,58 @@ export function startActivityBackfill(options: {
       timer = setTimeout(() => void attempt(), ms);
       timer.unref();
     };
+    /** Rebuilds one marker's part: 'done' (by this process or another) or 'held' by another process. */
+    const rebuildOnce = async (
+      id: string,
+      what: string,
+      rebuild: (db: Db, cutoff: Date, renew: () => Promise<void>) => Promise<number>,
+    ): Promise<'done' | 'held'> => {
+      const marker = await markers(db).findOne({ _id: id });
+      if (marker?.doneAt) return 'done';
+      const now = new Date();
+      const claimed = await markers(db).findOneAndUpdate(
+        {
+          _id: id,
+          doneAt: { $exists: false },
+          $or: [{ leaseUntil: { $exists: false } }, { leaseUntil: { $lte: now } }],
+        },
+        { $set: { leaseUntil: new Date(now.getTime() + leaseMs), owner } },
+        { returnDocument: 'after' },
+      );
+      if (!claimed) return 'held';
+      const renew = async () => {
+        await markers(db).updateOne(
+          { _id: id, owner },
+          { $set: { leaseUntil: new Date(Date.now() + leaseMs) } },
+        );
+      };
+      const written = await rebuild(db, claimed.cutoff, renew);
+      await markers(db).updateOne(
+        { _id: id, owner },
+        { $set: { doneAt: new Date(), written }, $unset: { leaseUntil: '' } },
+      );
+      log.info({ written, cutoff: claimed.cutoff }, `text ${what} rebuilt`);
+      return 'done';
+    };
     const attempt = async (): Promise<void> => {
       if (stopped) return resolve();
       try {
-        const marker = await markers(db).findOne({ _id: MARKER_ID });
-        if (marker?.doneAt) return resolve();
-        await markers(db).updateOne(
-          { _id: MARKER_ID, doneAt: { $exists: false } },
-          { $min: { cutoff: startedAt } },
-          { upsert: true },
-        );
-        const now = new Date();
-        const claimed = await markers(db).findOneAndUpdate(
-          {
-            _id: MARKER_ID,
-            doneAt: { $exists: false },
-            $or: [{ leaseUntil: { $exists: false } }, { leaseUntil: { $lte: now } }],
-          },
-          { $set: { leaseUntil: new Date(now.getTime() + leaseMs), owner } },
-          { returnDocument: 'after' },
-        );
-        if (!claimed) return later(leaseMs);
-        const renew = async () => {
+        // This process's start bounds both cutoffs before either part is rebuilt (it counts both live from it).
+        for (const id of [MARKER_ID, QUALITY_MARKER_ID]) {
+          const marker = await markers(db).findOne({ _id: id }, { projection: { doneAt: 1 } });
+          if (marker?.doneAt) continue;
           await markers(db).updateOne(
-            { _id: MARKER_ID, owner },
-            { $set: { leaseUntil: new Date(Date.now() + leaseMs) } },
+            { _id: id, doneAt: { $exists: false } },
+            { $min: { cutoff: startedAt } },
+            { upsert: true },
           );
-        };
-        const written = await rebuildTextActivity(db, claimed.cutoff, renew);
-        await markers(db).updateOne(
-          { _id: MARKER_ID, owner },
-          { $set: { doneAt: new Date(), written }, $unset: { leaseUntil: '' } },
-        );
-        log.info({ written, cutoff: claimed.cutoff }, 'text activity counts rebuilt');
+        }
+        if ((await rebuildOnce(MARKER_ID, 'activity counts', rebuildTextActivity)) === 'held')
+          return later(leaseMs);
+        if (stopped) return resolve();
+        if ((await rebuildOnce(QUALITY_MARKER_ID, 'quality figures', rebuildTextQuality)) === 'held') {
+          return later(leaseMs);
+        }
         resolve();
       } catch (err) {
         if (stopped) return resolve();

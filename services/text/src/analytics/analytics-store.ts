@@ -6,7 +6,7 @@ import { REVIEW_JUDGEMENTS } from '../review/review-store';
 import { SENTENCES } from '../sentences/sentence-store';
 import { TASKS, tasks } from '../tasks/task-store';
 import { TEXT_PAIRS } from '../text-pairs/pair-store';
-import { bucketIndexExpr, type Bucket, type CompletionRow, type ReasonCount } from './series';
+import { bucketIndexExpr, type Bucket, type CompletionRow } from './series';
 
 /** The indexes analytics reads through, each naming the query it serves. */
 export const ANALYTICS_INDEXES: CollectionIndexes[] = [
@@ -19,10 +19,10 @@ export const ANALYTICS_INDEXES: CollectionIndexes[] = [
       { key: { dueDate: 1 }, name: 'due' },
     ],
   },
-  // Quality: the sentences and pairs decided in the period (status validated or rejected, decidedAt in the window).
+  // The quality figures' rebuild (activity/backfill.ts): the sentences and pairs decided before its cutoff.
   { collection: SENTENCES, indexes: [{ key: { status: 1, decidedAt: 1 }, name: 'status_decided_at' }] },
   { collection: TEXT_PAIRS, indexes: [{ key: { status: 1, decidedAt: 1 }, name: 'status_decided_at' }] },
-  // Quality: the reasons of the rejections given in the period.
+  // The quality figures' rebuild: the reasons of the rejections given before its cutoff.
   { collection: REVIEW_JUDGEMENTS, indexes: [{ key: { verdict: 1, at: 1 }, name: 'verdict_at' }] },
 ];
 
@@ -83,75 +83,4 @@ export async function taskCompletion(
   return rows.filter((r) => r._id >= 0).map((r) => ({ bucket: r._id, due: r.due, completed: r.completed }));
 }
 
-export interface TextQuality {
-  decided: number;
-  approved: number;
-  rejected: number;
-  votes: number;
-  agreeing: number;
-  reasons: ReasonCount[];
-}
-
-interface DecidedRow {
-  _id: 'validated' | 'rejected';
-  decided: number;
-  approvals: number;
-  rejections: number;
-}
-
-/**
- * Sentences and pairs decided in [start, end): how many, the reviews counted on them (approvals and
- * rejections; skips are not reviews) and how many agreed with the decision (the approvals of a validated
- * item, the rejections of a rejected one), read from the counts each item keeps, so no review is joined.
- * The reasons are those of the rejections given in the period. Aggregations in MongoDB, through the
- * status_decided_at and verdict_at indexes.
- */
-export async function textQuality(db: Db, window: { start: Date; end: Date }): Promise<TextQuality> {
-  const inWindow = { $gte: window.start, $lt: window.end };
-  const decidedOf = (collection: string) =>
-    db
-      .collection(collection)
-      .aggregate<DecidedRow>([
-        { $match: { decidedAt: inWindow, status: { $in: ['validated', 'rejected'] } } },
-        {
-          $group: {
-            _id: '$status',
-            decided: { $sum: 1 },
-            approvals: { $sum: { $ifNull: ['$approvals', 0] } },
-            rejections: { $sum: { $ifNull: ['$rejections', 0] } },
-          },
-        },
-      ])
-      .toArray();
-  const [sentenceRows, pairRows, reasons] = await Promise.all([
-    decidedOf(SENTENCES),
-    decidedOf(TEXT_PAIRS),
-    db
-      .collection(REVIEW_JUDGEMENTS)
-      .aggregate<{ _id: string; count: number }>([
-        { $match: { verdict: 'reject', at: inWindow, reason: { $exists: true } } },
-        { $group: { _id: '$reason', count: { $sum: 1 } } },
-      ])
-      .toArray(),
-  ]);
-  const total: TextQuality = {
-    decided: 0,
-    approved: 0,
-    rejected: 0,
-    votes: 0,
-    agreeing: 0,
-    reasons: reasons.map((r) => ({ reason: r._id, count: r.count })),
-  };
-  for (const row of [...sentenceRows, ...pairRows]) {
-    total.decided += row.decided;
-    total.votes += row.approvals + row.rejections;
-    if (row._id === 'validated') {
-      total.approved += row.decided;
-      total.agreeing += row.approvals;
-    } else {
-      total.rejected += row.decided;
-      total.agreeing += row.rejections;
-    }
-  }
-  return total;
-}
+export { textQuality, type TextQuality } from './quality-counts';

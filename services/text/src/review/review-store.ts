@@ -12,6 +12,7 @@ import type {
 } from '@platform/contracts';
 import { HttpError, isDuplicateKey, recordActivity } from '@platform/service-kit';
 import { ITEM_KINDS, itemLanguage } from '../activity/text-activity';
+import { countDecision, countReason } from '../analytics/quality-counts';
 import { SENTENCES, type SentenceDoc, type SequenceWriter } from '../sentences/sentence-store';
 import type { Sequencer } from '../text-pairs/pair-sequence';
 import { textPairs, type TextPairDoc } from '../text-pairs/pair-store';
@@ -98,7 +99,7 @@ export const decisions = (db: Db) => db.collection<ReviewDecisionDoc>(REVIEW_DEC
 /**
  * Settles a pending item as decided, dated `at`, with a fresh change sequence number, and counts the decision
  * under the item's author ('sentences.approved'/'sentences.rejected', 'pairs.approved'/'pairs.rejected',
- * dated at the decision). The update only applies to an item still pending, so of two settlements racing for
+ * dated at the decision) and in the day's quality figures (analytics/quality-counts.ts). The update only applies to an item still pending, so of two settlements racing for
  * the same item (the judgement that reached the rule and a look-up finishing it after a stop) exactly one
  * changes it and counts it.
  */
@@ -110,14 +111,17 @@ async function settle(
   at: Date,
 ): Promise<void> {
   const writer = kind === 'sentence' ? ctx.sentenceWriter : ctx.pairWriter;
-  const changed = await writer.withSequence(1, async (seq) => {
-    const result = await itemsOf(ctx.db, kind).updateOne(
+  const settled = await writer.withSequence(1, (seq) =>
+    itemsOf(ctx.db, kind).findOneAndUpdate(
       { _id: item._id!, status: 'pending' },
       { $set: { status, seq, decidedAt: at } },
-    );
-    return result.modifiedCount === 1;
-  });
-  if (!changed || !item.authorId) return;
+      { returnDocument: 'after', projection: { approvals: 1, rejections: 1 } },
+    ),
+  );
+  if (!settled) return;
+  // The item's counts are final: no judgement lands on a decided item (openFilter).
+  await countDecision(ctx.db, { status, approvals: settled.approvals, rejections: settled.rejections }, at);
+  if (!item.authorId) return;
   const kinds = ITEM_KINDS[kind];
   await recordActivity(ctx.db, [
     {
@@ -294,6 +298,7 @@ export async function judge(
       { kind: 'reviews.given', userId, language: itemLanguage(kind, item.language), at: judgement.at },
     ]);
   }
+  if (judgement.reason) await countReason(ctx.db, judgement.reason, judgement.at);
   const decided = decisionOf(updated.approvals ?? 0, updated.rejections ?? 0);
   if (decided) await settle(ctx, kind, item, decided, judgement.at);
   return replyOf(_id, updated, decided ?? updated.status);

@@ -1,0 +1,144 @@
+import type { AnyBulkWriteOperation, Db } from 'mongodb';
+import { REVIEW_REJECT_REASONS, type ReviewRejectReason } from '@platform/contracts';
+import { utcDay } from '@platform/service-kit';
+import type { ReasonCount } from './series';
+
+/**
+ * Review's daily quality figures: one document per UTC day (`_id`) with the sentences and pairs decided that
+ * day, how many were approved (validated) and rejected, the reviews counted on them (approvals + rejections)
+ * and how many agreed with the decision, and the reasons of the rejections given that day. Written live
+ * (countDecision, countReason) and, for what was stored before, by the one-time rebuild (activity/backfill.ts),
+ * so a period's quality reads at most 366 small documents whatever the number of items.
+ */
+export const REVIEW_QUALITY_DAILY = 'review_quality_daily';
+
+export interface QualityFigures {
+  decided: number;
+  approved: number;
+  rejected: number;
+  votes: number;
+  agreeing: number;
+}
+
+export const QUALITY_FIGURES = ['decided', 'approved', 'rejected', 'votes', 'agreeing'] as const;
+
+export interface ReviewQualityDayDoc extends Partial<QualityFigures> {
+  _id: Date;
+  reasons?: Partial<Record<ReviewRejectReason, number>>;
+  /** What the rebuild added to this day (it adds only the difference on a second run). */
+  backfilled?: Partial<QualityFigures> & { reasons?: Partial<Record<ReviewRejectReason, number>> };
+}
+
+export const qualityDays = (db: Db) => db.collection<ReviewQualityDayDoc>(REVIEW_QUALITY_DAILY);
+
+export const isRejectReason = (reason: string): reason is ReviewRejectReason =>
+  (REVIEW_REJECT_REASONS as readonly string[]).includes(reason);
+
+/** What one decision adds to its day: the item, its reviews and those that agreed with it. */
+export function decisionFigures(item: {
+  status: 'validated' | 'rejected';
+  approvals?: number;
+  rejections?: number;
+}): QualityFigures {
+  const approvals = item.approvals ?? 0;
+  const rejections = item.rejections ?? 0;
+  const validated = item.status === 'validated';
+  return {
+    decided: 1,
+    approved: validated ? 1 : 0,
+    rejected: validated ? 0 : 1,
+    votes: approvals + rejections,
+    agreeing: validated ? approvals : rejections,
+  };
+}
+
+/** Counts a decision on its UTC day; called only by the update that settled the item, so once. */
+export async function countDecision(
+  db: Db,
+  item: { status: 'validated' | 'rejected'; approvals?: number; rejections?: number },
+  at: Date,
+): Promise<void> {
+  await qualityDays(db).updateOne(
+    { _id: utcDay(at) },
+    { $inc: { ...decisionFigures(item) } },
+    { upsert: true },
+  );
+}
+
+/** Counts a rejection's reason on its UTC day; called once the judgement is counted on its item. */
+export async function countReason(db: Db, reason: string, at: Date): Promise<void> {
+  if (!isRejectReason(reason)) return;
+  await qualityDays(db).updateOne(
+    { _id: utcDay(at) },
+    { $inc: { [`reasons.${reason}`]: 1 } },
+    { upsert: true },
+  );
+}
+
+export interface TextQuality extends QualityFigures {
+  reasons: ReasonCount[];
+}
+
+/**
+ * The figures of the days in [start, end): one aggregation over the window's daily documents (by _id).
+ * Reasons that were not given are left out.
+ */
+export async function textQuality(db: Db, window: { start: Date; end: Date }): Promise<TextQuality> {
+  const sum = (field: string) => ({ $sum: { $ifNull: [`$${field}`, 0] } });
+  const [row] = await qualityDays(db)
+    .aggregate<Record<string, number>>([
+      { $match: { _id: { $gte: window.start, $lt: window.end } } },
+      {
+        $group: {
+          _id: null,
+          ...Object.fromEntries(QUALITY_FIGURES.map((f) => [f, sum(f)])),
+          ...Object.fromEntries(REVIEW_REJECT_REASONS.map((r) => [`reason_${r}`, sum(`reasons.${r}`)])),
+        },
+      },
+    ])
+    .toArray();
+  const n = (field: string) => row?.[field] ?? 0;
+  return {
+    decided: n('decided'),
+    approved: n('approved'),
+    rejected: n('rejected'),
+    votes: n('votes'),
+    agreeing: n('agreeing'),
+    reasons: REVIEW_REJECT_REASONS.map((reason) => ({ reason, count: n(`reason_${reason}`) })).filter(
+      (r) => r.count > 0,
+    ),
+  };
+}
+
+export type QualityDay = QualityFigures & { _id: Date; reasons: Partial<Record<ReviewRejectReason, number>> };
+
+/**
+ * Adds a day's figures as the rebuild's share: each field becomes what it holds, plus the share, minus the
+ * share a previous run recorded in `backfilled`. A second write of the same share changes nothing, and
+ * what was counted live in the same document is kept.
+ */
+export function idempotentQualityAdd({
+  _id,
+  reasons,
+  ...figures
+}: QualityDay): AnyBulkWriteOperation<ReviewQualityDayDoc> {
+  const plus = (field: string, n: number) => ({
+    $add: [{ $ifNull: [`$${field}`, 0] }, n, { $multiply: [-1, { $ifNull: [`$backfilled.${field}`, 0] }] }],
+  });
+  const reasonShares = REVIEW_REJECT_REASONS.map((r) => [r, reasons[r] ?? 0] as const);
+  return {
+    updateOne: {
+      filter: { _id },
+      update: [
+        {
+          $set: {
+            ...Object.fromEntries(QUALITY_FIGURES.map((f) => [f, plus(f, figures[f])])),
+            ...Object.fromEntries(reasonShares.map(([r, n]) => [`reasons.${r}`, plus(`reasons.${r}`, n)])),
+            backfilled: { $literal: { ...figures, reasons: Object.fromEntries(reasonShares) } },
+          },
+        },
+      ],
+      upsert: true,
+    },
+  };
+}
