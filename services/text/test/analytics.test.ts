@@ -9,8 +9,11 @@ import {
   uniqueDbName,
   type TestMongo,
 } from '@platform/service-kit/testing';
+import { rebuildTextQuality } from '../src/activity/backfill';
+import { REVIEW_QUALITY_DAILY } from '../src/analytics/quality-counts';
+import { textQuality } from '../src/analytics/analytics-store';
 import { buildApp } from '../src/app';
-import { indexesReady, SECRET } from './support';
+import { indexesReady, person, SECRET } from './support';
 
 /** Thursday 26 November 2026, noon UTC. */
 const NOW = new Date('2026-11-26T12:00:00.000Z');
@@ -197,6 +200,11 @@ describe('analytics', () => {
   });
 
   describe('quality', () => {
+    const noRenew = async () => undefined;
+    beforeEach(async () => {
+      await db().collection(REVIEW_QUALITY_DAILY).deleteMany({});
+    });
+
     it('agrees reviews with the decisions of the period and merges the period’s reasons, most frequent first', async () => {
       const inWeek = new Date('2026-11-24T09:00:00Z');
       const lastYear = new Date('2025-11-24T09:00:00Z');
@@ -269,9 +277,11 @@ describe('analytics', () => {
           j('pair', p1, 'r1', 'reject', 'grammar'),
           j('pair', p1, 'r2', 'reject', 'grammar'),
         ]);
+      // Stored before the figures were kept live: the one-time rebuild counts them.
+      expect(await rebuildTextQuality(db(), NOW, noRenew)).toBeGreaterThan(0);
       const res = await get('/api/analytics/quality?period=year', manager);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({
+      const expected = {
         recordings: recordingQuality.recordings,
         // 3 decided; 7 reviews on them, 6 agreeing.
         text: { decided: 3, votes: 7, agreeing: 6, agreement: 85, approved: 1, rejected: 2 },
@@ -280,8 +290,122 @@ describe('analytics', () => {
           { reason: 'grammar', count: 3 },
           { reason: 'offensive', count: 3 },
         ],
-      });
+      };
+      expect(res.json()).toEqual(expected);
+      // A second rebuild (a retry, or one taken over after a stop) counts nothing twice.
+      await rebuildTextQuality(db(), NOW, noRenew);
+      expect((await get('/api/analytics/quality?period=year', manager)).json()).toEqual(expected);
       expect((await get('/api/analytics/quality?period=year', contributor)).statusCode).toBe(403);
+      await db()
+        .collection('sentences')
+        .deleteMany({ _id: { $in: [s1, s2, s3] } });
+      await db().collection('text_pairs').deleteOne({ _id: p1 });
+      await db().collection('review_judgements').deleteMany({});
+    });
+
+    it('counts a decision and a rejection’s reason once, live, however often a judgement is retried', async () => {
+      const item = new ObjectId();
+      await db()
+        .collection('sentences')
+        .insertOne({
+          _id: item,
+          text: 'Ọmọ náà ń ṣeré.',
+          key: item.toHexString(),
+          language: 'yo',
+          status: 'pending',
+          authorId: 'ada',
+          createdAt: NOW,
+          seq: Number.parseInt(item.toHexString().slice(-6), 16),
+        });
+      // The service dates judgements by the clock: the live part is read over all time.
+      const cutoff = new Date();
+      const judge = (who: string, body: object) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/review/sentence/${item.toHexString()}`,
+          headers: person(who),
+          payload: body,
+        });
+      expect((await judge('r1', { verdict: 'reject', reason: 'grammar' })).statusCode).toBe(200);
+      // The same person again: refused, and its reason not counted again.
+      expect((await judge('r1', { verdict: 'reject', reason: 'grammar' })).statusCode).toBe(409);
+      expect((await judge('r2', { verdict: 'approve' })).statusCode).toBe(200);
+      expect((await judge('r3', { verdict: 'reject', reason: 'offensive' })).statusCode).toBe(200);
+      // 1 approval, 2 rejections: rejected. Later judgements are refused and change nothing.
+      expect((await judge('r3', { verdict: 'reject', reason: 'offensive' })).statusCode).toBe(409);
+      expect((await judge('r4', { verdict: 'reject', reason: 'grammar' })).statusCode).toBe(409);
+      const allTime = { start: new Date(0), end: new Date(Date.UTC(9999, 0, 1)) };
+      const expected = {
+        decided: 1,
+        votes: 3,
+        agreeing: 2,
+        approved: 0,
+        rejected: 1,
+        reasons: [
+          { reason: 'grammar', count: 1 },
+          { reason: 'offensive', count: 1 },
+        ],
+      };
+      expect(await textQuality(db(), allTime)).toEqual(expected);
+      // The rebuild of what came before its cutoff adds nothing to what was counted live after it.
+      await rebuildTextQuality(db(), cutoff, noRenew);
+      expect(await textQuality(db(), allTime)).toEqual(expected);
+      // All on the UTC day of the judgements: one daily document.
+      expect(await db().collection(REVIEW_QUALITY_DAILY).countDocuments()).toBe(1);
+      await db().collection('sentences').deleteOne({ _id: item });
+      await db().collection('review_judgements').deleteMany({});
+    });
+
+    it('keeps what was counted live on a day the rebuild fills', async () => {
+      const day = new Date('2026-11-24T09:00:00Z');
+      const item = new ObjectId();
+      // Decided before the cutoff (stored by an earlier version), judged with a reason the same day.
+      await db().collection('text_pairs').insertOne({
+        _id: item,
+        key: 'before-cutoff',
+        seq: 2,
+        status: 'validated',
+        authorId: 'tayo',
+        createdAt: day,
+        decidedAt: day,
+        approvals: 2,
+        rejections: 1,
+      });
+      await db().collection('review_judgements').insertOne({
+        kind: 'pair',
+        itemId: item,
+        userId: 'r9',
+        verdict: 'reject',
+        reason: 'grammar',
+        at: day,
+      });
+      // Counted live later that day, after the cutoff.
+      await db()
+        .collection(REVIEW_QUALITY_DAILY)
+        .insertOne({
+          _id: new Date('2026-11-24T00:00:00Z') as never,
+          decided: 1,
+          approved: 0,
+          rejected: 1,
+          votes: 2,
+          agreeing: 2,
+          reasons: { grammar: 1 },
+        });
+      const cutoff = new Date('2026-11-24T12:00:00Z');
+      await rebuildTextQuality(db(), cutoff, noRenew);
+      await rebuildTextQuality(db(), cutoff, noRenew);
+      const res = await get('/api/analytics/quality?period=week', manager);
+      expect(res.json().text).toEqual({
+        decided: 2,
+        votes: 5,
+        agreeing: 4,
+        agreement: 80,
+        approved: 1,
+        rejected: 1,
+      });
+      expect(res.json().rejectionReasons).toContainEqual({ reason: 'grammar', count: 2 });
+      await db().collection('text_pairs').deleteOne({ _id: item });
+      await db().collection('review_judgements').deleteMany({});
     });
   });
 });
