@@ -3,6 +3,7 @@ import type { ActivityKind } from '@platform/contracts';
 import { ACTIVITY_COLLECTIONS, recordActivity, sumActivity, type ServiceApp } from '@platform/service-kit';
 import { startTestMongo, uniqueDbName, type TestMongo } from '@platform/service-kit/testing';
 import { ACTIVITY_BACKFILL, rebuildTextActivity } from '../src/activity/backfill';
+import { REVIEW_QUALITY_DAILY } from '../src/analytics/quality-counts';
 import { buildApp } from '../src/app';
 import { judgements } from '../src/review/review-store';
 import { sentences } from '../src/sentences/sentence-store';
@@ -263,6 +264,15 @@ describe('rebuilding text activity from what was stored before counting', () => 
     };
     await expectCounts();
     expect(await db.collection(ACTIVITY_BACKFILL).findOne({})).toMatchObject({ doneAt: expect.any(Date) });
+    // The quality figures are rebuilt too, under their own marker: the three decisions, on day 2.
+    expect(await db.collection(ACTIVITY_BACKFILL).countDocuments({ doneAt: { $exists: true } })).toBe(2);
+    const qualityDays = async () =>
+      db
+        .collection(REVIEW_QUALITY_DAILY)
+        .find({}, { projection: { _id: 1, decided: 1, approved: 1, rejected: 1 } })
+        .toArray();
+    const rebuilt = [{ _id: new Date(Date.UTC(2026, 2, 4)), decided: 3, approved: 2, rejected: 1 }];
+    expect(await qualityDays()).toEqual(rebuilt);
     // Past decisions now carry their date, for quality metrics: the last review's, or the admin's.
     const dated = await db
       .collection('sentences')
@@ -298,5 +308,6 @@ describe('rebuilding text activity from what was stored before counting', () => 
       },
     ]);
     expect([march.get('m'), march.get('r')]).toEqual([3, 3]);
+    expect(await qualityDays()).toEqual(rebuilt);
   }, 60_000);
 });
