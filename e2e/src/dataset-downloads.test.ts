@@ -4,7 +4,7 @@
 // dataset (the file's SHA-256 equals the release's), sees it in Download History, and the stat cards move.
 // axe-core checks the page as the researcher sees it (a card with its details open, the licence dialog, the
 // history).
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -15,18 +15,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { DatasetPage, ReleaseSummary } from '@platform/contracts';
 import { seriousViolations } from './support/axe';
 import { launchChromium } from './support/browser';
-import { newClientAddress } from './support/client-address';
 import { siteUrl } from './support/platform';
 import { remoteSection } from './support/shell-page';
 import { makeFakeMicrophoneFiles } from './contribute/audio-files';
-import { asPerson, createPerson } from './contribute/people';
+import { asPerson, createPerson, promoteTo, validatedRecording } from './contribute/people';
 import type { Person } from './contribute/people';
 
 jest.setTimeout(300_000);
 
-const repoRoot = path.resolve(__dirname, '../..');
-/** createPerson's password (people.ts): the admin signs in again once promoted. */
-const PASSWORD = 'Speak4Listen!';
 const DATASET = `E2E Read Speech ${Date.now().toString(36)}`;
 const DESCRIPTION = 'Validated recordings of the end-to-end suite, in every language.';
 
@@ -35,44 +31,6 @@ const contexts: BrowserContext[] = [];
 const pageErrors: string[] = [];
 let admin: Person;
 let researcher: Person;
-
-/** Makes `person` an admin the only way admins are made (npm run admin), then signs them in again. */
-async function promoteToAdmin(person: Person): Promise<Person> {
-  execFileSync('node', [path.join(repoRoot, 'services/gateway/dist/admin.js'), '--email', person.email], {
-    env: { ...process.env, MONGODB_URI: process.env.E2E_MONGODB_URI ?? '' },
-    stdio: 'pipe',
-  });
-  const res = await fetch(`${siteUrl()}/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': newClientAddress() },
-    body: JSON.stringify({ email: person.email, password: PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`admin sign-in: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('plt='))!;
-  return { ...person, session: cookie.slice('plt='.length).split(';')[0]! };
-}
-
-/** One validated recording: `speaker` reads a sentence of their round, two listeners vote YES. */
-async function validatedRecording(speaker: Person, listeners: Person[], wav: Buffer): Promise<void> {
-  const round = await asPerson(speaker, '/api/sentences?count=1');
-  if (round.status !== 200) throw new Error(`round: ${round.status} ${await round.text()}`);
-  const [sentence] = (await round.json()) as Array<{ id: string }>;
-  if (!sentence) throw new Error('no sentence to record');
-  const form = new FormData();
-  form.append('sentenceId', sentence.id);
-  form.append('audio', new Blob([new Uint8Array(wav)], { type: 'audio/wav' }), 'take.wav');
-  const upload = await asPerson(speaker, '/api/recordings', { method: 'POST', body: form });
-  if (upload.status !== 201) throw new Error(`upload: ${upload.status} ${await upload.text()}`);
-  const { id } = (await upload.json()) as { id: string };
-  for (const listener of listeners) {
-    const vote = await asPerson(listener, `/api/recordings/${id}/validate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ isValid: true }),
-    });
-    if (vote.status >= 300) throw new Error(`vote: ${vote.status} ${await vote.text()}`);
-  }
-}
 
 async function pageAs(person: Person, pathname: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
@@ -143,7 +101,7 @@ beforeAll(async () => {
     createPerson('Musa'),
   ]);
   await validatedRecording(speaker!, [first!, second!], wav);
-  admin = await promoteToAdmin(await createPerson('Amaka', 'researcher'));
+  admin = await promoteTo(await createPerson('Amaka', 'researcher'), 'admin');
   researcher = await createPerson('Halima', 'researcher');
   browser = await launchChromium();
 });

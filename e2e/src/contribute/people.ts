@@ -1,8 +1,10 @@
 // People for the contribution tests, made the way a person makes an account: sign up through the gateway,
 // follow the verification link from the mail the gateway wrote to its outbox (no SMTP server in the
 // suite), then sign in. The session cookie is what a browser context needs to act as that person.
+import { execFileSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Role } from '@platform/contracts';
 import { newClientAddress } from '../support/client-address';
 import { siteUrl } from '../support/platform';
 
@@ -55,6 +57,9 @@ async function verificationToken(email: string, timeoutMs = 15_000): Promise<str
 
 let made = 0;
 
+/** Everyone createPerson makes has this password. */
+export const PASSWORD = 'Speak4Listen!';
+
 /** A new, verified, signed-in person, with the role chosen at sign-up (contributor unless said). */
 export async function createPerson(
   firstname: string,
@@ -62,7 +67,7 @@ export async function createPerson(
 ): Promise<Person> {
   made += 1;
   const email = `${firstname.toLowerCase()}.${Date.now().toString(36)}${made}@example.org`;
-  const password = 'Speak4Listen!';
+  const password = PASSWORD;
   const client = newClientAddress();
   const signup = await post(
     '/auth/auth/signup',
@@ -86,4 +91,59 @@ export function asPerson(person: Person, pathname: string, init: RequestInit = {
     ...init,
     headers: { ...(init.headers as Record<string, string>), cookie: `plt=${person.session}` },
   });
+}
+
+/** Signs `person` in again (a new session, reading their role as it is now). */
+export async function signIn(person: Person): Promise<Person> {
+  const res = await post('/auth/signin', { email: person.email, password: PASSWORD }, newClientAddress());
+  if (res.status !== 200) throw new Error(`sign-in of ${person.email}: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('plt='));
+  if (!cookie) throw new Error(`sign-in of ${person.email} set no plt cookie`);
+  return { ...person, session: cookie.slice('plt='.length).split(';')[0]! };
+}
+
+const repoRoot = path.resolve(__dirname, '../../..');
+
+/**
+ * Gives `person` a role the way an operator does (npm run admin -- --email ... --role ...; admins are only
+ * made this way), then signs them in again.
+ */
+export async function promoteTo(person: Person, role: Role = 'admin'): Promise<Person> {
+  execFileSync(
+    'node',
+    [path.join(repoRoot, 'services/gateway/dist/admin.js'), '--email', person.email, '--role', role],
+    { env: { ...process.env, MONGODB_URI: process.env.E2E_MONGODB_URI ?? '' }, stdio: 'pipe' },
+  );
+  return signIn(person);
+}
+
+/**
+ * One validated recording: `speaker` reads a sentence of their round (in `language`, Yoruba unless said),
+ * uploads `wav`, and each listener votes YES. Returns the recording's id.
+ */
+export async function validatedRecording(
+  speaker: Person,
+  listeners: Person[],
+  wav: Buffer,
+  language = 'yo',
+): Promise<string> {
+  const round = await asPerson(speaker, `/api/sentences?count=1&lang=${language}`);
+  if (round.status !== 200) throw new Error(`round: ${round.status} ${await round.text()}`);
+  const [sentence] = (await round.json()) as Array<{ id: string }>;
+  if (!sentence) throw new Error(`no sentence to record in ${language}`);
+  const form = new FormData();
+  form.append('sentenceId', sentence.id);
+  form.append('audio', new Blob([new Uint8Array(wav)], { type: 'audio/wav' }), 'take.wav');
+  const upload = await asPerson(speaker, '/api/recordings', { method: 'POST', body: form });
+  if (upload.status !== 201) throw new Error(`upload: ${upload.status} ${await upload.text()}`);
+  const { id } = (await upload.json()) as { id: string };
+  for (const listener of listeners) {
+    const vote = await asPerson(listener, `/api/recordings/${id}/validate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ isValid: true }),
+    });
+    if (vote.status >= 300) throw new Error(`vote: ${vote.status} ${await vote.text()}`);
+  }
+  return id;
 }
