@@ -111,10 +111,7 @@ async function validatedToday(page: Page): Promise<number> {
   const main = workspace(page);
   await main.getByRole('combobox', { name: 'Project' }).selectOption({ label: PROJECT });
   await main.getByRole('combobox', { name: 'Period' }).selectOption('week');
-  const card = main.locator('section, article, div').filter({
-    has: page.getByRole('heading', { name: 'Task Progress', exact: true }),
-  });
-  const chart = card.last();
+  const chart = main.getByRole('region', { name: 'Task Progress', exact: true });
   const table = chart.getByRole('button', { name: 'Table view' });
   const empty = chart.getByText('No data yet');
   const failed = chart.getByText('This chart could not be loaded');
@@ -134,6 +131,15 @@ async function validatedToday(page: Page): Promise<number> {
   return asNumber(cells[cells.length - 1]!);
 }
 
+/** /tasks as a manager, showing the tasks of the projects they manage, and the row of our task. */
+async function managedTaskRow(page: Page): Promise<Locator> {
+  await open(page, '/tasks', 'Tasks');
+  await workspace(page).getByRole('radio', { name: 'Tasks I manage' }).check();
+  const row = workspace(page).getByRole('row').filter({ hasText: TASK });
+  await row.waitFor({ timeout: 20_000 });
+  return row;
+}
+
 beforeAll(async () => {
   wav = readFileSync(makeFakeMicrophoneFiles().speech);
   const people = await Promise.all([
@@ -148,6 +154,17 @@ beforeAll(async () => {
   assignee = people[2]!;
   listeners = [people[3]!, people[4]!];
   browser = await launchChromium();
+});
+
+afterEach(async () => {
+  if (!process.env.E2E_SHOTS) return;
+  const name = expect.getState().currentTestName?.replace(/\W+/g, '-') ?? 'test';
+  let i = 0;
+  for (const context of contexts)
+    for (const p of context.pages())
+      await p
+        .screenshot({ path: `${process.env.E2E_SHOTS}/${name}-${i++}.png`, fullPage: true })
+        .catch(() => undefined);
 });
 
 afterAll(async () => {
@@ -199,14 +216,19 @@ describe('the workspace', () => {
     await form.waitFor({ state: 'hidden', timeout: 20_000 });
     await page.getByText('Project created.').first().waitFor();
 
+    // The new project opens on its own page.
+    await main.getByRole('heading', { level: 1, name: PROJECT }).waitFor({ timeout: 20_000 });
+    projectPath = new URL(page.url()).pathname + new URL(page.url()).search;
+    await targetDone(page);
+
+    // The list shows it with its progress and status words.
+    await open(page, '/projects', 'Projects');
     const row = main.getByRole('row').filter({ hasText: PROJECT });
     await row.waitFor({ timeout: 20_000 });
     await row.getByRole('progressbar', { name: `Progress of ${PROJECT}` }).waitFor();
     await expect(row.innerText()).resolves.toMatch(/On Track|At Risk|Delayed/);
     await expect(row.innerText()).resolves.toContain('Yorùbá');
-    await row.getByRole('link', { name: `View ${PROJECT}` }).click();
-    await workspace(page).getByRole('heading', { level: 1, name: PROJECT }).waitFor({ timeout: 20_000 });
-    projectPath = new URL(page.url()).pathname + new URL(page.url()).search;
+    await row.getByRole('link', { name: `View ${PROJECT}` }).waitFor();
     expect(projectPath).toMatch(/^\/projects\/view\?id=/);
     expect(pageErrors).toEqual([]);
   });
@@ -229,8 +251,9 @@ describe('the workspace', () => {
     await form.getByRole('button', { name: 'Create Task' }).click();
     await page.getByText('Task created.').first().waitFor({ timeout: 20_000 });
 
-    const row = workspace(page).getByRole('row').filter({ hasText: TASK });
-    await row.waitFor({ timeout: 20_000 });
+    // A manager's list shows their own tasks first; the member's task is among those they manage.
+    await form.getByRole('combobox', { name: 'Project' }).waitFor();
+    const row = await managedTaskRow(page);
     await expect(row.innerText()).resolves.toContain('High');
     await expect(row.innerText()).resolves.toContain('Folasade Tester');
     expect(pageErrors).toEqual([]);
@@ -280,9 +303,7 @@ describe('the workspace', () => {
     expect(validatedAfter).toBeGreaterThanOrEqual(validatedBefore + RECORDINGS);
 
     // The task list says so too, for the manager.
-    const tasks = await pageAs(manager, '/tasks', 'Tasks');
-    const row = workspace(tasks).getByRole('row').filter({ hasText: TASK });
-    await row.waitFor({ timeout: 20_000 });
+    const row = await managedTaskRow(await newPage(manager));
     await row.getByText('Completed').waitFor();
     expect(pageErrors).toEqual([]);
   });
@@ -311,9 +332,8 @@ describe('the workspace', () => {
   });
 
   it('a task shared publicly opens signed out, until the link is revoked', async () => {
-    const page = await pageAs(manager, '/tasks', 'Tasks');
-    const row = workspace(page).getByRole('row').filter({ hasText: TASK });
-    await row.waitFor({ timeout: 20_000 });
+    const page = await newPage(manager);
+    const row = await managedTaskRow(page);
     await row.getByRole('button', { name: `Share “${TASK}” publicly` }).click();
     const dialog = page.getByRole('dialog', { name: 'Public link' });
     await dialog.waitFor({ timeout: 20_000 });
@@ -343,7 +363,7 @@ describe('the workspace', () => {
       ['/dashboard', 'Dashboard', (p) => workspace(p).getByTestId('stat-value').first()],
       ['/projects', 'Projects', (p) => workspace(p).getByRole('row').filter({ hasText: PROJECT })],
       [projectPath, PROJECT, (p) => workspace(p).getByRole('progressbar').first()],
-      ['/tasks', 'Tasks', (p) => workspace(p).getByRole('row').filter({ hasText: TASK })],
+      ['/tasks?scope=managed', 'Tasks', (p) => workspace(p).getByRole('row').filter({ hasText: TASK })],
       ['/analytics', 'Analytics', (p) => workspace(p).getByRole('heading', { name: 'Task Progress' })],
       ['/settings', 'Settings', (p) => workspace(p).getByRole('textbox', { name: 'Bio' })],
     ];
