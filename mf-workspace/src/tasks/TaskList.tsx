@@ -212,7 +212,10 @@ function useRowActions() {
             size="sm"
             variant={action === 'start' ? 'primary' : 'outline'}
             disabled={disabled}
-            aria-label={t(`tasks.actions.${action}Label`, { task: task.description })}
+            aria-label={t('tasks.actions.rowLabel', {
+              action: t(`tasks.actions.${action}`),
+              task: task.description,
+            })}
             onClick={() => void act(task, action)}
           >
             {t(`tasks.actions.${action}`)}
@@ -224,7 +227,10 @@ function useRowActions() {
             size="sm"
             variant="outline"
             disabled={disabled}
-            aria-label={t('tasks.actions.completeLabel', { task: task.description })}
+            aria-label={t('tasks.actions.rowLabel', {
+              action: t('tasks.actions.complete'),
+              task: task.description,
+            })}
             onClick={() => void act(task, 'complete')}
           >
             {t('tasks.actions.complete')}
@@ -237,7 +243,10 @@ function useRowActions() {
             size="sm"
             variant="outline"
             disabled={disabled}
-            aria-label={t('tasks.actions.shareTeamLabel', { task: task.description })}
+            aria-label={t('tasks.actions.rowLabel', {
+              action: t('tasks.actions.shareTeam'),
+              task: task.description,
+            })}
             onClick={() => void team(task)}
           >
             {t('tasks.actions.shareTeam')}
@@ -247,7 +256,10 @@ function useRowActions() {
             size="sm"
             variant="outline"
             disabled={disabled}
-            aria-label={t('tasks.actions.sharePublicLabel', { task: task.description })}
+            aria-label={t('tasks.actions.rowLabel', {
+              action: t(task.shared ? 'tasks.actions.publicLink' : 'tasks.actions.sharePublic'),
+              task: task.description,
+            })}
             onClick={() => void publicly(task)}
           >
             {t(task.shared ? 'tasks.actions.publicLink' : 'tasks.actions.sharePublic')}

@@ -179,9 +179,9 @@ describe('Tasks', () => {
   describe('row actions', () => {
     it('Start and Pause call the state endpoint', async () => {
       const { server, user } = renderTasks();
-      await user.click(await screen.findByRole('button', { name: 'Start “Record 50 sentences, batch 1”' }));
+      await user.click(await screen.findByRole('button', { name: 'Start: “Record 50 sentences, batch 1”' }));
       expect(await screen.findByText('Task started.')).toBeInTheDocument();
-      await user.click(screen.getByRole('button', { name: 'Pause “Record 50 sentences, batch 2”' }));
+      await user.click(screen.getByRole('button', { name: 'Pause: “Record 50 sentences, batch 2”' }));
       expect(await screen.findByText('Task paused.')).toBeInTheDocument();
       expect(server.calls(`POST /api/tasks/${task(1).id}/state`)[0]!.json).toEqual({ action: 'start' });
       expect(server.calls(`POST /api/tasks/${task(2).id}/state`)[0]!.json).toEqual({ action: 'pause' });
@@ -191,9 +191,9 @@ describe('Tasks', () => {
       const { server, user } = renderTasks();
       await screen.findByText('Record 50 sentences, batch 1');
       expect(
-        screen.queryByRole('button', { name: 'Mark “Record 50 sentences, batch 1” done' }),
+        screen.queryByRole('button', { name: 'Mark done: “Record 50 sentences, batch 1”' }),
       ).not.toBeInTheDocument();
-      await user.click(screen.getByRole('button', { name: 'Mark “Record 50 sentences, batch 2” done' }));
+      await user.click(screen.getByRole('button', { name: 'Mark done: “Record 50 sentences, batch 2”' }));
       expect(await screen.findByText('Task completed.')).toBeInTheDocument();
       expect(server.calls(`POST /api/tasks/${task(2).id}/state`)[0]!.json).toEqual({ action: 'complete' });
     });
@@ -206,7 +206,7 @@ describe('Tasks', () => {
             errorReply(409, 'The task cannot do that from its current state.'),
           ),
       });
-      await user.click(await screen.findByRole('button', { name: 'Start “Record 50 sentences, batch 1”' }));
+      await user.click(await screen.findByRole('button', { name: 'Start: “Record 50 sentences, batch 1”' }));
       expect(await screen.findByText('The task cannot do that from its current state.')).toBeInTheDocument();
     });
 
@@ -215,13 +215,13 @@ describe('Tasks', () => {
       const row = rowOf(await screen.findByText('Record 50 sentences, batch 1').then((n) => n.textContent!));
       expect(within(row).queryByRole('button', { name: /^Start/ })).not.toBeInTheDocument();
       expect(within(row).queryByRole('button', { name: /^Pause/ })).not.toBeInTheDocument();
-      expect(within(row).getByRole('button', { name: /with the team$/ })).toBeInTheDocument();
+      expect(within(row).getByRole('button', { name: /^Share with Team: / })).toBeInTheDocument();
     });
 
     it('Share with Team says how many were notified', async () => {
       const { server, user } = renderTasks();
       await user.click(
-        await screen.findByRole('button', { name: 'Share “Record 50 sentences, batch 1” with the team' }),
+        await screen.findByRole('button', { name: 'Share with Team: “Record 50 sentences, batch 1”' }),
       );
       expect(await screen.findByText('3 team members were notified.')).toBeInTheDocument();
       expect(server.calls(`POST /api/tasks/${task(1).id}/share/team`)).toHaveLength(1);
@@ -230,7 +230,7 @@ describe('Tasks', () => {
     it('Share Publicly shows the link to copy, and Revoke revokes it', async () => {
       const { server, user } = renderTasks();
       await user.click(
-        await screen.findByRole('button', { name: 'Share “Record 50 sentences, batch 1” publicly' }),
+        await screen.findByRole('button', { name: 'Share Publicly: “Record 50 sentences, batch 1”' }),
       );
       const dialog = await screen.findByRole('dialog', { name: 'Public link' });
       expect(within(dialog).getByLabelText('Link')).toHaveValue(
