@@ -86,11 +86,16 @@ async function settled(page: Page) {
   );
 }
 
-/** A dashboard card's figure, once loaded. */
+/** A dashboard card's figure, once loaded (until then the card says 'Loading'). */
 async function dashboardCard(page: Page, label: string): Promise<number> {
   const value = workspace(page).getByRole('link').filter({ hasText: label }).getByTestId('stat-value');
   await value.waitFor({ timeout: 20_000 });
-  return asNumber(await value.innerText());
+  const text = await eventually(
+    () => value.innerText(),
+    (t) => /^\s*\d/.test(t),
+    20_000,
+  );
+  return asNumber(text);
 }
 
 /** The project page's progress of its recordings target: done, from '{done} of {count}'. */
@@ -134,7 +139,8 @@ async function validatedToday(page: Page): Promise<number> {
 /** /tasks as a manager, showing the tasks of the projects they manage, and the row of our task. */
 async function managedTaskRow(page: Page): Promise<Locator> {
   await open(page, '/tasks', 'Tasks');
-  await workspace(page).getByRole('radio', { name: 'Tasks I manage' }).check();
+  await workspace(page).getByRole('radio', { name: 'Tasks I manage' }).click();
+  await page.waitForURL(/scope=managed/);
   const row = workspace(page).getByRole('row').filter({ hasText: TASK });
   await row.waitFor({ timeout: 20_000 });
   return row;
@@ -334,7 +340,7 @@ describe('the workspace', () => {
   it('a task shared publicly opens signed out, until the link is revoked', async () => {
     const page = await newPage(manager);
     const row = await managedTaskRow(page);
-    await row.getByRole('button', { name: `Share “${TASK}” publicly` }).click();
+    await row.getByRole('button', { name: `Share Publicly: “${TASK}”` }).click();
     const dialog = page.getByRole('dialog', { name: 'Public link' });
     await dialog.waitFor({ timeout: 20_000 });
     const link = await dialog.getByRole('textbox', { name: 'Link' }).inputValue();
