@@ -89,6 +89,21 @@ describe('dashboard', () => {
       languages: ['en', 'ha', 'pcm', 'yo'],
     });
   });
+
+  test('a task whose target is reached counts as completed before anyone opens a task list', async () => {
+    const open = await project('Recording drive', { targets: [{ kind: 'recordings', count: 5 }] });
+    await task(open.id, 'Record one', { target: { kind: 'recordings', count: 1 } });
+    const cards = async () =>
+      (await h.app.inject({ url: '/api/workspace/dashboard', headers: as('c1') })).json<DashboardStats>();
+    expect(await cards()).toMatchObject({ pendingTasks: 1, completedTasks: 0 });
+    await h.record([
+      { kind: 'recordings.validated', userId: 'c1', language: 'yo', at: '2026-11-16T10:00:00Z', count: 1 },
+    ]);
+    expect(await cards()).toMatchObject({ pendingTasks: 0, completedTasks: 1 });
+    // The manager's task cards agree.
+    const counts = await h.app.inject({ url: '/api/tasks/counts?scope=managed', headers: manager });
+    expect(counts.json()).toMatchObject({ active: 0, completed: 1 });
+  });
 });
 
 describe('search', () => {

@@ -1,11 +1,11 @@
-import type { Db } from 'mongodb';
+import type { Db, Filter } from 'mongodb';
 import type { ActivityKind, ActivityQuery, Identity, PublicTask, Task } from '@platform/contracts';
 import { utcDay } from '@platform/service-kit';
 import type { ActivityReader } from '../activity/activity-reader';
 import { dueEnd, percentOf } from '../projects/progress';
 import { dateToDay } from '../workspace/common';
 import { ALL_REJECTED, ALL_VALIDATED, targetActivity, targetRejected } from '../workspace/target-kinds';
-import { isOverdue, tasks, type TaskDoc } from './task-store';
+import { countByStatus, isOverdue, tasks, type TaskDoc } from './task-store';
 
 export interface TaskFigures {
   target?: { kind: NonNullable<TaskDoc['target']>['kind']; count: number; done: number; percent: number };
@@ -74,6 +74,29 @@ export async function taskFigures(
     for (const task of reached) Object.assign(task, { state: 'completed', completedAt: now, updatedAt: now });
   }
   return figures;
+}
+
+/** How many open tasks with a target one count looks at before counting (the oldest due first). */
+const REACHED_CHECK_MAX = 200;
+
+/**
+ * Active, completed and overdue counts that agree with the lists: the open tasks with a target that the
+ * filter selects are first checked (taskFigures completes those whose target is reached), so a card does
+ * not say 'pending' for a task its list would show completed.
+ */
+export async function countByStatusCompleting(
+  db: Db,
+  activity: ActivityReader,
+  filter: Filter<TaskDoc>,
+  now: Date,
+): Promise<{ active: number; completed: number; overdue: number }> {
+  const open = await tasks(db)
+    .find({ ...filter, state: { $ne: 'completed' }, target: { $exists: true } } as Filter<TaskDoc>)
+    .sort({ dueDate: 1 })
+    .limit(REACHED_CHECK_MAX)
+    .toArray();
+  if (open.length > 0) await taskFigures(db, activity, open, now);
+  return countByStatus(db, filter, now);
 }
 
 export function toTask(

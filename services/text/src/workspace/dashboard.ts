@@ -2,7 +2,7 @@ import type { DashboardStats, Identity } from '@platform/contracts';
 import { databaseOf, type ServiceApp } from '@platform/service-kit';
 import { projects, visibleProjectsFilter } from '../projects/project-store';
 import { projectFigures } from '../projects/project-view';
-import { countByStatus } from '../tasks/task-store';
+import { countByStatusCompleting } from '../tasks/task-view';
 
 /**
  * /dashboard's cards: visible projects not completed; the caller's open tasks (active and overdue) and
@@ -19,7 +19,7 @@ export async function dashboardStats(app: ServiceApp, identity: Identity): Promi
   // The projects' figures are summed while the task counts and the person's languages are read.
   const [[visible, figures], counts, contributed] = await Promise.all([
     visibleProjects.then(async (found) => [found, await projectFigures(app.activity, found, now)] as const),
-    countByStatus(db, { assigneeId: identity.id }, now),
+    countByStatusCompleting(db, app.activity, { assigneeId: identity.id }, now),
     app.activity.languages(identity.id),
   ]);
   const languages = [...new Set([...visible.flatMap((p) => p.languages), ...contributed])].sort();

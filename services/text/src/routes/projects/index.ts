@@ -19,7 +19,8 @@ import {
   type ProjectDoc,
 } from '../../projects/project-store';
 import { projectFigures, projectSummary } from '../../projects/project-view';
-import { countByStatus, tasks } from '../../tasks/task-store';
+import { tasks } from '../../tasks/task-store';
+import { countByStatusCompleting } from '../../tasks/task-view';
 import { containsPattern, objectIdOrNull, pageWindow, personOf } from '../../workspace/common';
 
 /** A project the caller may see, or 404 (the same answer whether it does not exist or is not theirs). */
@@ -39,7 +40,7 @@ async function projectDetail(
   const now = app.now();
   const [figures, counts, names] = await Promise.all([
     projectFigures(app.activity, [project], now),
-    countByStatus(db, { projectId: project._id }, now),
+    countByStatusCompleting(db, app.activity, { projectId: project._id }, now),
     // Members as the directory names them now; the stored names when it cannot answer.
     app.people.byIds(project.memberIds).catch((err: unknown) => {
       app.log.warn({ err }, 'the people directory did not answer; showing stored member names');

@@ -24,9 +24,9 @@ import {
   type ProjectDoc,
 } from '../../projects/project-store';
 import { hashPublicToken, newPublicToken, publicTaskUrl } from '../../tasks/public-link';
-import { countByStatus, statusFilter, tasks, type TaskDoc } from '../../tasks/task-store';
+import { statusFilter, tasks, type TaskDoc } from '../../tasks/task-store';
 import { taskFormSchemaErrors } from '../../tasks/task-schema-errors';
-import { taskFigures, toPublicTask, toTask } from '../../tasks/task-view';
+import { countByStatusCompleting, taskFigures, toPublicTask, toTask } from '../../tasks/task-view';
 import { containsPattern, dayToDate, objectIdOrNull, pageWindow, personOf } from '../../workspace/common';
 import { visibleProject } from '../projects';
 
@@ -137,7 +137,12 @@ export function taskRoutes(app: ServiceApp) {
   });
 
   serveRoute(app, getTaskCounts, async (request) =>
-    countByStatus(databaseOf(app), await scopeFilter(app, request.identity, request.query.scope), app.now()),
+    countByStatusCompleting(
+      databaseOf(app),
+      app.activity,
+      await scopeFilter(app, request.identity, request.query.scope),
+      app.now(),
+    ),
   );
 
   serveRoute(
