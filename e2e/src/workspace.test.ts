@@ -3,7 +3,8 @@
 // member on /tasks; the member's validated recordings (made through the API: upload a WAV, two listeners
 // vote YES) move the member's dashboard cards, the project's progress and the analytics Task Progress chart;
 // settings survive a reload; a task shared publicly opens signed out until it is revoked. axe-core checks
-// every workspace page as the manager sees it, with data on it.
+// every workspace page as the manager sees it, with data on it. E2E_SHOTS=<folder> keeps a screenshot of every
+// open page after each test (to see what a failing step saw).
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
