@@ -74,6 +74,13 @@ class Counts {
   }
 }
 
+/** A well-mixed 32-bit hash of an integer (so sittings spread over speakers and days without short cycles). */
+const hash = (n) => {
+  let x = Math.imul(n ^ (n >>> 16), 0x45d9f3b);
+  x = Math.imul(x ^ (x >>> 16), 0x45d9f3b);
+  return (x ^ (x >>> 16)) >>> 0;
+};
+
 /** A speaker's language: most speak one, the first languages more often. */
 const languageOf = (speaker) => LANGUAGES[[0, 0, 0, 1, 1, 2, 3, 4][speaker % 8]];
 
@@ -86,10 +93,10 @@ async function seedActivity(speechDb, textDb) {
     // People record in sittings of 20 sentences: a speaker's sitting is on one day of the past year, recent
     // days more often than old ones; a listener (another speaker) votes twice on each of its recordings.
     const sitting = Math.floor(i / 20);
-    const speaker = (sitting * 7919) % SPEAKERS;
+    const speaker = hash(sitting) % SPEAKERS;
     const language = languageOf(speaker);
-    const daysAgo = Math.floor(365 * (((sitting * 104_729) % 1000) / 1000) ** 2);
-    const at = now - daysAgo * DAY - (sitting % 36_000) * 1000;
+    const daysAgo = Math.floor(365 * (hash(sitting + 1_000_003) / 2 ** 32) ** 2);
+    const at = now - daysAgo * DAY - (hash(sitting + 7) % DAY);
     const seconds = 3 + (i % 5);
     speech.add('recordings.submitted', `s${speaker}`, language, at, 1, seconds);
     speech.add(
