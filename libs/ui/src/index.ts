@@ -33,3 +33,5 @@ export * from './components/Skeleton';
 export * from './components/EmptyState';
 export * from './components/ErrorState';
 export * from './components/ProgressBar';
+
+export * from './hooks/useDebounced';

@@ -2,11 +2,11 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { ROLES, SEARCH_QUERY_MAX_LENGTH, WORKSPACE_PAGE_SIZE } from '@platform/contracts/client';
 import type { AccountRow, Role, RoleChangeBody } from '@platform/contracts';
-import { Button, ErrorState, Select, Skeleton, TextField, useToast } from '@platform/ui';
+import { Button, ErrorState, Select, Skeleton, TextField, useDebounced, useToast } from '@platform/ui';
 import { useWorkspaceT } from '../i18n';
 import { useChangeAccountRoleMutation, useGetAccountsQuery } from '../api/settingsApi';
 import { failureMessage } from './errors';
-import { useDebounced } from './useDebounced';
+
 import { Section } from './Section';
 
 /** The roles an admin may grant here; admin itself only from the command line. */

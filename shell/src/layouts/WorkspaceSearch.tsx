@@ -5,9 +5,8 @@ import { Link, useNavigate } from '@platform/router';
 import { useT } from '@platform/i18n';
 import { skipToken } from '@platform/store';
 import { SEARCH_QUERY_MAX_LENGTH } from '@platform/contracts/client';
-import { SearchIcon, focusRing } from '@platform/ui';
+import { SearchIcon, focusRing, useDebounced } from '@platform/ui';
 import { useChromeDatasetSearchQuery, useChromeWorkspaceSearchQuery } from './chromeApi';
-import { useDebounced } from './useDebounced';
 
 /** The search starts from this many characters. */
 export const SEARCH_MIN_LENGTH = 2;
