@@ -33,5 +33,6 @@ export * from './components/Skeleton';
 export * from './components/EmptyState';
 export * from './components/ErrorState';
 export * from './components/ProgressBar';
+export * from './components/Pager';
 
 export * from './hooks/useDebounced';

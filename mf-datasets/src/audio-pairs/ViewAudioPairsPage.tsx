@@ -2,7 +2,12 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link, useSearchParams } from '@platform/router';
 import { PageBody, PageHeader } from '@platform/remote-kit';
-import { AUDIO_PAIR_PAGE_SIZE, AUDIO_PAIR_STATUSES, DIALECTS, REVIEWING_ROLES } from '@platform/contracts/client';
+import {
+  AUDIO_PAIR_PAGE_SIZE,
+  AUDIO_PAIR_STATUSES,
+  DIALECTS,
+  REVIEWING_ROLES,
+} from '@platform/contracts/client';
 import type { AudioPairRecord, AudioPairStatus, Dialect } from '@platform/contracts';
 import { useSession } from '@platform/store';
 import {
@@ -11,6 +16,7 @@ import {
   CheckIcon,
   EmptyState,
   ErrorState,
+  FilterBar,
   Select,
   Table,
   XIcon,
@@ -21,7 +27,6 @@ import {
 import { useDecideAudioPairMutation, useGetAudioPairsQuery } from '../api/datasetsApi';
 import { readApiError } from '../api/errorMessage';
 import { useDatasetsT } from '../i18n';
-import { FilterBar } from '../shared/FilterBar';
 import { useFormats } from '../shared/format';
 import { Pager } from '../shared/Pager';
 import { AudioPairPlayer } from './AudioPairPlayer';

@@ -9,6 +9,7 @@ import type { DatasetUpload, DatasetUploadStatus } from '@platform/contracts';
 import {
   Badge,
   Button,
+  FilterBar,
   Card,
   ErrorState,
   Select,
@@ -20,7 +21,6 @@ import {
 import { readApiError } from '../api/errorMessage';
 import { useGetDatasetUploadsQuery, type UploadPageArgs } from '../api/uploadsApi';
 import { useDatasetsT } from '../i18n';
-import { FilterBar } from '../shared/FilterBar';
 import { useFormats } from '../shared/format';
 import { Pager } from '../shared/Pager';
 import { isUploadType, percentOf } from './uploadForm';

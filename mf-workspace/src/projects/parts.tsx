@@ -6,12 +6,11 @@ import { translateError, useLocale } from '@platform/i18n';
 import { readApiError, type ApiError } from '@platform/store';
 import {
   Badge,
-  Button,
-  ChevronLeftIcon,
-  ChevronRightIcon,
+  Pager as UiPager,
   Skeleton,
   VisuallyHidden,
   type BadgeVariant,
+  type PagerProps,
 } from '@platform/ui';
 import type { ProjectStatus, TaskState } from '@platform/contracts';
 import { LANGUAGE_CODES, PROJECT_STATUSES, TASK_STATES } from '@platform/contracts/client';
@@ -135,85 +134,24 @@ const StateRow = styled.span`
   gap: ${({ theme }) => theme.space[1]};
 `;
 
-const Nav = styled.nav`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[3]};
-  margin-top: ${({ theme }) => theme.space[3]};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
+export { FilterBar, pageCount } from '@platform/ui';
 
-const Group = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
-`;
-
-export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
-
-/** The pages of a list the server pages: "1–20 of 45", "Page 1 of 3", Previous and Next. */
-export function Pager({
-  label,
-  page,
-  total,
-  pageSize,
-  onPage,
-}: {
-  label: string;
-  page: number;
-  total: number;
-  pageSize: number;
-  onPage: (page: number) => void;
-}) {
+/** The shared pager (libs/ui) in the workspace catalogue's words; hidden while everything fits on one page. */
+export function Pager(props: Omit<PagerProps, 'labels' | 'hideSinglePage'>) {
   const t = useWorkspaceT();
-  const pages = pageCount(total, pageSize);
-  if (total <= 0 || pages <= 1) return null;
-  const first = (page - 1) * pageSize + 1;
-  const last = Math.min(page * pageSize, total);
   return (
-    <Nav aria-label={label}>
-      <span aria-live="polite">{t('projects.pager.range', { first, last, total })}</span>
-      <Group>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          startIcon={<ChevronLeftIcon />}
-          disabled={page <= 1}
-          onClick={() => onPage(page - 1)}
-        >
-          {t('projects.pager.previous')}
-        </Button>
-        <span>{t('projects.pager.page', { page, pages })}</span>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          endIcon={<ChevronRightIcon />}
-          disabled={page >= pages}
-          onClick={() => onPage(page + 1)}
-        >
-          {t('projects.pager.next')}
-        </Button>
-      </Group>
-    </Nav>
+    <UiPager
+      {...props}
+      hideSinglePage
+      labels={{
+        range: (figures) => t('projects.pager.range', figures),
+        page: (figures) => t('projects.pager.page', figures),
+        previous: t('projects.pager.previous'),
+        next: t('projects.pager.next'),
+      }}
+    />
   );
 }
-
-/** The row of filters above a list: wraps on narrow screens. */
-export const FilterBar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  gap: ${({ theme }) => theme.space[4]};
-  margin-bottom: ${({ theme }) => theme.space[4]};
-  & > div {
-    min-width: 12rem;
-  }
-`;
 
 /** A page number from the URL: a positive whole number, else 1. */
 export const pageFrom = (value: string | null) => {

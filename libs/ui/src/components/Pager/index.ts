@@ -1,0 +1,2 @@
+export { Pager, FilterBar, pageCount } from './Pager';
+export type { PagerProps, PagerLabels } from './Pager';
