@@ -20,15 +20,20 @@ const Header = styled.header`
 export function PageHeader({
   title,
   subtitle,
+  titleIsData = false,
   children,
 }: {
   title: string;
   subtitle?: string;
+  /** The title is a user's text (a project's name), not interface words: browsers must not translate it. */
+  titleIsData?: boolean;
   children?: ReactNode;
 }) {
   return (
     <Header>
-      <h1 tabIndex={-1}>{title}</h1>
+      <h1 tabIndex={-1} translate={titleIsData ? 'no' : undefined}>
+        {title}
+      </h1>
       {subtitle ? <p>{subtitle}</p> : null}
       {children}
     </Header>

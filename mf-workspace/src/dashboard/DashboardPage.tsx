@@ -25,7 +25,7 @@ import {
   useMarkNotificationsReadMutation,
 } from '../api/workspaceApi';
 import { useWorkspaceT } from '../i18n';
-import { DateTimeText, LoadingFigure, useFormats, useLanguageName } from '../projects/parts';
+import { DateTimeText, LoadingFigure, Stack, useFormats, useLanguageName } from '../projects/parts';
 
 const Lead = styled.p`
   margin-top: ${({ theme }) => theme.space[1]} !important;
@@ -42,12 +42,6 @@ const Grid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(13rem, 1fr));
   gap: ${({ theme }) => theme.space[4]};
-`;
-
-const Stack = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[6]};
 `;
 
 const Figures = styled.dl`

@@ -19,45 +19,21 @@ import { useWorkspaceT } from '../i18n';
 import { TaskForm } from '../tasks/TaskForm';
 import { TaskList } from '../tasks/TaskList';
 import { ProjectForm } from './ProjectForm';
-import { DayText, ProjectStatusBadge, pageFrom, readApiError, useFormats, useLanguageName } from './parts';
-
-// The frame of PageHeader, with the project's name (data, not interface text) as the heading.
-const Header = styled.header`
-  margin-bottom: ${({ theme }) => theme.space[6]};
-  h1 {
-    font-size: ${({ theme }) => theme.fontSizes['3xl']};
-    margin-bottom: ${({ theme }) => theme.space[2]};
-  }
-  p {
-    color: ${({ theme }) => theme.colors.textMuted};
-    margin: 0;
-  }
-`;
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
-  gap: ${({ theme }) => theme.space[4]};
-  margin: 0;
-  dt {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: ${({ theme }) => theme.space[1]} 0 0;
-  }
-`;
+import {
+  DayText,
+  Facts,
+  ProjectStatusBadge,
+  Stack,
+  pageFrom,
+  readApiError,
+  useFormats,
+  useLanguageName,
+} from './parts';
 
 const Cards = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr));
   gap: ${({ theme }) => theme.space[4]};
-`;
-
-const Stack = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[6]};
 `;
 
 const Members = styled.ul`
@@ -126,11 +102,11 @@ function ProjectView({ project }: { project: ProjectDetail }) {
 
   return (
     <PageBody>
-      <Header>
-        <h1 tabIndex={-1} translate="no">
-          {project.name}
-        </h1>
-        <p>{t('projects.detail.forClient', { client: project.client })}</p>
+      <PageHeader
+        title={project.name}
+        titleIsData
+        subtitle={t('projects.detail.forClient', { client: project.client })}
+      >
         <Actions>
           <ProjectStatusBadge status={project.status} />
         </Actions>
@@ -144,7 +120,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
             </Button>
           </Actions>
         ) : null}
-      </Header>
+      </PageHeader>
       <Stack>
         <Card title={t('projects.detail.about')} headingLevel={2}>
           {project.description ? <Description translate="no">{project.description}</Description> : null}

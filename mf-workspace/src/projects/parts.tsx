@@ -168,3 +168,25 @@ export function LoadingFigure({ label }: { label: string }) {
     </span>
   );
 }
+
+/** Label-and-value facts about one thing (a project, a task), side by side where they fit. */
+export const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
+  gap: ${({ theme }) => theme.space[4]};
+  margin: 0;
+  dt {
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  dd {
+    margin: ${({ theme }) => theme.space[1]} 0 0;
+  }
+`;
+
+/** The cards of a page, one under another. */
+export const Stack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[6]};
+`;

@@ -5,22 +5,15 @@ import type { PublicTask } from '@platform/contracts';
 import { Badge, Card, EmptyState, ErrorState, Skeleton } from '@platform/ui';
 import { useGetSharedTaskQuery } from '../api/workspaceApi';
 import { useWorkspaceT } from '../i18n';
-import { DateTimeText, DayText, TaskStateBadge, readApiError, useLanguageName } from '../projects/parts';
+import {
+  DateTimeText,
+  DayText,
+  Facts,
+  TaskStateBadge,
+  readApiError,
+  useLanguageName,
+} from '../projects/parts';
 import { QualityCell, TargetCell } from '../tasks/TaskList';
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
-  gap: ${({ theme }) => theme.space[4]};
-  margin: 0;
-  dt {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: ${({ theme }) => theme.space[1]} 0 0;
-  }
-`;
 
 const Description = styled.p`
   margin: 0;
