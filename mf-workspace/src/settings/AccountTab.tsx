@@ -35,6 +35,28 @@ function useLeave() {
   };
 }
 
+/** A password box: the same limit and masking in every form of this tab. */
+function PasswordField({
+  onChange,
+  ...props
+}: {
+  label: string;
+  autoComplete: 'current-password' | 'new-password';
+  value: string;
+  onChange: (value: string) => void;
+  hint?: string;
+  error?: string;
+}) {
+  return (
+    <TextField
+      {...props}
+      type="password"
+      maxLength={PASSWORD_MAX_LENGTH}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
 /** Settings → Account: e-mail, password, sign out everywhere, delete the account. */
 export function AccountTab() {
   return (
@@ -108,13 +130,11 @@ function EmailSection() {
           onChange={(e) => setEmail(e.target.value)}
           error={errors.email}
         />
-        <TextField
+        <PasswordField
           label={t('settings.password.current')}
-          type="password"
           autoComplete="current-password"
           value={currentPassword}
-          maxLength={PASSWORD_MAX_LENGTH}
-          onChange={(e) => setCurrentPassword(e.target.value)}
+          onChange={setCurrentPassword}
           error={errors.currentPassword}
         />
         <Actions>
@@ -174,32 +194,26 @@ function PasswordSection() {
     <Section aria-labelledby={headingId}>
       <h2 id={headingId}>{t('settings.password.title')}</h2>
       <Form onSubmit={(e) => void onSubmit(e)} noValidate>
-        <TextField
+        <PasswordField
           label={t('settings.password.current')}
-          type="password"
           autoComplete="current-password"
           value={currentPassword}
-          maxLength={PASSWORD_MAX_LENGTH}
-          onChange={(e) => setCurrentPassword(e.target.value)}
+          onChange={setCurrentPassword}
           error={errors.current}
         />
-        <TextField
+        <PasswordField
           label={t('settings.password.new')}
-          type="password"
           autoComplete="new-password"
           value={newPassword}
-          maxLength={PASSWORD_MAX_LENGTH}
-          onChange={(e) => setNewPassword(e.target.value)}
+          onChange={setNewPassword}
           hint={t('settings.password.hint')}
           error={errors.next}
         />
-        <TextField
+        <PasswordField
           label={t('settings.password.confirm')}
-          type="password"
           autoComplete="new-password"
           value={confirmPassword}
-          maxLength={PASSWORD_MAX_LENGTH}
-          onChange={(e) => setConfirmPassword(e.target.value)}
+          onChange={setConfirmPassword}
           error={errors.confirm}
         />
         <Actions>
@@ -285,13 +299,11 @@ function DeleteSection() {
         size="sm"
       >
         <Form onSubmit={(e) => void onSubmit(e)} noValidate>
-          <TextField
+          <PasswordField
             label={t('settings.password.current')}
-            type="password"
             autoComplete="current-password"
             value={currentPassword}
-            maxLength={PASSWORD_MAX_LENGTH}
-            onChange={(e) => setCurrentPassword(e.target.value)}
+            onChange={setCurrentPassword}
             error={error}
           />
           <Actions>
