@@ -12,11 +12,19 @@ import {
 } from '@platform/contracts/client';
 import type { ProjectStatus, ProjectSummary } from '@platform/contracts';
 import { useSession } from '@platform/store';
-import { Button, ErrorState, ProgressBar, Select, Table, TextField, type TableColumn } from '@platform/ui';
+import { Button, ErrorState, ProgressBar, Select, Table, type TableColumn } from '@platform/ui';
 import { useListProjectsQuery, type ProjectListArgs } from '../api/workspaceApi';
 import { useWorkspaceT } from '../i18n';
 import { ProjectForm } from './ProjectForm';
-import { DayText, FilterBar, Pager, ProjectStatusBadge, pageCount, pageFrom, useLanguageName } from './parts';
+import {
+  DayText,
+  ListFilters,
+  Pager,
+  ProjectStatusBadge,
+  pageCount,
+  pageFrom,
+  useLanguageName,
+} from './parts';
 
 const Name = styled.span`
   display: flex;
@@ -165,61 +173,52 @@ export function ProjectsPage() {
         ) : null}
       </PageHeader>
       {session.user && !canCreate ? <Note>{t('projects.onlyManagers')}</Note> : null}
-      <div role="search" aria-label={t('projects.filters.label')}>
-        <FilterBar>
-          <TextField
-            type="search"
-            label={t('projects.filters.words')}
-            value={words}
-            maxLength={SEARCH_QUERY_MAX_LENGTH}
-            onChange={(e) => setWords(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') applyWords();
-            }}
-          />
-          <Select
-            label={t('projects.filters.status')}
-            value={filters.status ?? ''}
-            onChange={(e) => {
-              const { status: _old, ...rest } = filters;
-              const value = e.target.value;
-              change({ ...rest, ...(isStatus(value) ? { status: value } : {}), page: 1 });
-            }}
-            options={[
-              { value: '', label: t('projects.filters.allStatuses') },
-              ...PROJECT_STATUSES.map((s) => ({ value: s, label: t(`projects.statuses.${s}`) })),
-            ]}
-          />
-          <Select
-            label={t('projects.filters.language')}
-            value={filters.language ?? ''}
-            onChange={(e) => {
-              const { language: _old, ...rest } = filters;
-              const value = e.target.value;
-              change({ ...rest, ...(isLanguageCode(value) ? { language: value } : {}), page: 1 });
-            }}
-            options={[
-              { value: '', label: t('projects.filters.allLanguages') },
-              ...LANGUAGE_CODES.map((code) => ({ value: code, label: languageName(code) })),
-            ]}
-          />
-          <Button type="button" variant="outline" onClick={applyWords}>
-            {t('projects.filters.apply')}
-          </Button>
-          {filtered ? (
-            <Button
-              type="button"
-              variant="ghost"
-              onClick={() => {
+      <ListFilters
+        labels={{
+          search: t('projects.filters.label'),
+          words: t('projects.filters.words'),
+          apply: t('projects.filters.apply'),
+          clear: t('projects.filters.clear'),
+        }}
+        words={words}
+        onWords={setWords}
+        onApply={applyWords}
+        onClear={
+          filtered
+            ? () => {
                 setWords('');
                 change({ page: 1 });
-              }}
-            >
-              {t('projects.filters.clear')}
-            </Button>
-          ) : null}
-        </FilterBar>
-      </div>
+              }
+            : undefined
+        }
+      >
+        <Select
+          label={t('projects.filters.status')}
+          value={filters.status ?? ''}
+          onChange={(e) => {
+            const { status: _old, ...rest } = filters;
+            const value = e.target.value;
+            change({ ...rest, ...(isStatus(value) ? { status: value } : {}), page: 1 });
+          }}
+          options={[
+            { value: '', label: t('projects.filters.allStatuses') },
+            ...PROJECT_STATUSES.map((s) => ({ value: s, label: t(`projects.statuses.${s}`) })),
+          ]}
+        />
+        <Select
+          label={t('projects.filters.language')}
+          value={filters.language ?? ''}
+          onChange={(e) => {
+            const { language: _old, ...rest } = filters;
+            const value = e.target.value;
+            change({ ...rest, ...(isLanguageCode(value) ? { language: value } : {}), page: 1 });
+          }}
+          options={[
+            { value: '', label: t('projects.filters.allLanguages') },
+            ...LANGUAGE_CODES.map((code) => ({ value: code, label: languageName(code) })),
+          ]}
+        />
+      </ListFilters>
       {projects.isError && !data ? (
         <ErrorState
           headingLevel={2}

@@ -1,19 +1,28 @@
 // What the dashboard, projects, tasks and shared-task screens show the same way: the pager of a list the
 // server pages, dates and numbers in the interface language, language names, the project status badge and
 // the sentence for a failed call.
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { translateError, useLocale } from '@platform/i18n';
 import { readApiError, type ApiError } from '@platform/store';
 import {
   Badge,
+  Button,
+  FilterBar,
   Pager as UiPager,
   Skeleton,
+  TextField,
   VisuallyHidden,
   type BadgeVariant,
   type PagerProps,
 } from '@platform/ui';
 import type { ProjectStatus, TaskState } from '@platform/contracts';
-import { LANGUAGE_CODES, PROJECT_STATUSES, TASK_STATES } from '@platform/contracts/client';
+import {
+  LANGUAGE_CODES,
+  PROJECT_STATUSES,
+  SEARCH_QUERY_MAX_LENGTH,
+  TASK_STATES,
+} from '@platform/contracts/client';
 import { useWorkspaceT } from '../i18n';
 
 export { readApiError };
@@ -134,7 +143,7 @@ const StateRow = styled.span`
   gap: ${({ theme }) => theme.space[1]};
 `;
 
-export { FilterBar, pageCount } from '@platform/ui';
+export { pageCount } from '@platform/ui';
 
 /** The shared pager (libs/ui) in the workspace catalogue's words; hidden while everything fits on one page. */
 export function Pager(props: Omit<PagerProps, 'labels' | 'hideSinglePage'>) {
@@ -190,3 +199,50 @@ export const Stack = styled.div`
   flex-direction: column;
   gap: ${({ theme }) => theme.space[6]};
 `;
+
+/**
+ * The filters above a list: a search for words (applied on Enter or with the apply button), the list's own
+ * choices, and a clear button while anything is filtered. Words come from the screen's part of the catalogue.
+ */
+export function ListFilters({
+  labels,
+  words,
+  onWords,
+  onApply,
+  onClear,
+  children,
+}: {
+  labels: { search: string; words: string; apply: string; clear: string };
+  words: string;
+  onWords: (words: string) => void;
+  onApply: () => void;
+  /** Clears the filters; leave it out while nothing is filtered. */
+  onClear?: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div role="search" aria-label={labels.search}>
+      <FilterBar>
+        <TextField
+          type="search"
+          label={labels.words}
+          value={words}
+          maxLength={SEARCH_QUERY_MAX_LENGTH}
+          onChange={(e) => onWords(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') onApply();
+          }}
+        />
+        {children}
+        <Button type="button" variant="outline" onClick={onApply}>
+          {labels.apply}
+        </Button>
+        {onClear ? (
+          <Button type="button" variant="ghost" onClick={onClear}>
+            {labels.clear}
+          </Button>
+        ) : null}
+      </FilterBar>
+    </div>
+  );
+}

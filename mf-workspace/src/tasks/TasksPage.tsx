@@ -11,10 +11,10 @@ import {
 } from '@platform/contracts/client';
 import type { TaskPriority, TaskStatusFilter } from '@platform/contracts';
 import { useSession } from '@platform/store';
-import { Button, RadioGroup, Select, StatCard, TextField } from '@platform/ui';
+import { Button, RadioGroup, Select, StatCard } from '@platform/ui';
 import { useGetTaskSummaryQuery, useListProjectsQuery, type TaskListArgs } from '../api/workspaceApi';
 import { useWorkspaceT } from '../i18n';
-import { FilterBar, LoadingFigure, pageFrom, useFormats } from '../projects/parts';
+import { ListFilters, LoadingFigure, pageFrom, useFormats } from '../projects/parts';
 import { TaskForm } from './TaskForm';
 import { TaskList } from './TaskList';
 
@@ -125,84 +125,75 @@ export function TasksPage() {
       {managing ? <TaskForm /> : null}
       <Section aria-labelledby="task-list-heading">
         <h2 id="task-list-heading">{t('tasks.listTitle')}</h2>
-        <div role="search" aria-label={t('tasks.filters.label')}>
-          <FilterBar>
-            <TextField
-              type="search"
-              label={t('tasks.filters.words')}
-              value={words}
-              maxLength={SEARCH_QUERY_MAX_LENGTH}
-              onChange={(e) => setWords(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') applyWords();
-              }}
-            />
-            <Select
-              label={t('tasks.filters.status')}
-              value={filters.status ?? ''}
-              onChange={(e) => {
-                const value = e.target.value;
-                change({ ...without('status'), ...(isStatus(value) ? { status: value } : {}) });
-              }}
-              options={[
-                { value: '', label: t('tasks.filters.allStatuses') },
-                ...TASK_STATUS_FILTERS.map((s) => ({ value: s, label: t(`tasks.statusFilters.${s}`) })),
-              ]}
-            />
-            <Select
-              label={t('tasks.filters.priority')}
-              value={filters.priority ?? ''}
-              onChange={(e) => {
-                const value = e.target.value;
-                change({ ...without('priority'), ...(isPriority(value) ? { priority: value } : {}) });
-              }}
-              options={[
-                { value: '', label: t('tasks.filters.allPriorities') },
-                ...TASK_PRIORITIES.map((p) => ({ value: p, label: t(`tasks.priorities.${p}`) })),
-              ]}
-            />
-            <Select
-              label={t('tasks.filters.project')}
-              value={filters.projectId ?? ''}
-              translate="no"
-              onChange={(e) => {
-                const value = e.target.value;
-                change({ ...without('projectId'), ...(ID.test(value) ? { projectId: value } : {}) });
-              }}
-              options={[{ value: '', label: t('tasks.filters.allProjects') }, ...projectOptions]}
-            />
-            {managing ? (
-              <RadioGroup
-                label={t('tasks.filters.scope')}
-                name="task-scope"
-                value={filters.scope ?? 'mine'}
-                inline
-                onValueChange={(value) =>
-                  change({ ...without('scope'), ...(value === 'managed' ? { scope: 'managed' } : {}) })
-                }
-                options={[
-                  { value: 'mine', label: t('tasks.filters.mine') },
-                  { value: 'managed', label: t('tasks.filters.managed') },
-                ]}
-              />
-            ) : null}
-            <Button type="button" variant="outline" onClick={applyWords}>
-              {t('tasks.filters.apply')}
-            </Button>
-            {filtered ? (
-              <Button
-                type="button"
-                variant="ghost"
-                onClick={() => {
+        <ListFilters
+          labels={{
+            search: t('tasks.filters.label'),
+            words: t('tasks.filters.words'),
+            apply: t('tasks.filters.apply'),
+            clear: t('tasks.filters.clear'),
+          }}
+          words={words}
+          onWords={setWords}
+          onApply={applyWords}
+          onClear={
+            filtered
+              ? () => {
                   setWords('');
                   change({ ...(filters.scope ? { scope: filters.scope } : {}), page: 1 });
-                }}
-              >
-                {t('tasks.filters.clear')}
-              </Button>
-            ) : null}
-          </FilterBar>
-        </div>
+                }
+              : undefined
+          }
+        >
+          <Select
+            label={t('tasks.filters.status')}
+            value={filters.status ?? ''}
+            onChange={(e) => {
+              const value = e.target.value;
+              change({ ...without('status'), ...(isStatus(value) ? { status: value } : {}) });
+            }}
+            options={[
+              { value: '', label: t('tasks.filters.allStatuses') },
+              ...TASK_STATUS_FILTERS.map((s) => ({ value: s, label: t(`tasks.statusFilters.${s}`) })),
+            ]}
+          />
+          <Select
+            label={t('tasks.filters.priority')}
+            value={filters.priority ?? ''}
+            onChange={(e) => {
+              const value = e.target.value;
+              change({ ...without('priority'), ...(isPriority(value) ? { priority: value } : {}) });
+            }}
+            options={[
+              { value: '', label: t('tasks.filters.allPriorities') },
+              ...TASK_PRIORITIES.map((p) => ({ value: p, label: t(`tasks.priorities.${p}`) })),
+            ]}
+          />
+          <Select
+            label={t('tasks.filters.project')}
+            value={filters.projectId ?? ''}
+            translate="no"
+            onChange={(e) => {
+              const value = e.target.value;
+              change({ ...without('projectId'), ...(ID.test(value) ? { projectId: value } : {}) });
+            }}
+            options={[{ value: '', label: t('tasks.filters.allProjects') }, ...projectOptions]}
+          />
+          {managing ? (
+            <RadioGroup
+              label={t('tasks.filters.scope')}
+              name="task-scope"
+              value={filters.scope ?? 'mine'}
+              inline
+              onValueChange={(value) =>
+                change({ ...without('scope'), ...(value === 'managed' ? { scope: 'managed' } : {}) })
+              }
+              options={[
+                { value: 'mine', label: t('tasks.filters.mine') },
+                { value: 'managed', label: t('tasks.filters.managed') },
+              ]}
+            />
+          ) : null}
+        </ListFilters>
         <TaskList
           filters={filters}
           onPage={(page) => change({ ...filters, page })}
