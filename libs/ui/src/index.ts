@@ -34,5 +34,6 @@ export * from './components/EmptyState';
 export * from './components/ErrorState';
 export * from './components/ProgressBar';
 export * from './components/Pager';
+export * from './components/Avatar';
 
 export * from './hooks/useDebounced';

@@ -5,7 +5,7 @@ import { translateError } from '@platform/i18n';
 import { AVATAR_MAX_BYTES, AVATAR_FILE_FIELD, postAvatar, routeUrl } from '@platform/contracts/client';
 import type { Profile } from '@platform/contracts';
 import { api, readApiError, uploadWithProgress, useAppDispatch } from '@platform/store';
-import { Button, ProgressBar, useToast } from '@platform/ui';
+import { Avatar, Button, ProgressBar, useToast } from '@platform/ui';
 import { useWorkspaceT } from '../i18n';
 import { MY_PROFILE, useRemoveAvatarMutation } from '../api/settingsApi';
 import { failureMessage } from './errors';
@@ -20,27 +20,6 @@ const Row = styled.div`
   gap: ${({ theme }) => theme.space[4]};
 `;
 
-const Picture = styled.img`
-  width: 5rem;
-  height: 5rem;
-  border-radius: 50%;
-  object-fit: cover;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-`;
-
-const Initials = styled.span`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 5rem;
-  height: 5rem;
-  border-radius: 50%;
-  background: ${({ theme }) => theme.colors.primary.subtle};
-  color: ${({ theme }) => theme.colors.primary.subtleText};
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-`;
-
 const FileLabel = styled.label`
   font-weight: ${({ theme }) => theme.fontWeights.medium};
   font-size: ${({ theme }) => theme.fontSizes.sm};
@@ -51,15 +30,6 @@ const Problem = styled.p`
   color: ${({ theme }) => theme.colors.danger.main};
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
-
-/** "Ada Lovelace" → "AL". */
-export const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part.charAt(0).toUpperCase())
-    .join('');
 
 /** The chosen image as a data URL, for its preview before it is sent. */
 async function previewOf(file: File): Promise<string> {
@@ -155,13 +125,12 @@ export function AvatarSection({ profile }: { profile: Profile }) {
     <Section aria-labelledby={headingId}>
       <h2 id={headingId}>{t('settings.avatar.title')}</h2>
       <Row>
-        {shown ? (
-          <Picture src={shown} alt={preview ? t('settings.avatar.preview') : t('settings.avatar.current')} />
-        ) : (
-          <Initials aria-hidden="true" translate="no">
-            {initialsOf(profile.fullName)}
-          </Initials>
-        )}
+        <Avatar
+          size="lg"
+          name={profile.fullName}
+          src={shown}
+          alt={preview ? t('settings.avatar.preview') : t('settings.avatar.current')}
+        />
         <div>
           <FileLabel htmlFor={inputId}>{t('settings.avatar.choose')}</FileLabel>
           <div>

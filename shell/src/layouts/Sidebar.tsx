@@ -2,12 +2,11 @@ import { NavLink } from '@platform/router';
 import styled from 'styled-components';
 import { useT } from '@platform/i18n';
 import { skipToken } from '@platform/store';
-import { LogoutIcon, srOnly } from '@platform/ui';
+import { Avatar, LogoutIcon, srOnly } from '@platform/ui';
 import { useLogout } from '../session/useLogout';
 import { useSessionUser } from '../session/useSessionUser';
 import { BrandLink } from './BrandLink';
 import { useChromeProfileQuery, useChromeTaskCountsQuery } from './chromeApi';
-import { PersonAvatar } from './PersonAvatar';
 import { sidebarNav } from './links';
 import type { NavGroup, NavItem } from './links';
 
@@ -178,7 +177,7 @@ export function Sidebar({ id }: { id?: string }) {
       <Footer data-session-user="">
         {user ? (
           <Person>
-            <PersonAvatar name={name} src={profile?.avatarUrl ?? null} />
+            <Avatar name={name} src={profile?.avatarUrl ?? null} />
             <div>
               <strong data-session-name="" translate="no">
                 {name}

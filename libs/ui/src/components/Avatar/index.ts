@@ -1,0 +1,2 @@
+export { Avatar, initialsOf } from './Avatar';
+export type { AvatarProps, AvatarSize } from './Avatar';
