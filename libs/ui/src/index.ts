@@ -35,5 +35,6 @@ export * from './components/ErrorState';
 export * from './components/ProgressBar';
 export * from './components/Pager';
 export * from './components/Avatar';
+export * from './components/FormLayout';
 
 export * from './hooks/useDebounced';

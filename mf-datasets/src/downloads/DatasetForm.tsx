@@ -14,22 +14,20 @@ import {
   SENTENCE_DOMAINS,
 } from '@platform/contracts/client';
 import type { Dataset, DatasetInput } from '@platform/contracts';
-import { Button, Checkbox, Dialog, Select, TextArea, TextField, useToast } from '@platform/ui';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  Select,
+  TextArea,
+  TextField,
+  useToast,
+  FormStack,
+  FieldRow,
+} from '@platform/ui';
 import { useCreateDatasetMutation, useUpdateDatasetMutation } from '../api/releasesApi';
 import { readApiError, specificErrorMessage } from '../api/errorMessage';
 import { useDatasetsT } from '../i18n';
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
-`;
-
-const Row = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
-  gap: ${({ theme }) => theme.space[4]};
-`;
 
 const Group = styled.fieldset`
   margin: 0;
@@ -223,7 +221,7 @@ export function DatasetForm({ editing, onClose }: DatasetFormProps) {
         </>
       }
     >
-      <Form ref={formRef} id={formId} noValidate onSubmit={(e) => void submit(e)}>
+      <FormStack ref={formRef} id={formId} noValidate onSubmit={(e) => void submit(e)}>
         <TextField
           label={t('downloads.form.name')}
           value={state.name}
@@ -239,7 +237,7 @@ export function DatasetForm({ editing, onClose }: DatasetFormProps) {
           error={errors.description}
           onChange={(e) => set('description', e.target.value)}
         />
-        <Row>
+        <FieldRow>
           <Select
             label={t('downloads.form.language')}
             value={state.language}
@@ -258,7 +256,7 @@ export function DatasetForm({ editing, onClose }: DatasetFormProps) {
             options={DATASET_LICENSES.map((l) => ({ value: l, label: DATASET_LICENSE_LABELS[l] }))}
             onChange={(e) => set('license', e.target.value as FormState['license'])}
           />
-        </Row>
+        </FieldRow>
         <TextField
           label={t('downloads.form.tags')}
           hint={t('downloads.form.tagsHint', { max: DATASET_TAGS_MAX })}
@@ -327,7 +325,7 @@ export function DatasetForm({ editing, onClose }: DatasetFormProps) {
           </Choices>
         </Group>
         {problem ? <Problem role="alert">{problem}</Problem> : null}
-      </Form>
+      </FormStack>
     </Dialog>
   );
 }

@@ -8,17 +8,11 @@ import {
 } from '@platform/contracts/client';
 import { translateError } from '@platform/i18n';
 import type { UploadProgress } from '@platform/store';
-import { Button, Card, ProgressBar, Select, TextArea, useToast } from '@platform/ui';
+import { Button, Card, ProgressBar, Select, TextArea, useToast, FormStack } from '@platform/ui';
 import { readApiError, specificErrorMessage } from '../api/errorMessage';
 import { useUploadDatasetFileMutation } from '../api/uploadsApi';
 import { useDatasetsT } from '../i18n';
 import { EMPTY_UPLOAD, isUploadType, UPLOAD_ACCEPT, uploadProblem, type UploadDraft } from './uploadForm';
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
-`;
 
 const FileField = styled.div`
   display: flex;
@@ -107,7 +101,7 @@ export function UploadForm({ onUnauthorised }: { onUnauthorised: () => void }) {
 
   return (
     <Card title={t('uploads.form.title')} description={t('uploads.form.description')} padding="lg">
-      <Form noValidate onSubmit={(e) => void submit(e)} aria-busy={busy || undefined}>
+      <FormStack noValidate onSubmit={(e) => void submit(e)} aria-busy={busy || undefined}>
         <FileField>
           <label htmlFor={inputId}>{t('uploads.form.file')}</label>
           <input
@@ -161,7 +155,7 @@ export function UploadForm({ onUnauthorised }: { onUnauthorised: () => void }) {
             {busy ? t('uploads.form.uploading') : t('uploads.form.submit')}
           </Button>
         </Actions>
-      </Form>
+      </FormStack>
     </Card>
   );
 }

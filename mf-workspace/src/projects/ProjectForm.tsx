@@ -11,23 +11,22 @@ import {
   TARGET_KINDS,
 } from '@platform/contracts/client';
 import type { LanguageCode, Person, ProjectDetail, ProjectInput, TargetKind } from '@platform/contracts';
-import { Badge, Button, Checkbox, Dialog, Select, TextArea, TextField, XIcon, useToast } from '@platform/ui';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Dialog,
+  Select,
+  TextArea,
+  TextField,
+  XIcon,
+  useToast,
+  FormStack,
+  FieldRow,
+} from '@platform/ui';
 import { useCreateProjectMutation, useEditProjectMutation, useFindPeopleQuery } from '../api/workspaceApi';
 import { useWorkspaceT } from '../i18n';
 import { readApiError, specificErrorMessage, today, useLanguageName } from './parts';
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
-`;
-
-const Row = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr));
-  gap: ${({ theme }) => theme.space[3]};
-  align-items: end;
-`;
 
 const Group = styled.fieldset`
   margin: 0;
@@ -349,9 +348,9 @@ function OpenProjectForm({
         </>
       }
     >
-      <Form ref={formRef} id={formId} noValidate onSubmit={(e) => void submit(e)}>
+      <FormStack ref={formRef} id={formId} noValidate onSubmit={(e) => void submit(e)}>
         {problem ? <Problem role="alert">{problem}</Problem> : null}
-        <Row>
+        <FieldRow $min="10rem" $gap={3} $alignEnd>
           <TextField
             label={t('projects.form.name')}
             required
@@ -368,7 +367,7 @@ function OpenProjectForm({
             error={errors.client}
             onChange={(e) => set('client', e.target.value)}
           />
-        </Row>
+        </FieldRow>
         <TextArea
           label={t('projects.form.description')}
           value={state.description}
@@ -395,7 +394,7 @@ function OpenProjectForm({
           </Inline>
           {errors.languages ? <GroupError role="alert">{errors.languages}</GroupError> : null}
         </Group>
-        <Row>
+        <FieldRow $min="10rem" $gap={3} $alignEnd>
           <TextField
             type="date"
             label={t('projects.form.startDate')}
@@ -413,11 +412,18 @@ function OpenProjectForm({
             error={errors.dueDate}
             onChange={(e) => set('dueDate', e.target.value)}
           />
-        </Row>
+        </FieldRow>
         <Group data-group-error={errors.targets ? '' : undefined}>
           <legend>{t('projects.form.targets')}</legend>
           {state.targets.map((row, index) => (
-            <Row key={row.key} role="group" aria-label={t('projects.form.targetN', { n: index + 1 })}>
+            <FieldRow
+              $min="10rem"
+              $gap={3}
+              $alignEnd
+              key={row.key}
+              role="group"
+              aria-label={t('projects.form.targetN', { n: index + 1 })}
+            >
               <Select
                 label={t('projects.form.targetKind')}
                 value={row.kind}
@@ -452,7 +458,7 @@ function OpenProjectForm({
               >
                 {t('projects.form.removeTarget')}
               </Button>
-            </Row>
+            </FieldRow>
           ))}
           {errors.targets ? <GroupError role="alert">{errors.targets}</GroupError> : null}
           <div>
@@ -468,7 +474,7 @@ function OpenProjectForm({
           </div>
         </Group>
         <MemberPicker members={state.members} onChange={(members) => set('members', members)} />
-      </Form>
+      </FormStack>
     </Dialog>
   );
 }

@@ -5,7 +5,7 @@ import { useNavigate } from '@platform/router';
 import { translateError } from '@platform/i18n';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@platform/contracts/client';
 import { authApi, useAppDispatch } from '@platform/store';
-import { Button, Dialog, Skeleton, TextField, useToast } from '@platform/ui';
+import { Button, Dialog, Skeleton, TextField, useToast, FormStack } from '@platform/ui';
 import { useWorkspaceT } from '../i18n';
 import {
   useChangeEmailMutation,
@@ -15,7 +15,7 @@ import {
   useSignOutEverywhereMutation,
 } from '../api/settingsApi';
 import { failureCode, failureMessage } from './errors';
-import { Actions, Form, Section } from './Section';
+import { Actions, Section } from './Section';
 
 const Status = styled.p`
   margin: 0;
@@ -120,7 +120,7 @@ function EmailSection() {
           </Status>
         ) : null}
       </div>
-      <Form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <FormStack onSubmit={(e) => void onSubmit(e)} noValidate>
         <TextField
           label={t('settings.email.new')}
           type="email"
@@ -142,7 +142,7 @@ function EmailSection() {
             {t('settings.email.submit')}
           </Button>
         </Actions>
-      </Form>
+      </FormStack>
     </Section>
   );
 }
@@ -193,7 +193,7 @@ function PasswordSection() {
   return (
     <Section aria-labelledby={headingId}>
       <h2 id={headingId}>{t('settings.password.title')}</h2>
-      <Form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <FormStack onSubmit={(e) => void onSubmit(e)} noValidate>
         <PasswordField
           label={t('settings.password.current')}
           autoComplete="current-password"
@@ -221,7 +221,7 @@ function PasswordSection() {
             {t('settings.password.submit')}
           </Button>
         </Actions>
-      </Form>
+      </FormStack>
     </Section>
   );
 }
@@ -298,7 +298,7 @@ function DeleteSection() {
         closeLabel={t('settings.close')}
         size="sm"
       >
-        <Form onSubmit={(e) => void onSubmit(e)} noValidate>
+        <FormStack onSubmit={(e) => void onSubmit(e)} noValidate>
           <PasswordField
             label={t('settings.password.current')}
             autoComplete="current-password"
@@ -314,7 +314,7 @@ function DeleteSection() {
               {t('settings.delete.confirm')}
             </Button>
           </Actions>
-        </Form>
+        </FormStack>
       </Dialog>
     </Section>
   );

@@ -2,11 +2,11 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { DIGEST_FREQUENCIES, NOTIFICATION_TOGGLES } from '@platform/contracts/client';
 import type { NotificationSettings } from '@platform/contracts';
-import { Button, ErrorState, RadioGroup, Skeleton, Switch, useToast } from '@platform/ui';
+import { Button, ErrorState, RadioGroup, Skeleton, Switch, useToast, FormStack } from '@platform/ui';
 import { useWorkspaceT } from '../i18n';
 import { useGetNotificationSettingsQuery, useSaveNotificationSettingsMutation } from '../api/settingsApi';
 import { failureMessage } from './errors';
-import { Actions, Form, Section } from './Section';
+import { Actions, Section } from './Section';
 
 /** Settings → Notifications: the four toggles and the e-mail digest, kept with the account. */
 export function NotificationsTab() {
@@ -50,7 +50,7 @@ function NotificationsForm({ saved }: { saved: NotificationSettings }) {
   return (
     <Section aria-labelledby={headingId}>
       <h2 id={headingId}>{t('settings.notifications.title')}</h2>
-      <Form onSubmit={(e) => void onSubmit(e)}>
+      <FormStack onSubmit={(e) => void onSubmit(e)}>
         {NOTIFICATION_TOGGLES.map((key) => (
           <Switch
             key={key}
@@ -75,7 +75,7 @@ function NotificationsForm({ saved }: { saved: NotificationSettings }) {
             {t('settings.notifications.save')}
           </Button>
         </Actions>
-      </Form>
+      </FormStack>
     </Section>
   );
 }

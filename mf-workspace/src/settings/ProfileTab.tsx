@@ -14,7 +14,7 @@ import {
   USERNAME_MIN_LENGTH,
 } from '@platform/contracts/client';
 import type { Profile, ProfileLanguage, SpeakerDetails } from '@platform/contracts';
-import { Button, ErrorState, Select, Skeleton, TextArea, TextField, useToast } from '@platform/ui';
+import { Button, ErrorState, Select, Skeleton, TextArea, TextField, useToast, FormStack } from '@platform/ui';
 import { useWorkspaceT } from '../i18n';
 import {
   useGetSettingsProfileQuery,
@@ -24,7 +24,7 @@ import {
 } from '../api/settingsApi';
 import { AvatarSection } from './AvatarSection';
 import { failureCode, failureMessage } from './errors';
-import { Actions, Form, Section } from './Section';
+import { Actions, Section } from './Section';
 
 const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 
@@ -144,7 +144,7 @@ function ProfileForm({ profile, speaker }: { profile: Profile; speaker: SpeakerD
   };
 
   return (
-    <Form onSubmit={(e) => void onSubmit(e)} noValidate>
+    <FormStack onSubmit={(e) => void onSubmit(e)} noValidate>
       <Section aria-labelledby={headingId}>
         <h2 id={headingId}>{t('settings.profile.title')}</h2>
         <TextField
@@ -267,6 +267,6 @@ function ProfileForm({ profile, speaker }: { profile: Profile; speaker: SpeakerD
           {t('settings.profile.save')}
         </Button>
       </Actions>
-    </Form>
+    </FormStack>
   );
 }

@@ -23,12 +23,6 @@ export const Section = styled.section`
   }
 `;
 
-export const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
-`;
-
 export const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;

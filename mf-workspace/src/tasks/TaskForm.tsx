@@ -8,23 +8,10 @@ import {
   WORKSPACE_PAGE_SIZE_MAX,
 } from '@platform/contracts/client';
 import type { TargetKind, TaskInput, TaskPriority } from '@platform/contracts';
-import { Button, Card, Select, TextArea, TextField, useToast } from '@platform/ui';
+import { Button, Card, Select, TextArea, TextField, useToast, FormStack, FieldRow } from '@platform/ui';
 import { useCreateTaskMutation, useGetProjectDetailQuery, useListProjectsQuery } from '../api/workspaceApi';
 import { useWorkspaceT } from '../i18n';
 import { readApiError, specificErrorMessage, today } from '../projects/parts';
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
-`;
-
-const Row = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr));
-  gap: ${({ theme }) => theme.space[3]};
-  align-items: end;
-`;
 
 const Message = styled.p`
   margin: 0;
@@ -125,8 +112,13 @@ export function TaskForm({ projectId, onDone }: { projectId?: string; onDone?: (
 
   return (
     <Card title={t('tasks.form.title')} headingLevel={2}>
-      <Form id={formId} noValidate onSubmit={(e) => void submit(e)} aria-describedby={`${formId}-message`}>
-        <Row>
+      <FormStack
+        id={formId}
+        noValidate
+        onSubmit={(e) => void submit(e)}
+        aria-describedby={`${formId}-message`}
+      >
+        <FieldRow $min="11rem" $gap={3} $alignEnd>
           {projectId === undefined ? (
             <Select
               label={t('tasks.form.project')}
@@ -167,7 +159,7 @@ export function TaskForm({ projectId, onDone }: { projectId?: string; onDone?: (
             value={state.dueDate}
             onChange={(e) => set('dueDate', e.target.value)}
           />
-        </Row>
+        </FieldRow>
         {cannotManage ? <Hint>{t('tasks.form.notManager')}</Hint> : null}
         <TextArea
           label={t('tasks.form.description')}
@@ -177,7 +169,7 @@ export function TaskForm({ projectId, onDone }: { projectId?: string; onDone?: (
           value={state.description}
           onChange={(e) => set('description', e.target.value)}
         />
-        <Row>
+        <FieldRow $min="11rem" $gap={3} $alignEnd>
           <Select
             label={t('tasks.form.targetKind')}
             value={state.targetKind}
@@ -196,7 +188,7 @@ export function TaskForm({ projectId, onDone }: { projectId?: string; onDone?: (
             value={state.targetCount}
             onChange={(e) => set('targetCount', e.target.value)}
           />
-        </Row>
+        </FieldRow>
         <div id={`${formId}-message`} aria-live="polite">
           {message ? <Message role="alert">{message}</Message> : null}
         </div>
@@ -210,7 +202,7 @@ export function TaskForm({ projectId, onDone }: { projectId?: string; onDone?: (
             </Button>
           ) : null}
         </Footer>
-      </Form>
+      </FormStack>
     </Card>
   );
 }

@@ -1,0 +1,2 @@
+export { FormStack, FieldRow } from './FormLayout';
+export type { FieldRowProps } from './FormLayout';
