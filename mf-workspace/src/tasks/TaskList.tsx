@@ -207,64 +207,35 @@ function useRowActions() {
     return (
       <Actions>
         {action ? (
-          <Button
-            type="button"
-            size="sm"
-            variant={action === 'start' ? 'primary' : 'outline'}
+          <RowAction
+            words={t(`tasks.actions.${action}`)}
+            task={task}
+            primary={action === 'start'}
             disabled={disabled}
-            aria-label={t('tasks.actions.rowLabel', {
-              action: t(`tasks.actions.${action}`),
-              task: task.description,
-            })}
             onClick={() => void act(task, action)}
-          >
-            {t(`tasks.actions.${action}`)}
-          </Button>
+          />
         ) : null}
         {action && task.state !== 'todo' ? (
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
+          <RowAction
+            words={t('tasks.actions.complete')}
+            task={task}
             disabled={disabled}
-            aria-label={t('tasks.actions.rowLabel', {
-              action: t('tasks.actions.complete'),
-              task: task.description,
-            })}
             onClick={() => void act(task, 'complete')}
-          >
-            {t('tasks.actions.complete')}
-          </Button>
+          />
         ) : null}
         {/* Whoever sees a task (its assignee, its project's managers) may share it. */}
-        <>
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            disabled={disabled}
-            aria-label={t('tasks.actions.rowLabel', {
-              action: t('tasks.actions.shareTeam'),
-              task: task.description,
-            })}
-            onClick={() => void team(task)}
-          >
-            {t('tasks.actions.shareTeam')}
-          </Button>
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            disabled={disabled}
-            aria-label={t('tasks.actions.rowLabel', {
-              action: t(task.shared ? 'tasks.actions.publicLink' : 'tasks.actions.sharePublic'),
-              task: task.description,
-            })}
-            onClick={() => void publicly(task)}
-          >
-            {t(task.shared ? 'tasks.actions.publicLink' : 'tasks.actions.sharePublic')}
-          </Button>
-        </>
+        <RowAction
+          words={t('tasks.actions.shareTeam')}
+          task={task}
+          disabled={disabled}
+          onClick={() => void team(task)}
+        />
+        <RowAction
+          words={t(task.shared ? 'tasks.actions.publicLink' : 'tasks.actions.sharePublic')}
+          task={task}
+          disabled={disabled}
+          onClick={() => void publicly(task)}
+        />
       </Actions>
     );
   };
@@ -312,6 +283,35 @@ export function QualityCell({ quality }: { quality: number | null }) {
   const t = useWorkspaceT();
   if (quality === null) return <Dash label={t('tasks.noQuality')} />;
   return <>{t('tasks.percent', { value: quality })}</>;
+}
+
+/** A button on a task's row: its visible words, then the task, name it ("Share Publicly: “…”"). */
+function RowAction({
+  words,
+  task,
+  primary = false,
+  disabled,
+  onClick,
+}: {
+  words: string;
+  task: Task;
+  primary?: boolean;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  const t = useWorkspaceT();
+  return (
+    <Button
+      type="button"
+      size="sm"
+      variant={primary ? 'primary' : 'outline'}
+      disabled={disabled}
+      aria-label={t('tasks.actions.rowLabel', { action: words, task: task.description })}
+      onClick={onClick}
+    >
+      {words}
+    </Button>
+  );
 }
 
 /**
