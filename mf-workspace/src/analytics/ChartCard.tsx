@@ -3,16 +3,14 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { translateError } from '@platform/i18n';
 import { readApiError } from '@platform/store';
-import { Button, Card, EmptyState, ErrorState, Skeleton, VisuallyHidden } from '@platform/ui';
+import { Button, Card, EmptyState, ErrorState, FigureTable, Skeleton, VisuallyHidden } from '@platform/ui';
+import type { FigureColumn } from '@platform/ui';
 import { useWorkspaceT } from '../i18n';
 
 /** Codes that only say "it failed": the card's own sentence says that better. */
 const GENERIC_CODES = new Set(['request.refused', 'server.internal', 'client.error', 'network.unreachable']);
 
-export interface Column<T> {
-  header: string;
-  value: (row: T) => string;
-}
+export type Column<T> = FigureColumn<T>;
 
 const Summary = styled.p`
   margin: 0;
@@ -20,7 +18,8 @@ const Summary = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
-const DataTable = styled.table`
+// The plain table, ruled, its figures right-aligned.
+const ChartTable = styled(FigureTable)`
   width: 100%;
   border-collapse: collapse;
   font-size: ${({ theme }) => theme.fontSizes.sm};
@@ -39,41 +38,7 @@ const DataTable = styled.table`
   th + th {
     text-align: right;
   }
-`;
-
-function ChartTable<T>({
-  caption,
-  rows,
-  columns,
-}: {
-  caption: string;
-  rows: readonly T[];
-  columns: readonly Column<T>[];
-}) {
-  return (
-    <DataTable>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          {columns.map((c) => (
-            <th key={c.header} scope="col">
-              {c.header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row, i) => (
-          <tr key={i}>
-            {columns.map((c) => (
-              <td key={c.header}>{c.value(row)}</td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </DataTable>
-  );
-}
+` as typeof FigureTable; // styled() drops the row type parameter; the props are unchanged
 
 export interface ChartCardProps<T> {
   title: string;

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import styled, { useTheme } from 'styled-components';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Dataset, ReleaseStatistics } from '@platform/contracts';
-import { Dialog, ErrorState, Skeleton, VisuallyHidden } from '@platform/ui';
+import { Dialog, ErrorState, FigureTable, Skeleton, VisuallyHidden } from '@platform/ui';
+import type { FigureColumn } from '@platform/ui';
 import { useGetReleaseStatisticsQuery } from '../../api/releasesApi';
 import { readApiError, specificErrorMessage } from '../../api/errorMessage';
 import { useDatasetsT } from '../../i18n';
@@ -48,10 +49,7 @@ const Empty = styled.p`
 
 const CHART_STYLE = { width: '100%', height: 220 } as const;
 
-interface Column<T> {
-  header: string;
-  value: (row: T) => string;
-}
+type Column<T> = FigureColumn<T>;
 
 /**
  * One chart and its data as a table: the chart is hidden from assistive technology, which reads the table
@@ -79,27 +77,7 @@ function ChartFigure<T>({
         <>
           <div aria-hidden="true">{chart}</div>
           <VisuallyHidden>
-            <table>
-              <caption>{caption}</caption>
-              <thead>
-                <tr>
-                  {columns.map((c) => (
-                    <th key={c.header} scope="col">
-                      {c.header}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row, i) => (
-                  <tr key={i}>
-                    {columns.map((c) => (
-                      <td key={c.header}>{c.value(row)}</td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FigureTable caption={caption} rows={rows} columns={columns} />
           </VisuallyHidden>
         </>
       )}
