@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { useNavigate } from '@platform/router';
@@ -15,7 +15,7 @@ import {
   useSignOutEverywhereMutation,
 } from '../api/settingsApi';
 import { failureCode, failureMessage } from './errors';
-import { Actions, Section } from './Section';
+import { Actions, TitledSection } from './Section';
 
 const Status = styled.p`
   margin: 0;
@@ -71,7 +71,6 @@ export function AccountTab() {
 
 function EmailSection() {
   const t = useWorkspaceT();
-  const headingId = useId();
   const profile = useGetSettingsProfileQuery();
   const [email, setEmail] = useState('');
   const [currentPassword, setCurrentPassword] = useState('');
@@ -103,8 +102,7 @@ function EmailSection() {
 
   const pending = sentTo ?? profile.data?.pendingEmail ?? null;
   return (
-    <Section aria-labelledby={headingId}>
-      <h2 id={headingId}>{t('settings.email.title')}</h2>
+    <TitledSection title={t('settings.email.title')}>
       {profile.data ? (
         <p>
           {t('settings.email.current')} <strong translate="no">{profile.data.email}</strong>
@@ -143,14 +141,13 @@ function EmailSection() {
           </Button>
         </Actions>
       </FormStack>
-    </Section>
+    </TitledSection>
   );
 }
 
 function PasswordSection() {
   const t = useWorkspaceT();
   const toast = useToast();
-  const headingId = useId();
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -191,8 +188,7 @@ function PasswordSection() {
   };
 
   return (
-    <Section aria-labelledby={headingId}>
-      <h2 id={headingId}>{t('settings.password.title')}</h2>
+    <TitledSection title={t('settings.password.title')}>
       <FormStack onSubmit={(e) => void onSubmit(e)} noValidate>
         <PasswordField
           label={t('settings.password.current')}
@@ -222,14 +218,13 @@ function PasswordSection() {
           </Button>
         </Actions>
       </FormStack>
-    </Section>
+    </TitledSection>
   );
 }
 
 function SessionsSection() {
   const t = useWorkspaceT();
   const toast = useToast();
-  const headingId = useId();
   const leave = useLeave();
   const [signOutEverywhere, { isLoading }] = useSignOutEverywhereMutation();
   const onClick = async () => {
@@ -245,21 +240,19 @@ function SessionsSection() {
     }
   };
   return (
-    <Section aria-labelledby={headingId}>
-      <h2 id={headingId}>{t('settings.sessions.title')}</h2>
+    <TitledSection title={t('settings.sessions.title')}>
       <p>{t('settings.sessions.text')}</p>
       <Actions>
         <Button type="button" variant="outline" onClick={() => void onClick()} loading={isLoading}>
           {t('settings.sessions.submit')}
         </Button>
       </Actions>
-    </Section>
+    </TitledSection>
   );
 }
 
 function DeleteSection() {
   const t = useWorkspaceT();
-  const headingId = useId();
   const leave = useLeave();
   const [open, setOpen] = useState(false);
   const [currentPassword, setCurrentPassword] = useState('');
@@ -282,8 +275,7 @@ function DeleteSection() {
     }
   };
   return (
-    <Section aria-labelledby={headingId}>
-      <h2 id={headingId}>{t('settings.delete.title')}</h2>
+    <TitledSection title={t('settings.delete.title')}>
       <p>{t('settings.delete.text')}</p>
       <Actions>
         <Button type="button" variant="danger" onClick={() => setOpen(true)}>
@@ -316,6 +308,6 @@ function DeleteSection() {
           </Actions>
         </FormStack>
       </Dialog>
-    </Section>
+    </TitledSection>
   );
 }

@@ -9,7 +9,7 @@ import { Avatar, Button, ProgressBar, useToast } from '@platform/ui';
 import { useWorkspaceT } from '../i18n';
 import { MY_PROFILE, useRemoveAvatarMutation } from '../api/settingsApi';
 import { failureMessage } from './errors';
-import { Actions, Section } from './Section';
+import { Actions, TitledSection } from './Section';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
 
@@ -49,7 +49,6 @@ export function AvatarSection({ profile }: { profile: Profile }) {
   const t = useWorkspaceT();
   const toast = useToast();
   const dispatch = useAppDispatch();
-  const headingId = useId();
   const inputId = useId();
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -122,8 +121,7 @@ export function AvatarSection({ profile }: { profile: Profile }) {
 
   const shown = preview ?? profile.avatarUrl;
   return (
-    <Section aria-labelledby={headingId}>
-      <h2 id={headingId}>{t('settings.avatar.title')}</h2>
+    <TitledSection title={t('settings.avatar.title')}>
       <Row>
         <Avatar
           size="lg"
@@ -167,6 +165,6 @@ export function AvatarSection({ profile }: { profile: Profile }) {
           </Button>
         ) : null}
       </Actions>
-    </Section>
+    </TitledSection>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { DIGEST_FREQUENCIES, NOTIFICATION_TOGGLES } from '@platform/contracts/client';
 import type { NotificationSettings } from '@platform/contracts';
@@ -6,7 +6,7 @@ import { Button, ErrorState, RadioGroup, Skeleton, Switch, useToast, FormStack }
 import { useWorkspaceT } from '../i18n';
 import { useGetNotificationSettingsQuery, useSaveNotificationSettingsMutation } from '../api/settingsApi';
 import { failureMessage } from './errors';
-import { Actions, Section } from './Section';
+import { Actions, TitledSection } from './Section';
 
 /** Settings → Notifications: the four toggles and the e-mail digest, kept with the account. */
 export function NotificationsTab() {
@@ -29,7 +29,6 @@ export function NotificationsTab() {
 function NotificationsForm({ saved }: { saved: NotificationSettings }) {
   const t = useWorkspaceT();
   const toast = useToast();
-  const headingId = useId();
   const [value, setValue] = useState<NotificationSettings>(saved);
   const [save, { isLoading }] = useSaveNotificationSettingsMutation();
 
@@ -48,8 +47,7 @@ function NotificationsForm({ saved }: { saved: NotificationSettings }) {
   };
 
   return (
-    <Section aria-labelledby={headingId}>
-      <h2 id={headingId}>{t('settings.notifications.title')}</h2>
+    <TitledSection title={t('settings.notifications.title')}>
       <FormStack onSubmit={(e) => void onSubmit(e)}>
         {NOTIFICATION_TOGGLES.map((key) => (
           <Switch
@@ -76,6 +74,6 @@ function NotificationsForm({ saved }: { saved: NotificationSettings }) {
           </Button>
         </Actions>
       </FormStack>
-    </Section>
+    </TitledSection>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import {
@@ -24,7 +24,7 @@ import {
 } from '../api/settingsApi';
 import { AvatarSection } from './AvatarSection';
 import { failureCode, failureMessage } from './errors';
-import { Actions, Section } from './Section';
+import { Actions, TitledSection } from './Section';
 
 const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 
@@ -85,8 +85,6 @@ type Errors = Partial<Record<'fullName' | 'username', string>>;
 function ProfileForm({ profile, speaker }: { profile: Profile; speaker: SpeakerDetails | null }) {
   const t = useWorkspaceT();
   const toast = useToast();
-  const headingId = useId();
-  const speakerHeadingId = useId();
   const [fullName, setFullName] = useState(profile.fullName);
   const [username, setUsername] = useState(profile.username ?? '');
   const [bio, setBio] = useState(profile.bio);
@@ -145,8 +143,7 @@ function ProfileForm({ profile, speaker }: { profile: Profile; speaker: SpeakerD
 
   return (
     <FormStack onSubmit={(e) => void onSubmit(e)} noValidate>
-      <Section aria-labelledby={headingId}>
-        <h2 id={headingId}>{t('settings.profile.title')}</h2>
+      <TitledSection title={t('settings.profile.title')}>
         <TextField
           label={t('settings.profile.fullName')}
           value={fullName}
@@ -230,9 +227,8 @@ function ProfileForm({ profile, speaker }: { profile: Profile; speaker: SpeakerD
             {t('settings.profile.addLanguage')}
           </Button>
         </fieldset>
-      </Section>
-      <Section aria-labelledby={speakerHeadingId}>
-        <h2 id={speakerHeadingId}>{t('settings.speaker.title')}</h2>
+      </TitledSection>
+      <TitledSection title={t('settings.speaker.title')}>
         <Note>{t('settings.speaker.note')}</Note>
         {speaker ? (
           <>
@@ -261,7 +257,7 @@ function ProfileForm({ profile, speaker }: { profile: Profile; speaker: SpeakerD
         ) : (
           <p role="alert">{t('settings.speaker.unavailable')}</p>
         )}
-      </Section>
+      </TitledSection>
       <Actions>
         <Button type="submit" loading={profileSaving.isLoading || speakerSaving.isLoading}>
           {t('settings.profile.save')}

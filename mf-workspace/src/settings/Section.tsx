@@ -1,3 +1,5 @@
+import { useId } from 'react';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 
 /** One part of a settings tab: a titled group of fields. */
@@ -29,3 +31,14 @@ export const Actions = styled.div`
   gap: ${({ theme }) => theme.space[3]};
   align-items: center;
 `;
+
+/** A settings section named by its heading: the heading's words are the section's accessible name. */
+export function TitledSection({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Section aria-labelledby={headingId}>
+      <h2 id={headingId}>{title}</h2>
+      {children}
+    </Section>
+  );
+}
