@@ -24,9 +24,10 @@ function componentsInShellBuild(): Set<string> {
   return found;
 }
 
-// What the shell's screens render (its layouts, 404, loading and error states, toasts), including the
+// What the shell's screens render (its layouts with the person's avatar, 404, loading and error states, toasts), including the
 // components these are built from (TextField and Select on Field, ErrorState on EmptyState).
 const USED_BY_THE_SHELL = [
+  'Avatar',
   'Button',
   'DropdownMenu',
   'EmptyState',

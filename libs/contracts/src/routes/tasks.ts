@@ -115,7 +115,10 @@ export const postTaskShareTeam = defineRoute({
   errors: [404],
 });
 
-/** Share Publicly: a read-only link to the task's progress (the same link again while it is live). */
+/**
+ * Share Publicly: a read-only link to the task's progress. Only the token's hash is kept, so each call issues a
+ * new link and the previous one stops working.
+ */
 export const postTaskPublicLink = defineRoute({
   name: 'postTaskPublicLink',
   method: 'POST',
