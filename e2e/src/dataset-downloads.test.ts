@@ -17,6 +17,7 @@ import { seriousViolations } from './support/axe';
 import { launchChromium } from './support/browser';
 import { siteUrl } from './support/platform';
 import { remoteSection } from './support/shell-page';
+import { asNumber, eventually, settledForAxe } from './support/waiting';
 import { makeFakeMicrophoneFiles } from './contribute/audio-files';
 import { asPerson, createPerson, promoteTo, validatedRecording } from './contribute/people';
 import type { Person } from './contribute/people';
@@ -53,33 +54,6 @@ async function statValues(page: Page): Promise<string[]> {
   const values = page.getByTestId('dataset-summary').getByTestId('stat-value');
   await values.first().waitFor({ timeout: 20_000 });
   return values.allTextContents();
-}
-
-/** Reads `read` until `done` holds (or 30 s pass), for figures the page reads again on its own. */
-async function eventually<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 500));
-    value = await read();
-  }
-  return value;
-}
-
-const asNumber = (text: string) => Number(text.replace(/[^\d.]/g, ''));
-
-async function settledForAxe(page: Page) {
-  await page.waitForFunction(
-    () =>
-      !document.querySelector('[aria-busy="true"]') &&
-      document.getAnimations().every((a) => a.playState !== 'running'),
-    undefined,
-    { timeout: 20_000 },
-  );
 }
 
 function sha256Of(file: string): Promise<string> {

@@ -11,6 +11,7 @@ import { seriousViolations } from './support/axe';
 import { launchChromium } from './support/browser';
 import { siteUrl } from './support/platform';
 import { remoteSection } from './support/shell-page';
+import { asNumber, eventually, settledForAxe } from './support/waiting';
 import { makeFakeMicrophoneFiles } from './contribute/audio-files';
 import { createPerson, promoteTo, signIn, validatedRecording } from './contribute/people';
 import type { Person } from './contribute/people';
@@ -58,33 +59,6 @@ const workspace = (page: Page) => remoteSection(page, 'mf_workspace');
 
 async function pageAs(person: Person | null, pathname: string, heading: string | RegExp): Promise<Page> {
   return open(await newPage(person), pathname, heading);
-}
-
-/** Reads `read` until `done` holds (or 30 s pass), reloading nothing itself. */
-async function eventually<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 500));
-    value = await read();
-  }
-  return value;
-}
-
-const asNumber = (text: string) => Number(text.replace(/[^\d.]/g, ''));
-
-async function settled(page: Page) {
-  await page.waitForFunction(
-    () =>
-      !document.querySelector('[aria-busy="true"]') &&
-      document.getAnimations().every((a) => a.playState !== 'running'),
-    undefined,
-    { timeout: 20_000 },
-  );
 }
 
 /** A dashboard card's figure, once loaded (until then the card says 'Loading'). */
@@ -354,7 +328,7 @@ describe('the workspace', () => {
     const progress = shared.getByRole('progressbar', { name: 'Progress towards the target' });
     await progress.waitFor();
     await expect(progress.getAttribute('aria-valuenow')).resolves.toBe('100');
-    await settled(visitor);
+    await settledForAxe(visitor);
     expect(await seriousViolations(visitor)).toEqual([]);
 
     await dialog.getByRole('button', { name: 'Revoke' }).click();
@@ -379,7 +353,7 @@ describe('the workspace', () => {
     for (const [pathname, heading, loaded] of pages) {
       await open(page, pathname, heading);
       await loaded(page).waitFor({ timeout: 20_000 });
-      await settled(page);
+      await settledForAxe(page);
       const violations = await seriousViolations(page);
       if (violations.length > 0) found[pathname] = violations;
     }

@@ -406,13 +406,18 @@ export type DigestRecipients = Static<typeof DigestRecipients>;
  * Internal, text → speech: sums of the speech service's decided data (recordings validated, donations
  * approved, votes given), per query, from the daily activity counts.
  */
-export const ActivityKind = literals([
+/** The kinds the speech service counts (recordings, Listen votes, paired donations). */
+export const SPEECH_ACTIVITY_KINDS = [
   'recordings.submitted',
   'recordings.validated',
   'recordings.rejected',
+  'votes.given',
   'donations.submitted',
   'donations.approved',
   'donations.rejected',
+] as const;
+/** The kinds the text service counts (sentences, text pairs, reviews). */
+export const TEXT_ACTIVITY_KINDS = [
   'sentences.written',
   'sentences.approved',
   'sentences.rejected',
@@ -420,8 +425,8 @@ export const ActivityKind = literals([
   'pairs.approved',
   'pairs.rejected',
   'reviews.given',
-  'votes.given',
-] as const);
+] as const;
+export const ActivityKind = literals([...SPEECH_ACTIVITY_KINDS, ...TEXT_ACTIVITY_KINDS]);
 export type ActivityKind = Static<typeof ActivityKind>;
 export const ActivityQuery = StrictObject({
   key: Type.String({ maxLength: 100 }),

@@ -1,6 +1,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Db } from 'mongodb';
-import type { ActivityKind, ActivitySumsBody, Identity, LanguageCode, Role } from '@platform/contracts';
+import {
+  SPEECH_ACTIVITY_KINDS,
+  type ActivityKind,
+  type ActivitySumsBody,
+  type Identity,
+  type LanguageCode,
+  type Role,
+} from '@platform/contracts';
 import {
   ACTIVITY_COLLECTIONS,
   activityLanguages,
@@ -15,7 +22,7 @@ import {
   uniqueDbName,
   type TestMongo,
 } from '@platform/service-kit/testing';
-import { SPEECH_ACTIVITY_KINDS } from '../src/activity/activity-reader';
+import { SPEECH_KINDS } from '../src/activity/activity-reader';
 import { buildApp } from '../src/app';
 import type { KnownPerson, PeopleDirectory } from '../src/people/people-directory';
 import { indexesReady, SECRET } from './support';
@@ -128,11 +135,11 @@ export function workspaceService(name: string): WorkspaceHarness {
       const all = events.map((e) => ({ ...e, at: new Date(e.at) }));
       await recordActivity(
         started(app).database!.db,
-        all.filter((e) => !SPEECH_ACTIVITY_KINDS.has(e.kind)),
+        all.filter((e) => !SPEECH_KINDS.has(e.kind)),
       );
       await recordActivity(
         started(speechDb),
-        all.filter((e) => SPEECH_ACTIVITY_KINDS.has(e.kind)),
+        all.filter((e) => SPEECH_KINDS.has(e.kind)),
       );
     },
     async clearActivity() {

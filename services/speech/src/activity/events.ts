@@ -12,15 +12,6 @@ import type { AudioPairDoc, RecordingDoc } from '../collections';
  * - `donations.submitted`, `donations.approved`, `donations.rejected`: a paired voice donation stored and
  *   decided, under the donor, in Yoruba (one count per pair; its seconds are both sides').
  */
-export const SPEECH_ACTIVITY_KINDS = [
-  'recordings.submitted',
-  'recordings.validated',
-  'recordings.rejected',
-  'votes.given',
-  'donations.submitted',
-  'donations.approved',
-  'donations.rejected',
-] as const;
 
 /** A donation is an English–Yoruba pair: it counts once, as Yoruba speech. */
 export const DONATION_LANGUAGE = 'yo' as const;

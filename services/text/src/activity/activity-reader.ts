@@ -2,32 +2,16 @@ import type { Db } from 'mongodb';
 import {
   getInternalActivityLanguages,
   postInternalActivitySums,
+  SPEECH_ACTIVITY_KINDS,
+  TEXT_ACTIVITY_KINDS,
   type ActivityKind,
   type ActivityQuery,
   type LanguageCode,
 } from '@platform/contracts';
 import { activityLanguages, sumActivity, type ServiceClient } from '@platform/service-kit';
 
-/** What the speech service counts (recordings, donations, Listen votes); every other kind is the text service's. */
-export const SPEECH_ACTIVITY_KINDS: ReadonlySet<ActivityKind> = new Set<ActivityKind>([
-  'recordings.submitted',
-  'recordings.validated',
-  'recordings.rejected',
-  'donations.submitted',
-  'donations.approved',
-  'donations.rejected',
-  'votes.given',
-]);
-
-export const TEXT_ACTIVITY_KINDS: readonly ActivityKind[] = [
-  'sentences.written',
-  'sentences.approved',
-  'sentences.rejected',
-  'pairs.added',
-  'pairs.approved',
-  'pairs.rejected',
-  'reviews.given',
-];
+/** What the speech service counts; every other kind is the text service's. */
+export const SPEECH_KINDS: ReadonlySet<ActivityKind> = new Set<ActivityKind>(SPEECH_ACTIVITY_KINDS);
 
 /**
  * Sums of daily activity counts whatever service keeps them: each query's text kinds are summed here, its speech
@@ -46,8 +30,8 @@ export function createActivityReader(options: { db: Db; speech: ServiceClient })
       const local: ActivityQuery[] = [];
       const remote: ActivityQuery[] = [];
       for (const q of queries) {
-        const textKinds = q.kinds.filter((k) => !SPEECH_ACTIVITY_KINDS.has(k));
-        const speechKinds = q.kinds.filter((k) => SPEECH_ACTIVITY_KINDS.has(k));
+        const textKinds = q.kinds.filter((k) => !SPEECH_KINDS.has(k));
+        const speechKinds = q.kinds.filter((k) => SPEECH_KINDS.has(k));
         if (textKinds.length > 0) local.push({ ...q, kinds: textKinds });
         if (speechKinds.length > 0) remote.push({ ...q, kinds: speechKinds });
       }

@@ -4,6 +4,7 @@ import {
   getLanguageDistribution,
   postInternalActivitySums,
   type ActivityKind,
+  SPEECH_ACTIVITY_KINDS,
 } from '@platform/contracts';
 import {
   activityLanguages,
@@ -13,7 +14,6 @@ import {
   sumActivity,
   type ServiceApp,
 } from '@platform/service-kit';
-import { SPEECH_ACTIVITY_KINDS } from '../../activity/events';
 import { languageDistribution } from '../../analytics/language-distribution';
 import { recordingQuality } from '../../analytics/quality-counts';
 
