@@ -143,7 +143,17 @@ describe('Dataset Downloads', () => {
     await page.getByRole('combobox', { name: 'Filter by category' }).selectOption('conversational');
     await ours.waitFor();
 
-    await ours.getByRole('button', { name: 'Dataset Details' }).click();
+    // The list answers the filter again while the card is already shown: a card drawn again comes back closed,
+    // so open its details until they stay open.
+    const details = ours.getByRole('button', { name: 'Dataset Details' });
+    await settledForAxe(page);
+    await eventually(
+      async () => {
+        if ((await details.getAttribute('aria-expanded')) !== 'true') await details.click();
+        return details.getAttribute('aria-expanded');
+      },
+      (expanded) => expanded === 'true',
+    );
     await ours
       .getByText('Please review the license terms before downloading and using this dataset.')
       .waitFor();
