@@ -16,7 +16,7 @@ export async function eventually<T>(
   return value;
 }
 
-/** The number in a figure's text ('1,254 h' → 1254). */
+/** The number in a figure's text, without its separators and unit ('3,600 h' → 3600). */
 export const asNumber = (text: string) => Number(text.replace(/[^\d.]/g, ''));
 
 /**
