@@ -6,6 +6,7 @@ import { FundingGrantPage } from './funding/FundingGrantPage';
 import { AboutPage } from './about/AboutPage';
 import { DownloadPage } from './download/DownloadPage';
 import { LanguagesPage } from './languages/LanguagesPage';
+import { NewsletterPage } from './newsletter/NewsletterPage';
 import { SpeechToSpeechPage } from './models/SpeechToSpeechPage';
 import { TextToSpeechPage } from './models/TextToSpeechPage';
 
@@ -15,6 +16,7 @@ export default defineRemoteRoutes('mf_marketing', [
   { path: '/about', title: 'titles.about', Component: AboutPage },
   { path: '/download', title: 'titles.download', Component: DownloadPage },
   { path: '/languages', title: 'titles.languages', Component: LanguagesPage },
+  { path: '/newsletter', title: 'titles.newsletter', Component: NewsletterPage },
   { path: '/model/speech-to-speech', title: 'titles.speechToSpeech', Component: SpeechToSpeechPage },
   { path: '/model/text-to-speech', title: 'titles.textToSpeech', Component: TextToSpeechPage },
 ]);

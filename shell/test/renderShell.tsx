@@ -26,7 +26,12 @@ export const testManifest: RemotesManifest = {
 };
 
 export const alphaRoutes = defineRemoteRoutes('mf_alpha', [
-  { path: '/', title: 'Home', Component: () => <h1>Alpha home</h1> },
+  {
+    path: '/',
+    title: 'Home',
+    description: 'What the alpha home page is about.',
+    Component: () => <h1>Alpha home</h1>,
+  },
   { path: '/user/speak', title: 'Speak', Component: () => <h1>Speak</h1> },
   { path: '/dashboard', title: 'Dashboard', Component: () => <h1>Dashboard</h1> },
 ]);

@@ -12,6 +12,7 @@ export * from './routes/dataset-uploads';
 export * from './routes/datasets';
 export * from './routes/internal';
 export * from './routes/projects';
+export * from './routes/public-site';
 export * from './routes/recordings';
 export * from './routes/review';
 export * from './routes/sentences';

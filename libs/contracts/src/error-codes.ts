@@ -182,6 +182,9 @@ export const ERROR_MESSAGES = {
   'account.not_found': 'There is no such account.',
   'account.admin_role_fixed': 'An admin’s role can only be changed from the command line.',
 
+  // The public site.
+  'newsletter.link_invalid': 'This link is not valid any more. Please subscribe again.',
+
   // Said by the browser when no usable answer came back.
   'network.unreachable': BROWSER_ERROR_MESSAGES['network.unreachable'],
   'request.refused': BROWSER_ERROR_MESSAGES['request.refused'],

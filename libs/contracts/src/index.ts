@@ -10,6 +10,7 @@ export * from './health';
 export * from './languages';
 export * from './locales';
 export * from './contact';
+export * from './public-site';
 export * from './auth';
 export * from './text-pairs';
 export * from './sentences';

@@ -44,6 +44,23 @@ export const TOAST_DISMISS_MS = 5000;
 /** Ours: contact form free-text bounds. */
 export const CONTACT_NAME_MAX_LENGTH = 100;
 export const CONTACT_LANGUAGES_MAX_LENGTH = 500;
+/** Ours: contact inquiries and newsletter sign-ups one client may send per window (then 429). */
+export const CONTACT_RATE_LIMIT_MAX = 5;
+export const CONTACT_RATE_LIMIT_WINDOW_MS = 10 * 60 * 1000;
+export const INQUIRY_PAGE_SIZE = 20;
+/** A newsletter confirmation link works this long. */
+export const NEWSLETTER_CONFIRM_HOURS = 72;
+/** The public figures are computed at most this often (the gateway's cache and the answer's max-age). */
+export const PUBLIC_STATS_CACHE_SECONDS = 60;
+/** 'Active Contributors': people who contributed anything in this many days up to now. */
+export const ACTIVE_CONTRIBUTOR_DAYS = 30;
+/** SPEC §9: the landing counters count up over 2 s in 16 ms steps, each 0.1 s after the one before. */
+export const COUNTER_DURATION_MS = 2000;
+export const COUNTER_STEP_MS = 16;
+export const COUNTER_STAGGER_MS = 100;
+/** SPEC §9: the landing header shrinks past 50 px of scroll; in-page anchors land 80 px below the top. */
+export const HEADER_SCROLLED_PX = 50;
+export const ANCHOR_OFFSET_PX = 80;
 
 /** SPEC §9: a download stays available this long; after it the person requests the dataset again. */
 export const DOWNLOAD_AVAILABILITY_DAYS = 30;

@@ -35,6 +35,7 @@ export const remoteCatalog: readonly RemoteDescriptor[] = [
       { path: '/about', layout: 'public' },
       { path: '/download', layout: 'public' },
       { path: '/languages', layout: 'public' },
+      { path: '/newsletter', layout: 'public' },
       { path: '/model/speech-to-speech', layout: 'app' },
       { path: '/model/text-to-speech', layout: 'app' },
     ],
@@ -104,6 +105,9 @@ export interface RemotesManifest {
  * inside the shell's router and layout.
  */
 export interface RemoteRouteModule {
-  /** `title`: the key of the page's title in the remote's catalogue (a plain title shows as it is). */
-  routes: Array<{ path: string; title: string; Component: () => unknown }>;
+  /**
+   * `title`: the key of the page's title in the remote's catalogue (a plain title shows as it is);
+   * `description`, when given, the key of its meta description (search results and link previews).
+   */
+  routes: Array<{ path: string; title: string; description?: string; Component: () => unknown }>;
 }

@@ -14,6 +14,15 @@ export type LanguageCodeValue = (typeof LANGUAGES)[number]['code'];
 
 export const LANGUAGE_CODES: readonly LanguageCodeValue[] = LANGUAGES.map((l) => l.code);
 
+/** Ours: the validated hours each language's progress bar on /languages aims at. */
+export const LANGUAGE_GOAL_HOURS: Readonly<Record<LanguageCodeValue, number>> = {
+  yo: 1000,
+  en: 1000,
+  ha: 1000,
+  ig: 1000,
+  pcm: 500,
+};
+
 /** The language a person records in until they choose another. */
 export const DEFAULT_LANGUAGE: LanguageCodeValue = 'yo';
 

@@ -10,6 +10,8 @@ export interface RemotePage {
    * holds the SPEC's words); the shell also uses it for document.title.
    */
   title: string;
+  /** The key of the page's meta description in the same catalogue (public pages have one). */
+  description?: string;
   /** A page takes no props: everything it needs comes from the URL, the store or the API. */
   Component: () => ReactNode;
 }
@@ -30,14 +32,14 @@ void _shapeCheck;
 export function defineRemoteRoutes(remoteName: string, pages: RemotePage[]): RemoteRoutes {
   return {
     remoteName,
-    routes: pages.map(({ path, title, Component: Page }) => {
+    routes: pages.map(({ path, title, description, Component: Page }) => {
       function RemotePageRoot() {
         const { search } = useLocation();
         if (isThrowRequested(remoteName, search)) throw new RequestedRenderError(remoteName);
         return <Page />;
       }
       RemotePageRoot.displayName = `${remoteName}(${path})`;
-      return { path, title, Component: RemotePageRoot };
+      return { path, title, ...(description ? { description } : {}), Component: RemotePageRoot };
     }),
   };
 }

@@ -1,35 +1,8 @@
 import { Link } from '@platform/router';
 import styled from 'styled-components';
+import { PageBody } from '@platform/remote-kit';
 import { useMarketingT } from '../i18n';
-import { BRAND_NAME, PageBody } from '@platform/remote-kit';
-
-const Header = styled.header`
-  position: sticky;
-  top: 0;
-  z-index: ${({ theme }) => theme.zIndices.sticky};
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[4]};
-  padding: ${({ theme }) => `${theme.space[3]} ${theme.space[6]}`};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadows.sm};
-  nav ul {
-    display: flex;
-    flex-wrap: wrap;
-    gap: ${({ theme }) => theme.space[4]};
-    list-style: none;
-    margin: 0;
-    padding: 0;
-  }
-`;
-
-const Brand = styled(Link)`
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  text-decoration: none;
-`;
+import { SiteFrame } from '../site/SiteFrame';
 
 const Hero = styled.section`
   padding: ${({ theme }) => `${theme.space[16]} ${theme.space[6]}`};
@@ -53,39 +26,14 @@ const CallToAction = styled(Link)`
   }
 `;
 
-// The landing page's anchor sections (headings: landing.sections.<id>); their content arrives with the
-// landing page issue.
+// The landing page's anchor sections (headings: landing.sections.<id>).
 const sections = ['features', 'how-it-works', 'roles', 'demo', 'faq', 'contact'] as const;
 
-/** /: the landing page frame: its own header (the shell adds no chrome here), the hero and its sections. */
+/** /: the landing page: the site's header, the hero and its sections. */
 export function LandingPage() {
   const t = useMarketingT();
   return (
-    <>
-      <Header>
-        <Brand to="/" translate="no">
-          {BRAND_NAME}
-        </Brand>
-        <nav aria-label={t('landing.site')}>
-          <ul>
-            <li>
-              <Link to="/funding-grant">{t('landing.fundings')}</Link>
-            </li>
-            <li>
-              <a href="#faq">{t('landing.faq')}</a>
-            </li>
-            <li>
-              <Link to="/download">{t('landing.download')}</Link>
-            </li>
-            <li>
-              <Link to="/about">{t('landing.about')}</Link>
-            </li>
-            <li>
-              <Link to="/signin">{t('landing.getStarted')}</Link>
-            </li>
-          </ul>
-        </nav>
-      </Header>
+    <SiteFrame>
       <Hero aria-labelledby="hero-title">
         <h1 id="hero-title" tabIndex={-1}>
           {t('titles.landing')}
@@ -99,6 +47,6 @@ export function LandingPage() {
           </section>
         ))}
       </PageBody>
-    </>
+    </SiteFrame>
   );
 }

@@ -27,3 +27,23 @@ export function useDocumentTitle(title: string | undefined, brand: string): void
     document.title = title ? `${title} | ${brand}` : brand;
   }, [title, brand]);
 }
+
+/**
+ * Sets the page's meta description (search results and link previews); a page without one clears it, so a
+ * description never outlives its page.
+ */
+export function useMetaDescription(description: string | undefined): void {
+  useEffect(() => {
+    let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!description) {
+      meta?.remove();
+      return;
+    }
+    if (!meta) {
+      meta = document.createElement('meta');
+      meta.name = 'description';
+      document.head.append(meta);
+    }
+    meta.content = description;
+  }, [description]);
+}

@@ -4,7 +4,7 @@ import { useLocation } from '@platform/router';
 import type { RemoteRouteModule } from '@platform/contracts';
 import { BRAND_NAME } from '@platform/remote-kit';
 import { hasCatalogue, i18n, useLocale } from '@platform/i18n';
-import { useDocumentTitle, useFocusPageHeading } from '../a11y/pageFocus';
+import { useDocumentTitle, useFocusPageHeading, useMetaDescription } from '../a11y/pageFocus';
 import { loadRemoteRoutes, peekRemoteRoutes } from '../federation/remoteLoader';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteUnavailable } from './RemoteUnavailable';
@@ -52,6 +52,7 @@ export function RemoteRoute({ remote, path }: { remote: string; path: string }) 
   // without useT(remote): asking for the namespace before the remote has registered it would fail its load.
   useLocale();
   useDocumentTitle(route ? i18n.t(route.title, { ns: remote }) : undefined, BRAND_NAME);
+  useMetaDescription(route?.description ? i18n.t(route.description, { ns: remote }) : undefined);
   useFocusPageHeading(state.status === 'ready');
 
   if (state.status === 'loading') return <SectionLoading />;

@@ -61,6 +61,18 @@ describe('shell routing', () => {
     await screen.findByRole('heading', { name: 'Dataset Downloads' });
     await waitFor(() => expect(document.title).toMatch(/^Dataset Downloads \| /));
   });
+
+  it("sets the page's meta description, and removes it on a page without one", async () => {
+    const description = () =>
+      document.head.querySelector('meta[name="description"]')?.getAttribute('content');
+    const home = renderShell('/');
+    await screen.findByRole('heading', { name: 'Alpha home' });
+    await waitFor(() => expect(description()).toBe('What the alpha home page is about.'));
+    home.unmount();
+    renderShell('/data/downloads');
+    await screen.findByRole('heading', { name: 'Dataset Downloads' });
+    await waitFor(() => expect(description()).toBeUndefined());
+  });
 });
 
 describe('isolation of a remote that cannot be loaded', () => {

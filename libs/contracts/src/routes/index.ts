@@ -9,6 +9,7 @@ import * as datasetUploads from './dataset-uploads';
 import * as datasets from './datasets';
 import * as internal from './internal';
 import * as projects from './projects';
+import * as publicSite from './public-site';
 import * as recordings from './recordings';
 import * as review from './review';
 import * as sentences from './sentences';
@@ -27,6 +28,7 @@ export * from './dataset-uploads';
 export * from './datasets';
 export * from './internal';
 export * from './projects';
+export * from './public-site';
 export * from './recordings';
 export * from './review';
 export * from './sentences';
@@ -50,6 +52,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
   datasets,
   internal,
   projects,
+  publicSite,
   recordings,
   review,
   sentences,
