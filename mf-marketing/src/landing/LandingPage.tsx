@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { PageBody } from '@platform/remote-kit';
 import { useMarketingT } from '../i18n';
 import { SiteFrame } from '../site/SiteFrame';
+import { LANDING_SECTIONS } from '../site/anchors';
 
 const Hero = styled.section`
   padding: ${({ theme }) => `${theme.space[16]} ${theme.space[6]}`};
@@ -26,9 +27,6 @@ const CallToAction = styled(Link)`
   }
 `;
 
-// The landing page's anchor sections (headings: landing.sections.<id>).
-const sections = ['features', 'how-it-works', 'roles', 'demo', 'faq', 'contact'] as const;
-
 /** /: the landing page: the site's header, the hero and its sections. */
 export function LandingPage() {
   const t = useMarketingT();
@@ -41,7 +39,7 @@ export function LandingPage() {
         <CallToAction to="/signin">{t('landing.getStarted')}</CallToAction>
       </Hero>
       <PageBody>
-        {sections.map((id) => (
+        {LANDING_SECTIONS.map((id) => (
           <section key={id} id={id} aria-labelledby={`${id}-title`}>
             <h2 id={`${id}-title`}>{t(`landing.sections.${id}`)}</h2>
           </section>

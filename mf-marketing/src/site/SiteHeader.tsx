@@ -2,6 +2,7 @@ import { Link } from '@platform/router';
 import styled from 'styled-components';
 import { BRAND_NAME } from '@platform/remote-kit';
 import { useMarketingT } from '../i18n';
+import { AnchorLink } from './AnchorLink';
 
 const Header = styled.header`
   position: sticky;
@@ -45,7 +46,7 @@ export function SiteHeader() {
             <Link to="/funding-grant">{t('landing.fundings')}</Link>
           </li>
           <li>
-            <a href="/#faq">{t('landing.faq')}</a>
+            <AnchorLink to="faq">{t('landing.faq')}</AnchorLink>
           </li>
           <li>
             <Link to="/download">{t('landing.download')}</Link>
