@@ -44,6 +44,13 @@ import { internalRoutes } from './routes/internal/people-routes';
 import { DEFAULT_PASSWORD_CHECKS, settingsRoutes } from './routes/settings/settings-routes';
 import { SETTINGS_INDEXES, settingsCollections } from './settings/settings-db';
 import type { RateLimit as PasswordCheckLimit } from './rate-limits/keyed-limiter';
+import { PUBLIC_SITE_INDEXES, publicSiteCollections } from './public-site/db';
+import { FiguresCache } from './public-site/figures';
+import {
+  DEFAULT_PUBLIC_SITE_SETTINGS,
+  publicSiteRoutes,
+  type PublicSiteSettings,
+} from './public-site/routes';
 
 export interface GatewayOptions {
   /** Base URLs of the services, e.g. { text: 'http://127.0.0.1:4001', speech: 'http://127.0.0.1:4002' }. */
@@ -105,6 +112,8 @@ export interface AccountsOptions {
   digestIntervalMs?: number;
   /** Current-password checks (settings: password, address, deletion) per person and window. */
   passwordChecks?: PasswordCheckLimit;
+  /** The public site: contact address (CONTACT_EMAIL), its rate limits, the figures' cache (PUBLIC_STATS_CACHE_MS). */
+  publicSite?: Partial<PublicSiteSettings>;
 }
 
 export interface ApiTokenLimits {
@@ -148,7 +157,13 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
       ? {
           mongoUri: accounts.mongoUri,
           dbName: accounts.dbName ?? GATEWAY_DB,
-          indexes: [...ACCOUNT_INDEXES, ...RATE_LIMIT_INDEXES, ...API_TOKEN_INDEXES, ...SETTINGS_INDEXES],
+          indexes: [
+            ...ACCOUNT_INDEXES,
+            ...RATE_LIMIT_INDEXES,
+            ...API_TOKEN_INDEXES,
+            ...SETTINGS_INDEXES,
+            ...PUBLIC_SITE_INDEXES,
+          ],
         }
       : {}),
     fastify: { trustProxy: trustedProxies(options.trustProxy) },
@@ -255,6 +270,24 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
           passwordChecks: accounts.passwordChecks ?? DEFAULT_PASSWORD_CHECKS,
         });
         await scope.register(internalRoutes, { cols, identitySecret: options.identitySecret });
+        const publicSite = { ...DEFAULT_PUBLIC_SITE_SETTINGS, ...accounts.publicSite };
+        await scope.register(publicSiteRoutes, {
+          cols: publicSiteCollections(databaseOf(typed)),
+          settings: publicSite,
+          figures: new FiguresCache({
+            speech: serviceClient('speech'),
+            text: serviceClient('text'),
+            ttlMs: publicSite.statsCacheMs,
+            now,
+            onStale: (err) => typed.log.warn({ err }, 'public figures: services failed, serving the last ones'),
+          }),
+          mailer,
+          background,
+          publicUrl,
+          secret: options.identitySecret,
+          now,
+          resolveSession: session,
+        });
         const intervalMs = accounts.digestIntervalMs ?? DEFAULT_DIGEST_INTERVAL_MS;
         if (intervalMs > 0) {
           digestJob = new DigestJob({

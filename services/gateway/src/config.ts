@@ -1,5 +1,10 @@
 import { resolve } from 'node:path';
-import { API_TOKEN_RATE_LIMIT_PER_MINUTE, DEFAULT_HOST, DEFAULT_PORTS } from '@platform/contracts';
+import {
+  API_TOKEN_RATE_LIMIT_PER_MINUTE,
+  DEFAULT_HOST,
+  DEFAULT_PORTS,
+  PUBLIC_STATS_CACHE_SECONDS,
+} from '@platform/contracts';
 import {
   defaultDataDir,
   DEFAULT_MONGODB_URI,
@@ -9,6 +14,7 @@ import {
 } from '@platform/service-kit';
 import type { GatewayOptions } from './app';
 import { DEFAULT_DIGEST_INTERVAL_MS } from './digest/digest-job';
+import { DEFAULT_CONTACT_EMAIL } from './public-site/routes';
 import { buildRemotesManifest } from './remotes-manifest';
 
 /**
@@ -85,6 +91,8 @@ export const gatewaySettings = (repoRoot: string) => ({
   hashConcurrency: settings.count('PASSWORD_HASH_CONCURRENCY', 2, 1),
   hashQueue: settings.count('PASSWORD_HASH_QUEUE', 16, 0),
   digestIntervalMs: settings.duration('DIGEST_INTERVAL_MS', DEFAULT_DIGEST_INTERVAL_MS),
+  contactEmail: settings.string('CONTACT_EMAIL', DEFAULT_CONTACT_EMAIL),
+  publicStatsCacheMs: settings.duration('PUBLIC_STATS_CACHE_MS', PUBLIC_STATS_CACHE_SECONDS * 1000),
 });
 
 /** The gateway's options from its environment; throws a ConfigError naming every bad variable. */
@@ -118,6 +126,7 @@ export function gatewayConfigFromEnv(repoRoot: string, env: NodeJS.ProcessEnv = 
       hashing: { concurrency: config.hashConcurrency, queue: config.hashQueue },
       apiTokens: { rateLimit: { max: config.apiTokenPerMinute, windowMs: 60_000 } },
       digestIntervalMs: config.digestIntervalMs,
+      publicSite: { contactEmail: config.contactEmail, statsCacheMs: config.publicStatsCacheMs },
     },
   };
   return { options, port: config.port, host: config.host };

@@ -4,6 +4,8 @@ import nodemailer from 'nodemailer';
 
 export interface Mail {
   to: string;
+  /** Where answers go when not to the sender (the contact form's mail: the visitor who wrote). */
+  replyTo?: string;
   subject: string;
   text: string;
   html: string;
