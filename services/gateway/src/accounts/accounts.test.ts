@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import { AUTH_MESSAGES, authCodeFor, postContact, ROUTES } from '@platform/contracts';
+import { AUTH_MESSAGES, authCodeFor, ROUTES } from '@platform/contracts';
 import { verifyIdentity, type ServiceApp } from '@platform/service-kit';
 import type { TestMongo } from '@platform/service-kit/testing';
 import { startAccountsGateway, type AccountsGateway } from '../../test/accounts-gateway';

@@ -35,7 +35,8 @@ export function contactMail(inquiry: Omit<InquiryDoc, '_id'>, to: string): Mail 
       '<p>A visitor sent the contact form on the landing page.</p>',
       '<table>',
       ...rows.map(
-        ([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
+        ([label, value]) =>
+          `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
       ),
       '</table>',
       '<p>Reply to this e-mail to answer them.</p>',

@@ -118,7 +118,8 @@ export async function publicSiteRoutes(app: ServiceApp, options: PublicSiteOptio
         async () => {
           await mailer.send(contactMail(inquiry, settings.contactEmail));
         },
-        (err) => request.log.error({ err, to: settings.contactEmail }, 'contact inquiry stored but not mailed'),
+        (err) =>
+          request.log.error({ err, to: settings.contactEmail }, 'contact inquiry stored but not mailed'),
       );
       return { ok: true as const };
     },
@@ -290,4 +291,3 @@ export async function publicSiteRoutes(app: ServiceApp, options: PublicSiteOptio
     });
   });
 }
-
