@@ -23,7 +23,20 @@ describe('gateway configuration from the environment', () => {
       },
       apiTokens: { rateLimit: { max: 120, windowMs: 60_000 } },
       digestIntervalMs: 60_000,
+      publicSite: { contactEmail: 'team@localhost', statsCacheMs: 60_000 },
     });
+  });
+
+  it('reads CONTACT_EMAIL and PUBLIC_STATS_CACHE_MS, refusing a cache time that is not a positive duration', () => {
+    const { options } = gatewayConfigFromEnv('/repo', {
+      ...base,
+      CONTACT_EMAIL: 'partners@example.org',
+      PUBLIC_STATS_CACHE_MS: '250',
+    });
+    expect(options.accounts?.publicSite).toEqual({ contactEmail: 'partners@example.org', statsCacheMs: 250 });
+    expect(() => gatewayConfigFromEnv('/repo', { ...base, PUBLIC_STATS_CACHE_MS: '0' })).toThrow(
+      /PUBLIC_STATS_CACHE_MS/,
+    );
   });
 
   it('reads DIGEST_INTERVAL_MS and refuses one that is not a positive duration', () => {
