@@ -13,7 +13,7 @@ import {
 import { HttpError, verifyIdentity, type ServiceApp, type ServiceClient } from '@platform/service-kit';
 import { startAccountsGateway, type AccountsGateway } from '../../test/accounts-gateway';
 import { BackgroundWork } from '../accounts/background';
-import { combineFigures, FiguresCache } from './figures';
+import { combineFigures, FiguresCache, FIGURES_RETRY_MS } from './figures';
 
 const ID = (n: number) => n.toString(16).padStart(24, '0');
 
@@ -156,8 +156,13 @@ describe('FiguresCache', () => {
       throw new Error('speech down');
     };
     expect(await cache.get()).toBe(good);
-    // Once the services answer again, the figures are fresh again.
+    expect(s.calls).toBe(3);
+    // The services are left alone for a while after a failure, then asked again.
     s.answer = async () => ({ ...speech(), donations: 1000 });
+    clock += FIGURES_RETRY_MS - 1;
+    expect(await cache.get()).toBe(good);
+    expect(s.calls).toBe(3);
+    clock += 1;
     expect((await cache.get()).stats.dataPoints).toBe(good.stats.dataPoints - 4 + 1000);
   });
 });

@@ -79,10 +79,14 @@ export interface FiguresCacheOptions {
   onStale?: (err: unknown) => void;
 }
 
+/** After a failed refresh, the last figures are served this long (at most the TTL) before asking again. */
+export const FIGURES_RETRY_MS = 10_000;
+
 /**
  * The combined figures, kept in this process for `ttlMs`. One computation at a time: callers arriving
  * while the services are being asked wait for that same answer. When the services fail, the last value is
- * served, however old; with none yet, 503 `service.unavailable`.
+ * served, however old, and the services are asked again only after FIGURES_RETRY_MS (so a service that
+ * hangs does not hold every visitor for the call's timeout); with no value yet, 503 `service.unavailable`.
  */
 export class FiguresCache {
   private value: PublicFigures | undefined;
@@ -99,6 +103,10 @@ export class FiguresCache {
     } catch (err) {
       if (this.value) {
         this.options.onStale?.(err);
+        this.freshUntil = Math.max(
+          this.freshUntil,
+          this.options.now() + Math.min(this.options.ttlMs, FIGURES_RETRY_MS),
+        );
         return this.value;
       }
       throw new HttpError(503, 'service.unavailable');

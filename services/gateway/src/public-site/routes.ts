@@ -136,14 +136,12 @@ export async function publicSiteRoutes(app: ServiceApp, options: PublicSiteOptio
       const email = request.body.email.trim().toLowerCase();
       const locale = localeOf(request);
       const accepted = { accepted: true as const };
+      // An address that keeps being entered gets at most the limit's mails per window (silently). Counted
+      // for every address, so a subscribed one takes the same steps as the others.
+      const mayMail = (await newsletterMailLimiter(request, email)).allowed;
       const existing = await cols.subscribers.findOne({ email }, { projection: { status: 1 } });
       // Already subscribed: nothing to confirm, nothing mailed. The answer is the same either way.
-      if (existing?.status === 'subscribed') {
-        reply.code(202);
-        return accepted;
-      }
-      // An address that keeps being entered gets at most the limit's mails per window (silently).
-      if ((await newsletterMailLimiter(request, email)).allowed) {
+      if (mayMail && existing?.status !== 'subscribed') {
         const token = newToken();
         const at = new Date(now());
         const unsubscribe = unsubscribeToken(options.secret, email);
@@ -157,9 +155,11 @@ export async function publicSiteRoutes(app: ServiceApp, options: PublicSiteOptio
                 locale,
                 confirmHash: digest(token),
                 confirmExpiresAt: new Date(at.getTime() + CONFIRM_TTL_MS),
+                // Set with every mail, so the link it carries works even after IDENTITY_SECRET changed.
+                unsubscribeHash: digest(unsubscribe),
                 updatedAt: at,
               },
-              $setOnInsert: { email, unsubscribeHash: digest(unsubscribe), createdAt: at },
+              $setOnInsert: { email, createdAt: at },
             },
             { upsert: true },
           );
