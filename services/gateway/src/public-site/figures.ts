@@ -56,8 +56,8 @@ export function combineFigures(speech: SpeechFigures, text: TextFigures, at: Dat
       const t = textOf.get(code);
       return {
         language: code,
-        hoursRecorded: round(s?.hoursRecorded ?? 0, 2),
-        hoursValidated: round(s?.hoursValidated ?? 0, 2),
+        hoursRecorded: round(s?.hoursRecorded ?? 0, 4),
+        hoursValidated: round(s?.hoursValidated ?? 0, 4),
         speakers: s?.speakers ?? 0,
         sentences: t?.sentencesApproved ?? 0,
         textPairs: t?.textPairsApproved ?? 0,
