@@ -29,6 +29,7 @@ import { notificationRoutes } from './routes/notifications';
 import { workspaceRoutes } from './routes/workspace';
 import { internalDigestRoutes } from './routes/internal/digest';
 import { internalEraseRoutes } from './routes/internal/erase';
+import { publicSiteRoutes } from './public-site/routes';
 import { REMINDER_INTERVAL_MS, startReminders } from './notifications/reminders';
 import { startSeeding } from './sentences/seed';
 import { SequenceWriter } from './sentences/sentence-store';
@@ -111,6 +112,7 @@ export async function buildApp(options: TextAppOptions): Promise<ServiceApp> {
       workspaceRoutes(instance as ServiceApp);
       internalDigestRoutes(instance as ServiceApp);
       internalEraseRoutes(instance as ServiceApp);
+      publicSiteRoutes(instance as ServiceApp);
     },
   });
   const client = (target: 'speech' | 'gateway', baseUrl: string) =>

@@ -1,5 +1,6 @@
 import { ACTIVITY_INDEXES, type CollectionIndexes } from '@platform/service-kit';
 import { ANALYTICS_INDEXES } from './analytics/analytics-store';
+import { PUBLIC_SITE_INDEXES } from './public-site/text-figures';
 import { REVIEW_INDEXES } from './review/indexes';
 import { TEXT_PAIR_FLAG_INDEXES } from './routes/internal/text-pair-flags';
 import { SENTENCE_FLAGS, SENTENCES } from './sentences/sentence-store';
@@ -33,4 +34,5 @@ export const TEXT_INDEXES: CollectionIndexes[] = [
   ...ACTIVITY_INDEXES,
   ...WORKSPACE_INDEXES,
   ...ANALYTICS_INDEXES,
+  ...PUBLIC_SITE_INDEXES,
 ];
