@@ -7,13 +7,16 @@ import { ProfileTab } from './ProfileTab';
 import { AccountTab } from './AccountTab';
 import { NotificationsTab } from './NotificationsTab';
 import { AccountsTab } from './AccountsTab';
+import { InquiriesTab } from './InquiriesTab';
 
-const TAB_IDS = ['profile', 'account', 'notifications', 'accounts'] as const;
+const TAB_IDS = ['profile', 'account', 'notifications', 'accounts', 'inquiries'] as const;
 type TabId = (typeof TAB_IDS)[number];
+/** The tabs only admins see. */
+const ADMIN_TABS: readonly TabId[] = ['accounts', 'inquiries'];
 export const TAB_PARAM = 'tab';
 
 /**
- * /settings: Profile, Account and Notifications, and Accounts for admins. The chosen tab is in the URL
+ * /settings: Profile, Account and Notifications, and Accounts and Inquiries for admins. The chosen tab is in the URL
  * (`?tab=account`), so the profile menu's Account Settings opens it and a reload keeps it.
  */
 export function SettingsPage() {
@@ -22,14 +25,19 @@ export function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const isAdmin = session.status === 'signedIn' && session.user.role === 'admin';
   const wanted = params.get(TAB_PARAM) as TabId | null;
-  const available = TAB_IDS.filter((id) => id !== 'accounts' || isAdmin);
+  const available = TAB_IDS.filter((id) => !ADMIN_TABS.includes(id) || isAdmin);
   const selected: TabId = wanted && available.includes(wanted) ? wanted : 'profile';
 
   const items = [
     { id: 'profile', label: t('settings.tabs.profile'), content: <ProfileTab /> },
     { id: 'account', label: t('settings.tabs.account'), content: <AccountTab /> },
     { id: 'notifications', label: t('settings.tabs.notifications'), content: <NotificationsTab /> },
-    ...(isAdmin ? [{ id: 'accounts', label: t('settings.tabs.accounts'), content: <AccountsTab /> }] : []),
+    ...(isAdmin
+      ? [
+          { id: 'accounts', label: t('settings.tabs.accounts'), content: <AccountsTab /> },
+          { id: 'inquiries', label: t('inquiries.tab'), content: <InquiriesTab /> },
+        ]
+      : []),
   ];
   return (
     <PageBody>
