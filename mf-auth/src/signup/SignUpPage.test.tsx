@@ -218,3 +218,49 @@ describe('/signup submit', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
   });
 });
+
+describe('/signup?role= (the landing page’s role buttons)', () => {
+  const openWith = async (search: string) => {
+    const view = renderWithPlatform(routes, { path: `/signup${search}`, signedInAs: null });
+    await screen.findByRole('heading', { level: 1, name: 'Sign Up' });
+    return view;
+  };
+
+  it.each([
+    ['contributor', 'Contributor'],
+    ['reviewer', 'Reviewer'],
+    ['researcher', 'Researcher'],
+  ])('?role=%s chooses %s in the form', async (role, shown) => {
+    await openWith(`?role=${role}`);
+    expect(field('Role')).toHaveValue(role);
+    expect(within(field('Role')).getByRole('option', { selected: true })).toHaveTextContent(shown);
+  });
+
+  it.each(['?role=admin', '?role=manager', '?role=Reviewer', '?role=', '?role=validator', ''])(
+    '"%s" leaves the role to choose',
+    async (search) => {
+      await openWith(search);
+      expect(field('Role')).toHaveValue('');
+      expect(errorOf('Role')).toBeUndefined();
+    },
+  );
+
+  it('sends the role the link chose', async () => {
+    const { server } = await openWith('?role=reviewer');
+    freeAddresses(server);
+    server.on('POST /auth/auth/signup', {
+      status: 201,
+      body: { ok: true, token: 't', message: 'Account created.' },
+    });
+    const u = await fill(good);
+    await u.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await screen.findByRole('heading', { level: 1, name: 'Registration Successful' });
+    expect(server.calls('POST /auth/auth/signup')[0]?.json).toMatchObject({ role: 'reviewer' });
+  });
+
+  it('lets the person choose another role than the link’s', async () => {
+    await openWith('?role=researcher');
+    await user().selectOptions(field('Role'), 'contributor');
+    expect(field('Role')).toHaveValue('contributor');
+  });
+});

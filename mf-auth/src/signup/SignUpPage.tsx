@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useNavigate } from '@platform/router';
+import { Link, useNavigate, useSearchParams } from '@platform/router';
 import { normalizeEmail, SIGNUP_ROLES } from '@platform/contracts/client';
 import { readApiError, useSignUpMutation } from '@platform/store';
 import { Button, Select, TextField } from '@platform/ui';
@@ -26,6 +26,13 @@ const EMPTY: SignupValues = {
   confirmPassword: '',
 };
 
+/** The URL's role: the landing page's role buttons link to /signup?role=…; anything else is ignored. */
+const ROLE_PARAM = 'role';
+function roleFromUrl(params: URLSearchParams): SignupValues['role'] {
+  const role = params.get(ROLE_PARAM) ?? '';
+  return isSignupRole(role) ? role : '';
+}
+
 function availabilityError(status: Availability): Errors<SignupField> {
   if (status === 'taken') return { email: SCREEN_MESSAGES.emailTaken };
   if (status === 'failed') return { email: SCREEN_MESSAGES.checkFailed };
@@ -45,12 +52,13 @@ function SignUpForm() {
   const describe = useMessageText();
   const roleOptions = SIGNUP_ROLES.map((role) => ({ value: role, label: t(`signup.roles.${role}`) }));
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [signUp] = useSignUpMutation();
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<SignupField>({
     fields: SIGNUP_FIELDS,
-    initial: EMPTY,
+    initial: { ...EMPTY, role: roleFromUrl(params) },
     validate: validateSignup,
     describe,
   });
