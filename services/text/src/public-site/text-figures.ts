@@ -1,4 +1,4 @@
-import type { Db } from 'mongodb';
+import type { Db, Document } from 'mongodb';
 import {
   ACTIVE_CONTRIBUTOR_DAYS,
   LANGUAGE_CODES,
@@ -7,8 +7,8 @@ import {
   type TextFigures,
 } from '@platform/contracts';
 import { ACTIVITY_COLLECTION, ALL_PEOPLE, utcDay, type CollectionIndexes } from '@platform/service-kit';
-import { sentences } from '../sentences/sentence-store';
-import { textPairs } from '../text-pairs/pair-store';
+import { SENTENCES } from '../sentences/sentence-store';
+import { TEXT_PAIRS } from '../text-pairs/pair-store';
 
 /** Text pairs are English–Yoruba: an approved pair counts on both of these rows, and on no other. */
 export const PAIR_SIDES: readonly LanguageCode[] = ['en', 'yo'];
@@ -30,35 +30,44 @@ export const activeSince = (now: Date): Date =>
   utcDay(new Date(now.getTime() - ACTIVE_CONTRIBUTOR_DAYS * DAY_MS));
 
 /**
- * The recent contributors' read: the days of the window first, so it reads only the last month's counts (and,
- * every field being in the key, none of the documents).
+ * The recent contributors' read: each kind's days from the window's first on (equality, then range), so it reads
+ * the last month's counts only, whatever the history (the kind_user_language_day index would read every day).
  */
 export const PUBLIC_SITE_INDEXES: CollectionIndexes[] = [
   {
     collection: ACTIVITY_COLLECTION,
-    indexes: [{ key: { day: 1, kind: 1, userId: 1 }, name: 'day_kind_user' }],
+    indexes: [{ key: { kind: 1, day: 1, userId: 1 }, name: 'kind_day_user' }],
   },
 ];
 
 /**
+ * How many documents match, by the count command: answered from the index alone where the server can (MongoDB's
+ * COUNT_SCAN), and on the embedded server about twice as fast as countDocuments' pipeline.
+ */
+async function count(db: Db, collection: string, query: Document): Promise<number> {
+  const reply = await db.command({ count: collection, query });
+  return Number(reply.n);
+}
+
+/**
  * The text side of the public figures. Every figure is a count in the database through an index: sentences per
  * language (language_key_unique) and approved per language (review_queue_language), pairs approved
- * (status_id), and the distinct people with text activity in the window (day_kind_user, not the ALL_PEOPLE rows).
+ * (status_id), and the distinct people with text activity in the window (kind_day_user, not the ALL_PEOPLE rows).
  */
 export async function textFigures(db: Db, now: Date): Promise<TextFigures> {
   const sentenceCounts = Promise.all(
     LANGUAGE_CODES.map(async (language) => {
       const [stored, approved] = await Promise.all([
-        sentences(db).countDocuments({ language }),
-        sentences(db).countDocuments({ status: 'validated', language }),
+        count(db, SENTENCES, { language }),
+        count(db, SENTENCES, { status: 'validated', language }),
       ]);
       return { language, stored, approved };
     }),
   );
   const [perLanguage, pairsApproved, pairsStored, contributors] = await Promise.all([
     sentenceCounts,
-    textPairs(db).countDocuments({ status: 'validated' }),
-    textPairs(db).countDocuments({}),
+    count(db, TEXT_PAIRS, { status: 'validated' }),
+    count(db, TEXT_PAIRS, {}),
     db
       .collection(ACTIVITY_COLLECTION)
       .aggregate<{ _id: string }>([
