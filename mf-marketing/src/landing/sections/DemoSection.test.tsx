@@ -61,13 +61,11 @@ describe("the demo ('See it in action')", () => {
   it('plays and pauses the recording with one button that says what it will do', async () => {
     const { user } = renderDemo({ body: { clip: clip() } });
     const play = await screen.findByRole('button', { name: 'Play recording' });
-    expect(play).toHaveAttribute('aria-pressed', 'false');
     await user.click(play);
     const pause = screen.getByRole('button', { name: 'Pause recording' });
-    expect(pause).toHaveAttribute('aria-pressed', 'true');
     expect(HTMLMediaElement.prototype.play).toHaveBeenCalledTimes(1);
     await user.click(pause);
-    expect(screen.getByRole('button', { name: 'Play recording' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'Play recording' })).toBeInTheDocument();
     expect(HTMLMediaElement.prototype.pause).toHaveBeenCalled();
   });
 

@@ -129,7 +129,6 @@ function ClipPlayer({
         <Button
           size="lg"
           onClick={toggle}
-          aria-pressed={playing}
           startIcon={playing ? <StopIcon aria-hidden /> : <PlayIcon aria-hidden />}
         >
           {playing ? t('demo.pause') : t('demo.play')}
