@@ -16,8 +16,8 @@ const Inner = styled.div`
   margin: 0 auto;
 `;
 
-const Heading = styled.h2`
-  margin: 0;
+const Heading = styled.h2<{ $alone: boolean }>`
+  margin: ${({ theme, $alone }) => ($alone ? `0 0 ${theme.space[8]}` : '0')};
   font-size: ${({ theme }) => theme.fontSizes['3xl']};
   text-align: center;
 `;
@@ -44,7 +44,9 @@ export function Section({ id, title, intro, tinted = false, children }: SectionP
   return (
     <Root id={id} aria-labelledby={`${id}-title`} $tinted={tinted}>
       <Inner>
-        <Heading id={`${id}-title`}>{title}</Heading>
+        <Heading id={`${id}-title`} $alone={!intro}>
+          {title}
+        </Heading>
         {intro ? <Intro>{intro}</Intro> : null}
         {children}
       </Inner>
