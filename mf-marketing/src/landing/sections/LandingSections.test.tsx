@@ -68,6 +68,32 @@ describe('the landing sections', () => {
     expect(document.body).not.toHaveTextContent(/40\+|98\s?%/);
   });
 
+  it('wait for their catalogue: no section (and no bare key) shows before its words are in', async () => {
+    let loaded = false;
+    let finish: () => void = () => undefined;
+    jest.spyOn(i18n, 'hasLoadedNamespace').mockImplementation(() => loaded);
+    jest.spyOn(i18n, 'loadNamespaces').mockImplementation(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = () => {
+            loaded = true;
+            resolve();
+          };
+        }),
+    );
+    try {
+      renderSections(null);
+      expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
+      expect(document.querySelectorAll('section')).toHaveLength(0);
+      expect(document.body).not.toHaveTextContent(/features\.|faq\./);
+      await act(async () => finish());
+      expect(await screen.findByRole('heading', { level: 2, name: 'Features' })).toBeInTheDocument();
+      expect(document.querySelectorAll('section[id]')).toHaveLength(LANDING_SECTIONS.length);
+    } finally {
+      jest.restoreAllMocks();
+    }
+  });
+
   describe('in the pseudo-locale', () => {
     beforeEach(() => act(() => void i18n.changeLanguage(PSEUDO_LOCALE)));
     afterEach(() => act(() => void i18n.changeLanguage('en')));
