@@ -5,5 +5,13 @@ import en from '../src/i18n/en.json';
 import yo from '../src/i18n/yo.json';
 import ha from '../src/i18n/ha.json';
 import ig from '../src/i18n/ig.json';
+import sectionsEn from '../src/landing/sections/i18n/en.json';
+import sectionsYo from '../src/landing/sections/i18n/yo.json';
+import sectionsHa from '../src/landing/sections/i18n/ha.json';
+import sectionsIg from '../src/landing/sections/i18n/ig.json';
 
-initTestI18n({ mf_marketing: { en, yo, ha, ig } });
+initTestI18n({
+  mf_marketing: { en, yo, ha, ig },
+  // The landing sections' own namespace (SECTIONS_NAMESPACE), loaded with their lazy chunk in the page.
+  mf_marketing_sections: { en: sectionsEn, yo: sectionsYo, ha: sectionsHa, ig: sectionsIg },
+});

@@ -1,17 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CONTACT_LANGUAGES_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH } from './limits';
 import { NonEmptyText, StrictObject } from './schema-helpers';
+// The pattern and the interests are plain values the browser's form checks too: vocabularies.ts holds them.
+import { CONTACT_EMAIL_PATTERN, CONTACT_INTERESTS } from './vocabularies';
 
-/** SPEC §5: no spaces, one at-sign, a dot after it. */
-export const CONTACT_EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
-
-export const CONTACT_INTERESTS = [
-  'Contributing speech data',
-  'Validating submissions',
-  'Accessing the dataset for research',
-  'Enterprise partnership',
-  'Other inquiry',
-] as const;
 export const ContactInterest = Type.Union(CONTACT_INTERESTS.map((i) => Type.Literal(i)));
 export type ContactInterest = Static<typeof ContactInterest>;
 

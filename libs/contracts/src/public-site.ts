@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CONTACT_INTERESTS, CONTACT_EMAIL_PATTERN } from './contact';
+import { CONTACT_INTERESTS, CONTACT_EMAIL_PATTERN } from './vocabularies';
 import { LanguageCode } from './languages';
 import { EMAIL_MAX_LENGTH, INQUIRY_PAGE_SIZE, WORKSPACE_PAGE_SIZE_MAX } from './limits';
 import { Id, StrictObject } from './schema-helpers';

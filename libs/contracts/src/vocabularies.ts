@@ -204,3 +204,15 @@ export const GENDERS = ['female', 'male', 'other'] as const;
 
 /** What an in-app notification is about; the digest mail groups them the same way. */
 export const NOTIFICATION_KINDS = ['assignment', 'reminder', 'project-update', 'shared-task'] as const;
+
+/** SPEC §5: the contact form's e-mail: no spaces, one at-sign, a dot after it. */
+export const CONTACT_EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+
+/** The contact form's interests, in the SPEC's order (the first is the default). Sent as written here. */
+export const CONTACT_INTERESTS = [
+  'Contributing speech data',
+  'Validating submissions',
+  'Accessing the dataset for research',
+  'Enterprise partnership',
+  'Other inquiry',
+] as const;

@@ -51,64 +51,68 @@ const yorubaWords = (text: string) =>
 
 describe('the interface catalogues', () => {
   it('exist for the shell and every remote', () => {
-    expect(projects.map((p) => p.project).sort()).toEqual(
+    expect([...new Set(projects.map((p) => p.project))].sort()).toEqual(
       ['mf-auth', 'mf-contribute', 'mf-datasets', 'mf-marketing', 'mf-workspace', 'shell'].sort(),
     );
   });
 
-  describe.each(projects.map((p) => [p.project, p] as const))('%s', (_project, { locales }) => {
-    const english = flattenCatalogue(locales.en ?? {});
+  // Each catalogue folder: the project's own (src/i18n) and those of lazily loaded parts with their namespace.
+  describe.each(projects.map((p) => [`${p.project}/${p.folder}`, p] as const))(
+    '%s',
+    (_folder, { locales }) => {
+      const english = flattenCatalogue(locales.en ?? {});
 
-    it('has one catalogue per interface language', () => {
-      expect(Object.keys(locales).sort()).toEqual([...UI_LOCALE_CODES].sort());
-    });
-
-    it('has valid ICU messages in English', () => {
-      for (const [key, message] of Object.entries(english)) {
-        expect(() => parse(message, { ignoreTag: true })).not.toThrow(`${key}`);
-      }
-    });
-
-    describe.each(UI_LOCALE_CODES.filter((code) => code !== 'en').map((code) => [code]))('%s', (code) => {
-      const translated = flattenCatalogue(locales[code] ?? {});
-
-      it('has exactly the keys English has', () => {
-        const missing = Object.keys(english).filter((key) => !(key in translated));
-        const extra = Object.keys(translated).filter((key) => !(key in english));
-        expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+      it('has one catalogue per interface language', () => {
+        expect(Object.keys(locales).sort()).toEqual([...UI_LOCALE_CODES].sort());
       });
 
-      it('uses the same placeholders as English in every message', () => {
-        const mismatched = Object.keys(english)
-          .filter((key) => key in translated)
-          .filter((key) => argumentNames(english[key]!).join() !== argumentNames(translated[key]!).join());
-        expect(mismatched).toEqual([]);
+      it('has valid ICU messages in English', () => {
+        for (const [key, message] of Object.entries(english)) {
+          expect(() => parse(message, { ignoreTag: true })).not.toThrow(`${key}`);
+        }
       });
 
-      it('translates every message rather than copying the English', () => {
-        const copied = Object.entries(translated)
-          .filter(([key, value]) => value === english[key])
-          .filter(([, value]) => !SAME_IN_EVERY_LANGUAGE.has(value) && !onlySymbols(value))
+      describe.each(UI_LOCALE_CODES.filter((code) => code !== 'en').map((code) => [code]))('%s', (code) => {
+        const translated = flattenCatalogue(locales[code] ?? {});
+
+        it('has exactly the keys English has', () => {
+          const missing = Object.keys(english).filter((key) => !(key in translated));
+          const extra = Object.keys(translated).filter((key) => !(key in english));
+          expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+        });
+
+        it('uses the same placeholders as English in every message', () => {
+          const mismatched = Object.keys(english)
+            .filter((key) => key in translated)
+            .filter((key) => argumentNames(english[key]!).join() !== argumentNames(translated[key]!).join());
+          expect(mismatched).toEqual([]);
+        });
+
+        it('translates every message rather than copying the English', () => {
+          const copied = Object.entries(translated)
+            .filter(([key, value]) => value === english[key])
+            .filter(([, value]) => !SAME_IN_EVERY_LANGUAGE.has(value) && !onlySymbols(value))
+            .map(([key, value]) => `${key}: ${value}`);
+          expect(copied).toEqual([]);
+        });
+
+        it('is written in Unicode NFC', () => {
+          const decomposed = Object.entries(translated)
+            .filter(([, value]) => value !== value.normalize('NFC'))
+            .map(([key]) => key);
+          expect(decomposed).toEqual([]);
+        });
+      });
+
+      it('writes Yoruba with its tone marks and underdots', () => {
+        const yoruba = flattenCatalogue(locales.yo ?? {});
+        const unmarked = Object.entries(yoruba)
+          .filter(([, value]) => yorubaWords(value).length > 1 && !YORUBA_MARKS.test(value))
           .map(([key, value]) => `${key}: ${value}`);
-        expect(copied).toEqual([]);
+        expect(unmarked).toEqual([]);
       });
-
-      it('is written in Unicode NFC', () => {
-        const decomposed = Object.entries(translated)
-          .filter(([, value]) => value !== value.normalize('NFC'))
-          .map(([key]) => key);
-        expect(decomposed).toEqual([]);
-      });
-    });
-
-    it('writes Yoruba with its tone marks and underdots', () => {
-      const yoruba = flattenCatalogue(locales.yo ?? {});
-      const unmarked = Object.entries(yoruba)
-        .filter(([, value]) => yorubaWords(value).length > 1 && !YORUBA_MARKS.test(value))
-        .map(([key, value]) => `${key}: ${value}`);
-      expect(unmarked).toEqual([]);
-    });
-  });
+    },
+  );
 
   it('spells Hausa with its hooked letters and Igbo with its dotted vowels', () => {
     const all = (code: string) =>
