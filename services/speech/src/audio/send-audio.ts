@@ -6,7 +6,9 @@ import { sendStoredFile } from '../files/send-stored-file';
 
 /**
  * Streams one stored audio file from GridFS, whole or one byte range (206; 416 outside the file), never
- * holding it in memory. 404 `audio.not_found` when the file is not there.
+ * holding it in memory. Stored audio never changes, so its file id is a strong ETag (a player's If-Range
+ * resumes with it). 404 `audio.not_found` when the file is not there. `cacheControl` defaults to
+ * a private cache (signed-in audio); the public demo's clip may be cached by anyone.
  */
 export async function sendAudioFile(
   db: Db,
@@ -14,6 +16,7 @@ export async function sendAudioFile(
   reply: FastifyReply,
   fileId: ObjectId,
   contentType: string,
+  cacheControl = 'private, max-age=3600',
 ) {
   const bucket = audioBucket(db);
   const file = await bucket.find({ _id: fileId }).limit(1).next();
@@ -23,7 +26,9 @@ export async function sendAudioFile(
     fileId,
     size: file.length,
     contentType,
-    cacheControl: 'private, max-age=3600',
+    etag: `"${fileId.toHexString()}"`,
+    lastModified: file.uploadDate,
+    cacheControl,
     unsatisfiableCode: 'audio.range_unsatisfiable',
   });
 }
