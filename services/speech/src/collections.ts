@@ -88,6 +88,8 @@ export interface RecordingDoc {
    * activity backfill, from their last vote).
    */
   decidedAt?: Date;
+  /** Set when the speaker's account was deleted: the recording stays in releases but is never shown publicly. */
+  speakerForgotten?: true;
 }
 
 export type RecordingMarkKind = 'skipped' | 'reported';
