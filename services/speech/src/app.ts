@@ -18,6 +18,7 @@ import { recordingRoutes } from './routes/recordings';
 import { sentenceRoutes } from './routes/sentences';
 import { userRoutes } from './routes/user';
 import { activityRoutes } from './routes/activity';
+import { publicSiteRoutes } from './public-site/routes';
 import { createReleaseWorker, type ReleaseWorker, type ReleaseWorkerOptions } from './datasets/release-build';
 import { createDatasetSeeder, type DatasetSeeder } from './datasets/seeding';
 import { datasetRoutes } from './routes/datasets';
@@ -111,6 +112,7 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
         }),
       );
       activityRoutes(typed, { now });
+      publicSiteRoutes(typed, { now });
       releaseWorker = (options.createReleaseWorker ?? createReleaseWorker)({
         ...options.releaseWorkerOptions,
         db: databaseOf(typed),

@@ -35,6 +35,11 @@ export const SPEECH_INDEXES: CollectionIndexes[] = [
       // Stats: a person's recordings, and how many of them are validated.
       { key: { speakerId: 1, status: 1 }, name: 'speaker_status' },
       { key: { sentenceId: 1 }, name: 'sentence' },
+      // The public figures: recordings, hours and speakers per language, read from this index alone.
+      {
+        key: { language: 1, speakerId: 1, status: 1, durationSeconds: 1 },
+        name: 'language_speaker_status_duration',
+      },
     ],
   },
   {
