@@ -1,4 +1,4 @@
-import { ACTIVITY_INDEXES, type CollectionIndexes } from '@platform/service-kit';
+import { ACTIVITY_COLLECTION, ACTIVITY_INDEXES, type CollectionIndexes } from '@platform/service-kit';
 import { AUDIO_BUCKET, C } from './collections';
 import { DATASET_INDEXES } from './datasets/dataset-indexes';
 
@@ -35,11 +35,6 @@ export const SPEECH_INDEXES: CollectionIndexes[] = [
       // Stats: a person's recordings, and how many of them are validated.
       { key: { speakerId: 1, status: 1 }, name: 'speaker_status' },
       { key: { sentenceId: 1 }, name: 'sentence' },
-      // The public figures: recordings, hours and speakers per language, read from this index alone.
-      {
-        key: { language: 1, speakerId: 1, status: 1, durationSeconds: 1 },
-        name: 'language_speaker_status_duration',
-      },
     ],
   },
   {
@@ -101,4 +96,11 @@ export const SPEECH_INDEXES: CollectionIndexes[] = [
   ...DATASET_INDEXES,
   // Daily activity counts: live increments, sums for the text service, the language distribution.
   ...ACTIVITY_INDEXES,
+  {
+    collection: ACTIVITY_COLLECTION,
+    indexes: [
+      // The public figures' active contributors: everyone's counts of the last 30 days, read by day.
+      { key: { day: 1, kind: 1, userId: 1 }, name: 'day_kind_user' },
+    ],
+  },
 ];

@@ -27,56 +27,49 @@ export const ACTIVE_KINDS: readonly ActivityKind[] = [
 export const activeSince = (now: Date): Date =>
   utcDay(new Date(now.getTime() - ACTIVE_CONTRIBUTOR_DAYS * DAY_MS));
 
-interface LanguageRow {
-  _id: LanguageCode;
-  recordings: number;
+const RECORDING_KINDS = ['recordings.submitted', 'recordings.validated', 'recordings.rejected'] as const;
+type RecordingKind = (typeof RECORDING_KINDS)[number];
+
+interface TotalRow {
+  _id: { kind: RecordingKind; language: LanguageCode };
+  count: number;
   seconds: number;
-  validatedSeconds: number;
-  validated: number;
-  rejected: number;
-  speakers: number;
 }
 
 /**
- * The speech side of the public figures, every sum computed by MongoDB:
- * - per language, the recordings stored (any state), their hours, the validated ones' hours and the distinct
- *   speakers: one pass over the recordings index `language_speaker_status_duration` (grouped per speaker, then
- *   per language), which holds every field read;
+ * The speech side of the public figures, every sum computed by MongoDB from the activity counts (one document
+ * per kind, person, language and day or month, kept as each recording is stored and decided; data from before
+ * they were kept is counted by the activity backfill), never from the recordings one by one:
+ * - per language, the recordings stored (any state) and their hours, and the validated ones' hours: the
+ *   everyone rows of the monthly counts (a few documents per language and month);
+ * - per language, the distinct speakers: the people's monthly 'recordings.submitted' rows (one per person,
+ *   language and month; the index `kind_user_language_day` holds every field read);
  * - the donations, from the running audio pair counts;
- * - the people who recorded, voted or donated since `activeSince(now)`, from the daily activity counts (one
- *   document per person, kind, language and day; the ALL_PEOPLE rows left out).
+ * - the people who recorded, voted or donated since `activeSince(now)`: the daily counts of those days
+ *   (the index `day_kind_user`), the everyone rows left out.
  */
 export async function speechFigures(db: Db, now: Date): Promise<SpeechFigures> {
   const col = collections(db);
+  const monthly = activityCollection(db, 'month');
   const codes = LANGUAGES.map((l) => l.code);
-  const [rows, donations, active] = await Promise.all([
-    col.recordings
-      .aggregate<LanguageRow>([
-        { $match: { language: { $in: codes } } },
-        { $sort: { language: 1, speakerId: 1 } },
+  const [totals, speakers, donations, active] = await Promise.all([
+    monthly
+      .aggregate<TotalRow>([
+        { $match: { kind: { $in: [...RECORDING_KINDS] }, userId: ALL_PEOPLE } },
         {
           $group: {
-            _id: { language: '$language', speakerId: '$speakerId' },
-            recordings: { $sum: 1 },
-            seconds: { $sum: '$durationSeconds' },
-            validatedSeconds: {
-              $sum: { $cond: [{ $eq: ['$status', 'validated'] }, '$durationSeconds', 0] },
-            },
-            validated: { $sum: { $cond: [{ $eq: ['$status', 'validated'] }, 1, 0] } },
-            rejected: { $sum: { $cond: [{ $eq: ['$status', 'invalidated'] }, 1, 0] } },
-          },
-        },
-        {
-          $group: {
-            _id: '$_id.language',
-            recordings: { $sum: '$recordings' },
+            _id: { kind: '$kind', language: '$language' },
+            count: { $sum: '$count' },
             seconds: { $sum: '$seconds' },
-            validatedSeconds: { $sum: '$validatedSeconds' },
-            validated: { $sum: '$validated' },
-            rejected: { $sum: '$rejected' },
-            speakers: { $sum: 1 },
           },
         },
+      ])
+      .toArray(),
+    monthly
+      .aggregate<{ _id: LanguageCode; speakers: number }>([
+        { $match: { kind: 'recordings.submitted', userId: { $ne: ALL_PEOPLE } } },
+        { $group: { _id: { language: '$language', userId: '$userId' } } },
+        { $group: { _id: '$_id.language', speakers: { $sum: 1 } } },
       ])
       .toArray(),
     audioPairTotal(col),
@@ -84,9 +77,9 @@ export async function speechFigures(db: Db, now: Date): Promise<SpeechFigures> {
       .aggregate<{ _id: string }>([
         {
           $match: {
+            day: { $gte: activeSince(now) },
             kind: { $in: [...ACTIVE_KINDS] },
             userId: { $ne: ALL_PEOPLE },
-            day: { $gte: activeSince(now) },
             count: { $gt: 0 },
           },
         },
@@ -95,22 +88,29 @@ export async function speechFigures(db: Db, now: Date): Promise<SpeechFigures> {
       ])
       .toArray(),
   ]);
-  const byLanguage = new Map(rows.map((r) => [r._id, r]));
+  const total = (kind: RecordingKind, language?: LanguageCode) =>
+    totals
+      .filter((t) => t._id.kind === kind && (!language || t._id.language === language))
+      .reduce((sum, t) => ({ count: sum.count + t.count, seconds: sum.seconds + t.seconds }), {
+        count: 0,
+        seconds: 0,
+      });
+  const speakersOf = new Map(speakers.map((s) => [s._id, s.speakers]));
   const hours = (seconds: number) => Math.max(0, seconds) / SECONDS_PER_HOUR;
   return {
     languages: codes.map((language) => {
-      const r = byLanguage.get(language);
+      const recorded = total('recordings.submitted', language);
       return {
         language,
-        recordings: r?.recordings ?? 0,
-        hoursRecorded: hours(r?.seconds ?? 0),
-        hoursValidated: hours(r?.validatedSeconds ?? 0),
-        speakers: r?.speakers ?? 0,
+        recordings: Math.max(0, recorded.count),
+        hoursRecorded: hours(recorded.seconds),
+        hoursValidated: hours(total('recordings.validated', language).seconds),
+        speakers: speakersOf.get(language) ?? 0,
       };
     }),
-    donations: donations,
-    recordingsValidated: rows.reduce((n, r) => n + r.validated, 0),
-    recordingsRejected: rows.reduce((n, r) => n + r.rejected, 0),
+    donations,
+    recordingsValidated: Math.max(0, total('recordings.validated').count),
+    recordingsRejected: Math.max(0, total('recordings.rejected').count),
     activeContributors: active.map((a) => a._id),
   };
 }
