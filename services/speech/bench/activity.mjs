@@ -8,7 +8,9 @@
 // speech database as data from before the counts were kept, then runs the built service's one-time backfill
 // (activity/backfill.js) and times it; then times, in this process over the driver, the figures the text
 // service and the analytics screen ask for: recording quality for this year, the language distribution, and
-// 40 activity sums at once (a project page's targets or a chart's buckets).
+// 40 activity sums at once (a project page's targets or a chart's buckets). Then the public site's speech side:
+// the figures the gateway asks for (per-language recordings, hours and speakers, and the people active in the
+// last 30 days) and, with one published release of everything, the landing demo's clip and its audio check.
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +20,8 @@ import { build, createBench, cpuSeconds, log, percentileRow, root } from '../../
 const env = process.env;
 const RECORDINGS = Number(env.BENCH_RECORDINGS ?? 100_000);
 const QUERIES = Number(env.BENCH_QUERIES ?? 200);
+/** The public figures read every recording: fewer rounds. */
+const FIGURE_QUERIES = Number(env.BENCH_FIGURE_QUERIES ?? 20);
 const require = createRequire(import.meta.url);
 const LANGUAGES = ['yo', 'en', 'ha', 'ig', 'pcm'];
 const DAY = 86_400_000;
@@ -120,6 +124,8 @@ bench.run(
     const { runActivityBackfill } = dist('activity/backfill.js');
     const { recordingQuality } = dist('analytics/quality-counts.js');
     const { languageDistribution } = dist('analytics/language-distribution.js');
+    const { speechFigures } = dist('public-site/figures.js');
+    const { pickDemoClip, publishedRecording } = dist('public-site/demo.js');
     const kit = require('@platform/service-kit');
     const { uri, child: mongo } = await bench.startMongo();
     const client = await MongoClient.connect(uri);
@@ -173,6 +179,43 @@ bench.run(
       const quality = await timed(QUERIES, () => recordingQuality(db, 'year', now));
       const distribution = await timed(QUERIES, () => languageDistribution(db));
       const fortySums = await timed(QUERIES, () => kit.sumActivity(db, sums));
+      const figures = await timed(FIGURE_QUERIES, () => speechFigures(db, now));
+      const sample = await speechFigures(db, now);
+      log(
+        `Public figures: ${sample.languages.map((l) => `${l.language} ${l.recordings} recordings, ${l.speakers} speakers`).join('; ')}; ` +
+          `${sample.activeContributors.length} active in 30 days.`,
+      );
+      await db.collection('releases').insertOne({
+        _id: new ObjectId(),
+        datasetId: new ObjectId().toHexString(),
+        version: 1,
+        status: 'published',
+        definition: {
+          name: 'Bench',
+          description: '',
+          language: 'multiple',
+          category: 'linguistic',
+          tags: [],
+          license: 'CC-BY-4.0',
+          sources: { include: ['recordings'], languages: [], domains: [], categories: [] },
+        },
+        cutoff: now,
+        createdAt: now,
+        createdBy: 'bench',
+        publishedAt: now,
+        progress: 1,
+        artifacts: [],
+      });
+      const demo = await timed(QUERIES, async () => {
+        if (!(await pickDemoClip(db))) throw new Error('no demo clip');
+      });
+      const demoHa = await timed(QUERIES, async () => {
+        if (!(await pickDemoClip(db, 'ha'))) throw new Error('no Hausa demo clip');
+      });
+      const clip = await pickDemoClip(db);
+      const audioCheck = await timed(QUERIES, async () => {
+        if (!(await publishedRecording(db, clip.id))) throw new Error('the demo clip does not qualify');
+      });
 
       log('');
       log(
@@ -184,6 +227,10 @@ bench.run(
       log(percentileRow('recording quality, this year', quality, 50));
       log(percentileRow('language distribution', distribution, 50));
       log(percentileRow('40 activity sums in one call', fortySums, 50));
+      log(percentileRow(`public speech figures (${FIGURE_QUERIES} rounds)`, figures, 1000));
+      log(percentileRow('demo clip, any language', demo, 50));
+      log(percentileRow('demo clip, Hausa', demoHa, 50));
+      log(percentileRow('demo audio: does the clip qualify', audioCheck, 50));
       log(`load average at the end (${availableParallelism()} cores): ${loadavg()[0].toFixed(1)}`);
     } finally {
       await client.close();
