@@ -12,11 +12,41 @@ import { TextToSpeechPage } from './models/TextToSpeechPage';
 
 export default defineRemoteRoutes('mf_marketing', [
   { path: '/', title: 'titles.landing', Component: LandingPage },
-  { path: '/funding-grant', title: 'titles.funding', Component: FundingGrantPage },
-  { path: '/about', title: 'titles.about', Component: AboutPage },
-  { path: '/download', title: 'titles.download', Component: DownloadPage },
-  { path: '/languages', title: 'titles.languages', Component: LanguagesPage },
-  { path: '/newsletter', title: 'titles.newsletter', Component: NewsletterPage },
-  { path: '/model/speech-to-speech', title: 'titles.speechToSpeech', Component: SpeechToSpeechPage },
-  { path: '/model/text-to-speech', title: 'titles.textToSpeech', Component: TextToSpeechPage },
+  {
+    path: '/funding-grant',
+    title: 'titles.funding',
+    description: 'descriptions.funding',
+    Component: FundingGrantPage,
+  },
+  { path: '/about', title: 'titles.about', description: 'descriptions.about', Component: AboutPage },
+  {
+    path: '/download',
+    title: 'titles.download',
+    description: 'descriptions.download',
+    Component: DownloadPage,
+  },
+  {
+    path: '/languages',
+    title: 'titles.languages',
+    description: 'descriptions.languages',
+    Component: LanguagesPage,
+  },
+  {
+    path: '/newsletter',
+    title: 'titles.newsletter',
+    description: 'descriptions.newsletter',
+    Component: NewsletterPage,
+  },
+  {
+    path: '/model/speech-to-speech',
+    title: 'titles.speechToSpeech',
+    description: 'descriptions.speechToSpeech',
+    Component: SpeechToSpeechPage,
+  },
+  {
+    path: '/model/text-to-speech',
+    title: 'titles.textToSpeech',
+    description: 'descriptions.textToSpeech',
+    Component: TextToSpeechPage,
+  },
 ]);

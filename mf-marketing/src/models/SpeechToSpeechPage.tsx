@@ -1,12 +1,6 @@
-import { PageBody, PageHeader } from '@platform/remote-kit';
-import { useMarketingT } from '../i18n';
+import { ModelPage } from './ModelPage';
 
-/** /model/speech-to-speech: the page's title and frame; its content arrives with the issue that builds this screen. */
+/** /model/speech-to-speech: parallel English–Yoruba voice donations, and where to read about such models. */
 export function SpeechToSpeechPage() {
-  const t = useMarketingT();
-  return (
-    <PageBody>
-      <PageHeader title={t('titles.speechToSpeech')} />
-    </PageBody>
-  );
+  return <ModelPage kind="speechToSpeech" />;
 }

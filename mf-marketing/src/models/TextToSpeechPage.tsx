@@ -1,12 +1,6 @@
-import { PageBody, PageHeader } from '@platform/remote-kit';
-import { useMarketingT } from '../i18n';
+import { ModelPage } from './ModelPage';
 
-/** /model/text-to-speech: the page's title and frame; its content arrives with the issue that builds this screen. */
+/** /model/text-to-speech: validated recordings and tone-marked Yoruba text, and a public Yoruba TTS model. */
 export function TextToSpeechPage() {
-  const t = useMarketingT();
-  return (
-    <PageBody>
-      <PageHeader title={t('titles.textToSpeech')} />
-    </PageBody>
-  );
+  return <ModelPage kind="textToSpeech" />;
 }
