@@ -2,7 +2,6 @@ import styled from 'styled-components';
 import { Link } from '@platform/router';
 import type { Dataset } from '@platform/contracts';
 import { DATASET_LICENSE_LABELS, getDatasets } from '@platform/contracts/client';
-import { useSharedT } from '@platform/i18n';
 import { PageBody, PageHeader } from '@platform/remote-kit';
 import { readApiError } from '@platform/store';
 import { Button, EmptyState, ErrorState, Skeleton, StatCard, VisuallyHidden, media } from '@platform/ui';
@@ -92,7 +91,6 @@ const SUMMARY_CARDS = ['availableDatasets', 'audioHours', 'contributors', 'total
 
 function ReleaseFigures() {
   const t = useMarketingT();
-  const shared = useSharedT();
   const f = usePageFormats();
   const summary = useGetDownloadSummaryQuery();
   if (summary.isError && !summary.data) {
@@ -100,7 +98,7 @@ function ReleaseFigures() {
       <ErrorState
         title={t('download.figures.loadFailed')}
         onRetry={() => void summary.refetch()}
-        retryLabel={shared('common.retry')}
+        retryLabel={t('download.retry')}
         retrying={summary.isFetching}
       />
     );
@@ -188,7 +186,6 @@ function DatasetEntry({ dataset }: { dataset: Dataset }) {
 
 function LatestDatasets() {
   const t = useMarketingT();
-  const shared = useSharedT();
   const f = usePageFormats();
   const datasets = useGetDownloadDatasetsQuery();
   if (datasets.data) {
@@ -224,7 +221,7 @@ function LatestDatasets() {
         title={t('download.datasets.loadFailed')}
         message={failure.kind === 'network' ? t('download.unreachable') : undefined}
         onRetry={() => void datasets.refetch()}
-        retryLabel={shared('common.retry')}
+        retryLabel={t('download.retry')}
         retrying={datasets.isFetching}
       />
     );

@@ -1,7 +1,6 @@
 import { Link } from '@platform/router';
 import styled from 'styled-components';
 import type { LanguageFigures } from '@platform/contracts';
-import { useSharedT } from '@platform/i18n';
 import { PageBody, PageHeader } from '@platform/remote-kit';
 import { readApiError } from '@platform/store';
 import { EmptyState, ErrorState, ProgressBar, Skeleton, media, srOnly } from '@platform/ui';
@@ -194,7 +193,6 @@ function LoadingRows() {
 /** /languages: hours recorded and validated, speakers, sentences and text pairs per language, with a goal. */
 export function LanguagesPage() {
   const t = useMarketingT();
-  const shared = useSharedT();
   const f = usePageFormats();
   const figures = useGetLanguageFiguresQuery();
   const data = figures.data;
@@ -217,7 +215,7 @@ export function LanguagesPage() {
         title={t('languagesPage.loadFailed')}
         message={failure.kind === 'network' ? t('languagesPage.unreachable') : undefined}
         onRetry={() => void figures.refetch()}
-        retryLabel={shared('common.retry')}
+        retryLabel={t('languagesPage.retry')}
         retrying={figures.isFetching}
       />
     );

@@ -63,7 +63,7 @@ function Outcome({ state }: { state: NewsletterState }) {
     case 'working':
       return (
         <Working>
-          <Spinner label={t('newsletter.working')} />
+          <Spinner decorative />
           <span>{t('newsletter.working')}</span>
         </Working>
       );

@@ -1,0 +1,78 @@
+import { screen } from '@testing-library/react';
+import { renderWithPlatform } from '@platform/remote-kit/testing';
+import { errorReply, installFakeServer, networkFailure } from '@platform/store/testing';
+import type { FakeServer } from '@platform/store/testing';
+import { NewsletterPage } from './NewsletterPage';
+import { forgetRedemptions } from './redeemToken';
+
+const TOKEN = 'Abc123_-abc123XYZ789';
+
+function renderPage(path: string, configure: (server: FakeServer) => void = () => {}) {
+  const server = installFakeServer();
+  configure(server);
+  return { ...renderWithPlatform(<NewsletterPage />, { path }), server };
+}
+
+afterEach(forgetRedemptions);
+
+describe('/newsletter', () => {
+  it('confirms a subscription from the mailed link, once', async () => {
+    const { server } = renderPage(`/newsletter?confirm=${TOKEN}`, (s) =>
+      s.on('POST /api/newsletter/confirm', { body: { status: 'subscribed' } }),
+    );
+    expect(screen.getByText('Checking your link…')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: "You're subscribed" })).toBeInTheDocument();
+    // StrictMode runs the page's effect twice: the token is still posted only once.
+    expect(server.calls('POST /api/newsletter/confirm').map((r) => r.json)).toEqual([{ token: TOKEN }]);
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('unsubscribes from the link every mail carries', async () => {
+    const { server } = renderPage(`/newsletter?unsubscribe=${TOKEN}`, (s) =>
+      s.on('POST /api/newsletter/unsubscribe', { body: { status: 'unsubscribed' } }),
+    );
+    expect(await screen.findByRole('heading', { name: 'You have been unsubscribed' })).toBeInTheDocument();
+    expect(server.calls('POST /api/newsletter/unsubscribe').map((r) => r.json)).toEqual([{ token: TOKEN }]);
+    expect(server.calls('POST /api/newsletter/confirm')).toEqual([]);
+  });
+
+  it('says an unknown or used link is not valid any more', async () => {
+    renderPage(`/newsletter?confirm=${TOKEN}`, (s) =>
+      s.on(
+        'POST /api/newsletter/confirm',
+        errorReply(404, 'This link is not valid any more. Please subscribe again.'),
+      ),
+    );
+    expect(await screen.findByRole('heading', { name: 'This link does not work' })).toBeInTheDocument();
+    expect(screen.getByText('This link is not valid any more. Please subscribe again.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('does not send a token that is not one', async () => {
+    const { server } = renderPage('/newsletter?confirm=short');
+    expect(await screen.findByRole('heading', { name: 'This link does not work' })).toBeInTheDocument();
+    expect(server.requests).toEqual([]);
+  });
+
+  it('offers to try again when the server cannot be reached, and then confirms', async () => {
+    let down = true;
+    const { user, server } = renderPage(`/newsletter?confirm=${TOKEN}`, (s) =>
+      s.on('POST /api/newsletter/confirm', (request) =>
+        down ? networkFailure(request) : { body: { status: 'subscribed' } },
+      ),
+    );
+    expect(await screen.findByRole('heading', { name: 'We could not reach the server' })).toBeInTheDocument();
+    down = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: "You're subscribed" })).toBeInTheDocument();
+    expect(server.calls('POST /api/newsletter/confirm')).toHaveLength(2);
+  });
+
+  it('without a link, explains where to subscribe and links to the home page', () => {
+    const { server } = renderPage('/newsletter');
+    expect(screen.getByRole('heading', { level: 2, name: 'Subscribe from the footer' })).toBeInTheDocument();
+    expect(screen.getByText(/a confirmation link that works for 72 hours/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    expect(server.requests).toEqual([]);
+  });
+});
