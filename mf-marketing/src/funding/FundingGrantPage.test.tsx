@@ -3,13 +3,18 @@ import { renderWithPlatform } from '@platform/remote-kit/testing';
 import { FUNDING_AWARDS } from './awards';
 import { FundingGrantPage } from './FundingGrantPage';
 
-const renderPage = () => renderWithPlatform(<FundingGrantPage />, { path: '/funding-grant' });
+/** The page, once its awards (a chunk of their own) are in. */
+async function renderPage() {
+  const view = renderWithPlatform(<FundingGrantPage />, { path: '/funding-grant' });
+  await screen.findByRole('heading', { level: 2, name: 'Google Award for Inclusion Research' });
+  return view;
+}
 
 const card = (title: string) => screen.getByRole('article', { name: title });
 
 describe('/funding-grant', () => {
-  it('lists the two awards with their category, provider, year, tags and badge', () => {
-    renderPage();
+  it('lists the two awards with their category, provider, year, tags and badge', async () => {
+    await renderPage();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Google Academic Research Award: Society-Centered AI',
       'Google Award for Inclusion Research',
@@ -28,7 +33,7 @@ describe('/funding-grant', () => {
   });
 
   it('opens an award’s details with Read More and closes them with Show Less', async () => {
-    const { user } = renderPage();
+    const { user } = await renderPage();
     const first = within(card('Google Academic Research Award: Society-Centered AI'));
     const fullText = /This 2024 award, in the society-centered AI area/;
     expect(first.getByText(fullText)).not.toBeVisible();
@@ -50,8 +55,8 @@ describe('/funding-grant', () => {
     expect(first.getByRole('button', { name: 'Read More' })).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('opens each award’s page in a new tab, without giving it this page', () => {
-    renderPage();
+  it('opens each award’s page in a new tab, without giving it this page', async () => {
+    await renderPage();
     const links = screen.getAllByRole('link', { name: /View Grant Details/ });
     expect(links.map((link) => link.getAttribute('href'))).toEqual(FUNDING_AWARDS.map((a) => a.link));
     expect(links[0]).toHaveAttribute(

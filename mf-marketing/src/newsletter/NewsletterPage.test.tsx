@@ -16,11 +16,19 @@ function renderPage(path: string, configure: (server: FakeServer) => void = () =
 afterEach(forgetRedemptions);
 
 describe('/newsletter', () => {
-  it('confirms a subscription from the mailed link, once', async () => {
+  it('confirms a subscription from the mailed link, once, showing progress meanwhile', async () => {
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     const { server } = renderPage(`/newsletter?confirm=${TOKEN}`, (s) =>
-      s.on('POST /api/newsletter/confirm', { body: { status: 'subscribed' } }),
+      s.on('POST /api/newsletter/confirm', async () => {
+        await answered;
+        return { body: { status: 'subscribed' } };
+      }),
     );
-    expect(screen.getByText('Checking your link…')).toBeInTheDocument();
+    expect(await screen.findByText('Checking your link…')).toBeInTheDocument();
+    answer();
     expect(await screen.findByRole('heading', { level: 2, name: "You're subscribed" })).toBeInTheDocument();
     // StrictMode runs the page's effect twice: the token is still posted only once.
     expect(server.calls('POST /api/newsletter/confirm').map((r) => r.json)).toEqual([{ token: TOKEN }]);
@@ -68,9 +76,11 @@ describe('/newsletter', () => {
     expect(server.calls('POST /api/newsletter/confirm')).toHaveLength(2);
   });
 
-  it('without a link, explains where to subscribe and links to the home page', () => {
+  it('without a link, explains where to subscribe and links to the home page', async () => {
     const { server } = renderPage('/newsletter');
-    expect(screen.getByRole('heading', { level: 2, name: 'Subscribe from the footer' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Subscribe from the footer' }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/a confirmation link that works for 72 hours/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
     expect(server.requests).toEqual([]);
