@@ -82,7 +82,7 @@ describe('/download', () => {
     expect(item).toHaveTextContent('PublishedNov 2, 2026');
     expect(item).toHaveTextContent('Audio1.5 h');
     expect(item).toHaveTextContent('Size1.2 GB');
-    expect(item).toHaveTextContent('LicenceCC BY 4.0');
+    expect(item).toHaveTextContent('LicenseCC BY 4.0');
     expect(server.calls('GET /api/datasets')[0]!.search.get('page')).toBe('1');
   });
 

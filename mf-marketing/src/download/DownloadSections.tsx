@@ -40,7 +40,7 @@ const Actions = styled.div`
 
 const DatasetList = styled.ul`
   list-style: none;
-  margin: 0;
+  margin: 0 0 ${({ theme }) => theme.space[4]};
   padding: 0;
   display: grid;
   gap: ${({ theme }) => theme.space[3]};

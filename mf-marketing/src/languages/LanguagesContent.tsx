@@ -32,8 +32,8 @@ const Table = styled.table`
     vertical-align: middle;
   }
   th:first-child,
-  td:last-child,
-  td:nth-last-child(2) {
+  th:nth-last-child(-n + 2),
+  td:nth-last-child(-n + 2) {
     text-align: left;
   }
   thead th {
