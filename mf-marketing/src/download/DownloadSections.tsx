@@ -156,7 +156,8 @@ function DatasetEntry({ dataset }: { dataset: Dataset }) {
             </div>
             <div>
               <dt>{t('download.datasets.published')}</dt>
-              <dd>{f.date(release.publishedAt ?? release.createdAt)}</dd>
+              {/* Formatted by Intl in the chosen language already. */}
+              <dd translate="no">{f.date(release.publishedAt ?? release.createdAt)}</dd>
             </div>
             {release.figures ? (
               <>
