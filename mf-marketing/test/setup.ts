@@ -9,9 +9,15 @@ import sectionsEn from '../src/landing/sections/i18n/en.json';
 import sectionsYo from '../src/landing/sections/i18n/yo.json';
 import sectionsHa from '../src/landing/sections/i18n/ha.json';
 import sectionsIg from '../src/landing/sections/i18n/ig.json';
+import pagesEn from '../src/page-texts/i18n/en.json';
+import pagesYo from '../src/page-texts/i18n/yo.json';
+import pagesHa from '../src/page-texts/i18n/ha.json';
+import pagesIg from '../src/page-texts/i18n/ig.json';
 
 initTestI18n({
   mf_marketing: { en, yo, ha, ig },
   // The landing sections' own namespace (SECTIONS_NAMESPACE), loaded with their lazy chunk in the page.
   mf_marketing_sections: { en: sectionsEn, yo: sectionsYo, ha: sectionsHa, ig: sectionsIg },
+  // The public pages' content namespace (PAGES_NAMESPACE), loaded with their lazy chunks in the page.
+  mf_marketing_pages: { en: pagesEn, yo: pagesYo, ha: pagesHa, ig: pagesIg },
 });

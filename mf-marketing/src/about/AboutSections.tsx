@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { Link } from '@platform/router';
 import { DATASET_LICENSES, DATASET_LICENSE_LABELS } from '@platform/contracts/client';
 import { BRAND_NAME } from '@platform/remote-kit';
-import { useMarketingT } from '../i18n';
+import { usePagesT } from '../page-texts/i18n';
 import { AnchorLink } from '../site/AnchorLink';
 
 const Section = styled.section`
@@ -45,7 +45,7 @@ const Citation = styled.pre`
 
 /** /about's sections: the mission, how the data is licensed, how to cite it, and how to reach the team. */
 export function AboutSections() {
-  const t = useMarketingT();
+  const t = usePagesT();
   return (
     <>
       <Section aria-labelledby="about-mission">

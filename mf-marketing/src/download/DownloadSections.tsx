@@ -4,7 +4,7 @@ import type { Dataset } from '@platform/contracts';
 import { DATASET_LICENSE_LABELS, getDatasets } from '@platform/contracts/client';
 import { readApiError } from '@platform/store';
 import { Button, EmptyState, ErrorState, Skeleton, StatCard, VisuallyHidden, media } from '@platform/ui';
-import { useMarketingT } from '../i18n';
+import { usePagesT } from '../page-texts/i18n';
 import { usePageFormats } from '../languages/format';
 import { useGetDownloadDatasetsQuery, useGetDownloadSummaryQuery } from '../pages-api';
 
@@ -88,7 +88,7 @@ const Code = styled.pre`
 const SUMMARY_CARDS = ['availableDatasets', 'audioHours', 'contributors', 'totalDownloads'] as const;
 
 function ReleaseFigures() {
-  const t = useMarketingT();
+  const t = usePagesT();
   const f = usePageFormats();
   const summary = useGetDownloadSummaryQuery();
   if (summary.isError && !summary.data) {
@@ -129,7 +129,7 @@ function ReleaseFigures() {
 }
 
 function DatasetEntry({ dataset }: { dataset: Dataset }) {
-  const t = useMarketingT();
+  const t = usePagesT();
   const f = usePageFormats();
   const release = dataset.latestRelease;
   const language =
@@ -184,7 +184,7 @@ function DatasetEntry({ dataset }: { dataset: Dataset }) {
 }
 
 function LatestDatasets() {
-  const t = useMarketingT();
+  const t = usePagesT();
   const f = usePageFormats();
   const datasets = useGetDownloadDatasetsQuery();
   if (datasets.data) {
@@ -234,7 +234,7 @@ function LatestDatasets() {
 
 /** /download's sections: the latest release figures, the downloads page, the datasets and the API. */
 export function DownloadSections() {
-  const t = useMarketingT();
+  const t = usePagesT();
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const curl = `curl -H "Authorization: Bearer $TOKEN" \\\n  "${origin}${getDatasets.path}?page=1"`;
   return (

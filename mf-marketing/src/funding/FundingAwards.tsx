@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { Badge, Button, CheckIcon, focusRing, srOnly } from '@platform/ui';
-import { useMarketingT } from '../i18n';
+import { usePagesT } from '../page-texts/i18n';
 import { FUNDING_AWARDS, type FundingAward } from './awards';
 
 const List = styled.ul`
@@ -92,7 +92,7 @@ const Toggle = styled(Button)`
 `;
 
 function AwardCard({ award }: { award: FundingAward }) {
-  const t = useMarketingT();
+  const t = usePagesT();
   const [open, setOpen] = useState(false);
   const id = useId();
   const titleId = `${id}-title`;

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { LanguageFigures } from '@platform/contracts';
 import { readApiError } from '@platform/store';
 import { EmptyState, ErrorState, ProgressBar, Skeleton, media, srOnly } from '@platform/ui';
-import { useMarketingT } from '../i18n';
+import { usePagesT } from '../page-texts/i18n';
 import { useGetLanguageFiguresQuery } from '../pages-api';
 import { usePageFormats } from './format';
 
@@ -119,7 +119,7 @@ const Definitions = styled.dl`
 const COLUMNS = ['hoursRecorded', 'hoursValidated', 'speakers', 'sentences', 'textPairs'] as const;
 
 function FiguresTable({ rows }: { rows: readonly LanguageFigures[] }) {
-  const t = useMarketingT();
+  const t = usePagesT();
   const f = usePageFormats();
   const value = (row: LanguageFigures, column: (typeof COLUMNS)[number]) =>
     column === 'hoursRecorded' || column === 'hoursValidated' ? f.hours(row[column]) : f.count(row[column]);
@@ -180,7 +180,7 @@ function FiguresTable({ rows }: { rows: readonly LanguageFigures[] }) {
 }
 
 function LoadingRows() {
-  const t = useMarketingT();
+  const t = usePagesT();
   return (
     <div aria-busy="true" role="status" aria-label={t('languagesPage.loading')}>
       <Skeleton lines={5} height="2.5rem" />
@@ -190,7 +190,7 @@ function LoadingRows() {
 
 /** /languages' content: the figures per language, and how they are counted. */
 export function LanguagesContent() {
-  const t = useMarketingT();
+  const t = usePagesT();
   const f = usePageFormats();
   const figures = useGetLanguageFiguresQuery();
   const data = figures.data;

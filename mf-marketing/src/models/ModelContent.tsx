@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { Link } from '@platform/router';
 import { Button, Card, srOnly } from '@platform/ui';
-import { useMarketingT } from '../i18n';
+import { usePagesT } from '../page-texts/i18n';
 import { MODEL_LINKS, type ModelKind } from './links';
 
 const Stack = styled.div`
@@ -31,7 +31,7 @@ const POINTS = ['source', 'quality', 'format'] as const;
 
 /** What the platform's data offers for a kind of model, and the outside documentation. */
 export function ModelContent({ kind }: { kind: ModelKind }) {
-  const t = useMarketingT();
+  const t = usePagesT();
   return (
     <Stack>
       <Card title={t('models.offersTitle')} headingLevel={2}>

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from '@platform/router';
 import { NEWSLETTER_CONFIRM_HOURS } from '@platform/contracts/client';
 import { translateError } from '@platform/i18n';
 import { AlertIcon, Button, CheckIcon, InfoIcon, Spinner } from '@platform/ui';
-import { useMarketingT } from '../i18n';
+import { usePagesT } from '../page-texts/i18n';
 import { useConfirmNewsletterMutation, useUnsubscribeNewsletterMutation } from '../pages-api';
 import {
   INVALID_LINK,
@@ -52,7 +52,7 @@ const Actions = styled.div`
 `;
 
 function Outcome({ state }: { state: NewsletterState }) {
-  const t = useMarketingT();
+  const t = usePagesT();
   switch (state.status) {
     case 'working':
       return (
@@ -106,7 +106,7 @@ function Outcome({ state }: { state: NewsletterState }) {
 
 /** What a newsletter link comes to: its outcome (posted once), or, without a link, where to subscribe. */
 export function NewsletterLink() {
-  const t = useMarketingT();
+  const t = usePagesT();
   const [params] = useSearchParams();
   const link = linkOf(params);
   const action = link?.action;
