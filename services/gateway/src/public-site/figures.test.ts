@@ -39,6 +39,19 @@ const text = (): TextFigures => ({
 });
 const AT = new Date('2026-11-26T12:00:00.000Z');
 
+/** Lets a refresh that runs behind an answer finish (the fake services answer at once). */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Reads until `done` holds, for a refresh that runs behind an answer over real HTTP. */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  let value = await read();
+  for (let i = 0; i < 100 && !done(value); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    value = await read();
+  }
+  return value;
+}
+
 describe('the public figures, combined from both services', () => {
   it('counts the languages that have a recording, a sentence or a text pair (a donation is English and Yoruba)', () => {
     expect(combineFigures(speech(), text(), AT).stats.languages).toBe(4); // yo, ha, en, pcm
@@ -128,7 +141,11 @@ describe('FiguresCache', () => {
     expect(await cache.get()).toBe(first);
     expect([s.calls, t.calls]).toEqual([1, 1]);
     clock += 1;
-    await cache.get();
+    // Past the TTL the last figures answer at once; the refresh runs behind them.
+    expect(await cache.get()).toBe(first);
+    expect([s.calls, t.calls]).toEqual([2, 2]);
+    await settle();
+    expect(await cache.get()).not.toBe(first);
     expect([s.calls, t.calls]).toEqual([2, 2]);
   });
 
@@ -158,12 +175,15 @@ describe('FiguresCache', () => {
     };
     expect(await cache.get()).toBe(good);
     expect(s.calls).toBe(3);
+    await settle();
     // The services are left alone for a while after a failure, then asked again.
     s.answer = async () => ({ ...speech(), donations: 1000 });
     clock += FIGURES_RETRY_MS - 1;
     expect(await cache.get()).toBe(good);
     expect(s.calls).toBe(3);
     clock += 1;
+    expect(await cache.get()).toBe(good);
+    await settle();
     expect((await cache.get()).stats.dataPoints).toBe(good.stats.dataPoints - 4 + 1000);
   });
 });
@@ -231,7 +251,13 @@ describe('GET /api/public/stats and /api/public/languages through the gateway', 
     expect((await app.inject({ url: '/api/public/stats' })).json().dataPoints).toBe(451);
     expect(seen).toEqual({ speech: 1, text: 1, unsigned: 0 });
     clock += 1;
-    expect((await app.inject({ url: '/api/public/stats' })).json().dataPoints).toBe(457);
+    // Past the TTL: the last figures at once, and the services asked behind them.
+    expect((await app.inject({ url: '/api/public/stats' })).json().dataPoints).toBe(451);
+    const refreshed = await eventually(
+      async () => (await app.inject({ url: '/api/public/stats' })).json().dataPoints,
+      (points) => points === 457,
+    );
+    expect(refreshed).toBe(457);
     expect(seen).toEqual({ speech: 2, text: 2, unsigned: 0 });
   });
 
@@ -241,6 +267,12 @@ describe('GET /api/public/stats and /api/public/languages through the gateway', 
     const res = await app.inject({ url: '/api/public/stats' });
     expect(res.statusCode).toBe(200);
     expect(res.json().dataPoints).toBe(457);
+    // The failed refresh leaves them in place too.
+    const later = await eventually(
+      async () => (await app.inject({ url: '/api/public/stats' })).statusCode,
+      () => seen.speech >= 3 && seen.text >= 3,
+    );
+    expect(later).toBe(200);
     state.failing = false;
   });
 

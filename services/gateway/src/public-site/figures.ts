@@ -84,9 +84,11 @@ export const FIGURES_RETRY_MS = 10_000;
 
 /**
  * The combined figures, kept in this process for `ttlMs`. One computation at a time: callers arriving
- * while the services are being asked wait for that same answer. When the services fail, the last value is
- * served, however old, and the services are asked again only after FIGURES_RETRY_MS (so a service that
- * hangs does not hold every visitor for the call's timeout); with no value yet, 503 `service.unavailable`.
+ * while the services are being asked share that same answer. Once figures exist, nobody waits for the
+ * services again: past the TTL the last figures are answered at once while a refresh runs behind them (the
+ * text service counts every stored sentence, seconds on a large store). When a refresh fails, the last
+ * figures stay and the services are asked again only after FIGURES_RETRY_MS; with no figures yet, 503
+ * `service.unavailable`.
  */
 export class FiguresCache {
   private value: PublicFigures | undefined;
@@ -97,20 +99,33 @@ export class FiguresCache {
 
   async get(): Promise<PublicFigures> {
     if (this.value && this.options.now() < this.freshUntil) return this.value;
-    this.inFlight ??= this.compute().finally(() => (this.inFlight = undefined));
+    const refresh = this.refresh();
+    if (this.value) {
+      refresh.catch(() => undefined);
+      return this.value;
+    }
     try {
-      return await this.inFlight;
-    } catch (err) {
-      if (this.value) {
-        this.options.onStale?.(err);
-        this.freshUntil = Math.max(
-          this.freshUntil,
-          this.options.now() + Math.min(this.options.ttlMs, FIGURES_RETRY_MS),
-        );
-        return this.value;
-      }
+      return await refresh;
+    } catch {
       throw new HttpError(503, 'service.unavailable');
     }
+  }
+
+  /** The computation under way, or a new one; a failure keeps the last figures for FIGURES_RETRY_MS. */
+  private refresh(): Promise<PublicFigures> {
+    this.inFlight ??= this.compute()
+      .catch((err: unknown) => {
+        if (this.value) {
+          this.options.onStale?.(err);
+          this.freshUntil = Math.max(
+            this.freshUntil,
+            this.options.now() + Math.min(this.options.ttlMs, FIGURES_RETRY_MS),
+          );
+        }
+        throw err;
+      })
+      .finally(() => (this.inFlight = undefined));
+    return this.inFlight;
   }
 
   private async compute(): Promise<PublicFigures> {
