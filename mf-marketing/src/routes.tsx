@@ -11,7 +11,7 @@ import { SpeechToSpeechPage } from './models/SpeechToSpeechPage';
 import { TextToSpeechPage } from './models/TextToSpeechPage';
 
 export default defineRemoteRoutes('mf_marketing', [
-  { path: '/', title: 'titles.landing', Component: LandingPage },
+  { path: '/', title: 'titles.landing', description: 'descriptions.landing', Component: LandingPage },
   {
     path: '/funding-grant',
     title: 'titles.funding',

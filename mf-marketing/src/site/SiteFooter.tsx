@@ -1,4 +1,161 @@
-/** The public site's footer (links, newsletter box, copyright year from the date). */
+import { Link } from '@platform/router';
+import styled from 'styled-components';
+import { focusRing } from '@platform/ui';
+import { BRAND_NAME } from '@platform/remote-kit';
+import { useLocale } from '@platform/i18n';
+import { useMarketingT } from '../i18n';
+import { useGetPublicStatsQuery } from '../api/publicSiteApi';
+import { AnchorLink } from './AnchorLink';
+import type { LandingSection } from './anchors';
+import { NewsletterBox } from './NewsletterBox';
+
+const Footer = styled.footer`
+  margin-top: ${({ theme }) => theme.space[16]};
+  padding: ${({ theme }) => `${theme.space[12]} ${theme.space[6]} ${theme.space[6]}`};
+  background: ${({ theme }) => theme.colors.neutral[900]};
+  color: ${({ theme }) => theme.colors.neutral[100]};
+  h2 {
+    margin: 0 0 ${({ theme }) => theme.space[3]};
+    font-size: ${({ theme }) => theme.fontSizes.md};
+    color: ${({ theme }) => theme.colors.textInverse};
+  }
+  a {
+    color: ${({ theme }) => theme.colors.neutral[100]};
+    text-decoration: none;
+    ${focusRing}
+  }
+  a:hover {
+    color: ${({ theme }) => theme.colors.textInverse};
+    text-decoration: underline;
+  }
+  p {
+    margin: 0;
+  }
+`;
+
+const Columns = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[8]};
+  grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr));
+  max-width: 1200px;
+  margin: 0 auto;
+  ul {
+    display: flex;
+    flex-direction: column;
+    gap: ${({ theme }) => theme.space[2]};
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+`;
+
+const Brand = styled.div`
+  grid-column: 1 / -1;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[1]};
+  strong {
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+    color: ${({ theme }) => theme.colors.textInverse};
+  }
+`;
+
+const Bottom = styled.div`
+  max-width: 1200px;
+  margin: ${({ theme }) => theme.space[10]} auto 0;
+  padding-top: ${({ theme }) => theme.space[4]};
+  border-top: 1px solid ${({ theme }) => theme.colors.neutral[700]};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const SECTION_LINKS: ReadonlyArray<[LandingSection, string]> = [
+  ['features', 'footer.links.features'],
+  ['how-it-works', 'footer.links.howItWorks'],
+  ['roles', 'footer.links.roles'],
+  ['demo', 'footer.links.demo'],
+  ['faq', 'footer.links.faq'],
+];
+
+const PAGE_LINKS: ReadonlyArray<[string, string]> = [
+  ['/languages', 'footer.links.languages'],
+  ['/download', 'footer.links.download'],
+  ['/model/speech-to-speech', 'footer.links.speechToSpeech'],
+  ['/model/text-to-speech', 'footer.links.textToSpeech'],
+];
+
+const COMMUNITY_LINKS: ReadonlyArray<[string, string]> = [
+  ['/about', 'footer.links.about'],
+  ['/funding-grant', 'footer.links.fundings'],
+  ['/signup', 'footer.links.signUp'],
+  ['/signin', 'footer.links.signIn'],
+];
+
+/** "{count} languages and growing", with the plural form the language's rules choose (no ICU parser). */
+function useLanguagesLine(): string | null {
+  const t = useMarketingT();
+  const locale = useLocale();
+  const { data } = useGetPublicStatsQuery();
+  if (!data) return null;
+  const count = data.languages;
+  let form = 'other';
+  try {
+    form = new Intl.PluralRules(locale).select(count) === 'one' ? 'one' : 'other';
+  } catch {
+    // An unknown locale: the general form.
+  }
+  return t(`footer.languages.${form}`, { count: new Intl.NumberFormat(locale).format(count) });
+}
+
+/** The public site's footer: brand, links that go somewhere, the newsletter box, the year from the date. */
 export function SiteFooter() {
-  return <footer />;
+  const t = useMarketingT();
+  const languagesLine = useLanguagesLine();
+  return (
+    <Footer>
+      <Columns>
+        <Brand>
+          <strong translate="no">{BRAND_NAME}</strong>
+          <p>{t('footer.tagline')}</p>
+          {languagesLine ? <p>{languagesLine}</p> : null}
+        </Brand>
+        <nav aria-labelledby="footer-platform">
+          <h2 id="footer-platform">{t('footer.columns.platform')}</h2>
+          <ul>
+            {SECTION_LINKS.map(([section, key]) => (
+              <li key={section}>
+                <AnchorLink to={section}>{t(key)}</AnchorLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-data">
+          <h2 id="footer-data">{t('footer.columns.data')}</h2>
+          <ul>
+            {PAGE_LINKS.map(([to, key]) => (
+              <li key={to}>
+                <Link to={to}>{t(key)}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-community">
+          <h2 id="footer-community">{t('footer.columns.community')}</h2>
+          <ul>
+            <li>
+              <AnchorLink to="contact">{t('footer.links.contact')}</AnchorLink>
+            </li>
+            {COMMUNITY_LINKS.map(([to, key]) => (
+              <li key={to}>
+                <Link to={to}>{t(key)}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <NewsletterBox />
+      </Columns>
+      <Bottom>
+        © {new Date().getFullYear()} <span translate="no">{BRAND_NAME}</span>
+      </Bottom>
+    </Footer>
+  );
 }
