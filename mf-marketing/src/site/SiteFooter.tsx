@@ -107,7 +107,7 @@ function useLanguagesLine(): string | null {
 }
 
 /** The public site's footer: brand, links that go somewhere, the newsletter box, the year from the date. */
-export function SiteFooter() {
+export default function SiteFooter() {
   const t = useMarketingT();
   const languagesLine = useLanguagesLine();
   return (
