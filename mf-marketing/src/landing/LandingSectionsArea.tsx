@@ -29,7 +29,7 @@ export function LandingSectionsArea() {
     (LANDING_SECTIONS as readonly string[]).includes(hash.slice(1)) ? hash.slice(1) : null,
   );
   const area = useRef<HTMLDivElement>(null);
-  const [near, bring] = useNear(area, openedAt !== null);
+  const [near, bring] = useNear(area, { initially: openedAt !== null });
   const [shown] = useState(() => {
     let resolve = () => {};
     const promise = new Promise<void>((done) => (resolve = done));

@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from '@platform/router';
 import styled from 'styled-components';
-import { MenuIcon, VisuallyHidden, XIcon, focusRing } from '@platform/ui';
+import { VisuallyHidden, focusRing } from '@platform/ui';
 import { BRAND_NAME } from '@platform/remote-kit';
 import { useMarketingT } from '../i18n';
 import { AnchorLink } from './AnchorLink';
+import { CallToAction } from './CallToAction';
 import { PARENT_SITE } from './links';
 import { useScrolled } from './useScrolled';
 
@@ -74,19 +75,6 @@ const Brand = styled(Link)`
   }
 `;
 
-const GetStarted = styled(Link)`
-  && {
-    display: inline-block;
-    padding: ${({ theme }) => `${theme.space[2]} ${theme.space[4]}`};
-    border-radius: ${({ theme }) => theme.radii.md};
-    background: ${({ theme }) => theme.colors.primary.main};
-    color: ${({ theme }) => theme.colors.primary.contrastText};
-  }
-  &&:hover {
-    background: ${({ theme }) => theme.colors.primary.hover};
-  }
-`;
-
 const MenuButton = styled.button`
   display: inline-flex;
   align-items: center;
@@ -140,9 +128,9 @@ function useItems(close?: () => void): Array<[string, Where, ReactNode]> {
     [
       'start',
       'both',
-      <GetStarted to="/signin" onClick={close}>
+      <CallToAction to="/signin" onClick={close}>
         {t('site.getStarted')}
-      </GetStarted>,
+      </CallToAction>,
     ],
   ];
 }
@@ -189,7 +177,16 @@ export function SiteHeader() {
         aria-controls={menuId}
         onClick={() => setOpen(!open)}
       >
-        {open ? <XIcon /> : <MenuIcon />}
+        <svg
+          aria-hidden="true"
+          width="1em"
+          height="1em"
+          viewBox="0 0 24 24"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 6h16M4 12h16M4 18h16'} />
+        </svg>
         {t('site.menu')}
       </MenuButton>
       <nav aria-label={t('site.menu')}>

@@ -16,7 +16,8 @@ export function registerSectionsLoader(load: () => Promise<void>): () => void {
   };
 }
 
-const prefersReducedMotion = () =>
+/** Whether the visitor asked their system for less motion. */
+export const prefersReducedMotion = () =>
   typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**

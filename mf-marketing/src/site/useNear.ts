@@ -4,19 +4,21 @@ import { useCallback, useEffect, useState, type RefObject } from 'react';
 export const NEAR_PX = 400;
 
 /**
- * Whether a lazily loaded part of the page should be fetched: once its place (`ref`) is within NEAR_PX of
- * the viewport and the visitor has started moving through the page (a scroll, a key), or at once if the
- * place is on screen. A page whose first screen ends just above the place so fetches it when the visitor
- * moves, not with its first load. `bring()` asks for it now (an anchor to it). Stays true. Without
- * IntersectionObserver: at once.
+ * Whether the element (`ref`) has come within `ahead` px of the viewport; stays true. With `ahead` (a lazily
+ * loaded part of the page) it also waits for the visitor to start moving through the page (a scroll, a key)
+ * unless the element is on screen, so a part just below the first screen is not fetched with the page's
+ * first load. `bring()` makes it true now (an anchor asks for it). Without IntersectionObserver: at once.
  */
-export function useNear(ref: RefObject<Element | null>, initially = false): [boolean, () => void] {
+export function useNear(
+  ref: RefObject<Element | null>,
+  { ahead = NEAR_PX, initially = false } = {},
+): [boolean, () => void] {
   const [near, setNear] = useState(initially || typeof IntersectionObserver === 'undefined');
   const bring = useCallback(() => setNear(true), []);
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
-    let moved = window.scrollY > 0;
+    let moved = !ahead || window.scrollY > 0;
     let inRange = false;
     const onMove = () => {
       moved = true;
@@ -27,7 +29,7 @@ export function useNear(ref: RefObject<Element | null>, initially = false): [boo
         inRange = !!entry?.isIntersecting;
         if (inRange && (moved || entry!.boundingClientRect.top < window.innerHeight)) bring();
       },
-      { rootMargin: `0px 0px ${NEAR_PX}px 0px` },
+      { rootMargin: `0px 0px ${ahead}px 0px` },
     );
     observer.observe(element);
     window.addEventListener('scroll', onMove, { passive: true });
@@ -37,6 +39,6 @@ export function useNear(ref: RefObject<Element | null>, initially = false): [boo
       window.removeEventListener('scroll', onMove);
       window.removeEventListener('keydown', onMove);
     };
-  }, [ref, near, bring]);
+  }, [ref, near, bring, ahead]);
   return [near, bring];
 }

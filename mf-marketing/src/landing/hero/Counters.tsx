@@ -5,8 +5,8 @@ import { useLocale } from '@platform/i18n';
 import type { PublicStats } from '@platform/contracts';
 import { useMarketingT } from '../../i18n';
 import { useGetPublicStatsQuery } from '../../api/publicSiteApi';
-import { useInViewOnce } from '../../site/useInView';
-import { usePrefersReducedMotion } from '../../site/usePrefersReducedMotion';
+import { prefersReducedMotion } from '../../site/anchors';
+import { useNear } from '../../site/useNear';
 import { useCountUp } from './countUp';
 
 /** The four counters, in the SPEC's order; the last is a percent with one decimal. */
@@ -66,11 +66,11 @@ export function Counters() {
   const locale = useLocale();
   const { data, isError } = useGetPublicStatsQuery();
   const row = useRef<HTMLUListElement>(null);
-  const inView = useInViewOnce(row);
+  const [inView] = useNear(row, { ahead: 0 });
   const shown = useCountUp(
     COUNTERS.map((key) => data?.[key] ?? 0),
     !!data && inView,
-    usePrefersReducedMotion(),
+    prefersReducedMotion(),
   );
   const format = (value: number, index: number) =>
     index === PERCENT

@@ -1,7 +1,6 @@
-import { Link } from '@platform/router';
 import styled from 'styled-components';
-import { focusRing } from '@platform/ui';
 import { useMarketingT } from '../../i18n';
+import { CallToAction } from '../../site/CallToAction';
 import { Counters } from './Counters';
 
 // The hero fills the first screen (below the language strip and the header), so what follows it (the
@@ -28,28 +27,19 @@ const Section = styled.section`
       font-size: ${({ theme }) => theme.fontSizes['6xl']};
     }
   }
+  > p {
+    max-width: 60ch;
+    margin: ${({ theme }) => theme.space[6]} auto;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
 `;
 
-const Subtitle = styled.p`
-  max-width: 60ch;
-  margin: ${({ theme }) => theme.space[6]} auto;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const GetStarted = styled(Link)`
-  align-self: center;
-  padding: ${({ theme }) => `${theme.space[3]} ${theme.space[8]}`};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.primary.main};
-  color: ${({ theme }) => theme.colors.primary.contrastText};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  text-decoration: none;
-  ${focusRing}
-  &:hover {
-    color: ${({ theme }) => theme.colors.primary.contrastText};
-    background: ${({ theme }) => theme.colors.primary.hover};
+const GetStarted = styled(CallToAction)`
+  && {
+    align-self: center;
+    padding: ${({ theme }) => `${theme.space[3]} ${theme.space[8]}`};
+    font-size: ${({ theme }) => theme.fontSizes.lg};
   }
 `;
 
@@ -61,7 +51,7 @@ export function Hero() {
       <h1 id="hero-title" tabIndex={-1}>
         {t('titles.landing')}
       </h1>
-      <Subtitle>{t('hero.subtitle')}</Subtitle>
+      <p>{t('hero.subtitle')}</p>
       <GetStarted to="/signin">{t('site.getStarted')}</GetStarted>
       <Counters />
     </Section>
