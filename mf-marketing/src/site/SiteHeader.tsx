@@ -39,18 +39,17 @@ const Header = styled.header<{ $scrolled: boolean }>`
     margin: 0;
     padding: 0;
   }
-  ul[hidden] {
-    display: none;
-  }
   /* The menu, below md: one link a line. */
-  ul[id] {
+  nav[id] {
     flex-basis: 100%;
+  }
+  nav[id] ul {
     flex-direction: column;
     align-items: flex-start;
     gap: ${({ theme }) => theme.space[1]};
     padding-top: ${({ theme }) => theme.space[3]};
   }
-  ul[id] a {
+  nav[id] a {
     display: block;
     padding: ${({ theme }) => theme.space[2]} 0;
   }
@@ -189,10 +188,8 @@ export function SiteHeader() {
         </svg>
         {t('site.menu')}
       </MenuButton>
-      <nav aria-label={t('site.menu')}>
-        <ul id={menuId} hidden={!open}>
-          {list('mobile')}
-        </ul>
+      <nav id={menuId} aria-label={t('site.menu')} hidden={!open}>
+        <ul>{list('mobile')}</ul>
       </nav>
     </Header>
   );
