@@ -14,7 +14,7 @@ import type { RemoteRoutes } from '../defineRemoteRoutes';
 type UserEventOptions = NonNullable<Parameters<typeof userEvent.setup>[0]>;
 
 export interface RenderWithPlatformOptions {
-  /** The router's first entry, with its query string (default `/`). */
+  /** The router's first entry, with its query string and hash (default `/`). */
   path?: string;
   /** Navigation state of the first entry (what `navigate(path, { state })` would carry). */
   state?: unknown;
@@ -67,10 +67,13 @@ function LocationProbe({ onChange }: { onChange: (location: string) => void }) {
 }
 
 function splitPath(path: string) {
-  const query = path.indexOf('?');
+  const at = path.indexOf('#');
+  const hash = at < 0 ? '' : path.slice(at);
+  const rest = at < 0 ? path : path.slice(0, at);
+  const query = rest.indexOf('?');
   return query < 0
-    ? { pathname: path, search: '' }
-    : { pathname: path.slice(0, query), search: path.slice(query) };
+    ? { pathname: rest, search: '', hash }
+    : { pathname: rest.slice(0, query), search: rest.slice(query), hash };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { renderWithPlatform } from '@platform/remote-kit/testing';
-import { errorReply } from '@platform/store/testing';
+import { errorReply, type FakeReply } from '@platform/store/testing';
 import { COUNTER_DURATION_MS, COUNTER_STAGGER_MS, COUNTER_STEP_MS } from '@platform/contracts/client';
 import {
   FakeIntersectionObserver,
@@ -24,7 +24,7 @@ const FINAL = {
   validationAccuracy: '87.5%',
 };
 
-function renderCounters(reply: Parameters<ReturnType<typeof renderWithPlatform>['server']['on']>[1]) {
+function renderCounters(reply: FakeReply) {
   const view = renderWithPlatform(<Counters />, { signedInAs: null, fakeTimers: true });
   view.server.on('GET /api/public/stats', reply);
   return view;
