@@ -18,9 +18,15 @@ const Header = styled.header<{ $scrolled: boolean }>`
   align-items: center;
   justify-content: space-between;
   padding: ${({ theme, $scrolled }) => `${$scrolled ? theme.space[2] : theme.space[4]} ${theme.space[6]}`};
+  /* Shrunk, it keeps its place in the page (the padding it gives up becomes margin): the content below
+     does not move, so the browser's scroll anchoring never moves the page back under 50 px. */
+  margin-bottom: ${({ theme, $scrolled }) => ($scrolled ? `calc(2 * ${theme.space[2]})` : 0)};
   background: ${({ theme }) => theme.colors.surface};
   box-shadow: ${({ theme, $scrolled }) => ($scrolled ? theme.shadows.lg : theme.shadows.sm)};
-  transition: all ${({ theme }) => theme.transitions.normal};
+  transition:
+    padding ${({ theme }) => theme.transitions.normal},
+    margin ${({ theme }) => theme.transitions.normal},
+    box-shadow ${({ theme }) => theme.transitions.normal};
   @media (prefers-reduced-motion: reduce) {
     transition: none;
   }
