@@ -21,10 +21,11 @@ const Form = styled.form`
 
 const Controls = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: ${({ theme }) => theme.space[2]};
   input {
     flex: 1;
-    min-width: 0;
+    min-width: min(100%, 14rem);
     min-height: ${({ theme }) => theme.controlHeights.md};
     padding: 0 ${({ theme }) => theme.space[3]};
     border: 1px solid ${({ theme }) => theme.colors.borderStrong};

@@ -55,8 +55,7 @@ const Header = styled.header<{ $scrolled: boolean }>`
     gap: ${({ theme }) => theme.space[1]};
     padding-top: ${({ theme }) => theme.space[3]};
   }
-  nav[id] a {
-    display: block;
+  nav[id] li {
     padding: ${({ theme }) => theme.space[2]} 0;
   }
   @media (max-width: calc(${({ theme }) => theme.breakpoints.md} - 0.02px)) {
