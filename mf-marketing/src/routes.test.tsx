@@ -3,7 +3,8 @@ import { installFakeServer } from '@platform/store/testing';
 import { describeRoutesInPseudoLocale } from '@platform/i18n/testing';
 import routes from './routes';
 
-// Every public page's footer (and the landing page's hero) shows the public figures.
+// Every public page's footer (and the landing page's hero) shows the public figures; the landing page's
+// demo has nothing published yet.
 beforeEach(() => {
   const server = installFakeServer();
   server.on('GET /api/public/stats', {
@@ -15,6 +16,7 @@ beforeEach(() => {
       computedAt: '2026-01-01T00:00:00.000Z',
     },
   });
+  server.on('GET /api/public/demo', { body: { clip: null } });
 });
 
 describeRemoteRoutes(routes);

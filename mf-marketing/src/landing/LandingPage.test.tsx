@@ -14,6 +14,7 @@ const scrollTo = jest.fn();
 function renderLanding(path = '/') {
   const view = renderWithPlatform(<LandingPage />, { signedInAs: null, path });
   view.server.on('GET /api/public/stats', { body: stats() });
+  view.server.on('GET /api/public/demo', { body: { clip: null } });
   return view;
 }
 

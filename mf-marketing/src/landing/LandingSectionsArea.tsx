@@ -12,10 +12,18 @@ const Area = styled.div`
   min-height: 100vh;
 `;
 
-/** Tells that the sections beside it (in the same Suspense boundary) are in the page. */
-function Shown({ onShown }: { onShown: () => void }) {
-  useEffect(onShown, [onShown]);
-  return null;
+/** Resolves once every landing section is in the area (their chunk and their texts have arrived). */
+function sectionsIn(area: HTMLElement): Promise<void> {
+  const all = () => LANDING_SECTIONS.every((id) => area.querySelector(`[id="${id}"]`));
+  return new Promise((resolve) => {
+    if (all()) return resolve();
+    const observer = new MutationObserver(() => {
+      if (!all()) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(area, { childList: true, subtree: true });
+  });
 }
 
 /**
@@ -30,20 +38,15 @@ export function LandingSectionsArea() {
   );
   const area = useRef<HTMLDivElement>(null);
   const [near, bring] = useNear(area, { initially: openedAt !== null });
-  const [shown] = useState(() => {
-    let resolve = () => {};
-    const promise = new Promise<void>((done) => (resolve = done));
-    return { promise, resolve };
-  });
 
-  useEffect(
-    () =>
-      registerSectionsLoader(() => {
-        bring();
-        return shown.promise;
-      }),
-    [bring, shown],
-  );
+  useEffect(() => {
+    let arrived: Promise<void> | null = null;
+    return registerSectionsLoader(() => {
+      bring();
+      arrived ??= area.current ? sectionsIn(area.current) : Promise.resolve();
+      return arrived;
+    });
+  }, [bring]);
 
   useEffect(() => {
     if (openedAt) void scrollToSection(openedAt);
@@ -54,7 +57,6 @@ export function LandingSectionsArea() {
       {near ? (
         <Suspense fallback={null}>
           <LandingSections />
-          <Shown onShown={shown.resolve} />
         </Suspense>
       ) : null}
     </Area>

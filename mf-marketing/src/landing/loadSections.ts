@@ -3,4 +3,4 @@
  * as the visitor scrolls toward them or asks for one of their anchors. One function for React.lazy and for
  * the anchors' wait (registerSectionsLoader).
  */
-export const loadSections = () => import('./PlaceholderSections');
+export const loadSections = () => import('./sections');

@@ -34,16 +34,25 @@ describe('the newsletter box', () => {
     expect(server.calls('POST /api/newsletter')).toEqual([]);
   });
 
-  it('says when the address is not a valid one', async () => {
+  it('says when the address is not a valid one, before sending it', async () => {
+    const { server, user, email, subscribe } = renderBox();
+    await user.type(email, 'ada@example');
+    await subscribe();
+    expect(status()).toHaveTextContent('Enter a valid email address, such as name@example.com.');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveValue('ada@example');
+    expect(server.calls('POST /api/newsletter')).toEqual([]);
+  });
+
+  it('says so too when the server refuses the address', async () => {
     const { server, user, email, subscribe } = renderBox();
     server.on('POST /api/newsletter', errorReply(400, 'The request is not valid.'));
-    await user.type(email, 'not an address');
+    await user.type(email, 'ada@example.org');
     await subscribe();
     expect(
       await screen.findByText('Enter a valid email address, such as name@example.com.'),
     ).toBeInTheDocument();
     expect(email).toHaveAttribute('aria-invalid', 'true');
-    expect(email).toHaveValue('not an address');
   });
 
   it('says to wait after too many attempts', async () => {

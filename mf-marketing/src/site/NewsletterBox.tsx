@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { focusRing } from '@platform/ui';
+import { CONTACT_EMAIL_PATTERN } from '@platform/contracts/client';
 import { useMarketingT } from '../i18n';
 import { useSubscribeNewsletterMutation } from '../api/publicSiteApi';
 
@@ -76,8 +77,9 @@ export function NewsletterBox() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const address = email.trim();
-    if (!address) {
-      setOutcome('empty');
+    if (!address || !new RegExp(CONTACT_EMAIL_PATTERN).test(address)) {
+      // The server's own rule (SPEC §5's e-mail), checked here first.
+      setOutcome(address ? 'invalid' : 'empty');
       return;
     }
     setOutcome(null);
