@@ -96,7 +96,7 @@ export function NewsletterBox() {
   const problem = outcome === 'empty' || outcome === 'invalid';
   return (
     <Form noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('footer.newsletter.title')}</h2>
+      <strong id={`${id}-title`}>{t('footer.newsletter.title')}</strong>
       <p>{t('footer.newsletter.intro')}</p>
       <label htmlFor={`${id}-email`}>{t('footer.newsletter.email')}</label>
       <Controls>

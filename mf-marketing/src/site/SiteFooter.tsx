@@ -14,9 +14,11 @@ const Footer = styled.footer`
   padding: ${({ theme }) => `${theme.space[12]} ${theme.space[6]} ${theme.space[6]}`};
   background: ${({ theme }) => theme.colors.neutral[900]};
   color: ${({ theme }) => theme.colors.neutral[100]};
-  h2 {
-    margin: 0 0 ${({ theme }) => theme.space[3]};
-    font-size: ${({ theme }) => theme.fontSizes.md};
+  /* Column titles: names of the link lists (landmarks), not headings of the page's outline. */
+  nav > strong,
+  form > strong {
+    display: block;
+    margin-bottom: ${({ theme }) => theme.space[3]};
     color: ${({ theme }) => theme.colors.textInverse};
   }
   a {
@@ -119,7 +121,7 @@ export default function SiteFooter() {
           {languagesLine ? <p>{languagesLine}</p> : null}
         </Brand>
         <nav aria-labelledby="footer-platform">
-          <h2 id="footer-platform">{t('footer.columns.platform')}</h2>
+          <strong id="footer-platform">{t('footer.columns.platform')}</strong>
           <ul>
             {SECTION_LINKS.map(([section, key]) => (
               <li key={section}>
@@ -129,7 +131,7 @@ export default function SiteFooter() {
           </ul>
         </nav>
         <nav aria-labelledby="footer-data">
-          <h2 id="footer-data">{t('footer.columns.data')}</h2>
+          <strong id="footer-data">{t('footer.columns.data')}</strong>
           <ul>
             {PAGE_LINKS.map(([to, key]) => (
               <li key={to}>
@@ -139,7 +141,7 @@ export default function SiteFooter() {
           </ul>
         </nav>
         <nav aria-labelledby="footer-community">
-          <h2 id="footer-community">{t('footer.columns.community')}</h2>
+          <strong id="footer-community">{t('footer.columns.community')}</strong>
           <ul>
             <li>
               <AnchorLink to="contact">{t('footer.links.contact')}</AnchorLink>
