@@ -59,7 +59,7 @@ describe('/newsletter', () => {
   it('does not send a token that is not one', async () => {
     const { server } = renderPage('/newsletter?confirm=short');
     expect(await screen.findByRole('heading', { name: 'This link does not work' })).toBeInTheDocument();
-    expect(server.requests).toEqual([]);
+    expect(server.requests.filter((r) => r.path.startsWith('/api/newsletter'))).toEqual([]);
   });
 
   it('offers to try again when the server cannot be reached, and then confirms', async () => {
@@ -83,6 +83,6 @@ describe('/newsletter', () => {
     ).toBeInTheDocument();
     expect(screen.getByText(/a confirmation link that works for 72 hours/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
-    expect(server.requests).toEqual([]);
+    expect(server.requests.filter((r) => r.path.startsWith('/api/newsletter'))).toEqual([]);
   });
 });
