@@ -8,6 +8,14 @@ export type LayoutKind = 'public' | 'contributor' | 'app';
 export interface RemoteRouteDescriptor {
   path: string;
   layout: LayoutKind;
+  /**
+   * The pages of the `app` and `contributor` layouts are for signed-in people: a signed-out visitor is sent
+   * to /signin. `'allowed'` marks a page that is for everyone (public documentation shown in the signed-in
+   * area's layout): it renders signed out too, and the layout's chrome adapts (no person, search or profile
+   * menu, a Sign in link instead; nothing calls a signed-in endpoint). Meaningless on `public` pages, which
+   * are open already. Absent means the layout's default.
+   */
+  signedOut?: 'allowed';
 }
 
 export interface RemoteDescriptor {
@@ -36,8 +44,9 @@ export const remoteCatalog: readonly RemoteDescriptor[] = [
       { path: '/download', layout: 'public' },
       { path: '/languages', layout: 'public' },
       { path: '/newsletter', layout: 'public' },
-      { path: '/model/speech-to-speech', layout: 'app' },
-      { path: '/model/text-to-speech', layout: 'app' },
+      // Public documentation in the sidebar-and-header layout (SPEC "/model/..."): readable signed out.
+      { path: '/model/speech-to-speech', layout: 'app', signedOut: 'allowed' },
+      { path: '/model/text-to-speech', layout: 'app', signedOut: 'allowed' },
     ],
   },
   {

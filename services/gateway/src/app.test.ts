@@ -287,6 +287,16 @@ describe('gateway', () => {
       );
     });
 
+    it('keeps which pages of the signed-in layouts are open to signed-out visitors', async () => {
+      const res = await app.inject({ url: '/remotes.json' });
+      const open = res
+        .json()
+        .remotes.flatMap((r: { routes: Array<{ path: string; signedOut?: string }> }) => r.routes)
+        .filter((route: { signedOut?: string }) => route.signedOut === 'allowed')
+        .map((route: { path: string }) => route.path);
+      expect(open).toEqual(['/model/speech-to-speech', '/model/text-to-speech']);
+    });
+
     it('takes REMOTE_<KEY>_URL overrides from the environment and allows their origin in the CSP', async () => {
       const saved = process.env.REMOTE_AUTH_URL;
       process.env.REMOTE_AUTH_URL = 'https://auth.cdn.example.org/v2/mf-manifest.json';

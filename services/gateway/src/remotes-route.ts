@@ -7,7 +7,14 @@ const RemotesManifestSchema = Type.Object({
     Type.Object({
       name: Type.String(),
       entry: Type.String(),
-      routes: Type.Array(Type.Object({ path: Type.String(), layout: Type.String() })),
+      // Every field of RemoteRouteDescriptor: the reply is serialized from this schema, which drops the rest.
+      routes: Type.Array(
+        Type.Object({
+          path: Type.String(),
+          layout: Type.String(),
+          signedOut: Type.Optional(Type.Literal('allowed')),
+        }),
+      ),
     }),
   ),
 });

@@ -30,7 +30,10 @@ describe('loading /remotes.json', () => {
         {
           name: 'mf_auth',
           entry: 'https://cdn.example/auth/mf-manifest.json',
-          routes: [{ path: '/signin', layout: 'public' }],
+          routes: [
+            { path: '/signin', layout: 'public' },
+            { path: '/model/text-to-speech', layout: 'app', signedOut: 'allowed' },
+          ],
         },
       ],
     };
@@ -43,6 +46,19 @@ describe('loading /remotes.json', () => {
     ['unreachable', async () => Promise.reject(new TypeError('Failed to fetch'))],
     ['answering 500', async () => response(500, {})],
     ['malformed', async () => response(200, { remotes: [{ name: 'bad name', entry: 1 }] })],
+    [
+      'opening a page to signed-out visitors with an unknown value',
+      async () =>
+        response(200, {
+          remotes: [
+            {
+              name: 'mf_marketing',
+              entry: 'https://cdn.example/marketing/mf-manifest.json',
+              routes: [{ path: '/model/text-to-speech', layout: 'app', signedOut: 'yes' }],
+            },
+          ],
+        }),
+    ],
   ])('falls back to the catalogue when it is %s', async (_label, fetchFn) => {
     const { manifest, source } = await loadRemotesManifest(fetchFn as typeof fetch);
     expect(source).toBe('catalogue');
@@ -54,9 +70,7 @@ describe('loading /remotes.json', () => {
   it('the catalogue fallback is itself a valid manifest covering every catalogue path', async () => {
     const manifest = await catalogueManifest();
     expect(isRemotesManifest(manifest)).toBe(true);
-    expect(manifest.remotes.flatMap((r) => r.routes).length).toBe(
-      remoteCatalog.flatMap((r) => r.routes).length,
-    );
+    expect(manifest.remotes.flatMap((r) => r.routes)).toEqual(remoteCatalog.flatMap((r) => r.routes));
   });
 });
 

@@ -32,7 +32,8 @@ export function isRemotesManifest(value: unknown): value is RemotesManifest {
           route &&
           typeof route.path === 'string' &&
           route.path.startsWith('/') &&
-          layouts.includes(route.layout),
+          layouts.includes(route.layout) &&
+          (route.signedOut === undefined || route.signedOut === 'allowed'),
       ),
   );
 }

@@ -1,10 +1,10 @@
-import { NavLink } from '@platform/router';
+import { Link, NavLink, useLocation } from '@platform/router';
 import styled from 'styled-components';
 import { useT } from '@platform/i18n';
-import { skipToken } from '@platform/store';
-import { Avatar, LogoutIcon, srOnly } from '@platform/ui';
+import { signinPathFor, skipToken } from '@platform/store';
+import { Avatar, Button, LogoutIcon, srOnly } from '@platform/ui';
 import { useLogout } from '../session/useLogout';
-import { useSessionUser } from '../session/useSessionUser';
+import { useChromeAudience, useSessionUser } from '../session/useSessionUser';
 import { BrandLink } from './BrandLink';
 import { useChromeProfileQuery, useChromeTaskCountsQuery } from './chromeApi';
 import { sidebarNav } from './links';
@@ -116,7 +116,14 @@ const LogoutButton = styled.button`
   }
 `;
 
+const VisitorActions = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
 const TASKS_PATH = '/tasks';
+const SIGNUP_PATH = '/signup';
 
 const isGroup = (entry: NavItem | NavGroup): entry is NavGroup => 'items' in entry;
 
@@ -136,16 +143,58 @@ function OpenTasks({ signedIn }: { signedIn: boolean }) {
   );
 }
 
+/** Sign in (coming back to this page afterwards) and Sign up, for a visitor on a page open to everyone. */
+function VisitorFooter() {
+  const t = useT();
+  const location = useLocation();
+  return (
+    <VisitorActions>
+      <Button as={Link} to={signinPathFor(location)} size="sm" fullWidth>
+        {t('sidebar.signIn')}
+      </Button>
+      <Button as={Link} to={SIGNUP_PATH} size="sm" variant="outline" fullWidth>
+        {t('sidebar.signUp')}
+      </Button>
+    </VisitorActions>
+  );
+}
+
+/** The person's name, role and avatar, and Logout. */
+function MemberFooter({ user }: { user: NonNullable<ReturnType<typeof useSessionUser>> }) {
+  const t = useT();
+  const { logout, loggingOut } = useLogout();
+  const { data: profile } = useChromeProfileQuery();
+  const name = profile?.fullName ?? user.name;
+  return (
+    <>
+      <Person>
+        <Avatar name={name} src={profile?.avatarUrl ?? null} />
+        <div>
+          <strong data-session-name="" translate="no">
+            {name}
+          </strong>
+          <div data-session-role="">{t(`roles.${profile?.role ?? user.role}`)}</div>
+        </div>
+      </Person>
+      <div>
+        <LogoutButton type="button" onClick={() => void logout()} disabled={loggingOut}>
+          <LogoutIcon aria-hidden="true" />
+          {t('sidebar.logout')}
+        </LogoutButton>
+      </div>
+    </>
+  );
+}
+
 /**
- * The signed-in area's sidebar (SPEC "Sidebar and top bar"): the person's open tasks on the Tasks link, and
- * their name, role and avatar from their profile (the session's name until it arrives).
+ * The sidebar of the app layout (SPEC "Sidebar and top bar"): the navigation for everyone; for a signed-in
+ * person, their open tasks on the Tasks link and their name, role and avatar from their profile (the
+ * session's name until it arrives) with Logout; for a visitor on a page open to everyone, Sign in and Sign up.
  */
 export function Sidebar({ id }: { id?: string }) {
   const t = useT();
   const user = useSessionUser();
-  const { logout, loggingOut } = useLogout();
-  const { data: profile } = useChromeProfileQuery(user ? undefined : skipToken);
-  const name = profile?.fullName ?? user?.name ?? '';
+  const audience = useChromeAudience();
   return (
     <Aside id={id}>
       <BrandLink />
@@ -175,25 +224,7 @@ export function Sidebar({ id }: { id?: string }) {
         </ul>
       </nav>
       <Footer data-session-user="">
-        {user ? (
-          <Person>
-            <Avatar name={name} src={profile?.avatarUrl ?? null} />
-            <div>
-              <strong data-session-name="" translate="no">
-                {name}
-              </strong>
-              <div data-session-role="">{t(`roles.${profile?.role ?? user.role}`)}</div>
-            </div>
-          </Person>
-        ) : (
-          <span>{t('sidebar.signedOut')}</span>
-        )}
-        <div>
-          <LogoutButton type="button" onClick={() => void logout()} disabled={loggingOut}>
-            <LogoutIcon aria-hidden="true" />
-            {t('sidebar.logout')}
-          </LogoutButton>
-        </div>
+        {user ? <MemberFooter user={user} /> : audience === 'visitor' ? <VisitorFooter /> : null}
       </Footer>
     </Aside>
   );

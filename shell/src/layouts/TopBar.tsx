@@ -1,10 +1,11 @@
-import { Link } from '@platform/router';
+import { Link, useLocation } from '@platform/router';
 import styled from 'styled-components';
 import { useT } from '@platform/i18n';
-import { skipToken } from '@platform/store';
-import { DropdownMenu, MenuIcon, UserIcon, media } from '@platform/ui';
+import { signinPathFor } from '@platform/store';
+import { Button, DropdownMenu, MenuIcon, UserIcon, media } from '@platform/ui';
 import { useLogout } from '../session/useLogout';
-import { useSessionUser } from '../session/useSessionUser';
+import { useChromeAudience, useSessionUser } from '../session/useSessionUser';
+import type { SessionUser } from '../session/useSessionUser';
 import { profileMenu } from './links';
 import { LanguagePicker } from './LanguagePicker';
 import { HeaderBar } from './HeaderBar';
@@ -33,17 +34,56 @@ export interface TopBarProps {
   onToggleSidebar: () => void;
 }
 
-/** The signed-in area's top bar: search as you type, language picker and profile menu. */
-export function TopBar({ sidebarId, sidebarOpen, onToggleSidebar }: TopBarProps) {
+/** The profile menu of a signed-in person: their name from their profile (the session's until it arrives). */
+function ProfileMenu({ user }: { user: SessionUser }) {
   const t = useT();
-  const user = useSessionUser();
   const { logout } = useLogout();
-  const { data: profile } = useChromeProfileQuery(user ? undefined : skipToken);
-  const name = profile?.fullName ?? user?.name;
+  const { data: profile } = useChromeProfileQuery();
+  const name = profile?.fullName ?? user.name;
   const profileItems = [
     ...profileMenu.map(({ label, to }) => ({ id: label, label: t(label), href: to })),
     { id: 'logout', label: t('topBar.logout'), onSelect: () => void logout(), danger: true },
   ];
+  return (
+    <DropdownMenu
+      align="end"
+      aria-label={name ? t('topBar.profileMenuOf', { name }) : t('topBar.profileMenu')}
+      label={
+        <>
+          <UserIcon aria-hidden="true" />
+          {name ? (
+            <span data-session-name="" translate="no">
+              {name}
+            </span>
+          ) : null}
+        </>
+      }
+      linkAs={Link}
+      items={profileItems}
+    />
+  );
+}
+
+/** Sign in for a visitor, coming back to this page afterwards. */
+function SignInLink() {
+  const t = useT();
+  const location = useLocation();
+  return (
+    <Button as={Link} to={signinPathFor(location)} size="sm">
+      {t('topBar.signIn')}
+    </Button>
+  );
+}
+
+/**
+ * The app layout's top bar: the language picker for everyone; for a signed-in person, search as you type
+ * and the profile menu; for a visitor on a page open to everyone, Sign in instead (search and profile are
+ * for signed-in people, and their endpoints are never called for a visitor).
+ */
+export function TopBar({ sidebarId, sidebarOpen, onToggleSidebar }: TopBarProps) {
+  const t = useT();
+  const user = useSessionUser();
+  const audience = useChromeAudience();
   return (
     <HeaderBar $gap={3}>
       <MenuButton
@@ -55,26 +95,11 @@ export function TopBar({ sidebarId, sidebarOpen, onToggleSidebar }: TopBarProps)
       >
         <MenuIcon aria-hidden="true" />
       </MenuButton>
-      <WorkspaceSearch />
+      {user ? <WorkspaceSearch /> : null}
       <div style={{ marginLeft: 'auto' }}>
         <LanguagePicker />
       </div>
-      <DropdownMenu
-        align="end"
-        aria-label={name ? t('topBar.profileMenuOf', { name }) : t('topBar.profileMenu')}
-        label={
-          <>
-            <UserIcon aria-hidden="true" />
-            {name ? (
-              <span data-session-name="" translate="no">
-                {name}
-              </span>
-            ) : null}
-          </>
-        }
-        linkAs={Link}
-        items={profileItems}
-      />
+      {user ? <ProfileMenu user={user} /> : audience === 'visitor' ? <SignInLink /> : null}
     </HeaderBar>
   );
 }

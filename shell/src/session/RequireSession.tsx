@@ -51,8 +51,12 @@ const Centered = styled.div`
 /**
  * Every page of the app and contributor layouts is for signed-in people: a signed-out visitor goes to
  * /signin?next=<where they were going> and comes back there after signing in.
+ *
+ * `required={false}` is for the few pages of those layouts that are for everyone (a route flagged
+ * `signedOut: 'allowed'`): they render at once, whoever is there. The guard stays in the tree either way, so
+ * that moving between an open page and a guarded one keeps the layout (and its sidebar) mounted.
  */
-export function RequireSession({ children }: { children: ReactNode }) {
+export function RequireSession({ children, required = true }: { children: ReactNode; required?: boolean }) {
   const t = useT();
   const session = useSession();
   const location = useLocation();
@@ -65,7 +69,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
   // The guard never starts a sign-out itself, so its reset stays the same function while it is mounted.
   const { reset } = signOut;
   useEffect(() => reset, [reset]);
-  if (signedIn) return <>{children}</>;
+  if (signedIn || !required) return <>{children}</>;
   if (session.status === 'signedOut') {
     return <Navigate to={endedByLogout ? SIGNIN_PATH : signinPathFor(location)} replace />;
   }
