@@ -55,7 +55,8 @@ describe('every route of every remote', () => {
 
 describe('a signed-out visitor', () => {
   it('asking for a page of the signed-in area is sent to sign in, with that page as where to go next', async () => {
-    const appRoute = routes.find((r) => needsSession(r.layout))!;
+    // A guarded page: not one of the few open to signed-out visitors (signedOut: 'allowed').
+    const appRoute = routes.find((r) => needsSession(r.layout) && r.signedOut !== 'allowed')!;
     await guest.goto(`${siteUrl()}${appRoute.path}`, { waitUntil: 'domcontentloaded' });
     await guest.waitForURL((url) => url.pathname === '/signin', { timeout: 15_000 });
     expect(new URL(guest.url()).searchParams.get('next')).toBe(appRoute.path);

@@ -5,7 +5,10 @@ import { AppRoutes } from '../src/routing/AppRoutes';
 import { installFakeServer, sessionAs, testUser } from '@platform/store/testing';
 import type { FakeServer } from '@platform/store/testing';
 
-/** A manifest of two small remotes, one path per layout plus a second app path from another remote. */
+/**
+ * A manifest of two small remotes, one path per layout plus a second app path from another remote, and an
+ * app path open to signed-out visitors (as the model documentation pages are).
+ */
 export const testManifest: RemotesManifest = {
   remotes: [
     {
@@ -20,7 +23,10 @@ export const testManifest: RemotesManifest = {
     {
       name: 'mf_beta',
       entry: 'http://localhost:3102/mf-manifest.json',
-      routes: [{ path: '/data/downloads', layout: 'app' }],
+      routes: [
+        { path: '/data/downloads', layout: 'app' },
+        { path: '/model/text-to-speech', layout: 'app', signedOut: 'allowed' },
+      ],
     },
   ],
 };
@@ -38,6 +44,11 @@ export const alphaRoutes = defineRemoteRoutes('mf_alpha', [
 
 export const betaRoutes = defineRemoteRoutes('mf_beta', [
   { path: '/data/downloads', title: 'Dataset Downloads', Component: () => <h1>Dataset Downloads</h1> },
+  {
+    path: '/model/text-to-speech',
+    title: 'Text-to-Speech Model',
+    Component: () => <h1>Text-to-Speech Model</h1>,
+  },
 ]);
 
 export interface RenderShellOptions {

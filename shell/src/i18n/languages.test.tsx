@@ -78,6 +78,20 @@ describe('the language picker', () => {
     );
   });
 
+  it("gives a visitor on an open page of the app layout Sign in and Sign up in the visitor's language", async () => {
+    document.cookie = 'lang=yo; Path=/';
+    await act(() => i18n.changeLanguage('yo'));
+    renderShell('/model/text-to-speech', testManifest, { user: null });
+    await screen.findByRole('heading', { level: 1, name: 'Text-to-Speech Model' });
+    const footer = document.querySelector('[data-session-user]') as HTMLElement;
+    expect(await within(footer).findByRole('link', { name: 'Wọlé' })).toHaveAttribute(
+      'href',
+      '/signin?next=%2Fmodel%2Ftext-to-speech',
+    );
+    expect(within(footer).getByRole('link', { name: 'Forúkọsílẹ̀' })).toHaveAttribute('href', '/signup');
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Wọlé' })).toBeInTheDocument();
+  });
+
   it("follows the signed-in person's account language", async () => {
     const server = installFakeServer();
     sessionAs(server, { ...testUser, locale: 'ha' } as typeof testUser);
@@ -103,6 +117,13 @@ describe('the chrome in the pseudo-locale', () => {
     renderShell('/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     await userEvent.click(screen.getByRole('button', { name: /Ṗŕöƒîļé|Þŕöƒîļé/ }));
+    expectOnlyCatalogueText(withoutRemotePages());
+  });
+
+  it('shows only catalogue text in the app layout as a signed-out visitor sees it on an open page', async () => {
+    renderShell('/model/text-to-speech', testManifest, { user: null });
+    await screen.findByRole('heading', { level: 1, name: 'Text-to-Speech Model' });
+    await waitFor(() => expect(document.querySelector('[data-session-user] a')).not.toBeNull());
     expectOnlyCatalogueText(withoutRemotePages());
   });
 

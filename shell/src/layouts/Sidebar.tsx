@@ -3,10 +3,11 @@ import styled from 'styled-components';
 import { useT } from '@platform/i18n';
 import { signinPathFor, skipToken } from '@platform/store';
 import { Avatar, Button, LogoutIcon, srOnly } from '@platform/ui';
-import { useLogout } from '../session/useLogout';
+import { useLogout, useSigningOut } from '../session/useLogout';
 import { useChromeAudience, useSessionUser } from '../session/useSessionUser';
+import type { SessionUser } from '../session/useSessionUser';
 import { BrandLink } from './BrandLink';
-import { useChromeProfileQuery, useChromeTaskCountsQuery } from './chromeApi';
+import { useChromeProfile, useChromeTaskCountsQuery } from './chromeApi';
 import { sidebarNav } from './links';
 import type { NavGroup, NavItem } from './links';
 
@@ -128,9 +129,9 @@ const SIGNUP_PATH = '/signup';
 const isGroup = (entry: NavItem | NavGroup): entry is NavGroup => 'items' in entry;
 
 /** The Tasks link's badge: the person's open tasks (active and overdue); none at 0. */
-function OpenTasks({ signedIn }: { signedIn: boolean }) {
+function OpenTasks({ active }: { active: boolean }) {
   const t = useT();
-  const { data } = useChromeTaskCountsQuery(signedIn ? undefined : skipToken);
+  const { data } = useChromeTaskCountsQuery(active ? undefined : skipToken);
   const open = data ? data.active + data.overdue : 0;
   if (open === 0) return null;
   return (
@@ -160,10 +161,10 @@ function VisitorFooter() {
 }
 
 /** The person's name, role and avatar, and Logout. */
-function MemberFooter({ user }: { user: NonNullable<ReturnType<typeof useSessionUser>> }) {
+function MemberFooter({ user, active }: { user: SessionUser; active: boolean }) {
   const t = useT();
   const { logout, loggingOut } = useLogout();
-  const { data: profile } = useChromeProfileQuery();
+  const profile = useChromeProfile(active);
   const name = profile?.fullName ?? user.name;
   return (
     <>
@@ -195,6 +196,9 @@ export function Sidebar({ id }: { id?: string }) {
   const t = useT();
   const user = useSessionUser();
   const audience = useChromeAudience();
+  const signingOut = useSigningOut();
+  // The person's own reads stop at Logout (see useSigningOut).
+  const active = user !== null && !signingOut;
   return (
     <Aside id={id}>
       <BrandLink />
@@ -216,7 +220,7 @@ export function Sidebar({ id }: { id?: string }) {
               <li key={entry.to}>
                 <Item to={entry.to}>
                   <span>{t(entry.label)}</span>
-                  {entry.to === TASKS_PATH ? <OpenTasks signedIn={user !== null} /> : null}
+                  {entry.to === TASKS_PATH ? <OpenTasks active={active} /> : null}
                 </Item>
               </li>
             ),
@@ -224,7 +228,11 @@ export function Sidebar({ id }: { id?: string }) {
         </ul>
       </nav>
       <Footer data-session-user="">
-        {user ? <MemberFooter user={user} /> : audience === 'visitor' ? <VisitorFooter /> : null}
+        {user ? (
+          <MemberFooter user={user} active={active} />
+        ) : audience === 'visitor' ? (
+          <VisitorFooter />
+        ) : null}
       </Footer>
     </Aside>
   );

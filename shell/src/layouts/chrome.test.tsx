@@ -187,6 +187,25 @@ describe('top bar search', () => {
   });
 });
 
+async function seriousViolations() {
+  // jsdom has no canvas; axe then skips its icon-font check instead of logging an error.
+  jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+  const results = await axe.run(document.body, {
+    resultTypes: ['violations'],
+    rules: { 'color-contrast': { enabled: false } },
+  });
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
+}
+
+it('the app layout as a visitor sees it on an open page has no serious accessibility violations', async () => {
+  renderShell('/model/text-to-speech', testManifest, { user: null });
+  await screen.findByRole('heading', { level: 1, name: 'Text-to-Speech Model' });
+  await waitFor(() => expect(screen.getAllByRole('link', { name: 'Sign in' })).toHaveLength(2));
+  expect(await seriousViolations()).toEqual([]);
+});
+
 it('the app layout with its badge, person and search results has no serious accessibility violations', async () => {
   const { server } = gateway();
   searchAnswers(server);

@@ -1,6 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { i18n } from '@platform/i18n';
+import { testUser } from '@platform/store/testing';
 import { alphaRoutes, betaRoutes, renderShell, testManifest } from '../../test/renderShell';
 import { registerRemoteEntries, resetRemoteLoader } from '../federation/remoteLoader';
 
@@ -102,6 +104,87 @@ describe('app layout (sidebar and top bar)', () => {
     expect(skip).toHaveAttribute('href', '#main-content');
     await userEvent.click(skip);
     expect(screen.getByRole('main')).toHaveFocus();
+  });
+});
+
+describe("app layout on a page open to signed-out visitors (signedOut: 'allowed')", () => {
+  const OPEN = '/model/text-to-speech';
+  const openHeading = () => screen.findByRole('heading', { level: 1, name: 'Text-to-Speech Model' });
+  const footer = () => document.querySelector('[data-session-user]') as HTMLElement;
+  // One test picks another language: the next ones start in English again.
+  afterEach(async () => {
+    await act(() => i18n.changeLanguage('en'));
+    document.cookie = 'lang=; Path=/; Max-Age=0';
+    document.documentElement.lang = 'en';
+  });
+
+  it('shows a visitor the navigation with Sign in and Sign up instead of the person and Logout', async () => {
+    renderShell(OPEN, testManifest, { user: null });
+    await openHeading();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([
+      '/dashboard',
+      '/projects',
+      '/tasks',
+      '/data/addtextpair',
+      '/data/donate',
+      '/data/view-audio-pair',
+      '/data/downloads',
+      '/model/text-to-speech',
+      '/model/speech-to-speech',
+      '/analytics',
+      '/settings',
+    ]);
+    // Sign in comes back to this page afterwards.
+    expect(within(footer()).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/signin?next=%2Fmodel%2Ftext-to-speech',
+    );
+    expect(within(footer()).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+    expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+    expect(footer().querySelector('[data-session-name]')).toBeNull();
+  });
+
+  it('shows a visitor the top bar without search or profile menu, with the language picker and Sign in', async () => {
+    renderShell(OPEN, testManifest, { user: null });
+    await openHeading();
+    const bar = screen.getByRole('banner');
+    expect(within(bar).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/signin?next=%2Fmodel%2Ftext-to-speech',
+    );
+    expect(within(bar).getByRole('combobox', { name: 'Language' })).toHaveValue('en');
+    expect(screen.queryByRole('search')).not.toBeInTheDocument();
+    expect(screen.queryByPlaceholderText('Search tasks, projects, or data')).not.toBeInTheDocument();
+    expect(within(bar).queryByRole('button', { name: /Profile menu/ })).not.toBeInTheDocument();
+  });
+
+  it('calls no signed-in endpoint for a visitor: the session is the only request', async () => {
+    const { server } = renderShell(OPEN, testManifest, { user: null });
+    await openHeading();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Hausa');
+    await screen.findByRole('navigation', { name: 'Babbar kewayawa' });
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /auth/session']);
+  });
+
+  it('shows a signed-in person the chrome as on every other page of the layout', async () => {
+    const { server } = renderShell(OPEN, testManifest, { user: testUser });
+    await openHeading();
+    expect(within(footer()).getByText('Adaeze Okafor')).toBeInTheDocument();
+    expect(within(footer()).getByText('Reviewer')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('search')).getByPlaceholderText('Search tasks, projects, or data'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Profile menu: Adaeze Okafor' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
+    // Their profile is read for the chrome, as on the guarded pages.
+    await waitFor(() => expect(server.calls('GET /api/settings/profile').length).toBeGreaterThan(0));
   });
 });
 

@@ -1,7 +1,8 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { defineRemoteRoutes } from '@platform/remote-kit';
+import { installFakeServer, testUser } from '@platform/store/testing';
 import { alphaRoutes, betaRoutes, renderShell, testManifest } from '../../test/renderShell';
 import { registerRemoteEntries, resetRemoteLoader } from '../federation/remoteLoader';
 import { unavailableModule } from '../federation/unavailableFallbackPlugin';
@@ -72,6 +73,72 @@ describe('shell routing', () => {
     renderShell('/data/downloads');
     await screen.findByRole('heading', { name: 'Dataset Downloads' });
     await waitFor(() => expect(description()).toBeUndefined());
+  });
+});
+
+describe("a page of the app layout open to signed-out visitors (signedOut: 'allowed')", () => {
+  const OPEN = '/model/text-to-speech';
+  const openHeading = () => screen.findByRole('heading', { level: 1, name: 'Text-to-Speech Model' });
+  const sidebarNav = () => screen.getByRole('navigation', { name: 'Main' });
+
+  it('renders signed out, inside the sidebar and top bar, and stays where the visitor asked to be', async () => {
+    const { location } = renderShell(OPEN, testManifest, { user: null });
+    const title = await openHeading();
+    expect(layoutOf(title)).toBe('app');
+    expect(title.closest('main')).not.toBeNull();
+    expect(location()).toBe(OPEN);
+    expect(within(sidebarNav()).getByRole('link', { name: 'Text to Speech' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(screen.getAllByRole('link', { name: 'Sign in' }).length).toBeGreaterThan(0);
+  });
+
+  it('still sends a signed-out visitor to /signin from the pages of the same layout that are not open', async () => {
+    const { location } = renderShell('/data/downloads', testManifest, { user: null });
+    await waitFor(() => expect(location()).toBe('/signin?next=%2Fdata%2Fdownloads'));
+    expect(screen.queryByRole('heading', { name: 'Dataset Downloads' })).not.toBeInTheDocument();
+  });
+
+  it('sends a visitor who follows the sidebar from the open page to a guarded one to /signin', async () => {
+    const { location } = renderShell(OPEN, testManifest, { user: null });
+    await openHeading();
+    await userEvent.click(within(sidebarNav()).getByRole('link', { name: 'Dashboard' }));
+    await waitFor(() => expect(location()).toBe('/signin?next=%2Fdashboard'));
+    expect(screen.queryByRole('heading', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
+  it('shows the page while the session is read, and Sign in only once nobody is found signed in', async () => {
+    const server = installFakeServer();
+    let answer: () => void = () => undefined;
+    server.on(
+      'GET /auth/session',
+      () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ status: 401, body: { code: 'auth.not_signed_in', statusCode: 401 } });
+        }),
+    );
+    renderShell(OPEN, testManifest, { server });
+    await openHeading();
+    // Neither a member's chrome nor a visitor's while it is not known which one is there.
+    expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('search')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+    answer();
+    expect((await screen.findAllByRole('link', { name: 'Sign in' })).length).toBe(2);
+  });
+
+  it('keeps the layout mounted when a signed-in person moves between the open page and a guarded one', async () => {
+    renderShell(OPEN, testManifest, { user: testUser });
+    await openHeading();
+    const sidebar = sidebarNav();
+    await userEvent.click(within(sidebar).getByRole('link', { name: 'Dashboard' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(sidebarNav()).toBe(sidebar);
+    await userEvent.click(within(sidebar).getByRole('link', { name: 'Text to Speech' }));
+    await openHeading();
+    expect(sidebarNav()).toBe(sidebar);
   });
 });
 
