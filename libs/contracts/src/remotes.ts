@@ -13,7 +13,8 @@ export interface RemoteRouteDescriptor {
    * to /signin. `'allowed'` marks a page that is for everyone (public documentation shown in the signed-in
    * area's layout): it renders signed out too, and the layout's chrome adapts (no person, search or profile
    * menu, a Sign in link instead; nothing calls a signed-in endpoint). Meaningless on `public` pages, which
-   * are open already. Absent means the layout's default.
+   * are open already. Absent means the layout's default. Only the app layout's chrome adapts so far: the
+   * contributor layout's header would still offer its account menu to a visitor.
    */
   signedOut?: 'allowed';
 }

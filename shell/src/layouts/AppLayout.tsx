@@ -46,7 +46,10 @@ const Column = styled.div`
   min-width: 0;
 `;
 
-/** The signed-in area: sidebar, top bar and the page. */
+/**
+ * The signed-in area: sidebar, top bar and the page. Its few pages open to everyone render here for
+ * signed-out visitors too; the sidebar and top bar then offer Sign in instead of the person's own things.
+ */
 export function AppLayout() {
   const sidebarId = useId();
   const { pathname } = useLocation();
