@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { i18n, SHELL_NAMESPACE } from './instance';
+import { ERRORS_NAMESPACE, i18n, SHELL_NAMESPACE } from './instance';
 
 export type Translate = TFunction;
 
@@ -12,7 +12,7 @@ export function useT(namespace: string = SHELL_NAMESPACE): Translate {
   return useTranslation(namespace, { i18n }).t;
 }
 
-/** The shared words (buttons such as "Retry", error messages): the shell's namespace. */
+/** The shared words (buttons such as "Retry"): the shell's namespace. */
 export const useSharedT = () => useT(SHELL_NAMESPACE);
 
 /** Outside React (document titles, messages built in callbacks). */
@@ -21,7 +21,7 @@ export const translate = (namespace: string, key: string, values?: Record<string
 
 /**
  * An error the gateway or a service answered: the message for its stable `code` in the active language,
- * else the server's own (English) message.
+ * else the server's own (English) message (an English page reads no error catalogue: see ERRORS_NAMESPACE).
  */
 export const translateError = (code: string | undefined, message: string) =>
-  code ? i18n.t(`errors.${code}`, { ns: SHELL_NAMESPACE, defaultValue: message }) : message;
+  code ? i18n.t(code, { ns: ERRORS_NAMESPACE, defaultValue: message }) : message;
