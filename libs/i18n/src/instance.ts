@@ -1,5 +1,4 @@
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { DEFAULT_UI_LOCALE, UI_LOCALE_CODES } from '@platform/contracts/client';
 import { catalogueBackend, hasCatalogue } from './catalogues';
 import { messageFormat } from './format';
@@ -39,7 +38,6 @@ export function startI18n(locale: string, namespaces: string[] = [SHELL_NAMESPAC
     started = i18n
       .use(catalogueBackend)
       .use(messageFormat)
-      .use(initReactI18next)
       .init({
         lng: locale,
         supportedLngs: [...UI_LOCALE_CODES, PSEUDO_LOCALE],
@@ -49,8 +47,6 @@ export function startI18n(locale: string, namespaces: string[] = [SHELL_NAMESPAC
         load: 'currentOnly',
         interpolation: { escapeValue: false },
         returnNull: false,
-        // Pages render once their catalogue is in; a language switch keeps the old words until the new ones arrive.
-        react: { useSuspense: false },
       });
     i18n.on('languageChanged', loadErrorMessages);
     loadErrorMessages(locale);
