@@ -5,5 +5,13 @@ import en from '../src/i18n/en.json';
 import yo from '../src/i18n/yo.json';
 import ha from '../src/i18n/ha.json';
 import ig from '../src/i18n/ig.json';
+import errorsEn from '../src/errors/i18n/en.json';
+import errorsYo from '../src/errors/i18n/yo.json';
+import errorsHa from '../src/errors/i18n/ha.json';
+import errorsIg from '../src/errors/i18n/ig.json';
 
-initTestI18n({ shell: { en, yo, ha, ig } });
+initTestI18n({
+  shell: { en, yo, ha, ig },
+  // ERRORS_NAMESPACE: the page fetches it only for a language other than English.
+  errors: { en: errorsEn, yo: errorsYo, ha: errorsHa, ig: errorsIg },
+});

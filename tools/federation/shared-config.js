@@ -22,7 +22,7 @@ const thirdPartySingletons = ['react', 'react/', 'react-dom', 'react-dom/', 'sty
 // shared, each build keeps only the components it uses ("sideEffects": false). @platform/remote-kit holds
 // no state and is not shared either; nor is @platform/contracts/client (route paths, limits and messages,
 // no state), so each build keeps only the parts it uses.
-// @platform/i18n holds the page's one i18next instance (and react-i18next): remotes add their catalogues to it.
+// @platform/i18n holds the page's one i18next instance: remotes add their catalogues to it.
 const workspaceSingletons = [
   '@platform/ui/toast-context',
   '@platform/store',

@@ -46,7 +46,7 @@ function formatFull(Formatter: IntlMessageFormatClass, message: string, locale: 
   try {
     let formatter = compiled.get(id);
     if (!formatter) {
-      // Tags are text here (as in i18next-icu): react-i18next's <Trans> handles its own.
+      // Tags are text here (as in i18next-icu): the platform renders no markup from a message.
       formatter = new Formatter(message, locale, undefined, { ignoreTag: true });
       compiled.set(id, formatter);
     }

@@ -1,6 +1,6 @@
 // The platform's one door to i18n. Remotes import translations only from here (ESLint enforces it), so the
-// page holds one i18next instance and one react-i18next, shared like the router and the store.
-export { i18n, startI18n, SHELL_NAMESPACE } from './instance';
+// page holds one i18next instance, shared like the router and the store.
+export { i18n, startI18n, SHELL_NAMESPACE, ERRORS_NAMESPACE } from './instance';
 export { registerCatalogue, hasCatalogue } from './catalogues';
 export type { CatalogueLoader } from './catalogues';
 export { useT, useSharedT, translate, translateError } from './useT';

@@ -1,12 +1,25 @@
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { DEFAULT_UI_LOCALE, UI_LOCALE_CODES } from '@platform/contracts/client';
-import { catalogueBackend } from './catalogues';
+import { catalogueBackend, hasCatalogue } from './catalogues';
 import { messageFormat } from './format';
 import { PSEUDO_LOCALE } from './types';
 
-/** The shell's own texts: layouts, not-found, the words every screen shares, error messages. */
+/** The shell's own texts: layouts, not-found, the words every screen shares. */
 export const SHELL_NAMESPACE = 'shell';
+
+/**
+ * The platform's error messages by code, in every language but the one they are written in: an error's
+ * English words are the server's (or the browser's) own message, which `translateError` shows as it is. So
+ * an English page never fetches them (they would be most of the English first load); any other language
+ * fetches them as soon as it is chosen.
+ */
+export const ERRORS_NAMESPACE = 'errors';
+
+function loadErrorMessages(locale: string | undefined) {
+  if (locale && locale !== DEFAULT_UI_LOCALE && hasCatalogue(ERRORS_NAMESPACE)) {
+    void i18n.loadNamespaces(ERRORS_NAMESPACE);
+  }
+}
 
 /**
  * The page's one i18n instance. The shell and every remote reach it through this module, which the page
@@ -25,7 +38,6 @@ export function startI18n(locale: string, namespaces: string[] = [SHELL_NAMESPAC
     started = i18n
       .use(catalogueBackend)
       .use(messageFormat)
-      .use(initReactI18next)
       .init({
         lng: locale,
         supportedLngs: [...UI_LOCALE_CODES, PSEUDO_LOCALE],
@@ -35,9 +47,9 @@ export function startI18n(locale: string, namespaces: string[] = [SHELL_NAMESPAC
         load: 'currentOnly',
         interpolation: { escapeValue: false },
         returnNull: false,
-        // Pages render once their catalogue is in; a language switch keeps the old words until the new ones arrive.
-        react: { useSuspense: false },
       });
+    i18n.on('languageChanged', loadErrorMessages);
+    loadErrorMessages(locale);
   }
   return started.then(() => i18n.loadNamespaces(namespaces));
 }

@@ -1,13 +1,13 @@
 import { act } from 'react';
 import { AUTH_MESSAGES, ERROR_MESSAGES } from '@platform/contracts';
-import { i18n, SHELL_NAMESPACE } from '@platform/i18n';
+import { ERRORS_NAMESPACE, i18n } from '@platform/i18n';
 import { AUTH_NAMESPACE, translateMessage } from '.';
 
-// On the page the shell's catalogue is loaded beside this remote's; here, one of its error messages.
-const SHELL_YORUBA_ERRORS = { errors: { validation: { failed: 'Ìbéèrè yìí kò bófin mu.' } } };
+// On the page the error messages' catalogue is loaded beside this remote's; here, one of them.
+const YORUBA_ERRORS = { validation: { failed: 'Ìbéèrè yìí kò bófin mu.' } };
 const tYoruba = () => i18n.getFixedT('yo', AUTH_NAMESPACE);
 
-beforeAll(() => i18n.addResourceBundle('yo', SHELL_NAMESPACE, SHELL_YORUBA_ERRORS, true, true));
+beforeAll(() => i18n.addResourceBundle('yo', ERRORS_NAMESPACE, YORUBA_ERRORS, true, true));
 beforeEach(() => act(() => void i18n.changeLanguage('yo')));
 afterEach(() => act(() => void i18n.changeLanguage('en')));
 

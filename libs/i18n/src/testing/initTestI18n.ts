@@ -1,4 +1,3 @@
-import { initReactI18next } from 'react-i18next';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { act } from 'react';
 import { UI_LOCALE_CODES } from '@platform/contracts';
@@ -27,20 +26,16 @@ export function initTestI18n(namespaces: Record<string, NamespaceCatalogues>, lo
   // The page's own message format, with the full ICU formatter at hand from the start (the page fetches
   // it when a catalogue needs it).
   setFullIcu(IntlMessageFormat);
-  void i18n
-    .use(messageFormat)
-    .use(initReactI18next)
-    .init({
-      lng: locale,
-      resources,
-      supportedLngs: [...UI_LOCALE_CODES, PSEUDO_LOCALE],
-      fallbackLng: false,
-      ns: Object.keys(namespaces),
-      defaultNS: SHELL_NAMESPACE,
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
-      initAsync: false,
-    });
+  void i18n.use(messageFormat).init({
+    lng: locale,
+    resources,
+    supportedLngs: [...UI_LOCALE_CODES, PSEUDO_LOCALE],
+    fallbackLng: false,
+    ns: Object.keys(namespaces),
+    defaultNS: SHELL_NAMESPACE,
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
 }
 
 /** Switches the language for one test (and back to English after it). */
