@@ -18,6 +18,7 @@ const { chromium } = require('playwright-core');
 const chromiumConfig = require('../../tools/chromium.json');
 
 const LANDING_TARGET_BYTES = 200 * 1024;
+const LANDING_LCP_TARGET_MS = 1500;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -173,6 +174,10 @@ try {
     }
     console.log(
       `\nLanding route (/): ${kb(landing.jsGzip)} gzip JavaScript on first load vs target ${kb(LANDING_TARGET_BYTES)}: ${verdict} target`,
+    );
+    const lcpVerdict = landing.lcp < LANDING_LCP_TARGET_MS ? 'within' : 'OVER';
+    console.log(
+      `Landing route (/): largest contentful paint ${landing.lcp.toFixed(0)} ms (median) vs target < ${LANDING_LCP_TARGET_MS} ms: ${lcpVerdict} target`,
     );
   }
 } finally {

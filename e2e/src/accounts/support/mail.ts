@@ -26,13 +26,19 @@ function readableForms(raw: string): string[] {
   return forms;
 }
 
-export function verificationLinkIn(raw: string): string | null {
+/** The first link of the message whose address matches `pattern` (a path and its query), decoded. */
+export function linkIn(raw: string, pattern: RegExp): string | null {
+  const full = new RegExp(`https?://[^\\s"'<>]+${pattern.source}[A-Za-z0-9_.~%-]+`);
   for (const text of readableForms(raw)) {
-    const match = /https?:\/\/[^\s"'<>]+\/auth\/verify\?token=[A-Za-z0-9_.~%-]+/.exec(text);
+    const match = full.exec(text);
     if (match) return match[0].replace(/&amp;/g, '&');
   }
   return null;
 }
+
+const VERIFY_LINK = /\/auth\/verify\?token=/;
+
+export const verificationLinkIn = (raw: string): string | null => linkIn(raw, VERIFY_LINK);
 
 export interface Mail {
   file: string;
@@ -40,8 +46,16 @@ export interface Mail {
   link: string;
 }
 
-/** The newest .eml addressed to `email` written after `since` (ms), waiting for it to appear. */
-export async function waitForMail(email: string, since: number, timeoutMs = 15_000): Promise<Mail> {
+/**
+ * The newest .eml addressed to `email` written after `since` (ms) that holds a link matching `pattern`
+ * (a verification link unless said), waiting for it to appear.
+ */
+export async function waitForMail(
+  email: string,
+  since: number,
+  timeoutMs = 15_000,
+  pattern: RegExp = VERIFY_LINK,
+): Promise<Mail> {
   const dir = outboxDir();
   const deadline = Date.now() + timeoutMs;
   const needle = email.toLowerCase();
@@ -57,12 +71,12 @@ export async function waitForMail(email: string, since: number, timeoutMs = 15_0
     for (const { name } of files) {
       const file = path.join(dir, name);
       const raw = fs.readFileSync(file, 'utf8');
-      const link = verificationLinkIn(raw);
+      const link = linkIn(raw, pattern);
       if (link && new RegExp(`^To:.*${needle.replace(/[.+]/g, '\\$&')}`, 'im').test(raw))
         return { file, raw, link };
     }
     if (Date.now() > deadline)
-      throw new Error(`no verification mail for ${email} in ${dir} after ${timeoutMs} ms`);
+      throw new Error(`no mail for ${email} with a link like ${pattern} in ${dir} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
