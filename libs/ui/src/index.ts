@@ -38,3 +38,4 @@ export * from './components/Avatar';
 export * from './components/FormLayout';
 
 export * from './hooks/useDebounced';
+export * from './format/intl';

@@ -1,38 +1,8 @@
 import { useLocale } from '@platform/i18n';
-
-/** Intl for the interface language, or English for a tag Intl refuses. */
-function withFallback<T>(make: (locale: string) => T, locale: string): T {
-  try {
-    return make(locale);
-  } catch {
-    return make('en');
-  }
-}
-
-const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
-
-/** A byte count as people read it (1.2 GB), in decimal units, in the interface language. */
-export function formatBytes(bytes: number, locale: string): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < UNITS.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  return withFallback(
-    (l) =>
-      new Intl.NumberFormat(l, {
-        style: 'unit',
-        unit: UNITS[unit],
-        unitDisplay: 'short',
-        maximumFractionDigits: unit === 0 ? 0 : 1,
-      }).format(value),
-    locale,
-  );
-}
+import { formatByteSize, intlFor } from '@platform/ui';
 
 const oneDecimal = (n: number, locale: string) =>
-  withFallback(
+  intlFor(
     (l) => new Intl.NumberFormat(l, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n),
     locale,
   );
@@ -55,22 +25,21 @@ export function useFormats(): Formats {
   const locale = useLocale();
   return {
     locale,
-    number: (n) => withFallback((l) => new Intl.NumberFormat(l).format(n), locale),
+    number: (n) => intlFor((l) => new Intl.NumberFormat(l).format(n), locale),
     hours: (h) => oneDecimal(h, locale),
     oneDecimal: (n) => oneDecimal(n, locale),
     percent: (share) =>
-      withFallback(
+      intlFor(
         (l) => new Intl.NumberFormat(l, { style: 'percent', maximumFractionDigits: 1 }).format(share),
         locale,
       ),
-    bytes: (b) => formatBytes(b, locale),
+    bytes: (b) => formatByteSize(b, locale),
     date: (iso) =>
-      withFallback((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium' }), locale).format(new Date(iso)),
+      intlFor((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium' }), locale).format(new Date(iso)),
     dateTime: (iso) =>
-      withFallback(
-        (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short' }),
-        locale,
-      ).format(new Date(iso)),
+      intlFor((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short' }), locale).format(
+        new Date(iso),
+      ),
   };
 }
 

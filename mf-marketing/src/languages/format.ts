@@ -1,34 +1,5 @@
 import { useLocale } from '@platform/i18n';
-
-/** Intl for the interface language, or English for a tag Intl refuses (the pseudo-locale). */
-function withFallback<T>(make: (locale: string) => T, locale: string): T {
-  try {
-    return make(locale);
-  } catch {
-    return make('en');
-  }
-}
-
-const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
-
-function formatBytes(bytes: number, locale: string): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < UNITS.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  return withFallback(
-    (l) =>
-      new Intl.NumberFormat(l, {
-        style: 'unit',
-        unit: UNITS[unit],
-        unitDisplay: 'short',
-        maximumFractionDigits: unit === 0 ? 0 : 1,
-      }),
-    locale,
-  ).format(value);
-}
+import { formatByteSize, intlFor } from '@platform/ui';
 
 export interface PageFormats {
   /** A count (1,234). */
@@ -49,11 +20,10 @@ export interface PageFormats {
 export function usePageFormats(): PageFormats {
   const locale = useLocale();
   return {
-    count: (n) => withFallback((l) => new Intl.NumberFormat(l), locale).format(n),
-    hours: (n) =>
-      withFallback((l) => new Intl.NumberFormat(l, { maximumFractionDigits: 1 }), locale).format(n),
+    count: (n) => intlFor((l) => new Intl.NumberFormat(l), locale).format(n),
+    hours: (n) => intlFor((l) => new Intl.NumberFormat(l, { maximumFractionDigits: 1 }), locale).format(n),
     percent: (share) =>
-      withFallback(
+      intlFor(
         (l) =>
           new Intl.NumberFormat(l, {
             style: 'percent',
@@ -61,13 +31,12 @@ export function usePageFormats(): PageFormats {
           }),
         locale,
       ).format(share),
-    bytes: (n) => formatBytes(n, locale),
+    bytes: (n) => formatByteSize(n, locale),
     date: (iso) =>
-      withFallback((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium' }), locale).format(new Date(iso)),
+      intlFor((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium' }), locale).format(new Date(iso)),
     dateTime: (iso) =>
-      withFallback(
-        (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short' }),
-        locale,
-      ).format(new Date(iso)),
+      intlFor((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short' }), locale).format(
+        new Date(iso),
+      ),
   };
 }

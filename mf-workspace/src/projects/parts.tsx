@@ -9,6 +9,7 @@ import {
   Badge,
   Button,
   FilterBar,
+  intlFor,
   Pager as UiPager,
   Skeleton,
   TextField,
@@ -36,30 +37,19 @@ export function specificErrorMessage(failure: ApiError): string | null {
   return translateError(failure.code, failure.message);
 }
 
-/** Intl for the interface language, or English for a tag Intl refuses (the pseudo-locale). */
-function withFallback<T>(make: (locale: string) => T, locale: string): T {
-  try {
-    return make(locale);
-  } catch {
-    return make('en');
-  }
-}
-
 /** A whole day (`YYYY-MM-DD`, read in UTC) and numbers as people of the interface language read them. */
 export function useFormats() {
   const locale = useLocale();
   return {
     day: (day: string) =>
-      withFallback(
-        (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeZone: 'UTC' }),
-        locale,
-      ).format(new Date(`${day}T00:00:00Z`)),
+      intlFor((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeZone: 'UTC' }), locale).format(
+        new Date(`${day}T00:00:00Z`),
+      ),
     dateTime: (iso: string) =>
-      withFallback(
-        (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short' }),
-        locale,
-      ).format(new Date(iso)),
-    number: (n: number) => withFallback((l) => new Intl.NumberFormat(l), locale).format(n),
+      intlFor((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short' }), locale).format(
+        new Date(iso),
+      ),
+    number: (n: number) => intlFor((l) => new Intl.NumberFormat(l), locale).format(n),
   };
 }
 

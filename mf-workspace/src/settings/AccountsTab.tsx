@@ -8,41 +8,10 @@ import { useChangeAccountRoleMutation, useGetAccountsQuery } from '../api/settin
 import { failureMessage } from './errors';
 
 import { Section } from './Section';
+import { AdminFilters, AdminTableFrame } from './adminList';
 
 /** The roles an admin may grant here; admin itself only from the command line. */
 const GRANTABLE: readonly RoleChangeBody['role'][] = ['contributor', 'reviewer', 'researcher', 'manager'];
-
-const Filters = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
-  > :first-child {
-    flex: 1 1 16rem;
-  }
-`;
-
-const Wrap = styled.div`
-  overflow-x: auto;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  table {
-    width: 100%;
-    border-collapse: collapse;
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-  }
-  th,
-  td {
-    text-align: left;
-    padding: ${({ theme }) => theme.space[3]};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    vertical-align: middle;
-  }
-  caption {
-    text-align: left;
-    padding: ${({ theme }) => theme.space[3]};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  }
-`;
 
 const Pager = styled.nav`
   display: flex;
@@ -102,7 +71,7 @@ export function AccountsTab() {
   else
     body = (
       <>
-        <Wrap>
+        <AdminTableFrame>
           <table aria-busy={accounts.isFetching}>
             <caption>{t('settings.accounts.caption', { total: data.total })}</caption>
             <thead>
@@ -138,7 +107,7 @@ export function AccountsTab() {
               ))}
             </tbody>
           </table>
-        </Wrap>
+        </AdminTableFrame>
         <Pager aria-label={t('settings.accounts.pages')}>
           <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             {t('settings.accounts.previous')}
@@ -154,7 +123,7 @@ export function AccountsTab() {
   return (
     <Section aria-labelledby={headingId} style={{ maxWidth: 'none' }}>
       <h2 id={headingId}>{t('settings.accounts.title')}</h2>
-      <Filters role="search">
+      <AdminFilters role="search">
         <TextField
           label={t('settings.accounts.search')}
           type="search"
@@ -177,7 +146,7 @@ export function AccountsTab() {
             ...ROLES.map((r) => ({ value: r, label: roleName(r) })),
           ]}
         />
-      </Filters>
+      </AdminFilters>
       {body}
     </Section>
   );

@@ -8,6 +8,7 @@ import { useGetInquiriesQuery } from '../api/inquiriesApi';
 import { DateTimeText, Pager } from '../projects/parts';
 import { failureMessage } from './errors';
 import { Section } from './Section';
+import { AdminFilters, AdminTableFrame } from './adminList';
 
 /**
  * The contact form's interests (CONTACT_INTERESTS, in its order) and their catalogue keys. A Record keyed by the
@@ -23,35 +24,10 @@ const INTEREST_KEYS: Record<ContactInterest, string> = {
 const INTERESTS = Object.keys(INTEREST_KEYS) as ContactInterest[];
 const isInterest = (value: string): value is ContactInterest => value in INTEREST_KEYS;
 
-const Filters = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
-  > :first-child {
-    flex: 1 1 16rem;
-  }
-`;
-
-const Wrap = styled.div`
-  overflow-x: auto;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  table {
-    width: 100%;
-    border-collapse: collapse;
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-  }
-  th,
+// Long e-mail addresses and languages wrap; a row's cells line up at their tops.
+const Wrap = styled(AdminTableFrame)`
   td {
-    text-align: left;
-    padding: ${({ theme }) => theme.space[3]};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
     vertical-align: top;
-  }
-  caption {
-    text-align: left;
-    padding: ${({ theme }) => theme.space[3]};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
   }
   a {
     color: ${({ theme }) => theme.colors.primary.main};
@@ -150,7 +126,7 @@ export function InquiriesTab() {
     <Section aria-labelledby={headingId} style={{ maxWidth: 'none' }}>
       <h2 id={headingId}>{t('inquiries.title')}</h2>
       <p>{t('inquiries.intro')}</p>
-      <Filters role="search" aria-label={t('inquiries.filters')}>
+      <AdminFilters role="search" aria-label={t('inquiries.filters')}>
         <TextField
           label={t('inquiries.search')}
           type="search"
@@ -173,7 +149,7 @@ export function InquiriesTab() {
             ...INTERESTS.map((i) => ({ value: i, label: interestName(i) })),
           ]}
         />
-      </Filters>
+      </AdminFilters>
       {body}
     </Section>
   );
