@@ -3,11 +3,10 @@ import styled from 'styled-components';
 import { useT } from '@platform/i18n';
 import { signinPathFor, skipToken } from '@platform/store';
 import { Avatar, Button, LogoutIcon, srOnly } from '@platform/ui';
-import { useLogout, useSigningOut } from '../session/useLogout';
+import { useLogout } from '../session/useLogout';
 import { useChromeAudience, useSessionUser } from '../session/useSessionUser';
-import type { SessionUser } from '../session/useSessionUser';
 import { BrandLink } from './BrandLink';
-import { useChromeProfile, useChromeTaskCountsQuery } from './chromeApi';
+import { useChromeProfileQuery, useChromeTaskCountsQuery } from './chromeApi';
 import { sidebarNav } from './links';
 import type { NavGroup, NavItem } from './links';
 
@@ -129,9 +128,9 @@ const SIGNUP_PATH = '/signup';
 const isGroup = (entry: NavItem | NavGroup): entry is NavGroup => 'items' in entry;
 
 /** The Tasks link's badge: the person's open tasks (active and overdue); none at 0. */
-function OpenTasks({ active }: { active: boolean }) {
+function OpenTasks({ signedIn }: { signedIn: boolean }) {
   const t = useT();
-  const { data } = useChromeTaskCountsQuery(active ? undefined : skipToken);
+  const { data } = useChromeTaskCountsQuery(signedIn ? undefined : skipToken);
   const open = data ? data.active + data.overdue : 0;
   if (open === 0) return null;
   return (
@@ -161,10 +160,10 @@ function VisitorFooter() {
 }
 
 /** The person's name, role and avatar, and Logout. */
-function MemberFooter({ user, active }: { user: SessionUser; active: boolean }) {
+function MemberFooter({ user }: { user: NonNullable<ReturnType<typeof useSessionUser>> }) {
   const t = useT();
   const { logout, loggingOut } = useLogout();
-  const profile = useChromeProfile(active);
+  const { data: profile } = useChromeProfileQuery();
   const name = profile?.fullName ?? user.name;
   return (
     <>
@@ -196,9 +195,6 @@ export function Sidebar({ id }: { id?: string }) {
   const t = useT();
   const user = useSessionUser();
   const audience = useChromeAudience();
-  const signingOut = useSigningOut();
-  // The person's own reads stop at Logout (see useSigningOut).
-  const active = user !== null && !signingOut;
   return (
     <Aside id={id}>
       <BrandLink />
@@ -220,7 +216,7 @@ export function Sidebar({ id }: { id?: string }) {
               <li key={entry.to}>
                 <Item to={entry.to}>
                   <span>{t(entry.label)}</span>
-                  {entry.to === TASKS_PATH ? <OpenTasks active={active} /> : null}
+                  {entry.to === TASKS_PATH ? <OpenTasks signedIn={user !== null} /> : null}
                 </Item>
               </li>
             ),
@@ -228,11 +224,7 @@ export function Sidebar({ id }: { id?: string }) {
         </ul>
       </nav>
       <Footer data-session-user="">
-        {user ? (
-          <MemberFooter user={user} active={active} />
-        ) : audience === 'visitor' ? (
-          <VisitorFooter />
-        ) : null}
+        {user ? <MemberFooter user={user} /> : audience === 'visitor' ? <VisitorFooter /> : null}
       </Footer>
     </Aside>
   );

@@ -3,13 +3,13 @@ import styled from 'styled-components';
 import { useT } from '@platform/i18n';
 import { signinPathFor } from '@platform/store';
 import { Button, DropdownMenu, MenuIcon, UserIcon, media } from '@platform/ui';
-import { useLogout, useSigningOut } from '../session/useLogout';
+import { useLogout } from '../session/useLogout';
 import { useChromeAudience, useSessionUser } from '../session/useSessionUser';
 import type { SessionUser } from '../session/useSessionUser';
 import { profileMenu } from './links';
 import { LanguagePicker } from './LanguagePicker';
 import { HeaderBar } from './HeaderBar';
-import { useChromeProfile } from './chromeApi';
+import { useChromeProfileQuery } from './chromeApi';
 import { WorkspaceSearch } from './WorkspaceSearch';
 
 const MenuButton = styled.button`
@@ -38,9 +38,7 @@ export interface TopBarProps {
 function ProfileMenu({ user }: { user: SessionUser }) {
   const t = useT();
   const { logout } = useLogout();
-  const signingOut = useSigningOut();
-  // The person's own reads stop at Logout (see useSigningOut).
-  const profile = useChromeProfile(!signingOut);
+  const { data: profile } = useChromeProfileQuery();
   const name = profile?.fullName ?? user.name;
   const profileItems = [
     ...profileMenu.map(({ label, to }) => ({ id: label, label: t(label), href: to })),

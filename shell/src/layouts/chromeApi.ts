@@ -1,4 +1,4 @@
-import { api, routeRequest, skipToken } from '@platform/store';
+import { api, routeRequest } from '@platform/store';
 import {
   getDatasets,
   getProfile,
@@ -42,12 +42,3 @@ export const {
   useChromeWorkspaceSearchQuery,
   useChromeDatasetSearchQuery,
 } = chromeApi;
-
-/**
- * The person's profile for the chrome (name, role, avatar), read while `active` (signed in and not signing
- * out); the answer already read stays shown after that, so Logout does not flicker the name or avatar.
- */
-export function useChromeProfile(active: boolean) {
-  useChromeProfileQuery(active ? undefined : skipToken);
-  return chromeApi.endpoints.chromeProfile.useQueryState(undefined).data;
-}

@@ -6,7 +6,6 @@ import { defineRemoteRoutes } from '@platform/remote-kit';
 import type { RemotesManifest } from '@platform/contracts';
 import { alphaRoutes, betaRoutes, renderShell, testManifest } from '../../test/renderShell';
 import { errorReply, installFakeServer, networkFailure, testUser } from '@platform/store/testing';
-import type { FakeServer } from '@platform/store/testing';
 import { registerRemoteEntries, resetRemoteLoader } from '../federation/remoteLoader';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -146,45 +145,6 @@ describe('Logout', () => {
     // A page that needs a session: the answer kept since Logout says nobody is signed in.
     await userEvent.click(screen.getByRole('link', { name: 'To the dashboard' }));
     await waitFor(() => expect(location()).toBe('/signin?next=%2Fdashboard'));
-  });
-
-  /** POST /auth/signout answered when the test says, as a real network takes its time. */
-  function slowSignout(server: FakeServer) {
-    let answer: () => void = () => undefined;
-    server.on(
-      'POST /auth/signout',
-      () => new Promise((resolve) => (answer = () => resolve({ body: { ok: true } }))),
-    );
-    return () => answer();
-  }
-
-  it('from a page open to signed-out visitors lands on /signin too, asking nothing more of the server', async () => {
-    const { server } = renderShell('/model/text-to-speech', manifest);
-    await screen.findByRole('heading', { level: 1, name: 'Text-to-Speech Model' });
-    await waitFor(() => expect(server.calls('GET /api/settings/profile')).toHaveLength(1));
-    const answer = slowSignout(server);
-    const before = server.requests.length;
-    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
-    // The page shows that it is signing out before the server answers.
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Logout' })).toBeDisabled());
-    answer();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
-    expect(location()).toBe('/signin');
-    expect(server.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual(['POST /auth/signout']);
-  });
-
-  it("asks nothing more of the person's own data once Logout is chosen (no reads without a session)", async () => {
-    const { server } = renderShell('/dashboard', manifest);
-    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
-    await waitFor(() => expect(server.calls('GET /api/settings/profile')).toHaveLength(1));
-    const answer = slowSignout(server);
-    const before = server.requests.length;
-    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
-    // The page shows that it is signing out before the server answers.
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Logout' })).toBeDisabled());
-    answer();
-    await screen.findByRole('heading', { level: 1, name: 'Sign In' });
-    expect(server.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual(['POST /auth/signout']);
   });
 
   it('stays on the page and says so when the server cannot be reached', async () => {

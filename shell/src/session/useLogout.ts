@@ -9,16 +9,6 @@ export const SIGNIN_PATH = '/signin';
 export const SIGN_OUT_CACHE_KEY = 'logout';
 
 /**
- * Whether a Logout is under way or done on this page. The chrome lets go of its signed-in reads from the
- * click on: the sign-out invalidates every cached answer, and a read still held then would be asked again
- * without a session (a 401 for nothing) before the page moves to /signin.
- */
-export function useSigningOut(): boolean {
-  const [, state] = useSignOutMutation({ fixedCacheKey: SIGN_OUT_CACHE_KEY });
-  return state.isLoading || state.isSuccess;
-}
-
-/**
  * Logout from the sidebar, the profile menu and the contributor user menu: ends the session on the server
  * (POST /auth/signout deletes it and clears the HttpOnly cookie), then lands on /signin.
  */
