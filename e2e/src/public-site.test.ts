@@ -124,17 +124,22 @@ describe('the landing page', () => {
       y: 50,
       flag: 'false',
     });
+    // Its height once the shrink (a CSS transition) has finished.
+    const settledHeight = async (flag: 'true' | 'false') => {
+      await page.waitForFunction((want) => {
+        const shown = document.querySelector('header[data-scrolled]');
+        return (
+          shown?.getAttribute('data-scrolled') === want &&
+          shown.getAnimations().every((a) => a.playState !== 'running')
+        );
+      }, flag);
+      return (await header(page).boundingBox())!.height;
+    };
     await scrolledFlag(page, 51);
-    await page.waitForFunction(
-      () => document.querySelector('header')?.getAttribute('data-scrolled') === 'true',
-    );
-    const tall = await header(page).boundingBox();
+    const shrunk = await settledHeight('true');
     await scrolledFlag(page, 0);
-    await page.waitForFunction(
-      () => document.querySelector('header')?.getAttribute('data-scrolled') === 'false',
-    );
-    const short = await header(page).boundingBox();
-    expect(tall!.height).toBeLessThan(short!.height);
+    const full = await settledHeight('false');
+    expect(shrunk).toBeLessThan(full);
     await page.close();
   });
 
