@@ -1,7 +1,9 @@
 import type { RemotesManifest } from '@platform/contracts';
 import { defineRemoteRoutes } from '@platform/remote-kit';
 import { renderWithPlatform } from '@platform/remote-kit/testing';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { AppRoutes } from '../src/routing/AppRoutes';
+import { registerRemoteEntries, resetRemoteLoader } from '../src/federation/remoteLoader';
 import { installFakeServer, sessionAs, testUser } from '@platform/store/testing';
 import type { FakeServer } from '@platform/store/testing';
 
@@ -71,4 +73,25 @@ export function renderShell(
   }
   const view = renderWithPlatform(<AppRoutes manifest={manifest} />, { path });
   return { ...view, server };
+}
+
+/** The test remotes' `./routes` modules, by the id the shell asks Module Federation for. */
+export const testModules: Record<string, unknown> = {
+  'mf_alpha/routes': { default: alphaRoutes },
+  'mf_beta/routes': { default: betaRoutes },
+};
+
+/**
+ * Before each test, the shell meets `manifest`'s remotes afresh: its loader forgets what it loaded, and
+ * `loadRemote` answers from `modules`. The test file mocks the runtime itself
+ * (`jest.mock('@module-federation/enhanced/runtime', …)`), which jest hoists above its imports.
+ */
+export function serveTestRemotes(modules = testModules, manifest = testManifest) {
+  beforeEach(() => {
+    resetRemoteLoader();
+    jest.mocked(registerRemotes).mockClear();
+    jest.mocked(loadRemote).mockReset();
+    jest.mocked(loadRemote).mockImplementation(async (id) => modules[id] ?? null);
+    registerRemoteEntries(manifest);
+  });
 }

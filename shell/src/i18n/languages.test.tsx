@@ -1,32 +1,23 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote } from '@module-federation/enhanced/runtime';
 import { i18n, PSEUDO_LOCALE } from '@platform/i18n';
 import { expectOnlyCatalogueText } from '@platform/i18n/testing';
 import { installFakeServer, sessionAs, testUser } from '@platform/store/testing';
-import { alphaRoutes, betaRoutes, renderShell, testManifest } from '../../test/renderShell';
+import { renderShell, testManifest, serveTestRemotes } from '../../test/renderShell';
 import { registerRemoteEntries, resetRemoteLoader } from '../federation/remoteLoader';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
   registerRemotes: jest.fn(),
 }));
-const modules: Record<string, unknown> = {
-  'mf_alpha/routes': { default: alphaRoutes },
-  'mf_beta/routes': { default: betaRoutes },
-};
 
 function clearLocaleCookie() {
   document.cookie = 'lang=; Path=/; Max-Age=0';
 }
 
-beforeEach(() => {
-  resetRemoteLoader();
-  jest.mocked(registerRemotes).mockClear();
-  jest.mocked(loadRemote).mockImplementation(async (id) => modules[id as string] ?? null);
-  registerRemoteEntries(testManifest);
-  clearLocaleCookie();
-});
+serveTestRemotes();
+beforeEach(clearLocaleCookie);
 afterEach(async () => {
   await act(() => i18n.changeLanguage('en'));
   document.documentElement.lang = 'en';

@@ -1,28 +1,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import axe from 'axe-core';
 import type { Profile } from '@platform/contracts';
 import { api } from '@platform/store';
 import { installFakeServer, sessionAs, testUser } from '@platform/store/testing';
 import type { FakeServer } from '@platform/store/testing';
-import { alphaRoutes, betaRoutes, renderShell, testManifest } from '../../test/renderShell';
-import { registerRemoteEntries, resetRemoteLoader } from '../federation/remoteLoader';
+import { renderShell, testManifest, serveTestRemotes } from '../../test/renderShell';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
   registerRemotes: jest.fn(),
 }));
-const modules: Record<string, unknown> = {
-  'mf_alpha/routes': { default: alphaRoutes },
-  'mf_beta/routes': { default: betaRoutes },
-};
 
-beforeEach(() => {
-  resetRemoteLoader();
-  jest.mocked(registerRemotes).mockClear();
-  jest.mocked(loadRemote).mockImplementation(async (id) => modules[id as string] ?? null);
-  registerRemoteEntries(testManifest);
-});
+serveTestRemotes();
 
 const hex = (n: number) => n.toString(16).padStart(24, '0');
 

@@ -1,26 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { i18n } from '@platform/i18n';
 import { testUser } from '@platform/store/testing';
-import { alphaRoutes, betaRoutes, renderShell, testManifest } from '../../test/renderShell';
-import { registerRemoteEntries, resetRemoteLoader } from '../federation/remoteLoader';
+import { renderShell, testManifest, serveTestRemotes } from '../../test/renderShell';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
   registerRemotes: jest.fn(),
 }));
-const modules: Record<string, unknown> = {
-  'mf_alpha/routes': { default: alphaRoutes },
-  'mf_beta/routes': { default: betaRoutes },
-};
 
-beforeEach(() => {
-  resetRemoteLoader();
-  jest.mocked(registerRemotes).mockClear();
-  jest.mocked(loadRemote).mockImplementation(async (id) => modules[id as string] ?? null);
-  registerRemoteEntries(testManifest);
-});
+serveTestRemotes();
 
 describe('app layout (sidebar and top bar)', () => {
   it('lists the SPEC sidebar links with their paths and groups', async () => {

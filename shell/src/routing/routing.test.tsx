@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { defineRemoteRoutes } from '@platform/remote-kit';
 import { installFakeServer, testUser } from '@platform/store/testing';
-import { alphaRoutes, betaRoutes, renderShell, testManifest } from '../../test/renderShell';
-import { registerRemoteEntries, resetRemoteLoader } from '../federation/remoteLoader';
+import { renderShell, testManifest, serveTestRemotes, testModules } from '../../test/renderShell';
 import { unavailableModule } from '../federation/unavailableFallbackPlugin';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -13,17 +12,8 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 }));
 const mockedLoadRemote = loadRemote as jest.MockedFunction<typeof loadRemote>;
 
-const modules: Record<string, unknown> = {
-  'mf_alpha/routes': { default: alphaRoutes },
-  'mf_beta/routes': { default: betaRoutes },
-};
-
+serveTestRemotes();
 beforeEach(() => {
-  resetRemoteLoader();
-  jest.mocked(registerRemotes).mockClear();
-  mockedLoadRemote.mockReset();
-  mockedLoadRemote.mockImplementation(async (id) => modules[id as string] ?? null);
-  registerRemoteEntries(testManifest);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
@@ -146,7 +136,7 @@ describe('isolation of a remote that cannot be loaded', () => {
   it('shows the unavailable section with Retry, and Retry brings the page back without a reload', async () => {
     mockedLoadRemote.mockImplementation(async (id) => {
       if (id === 'mf_beta/routes') throw new Error('Failed to fetch mf-manifest.json');
-      return modules[id as string] ?? null;
+      return testModules[id as string] ?? null;
     });
     renderShell('/data/downloads');
     expect(
@@ -165,7 +155,7 @@ describe('isolation of a remote that cannot be loaded', () => {
       { force: true },
     );
 
-    mockedLoadRemote.mockImplementation(async (id) => modules[id as string] ?? null);
+    mockedLoadRemote.mockImplementation(async (id) => testModules[id as string] ?? null);
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Dataset Downloads' })).toBeInTheDocument();
     expect(screen.queryByText('This section is temporarily unavailable')).not.toBeInTheDocument();
@@ -175,7 +165,7 @@ describe('isolation of a remote that cannot be loaded', () => {
     mockedLoadRemote.mockImplementation(async (id) =>
       id === 'mf_beta/routes'
         ? unavailableModule(id, new Error('script error'))
-        : (modules[id as string] ?? null),
+        : (testModules[id as string] ?? null),
     );
     renderShell('/data/downloads');
     expect(
@@ -189,7 +179,7 @@ describe('isolation of a remote that cannot be loaded', () => {
       mockedLoadRemote.mockImplementation((id) =>
         id === 'mf_beta/routes'
           ? new Promise(() => undefined)
-          : Promise.resolve(modules[id as string] ?? null),
+          : Promise.resolve(testModules[id as string] ?? null),
       );
       renderShell('/data/downloads');
       // The page's own loading shows once the session is known (the guard's skeleton comes first).
@@ -208,7 +198,7 @@ describe('isolation of a remote that cannot be loaded', () => {
   it('keeps other remotes working while one is down', async () => {
     mockedLoadRemote.mockImplementation(async (id) => {
       if (id === 'mf_beta/routes') throw new Error('connection refused');
-      return modules[id as string] ?? null;
+      return testModules[id as string] ?? null;
     });
     renderShell('/data/downloads');
     await screen.findByRole('heading', { name: 'This section is temporarily unavailable' });
@@ -247,7 +237,7 @@ describe('a remote redeployed under an open page', () => {
               { path: '/data/downloads', title: 'Dataset Downloads', Component: Downloads },
             ]),
           }
-        : (modules[id as string] ?? null),
+        : (testModules[id as string] ?? null),
     );
     renderShell('/data/downloads');
     expect(

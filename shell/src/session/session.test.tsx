@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link } from '@platform/router';
-import { loadRemote } from '@module-federation/enhanced/runtime';
 import { defineRemoteRoutes } from '@platform/remote-kit';
 import type { RemotesManifest } from '@platform/contracts';
-import { alphaRoutes, betaRoutes, renderShell, testManifest } from '../../test/renderShell';
+import { renderShell, testManifest, serveTestRemotes, testModules } from '../../test/renderShell';
 import { errorReply, installFakeServer, networkFailure, testUser } from '@platform/store/testing';
-import { registerRemoteEntries, resetRemoteLoader } from '../federation/remoteLoader';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -36,17 +34,7 @@ const manifest: RemotesManifest = {
     },
   ],
 };
-const modules: Record<string, unknown> = {
-  'mf_alpha/routes': { default: alphaRoutes },
-  'mf_beta/routes': { default: betaRoutes },
-  'mf_auth_test/routes': { default: authRoutes },
-};
-
-beforeEach(() => {
-  resetRemoteLoader();
-  jest.mocked(loadRemote).mockImplementation(async (id) => modules[id as string] ?? null);
-  registerRemoteEntries(manifest);
-});
+serveTestRemotes({ ...testModules, 'mf_auth_test/routes': { default: authRoutes } }, manifest);
 
 const location = () => screen.getByTestId('location').textContent;
 
