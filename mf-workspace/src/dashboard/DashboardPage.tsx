@@ -25,7 +25,7 @@ import {
   useMarkNotificationsReadMutation,
 } from '../api/workspaceApi';
 import { useWorkspaceT } from '../i18n';
-import { DateTimeText, LoadingFigure, Stack, useFormats, useLanguageName } from '../projects/parts';
+import { DateTimeText, Facts, LoadingFigure, Stack, useFormats, useLanguageName } from '../projects/parts';
 
 const Lead = styled.p`
   margin-top: ${({ theme }) => theme.space[1]} !important;
@@ -44,17 +44,10 @@ const Grid = styled.div`
   gap: ${({ theme }) => theme.space[4]};
 `;
 
-const Figures = styled.dl`
-  display: grid;
+// The project facts' layout, with large figures.
+const Figures = styled(Facts)`
   grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr));
-  gap: ${({ theme }) => theme.space[4]};
-  margin: 0;
-  dt {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
   dd {
-    margin: ${({ theme }) => theme.space[1]} 0 0;
     font-size: ${({ theme }) => theme.fontSizes['2xl']};
     font-weight: ${({ theme }) => theme.fontWeights.bold};
     font-variant-numeric: tabular-nums;
