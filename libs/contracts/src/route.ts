@@ -57,6 +57,12 @@ export interface RouteDeclaration {
    * GET routes may say so; every other route refuses a token with 403 `access.token_forbidden`.
    */
   readonly apiToken?: true;
+  /**
+   * The route stores the caller's files (recordings, donations, dataset uploads): the gateway counts it under
+   * the per-person upload limit and refuses it before the body when the person's storage quota or the data
+   * disk's free-space floor would be passed.
+   */
+  readonly storesFiles?: true;
 }
 
 /** Keeps the literal types of a declaration (its schemas, access and path) for handlers and clients. */

@@ -42,6 +42,7 @@ export const postAudioPair = defineRoute({
   access: 'signedIn',
   summary: 'Donate a paired voice recording',
   tag,
+  storesFiles: true,
   multipart: { files: AUDIO_PAIR_FILE_FIELDS, fields: AudioPairUploadFields },
   reply: { 201: AudioPairUploadReply },
   errors: [404, 409, 413, 415, 422],

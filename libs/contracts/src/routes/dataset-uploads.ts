@@ -46,6 +46,7 @@ export const postDatasetUpload = defineRoute({
   access: 'signedIn',
   summary: 'Upload a dataset file',
   tag,
+  storesFiles: true,
   multipart: { files: [DATASET_UPLOAD_FILE_FIELD], fields: DatasetUploadFields },
   reply: { 201: DatasetUpload },
   errors: [413, 415, 422],

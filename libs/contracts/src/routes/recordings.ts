@@ -23,6 +23,7 @@ export const postRecording = defineRoute({
   access: 'signedIn',
   summary: 'Submit a recording of a sentence',
   tag,
+  storesFiles: true,
   multipart: { files: [RECORDING_FILE_FIELD], fields: RecordingUploadFields },
   reply: { 201: RecordingUploadReply },
   errors: [409, 413, 415],
