@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import platform from './tools/eslint/module-boundaries.mjs';
 
 export default tseslint.config(
   {
@@ -39,8 +40,14 @@ export default tseslint.config(
     rules: { 'import-x/no-relative-packages': ['error', { commonjs: true }] },
   },
   {
+    // Through packages, a project still imports only what its type and scope allow (nx.tags in each
+    // package.json; tools/eslint/module-boundaries.mjs has the table), tests included, and no cycle.
+    plugins: { platform },
+    rules: { 'platform/module-boundaries': 'error' },
+  },
+  {
     // The page holds the router and Redux once, through the shared libraries that re-export them
-    // (tools/federation/shared-config.js says why), and i18n once through @platform/i18n. An import of the
+    // (libs/federation/shared-config.js says why), and i18n once through @platform/i18n. An import of the
     // packages themselves would bundle a private copy into the remote: a second router, store or i18n
     // instance that the shell's never reaches.
     files: ['shell/**', 'mf-*/**', 'libs/ui/**'],

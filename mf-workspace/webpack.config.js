@@ -1,5 +1,5 @@
 // Workspace remote. Name and port match the catalogue in libs/contracts/src/remotes.ts (checked by a test).
-const { createRemoteConfig } = require('../tools/federation/shared-config.js');
+const { createRemoteConfig } = require('@platform/federation');
 
 module.exports = (_env, argv) =>
   createRemoteConfig(

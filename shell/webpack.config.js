@@ -1,7 +1,7 @@
 // The host. It has no static remotes: they are registered at run time from /remotes.json.
 const fs = require('node:fs');
 const path = require('node:path');
-const { createFederatedConfig } = require('../tools/federation/shared-config.js');
+const { createFederatedConfig } = require('@platform/federation');
 
 // The brand name lives in one place (libs/remote-kit/src/brand.ts); the HTML title before React starts reads it.
 const brandSource = fs.readFileSync(path.join(__dirname, '../libs/remote-kit/src/brand.ts'), 'utf8');

@@ -6,11 +6,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { remoteCatalog } from '@platform/contracts';
 
-// The shared-module list lives outside every project folder, so Nx would not see a change to it unless
-// nx.json declares it an input of each federated build: without that, a remote's cached build keeps the old
-// list and the page ends up with two copies of a singleton. Asked of Nx itself (the inputs it hashes).
+// The shared-module list is a package (@platform/federation) that the shell and every remote depend on, so Nx
+// hashes it into each federated build: without that, a remote's cached build would keep the old list and the
+// page would end up with two copies of a singleton. Asked of Nx itself (the inputs it hashes).
 const repoRoot = path.resolve(__dirname, '../..');
-const federationFiles = ['tools/federation/shared-config.js', 'tools/federation/index.html'];
+const federationFiles = ['libs/federation/shared-config.js', 'libs/federation/index.html'];
 const federatedProjects = ['@platform/shell', ...remoteCatalog.map((remote) => `@platform/mf-${remote.key}`)];
 
 /**
@@ -41,7 +41,7 @@ describe('federation configuration as a build input', () => {
     inputs = await buildInputFiles([...federatedProjects, '@platform/ui']);
   });
 
-  it.each(federatedProjects)('%s rebuilds when tools/federation changes', (project) => {
+  it.each(federatedProjects)('%s rebuilds when @platform/federation changes', (project) => {
     for (const file of federationFiles) expect(inputs[project]).toContain(file);
   });
 

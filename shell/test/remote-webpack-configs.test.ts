@@ -4,11 +4,11 @@
 import path from 'node:path';
 import { remoteCatalog } from '@platform/contracts';
 
-// Every remote builds with tools/federation/shared-config.js; this checks each remote's use of it.
+// Every remote builds with libs/federation/shared-config.js; this checks each remote's use of it.
 const repoRoot = path.resolve(__dirname, '../..');
 // Loaded by path, as webpack loads the configurations: tools/ is workspace tooling, not a package.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { sharedSingletons } = require(path.join(repoRoot, 'tools/federation/shared-config.js'));
+const { sharedSingletons } = require(path.join(repoRoot, 'libs/federation/shared-config.js'));
 
 type Plugin = { constructor: { name: string }; _options: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 const federationOf = (config: { plugins: Plugin[] }) =>
@@ -46,7 +46,7 @@ describe.each(remoteCatalog.map((remote) => [remote.name, remote] as const))(
       expect(config.devServer.headers['Access-Control-Allow-Origin']).toBe('*');
     });
 
-    it('shares exactly the list in tools/federation, so a change there reaches every remote', () => {
+    it('shares exactly the list in @platform/federation, so a change there reaches every remote', () => {
       expect(federation._options.shared).toEqual(sharedSingletons());
     });
 

@@ -7,11 +7,11 @@ import * as clientRoutes from '@platform/contracts/client';
 import { ROUTES } from '@platform/contracts';
 import type { RouteDeclaration } from '@platform/contracts';
 
-// The browser's route declarations come from tools/federation/route-metadata-loader.js, loaded by path as
+// The browser's route declarations come from libs/federation/route-metadata-loader.js, loaded by path as
 // webpack loads it (tools/ is workspace tooling, not a package).
 const repoRoot = path.resolve(__dirname, '../..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { routeMetadataModule } = require(path.join(repoRoot, 'tools/federation/route-metadata-loader.js')) as {
+const { routeMetadataModule } = require(path.join(repoRoot, 'libs/federation/route-metadata-loader.js')) as {
   routeMetadataModule: (exports: Record<string, unknown>) => string;
 };
 

@@ -32,8 +32,36 @@ const cases: Record<string, [file: string, code: string]> = {
   ],
 };
 
+// Through packages, the projects' nx.tags decide (tools/eslint/module-boundaries.mjs).
+const tagCases: Record<string, [file: string, code: string]> = {
+  'a service into another service, from a test': [
+    'services/speech/test/probe.test.ts',
+    "import { buildApp } from '@platform/text-service';\nvoid buildApp;",
+  ],
+  'a service into a frontend library': [
+    'services/text/src/probe.ts',
+    "import { Button } from '@platform/ui';\nvoid Button;",
+  ],
+  'a remote into a backend library': [
+    'mf-datasets/src/probe.ts',
+    "import { serviceMain } from '@platform/service-kit';\nvoid serviceMain;",
+  ],
+  'a remote into another remote': [
+    'mf-datasets/src/probe.ts',
+    "import routes from '@platform/mf-auth';\nvoid routes;",
+  ],
+  'a library into an app': [
+    'libs/store/src/probe.ts',
+    "import { buildApp } from '@platform/gateway';\nvoid buildApp;",
+  ],
+  'a library into one that depends on it': [
+    'libs/ui/src/probe.test.tsx',
+    "import { renderWithPlatform } from '@platform/remote-kit/testing';\nvoid renderWithPlatform;",
+  ],
+};
+
 /**
- * The boundary rule's messages for each case, from ESLint run with the workspace configuration in a child
+ * The boundary rules' messages for each case, from ESLint run with the workspace configuration in a child
  * process (the configuration is an ES module, which Jest's module system does not load).
  */
 async function boundaryMessages(): Promise<Record<string, string[]>> {
@@ -42,11 +70,11 @@ async function boundaryMessages(): Promise<Record<string, string[]>> {
     const path = require('node:path');
     (async () => {
       const eslint = new ESLint({ cwd: process.cwd() });
-      const cases = ${JSON.stringify(cases)};
+      const cases = ${JSON.stringify({ ...cases, ...tagCases })};
       const out = {};
       for (const [name, [file, code]] of Object.entries(cases)) {
         const [result] = await eslint.lintText(code + '\\n', { filePath: path.join(process.cwd(), file) });
-        out[name] = result.messages.filter((m) => m.fatal || m.ruleId === 'import-x/no-relative-packages').map((m) => m.message);
+        out[name] = result.messages.filter((m) => m.fatal || ['import-x/no-relative-packages', 'platform/module-boundaries'].includes(m.ruleId)).map((m) => m.message);
       }
       process.stdout.write(JSON.stringify(out));
     })();`;
@@ -68,6 +96,16 @@ describe('project boundaries in lint', () => {
   it.each(Object.keys(cases).filter((name) => name.startsWith('a ')))('refuses %s', (name) => {
     expect(messages[name]).toEqual([
       expect.stringMatching(/^Relative import from another package is not allowed/),
+    ]);
+  });
+
+  it.each(Object.keys(tagCases))('refuses %s by the projects\' tags', (name) => {
+    expect(messages[name]).toEqual([expect.stringMatching(/ may not depend on @platform\/|makes a cycle/)]);
+  });
+
+  it('names the cycle a library would make', () => {
+    expect(messages['a library into one that depends on it']).toEqual([
+      '@platform/remote-kit depends on @platform/ui: importing it back makes a cycle',
     ]);
   });
 

@@ -106,7 +106,7 @@ export function placementsOf(distDir: string, packages: readonly string[]): Plac
   return placements;
 }
 
-/** Packages the page holds through a platform library that re-exports them (tools/federation/shared-config.js). */
+/** Packages the page holds through a platform library that re-exports them (libs/federation/shared-config.js). */
 const CARRIED_BY: Record<string, string> = {
   'react-router': '@platform/router',
   'react-redux': '@platform/store',

@@ -1,4 +1,4 @@
-// Every route declaration of routes/*, for browsers. A browser build (tools/federation/route-metadata-loader.js)
+// Every route declaration of routes/*, for browsers. A browser build (libs/federation/route-metadata-loader.js)
 // replaces this module with the declarations' name, method, path, owner and access, without their schemas,
 // so TypeBox stays out of the page. Types, tests and services see the full declarations. Only declarations
 // are there at run time: a schema exported by a route file is not.

@@ -5,7 +5,7 @@ import * as full from './index';
 
 // Every relative module the client entry reaches at run time, and the packages they import as values.
 // client-routes.ts is left out: browser builds replace it with its declarations' plain data
-// (tools/federation/route-metadata-loader.js).
+// (libs/federation/route-metadata-loader.js).
 function runtimeGraph(entry: string): { modules: string[]; packages: string[] } {
   const modules = new Set<string>();
   const packages = new Set<string>();

@@ -173,10 +173,13 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
       text: serviceReadiness(options.upstreams.text, readinessMs),
       speech: serviceReadiness(options.upstreams.speech, readinessMs),
     },
-    setup: (root) => {
+    setup: async (root) => {
       registerSecurityHeaders(root, remoteOrigins(remotes), options.devMode);
       registerPathGuard(root);
       registerOriginGuard(root, origins);
+      // Cookies are parsed in one place, for every route and the shell's fallback page alike; a value that
+      // is not validly encoded is kept as sent (never thrown on), so it reads as no known language or session.
+      await root.register(fastifyCookie);
     },
     routes: async (scope) => {
       // The shell's JavaScript and JSON answers go out gzipped to browsers that accept it; audio and other
@@ -187,7 +190,6 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
         threshold: COMPRESSION_THRESHOLD_BYTES,
         encodings: ['gzip'],
       });
-      await scope.register(fastifyCookie);
       const typed = scope as ServiceApp;
       remotesRoute(typed, remotes);
       await registerShellStatic(scope, options.shellDist);

@@ -13,7 +13,8 @@ export interface ServiceCall {
 
 /**
  * The text and speech services' internal routes the gateway calls, as one tiny server: account deletion,
- * the digest's recipients and claims (claimed notifications are gone, as the real claim marks them mailed).
+ * the public figures (all zero), the digest's recipients and claims (claimed notifications are gone, as the
+ * real claim marks them mailed).
  */
 export interface ServiceStub {
   url: string;
@@ -43,6 +44,19 @@ export async function startServiceStub(secret: string): Promise<ServiceStub> {
   });
   app.delete('/internal/users/:id/text-data', async () => ({ done: true }));
   app.delete('/internal/users/:id/speech-data', async () => ({ done: true }));
+  // The public figures: nothing stored yet.
+  app.get('/internal/public/speech-figures', async () => ({
+    languages: [],
+    donations: 0,
+    recordingsValidated: 0,
+    recordingsRejected: 0,
+    activeContributors: [],
+  }));
+  app.get('/internal/public/text-figures', async () => ({
+    languages: [],
+    textPairsStored: 0,
+    activeContributors: [],
+  }));
   app.get('/internal/digest/recipients', async () => ({
     userIds: [...notifications].filter(([, items]) => items.length > 0).map(([id]) => id),
   }));

@@ -1,10 +1,9 @@
 import { startTestMongo, uniqueDbName, type TestMongo } from '@platform/service-kit/testing';
 // The real text service, over real HTTP: the feed carries each sentence's domains to the speech copy.
-import { insertSentences } from '@platform/text-service';
 import type { ServiceApp } from '@platform/service-kit';
 import { SENTENCE_CURSOR, SENTENCE_DOMAINS_MIGRATION } from '../src/sentences/sentence-sync';
 import { selectionCounts } from '../src/datasets/release-build';
-import { startSpeech, startTextService } from './support/harness';
+import { insertSentences, startSpeech, startTextService } from './support/harness';
 
 const row = {
   citation: 'Written for the tests.',

@@ -4,12 +4,16 @@ import type { ServiceApp } from '@platform/service-kit';
 import { startTestMongo, uniqueDbName, type TestMongo } from '@platform/service-kit/testing';
 // The real text service, over real HTTP (startTextService): the sync is the contract between the two.
 import {
+  as,
   insertSentences,
   type NewSentence,
-  sentences as textSentences,
   setSentenceStatus,
-} from '@platform/text-service';
-import { as, startSpeech, startTextService, yorubaSeedDir, type SpeechHarness } from './support/harness';
+  startSpeech,
+  startTextService,
+  textSentences,
+  yorubaSeedDir,
+  type SpeechHarness,
+} from './support/harness';
 
 const row = {
   citation: 'Written for the tests.',

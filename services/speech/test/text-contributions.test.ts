@@ -2,11 +2,12 @@ import type { ServiceApp } from '@platform/service-kit';
 import { closedPort, type TestMongo } from '@platform/service-kit/testing';
 // The real text service, over real HTTP (startSpeechWithText): the figures and the sync are the contract between
 // the two.
-import { insertSentences, type NewSentence } from '@platform/text-service';
 import {
   addSentences,
   as,
+  insertSentences,
   multipart,
+  type NewSentence,
   startSpeech,
   startSpeechWithText,
   type SpeechHarness,

@@ -1,7 +1,7 @@
 // Behaviour of the small presentational pieces and the theme plumbing.
 import { render, screen } from '@testing-library/react';
 import styled from 'styled-components';
-import { renderWithPlatform } from '@platform/remote-kit/testing';
+import { renderUi } from '../testing/renderUi';
 import {
   Badge,
   Card,
@@ -18,12 +18,12 @@ import {
 
 describe('Spinner', () => {
   it('is a status with an accessible label', () => {
-    renderWithPlatform(<Spinner label="Loading recordings" />);
+    renderUi(<Spinner label="Loading recordings" />);
     expect(screen.getByRole('status', { name: 'Loading recordings' })).toBeInTheDocument();
   });
 
   it('is hidden from assistive technology when decorative', () => {
-    renderWithPlatform(<Spinner decorative />);
+    renderUi(<Spinner decorative />);
     expect(screen.queryByRole('status')).toBeNull();
   });
 });
@@ -31,7 +31,7 @@ describe('Spinner', () => {
 describe('ErrorState', () => {
   it('announces the failure and retries on demand', async () => {
     const onRetry = jest.fn();
-    const { user } = renderWithPlatform(
+    const { user } = renderUi(
       <ErrorState title="This section is temporarily unavailable" message="Try again" onRetry={onRetry} />,
     );
     expect(screen.getByRole('alert')).toHaveTextContent('This section is temporarily unavailable');
@@ -40,7 +40,7 @@ describe('ErrorState', () => {
   });
 
   it('has no Retry button without onRetry', () => {
-    renderWithPlatform(<ErrorState message="Failed to fetch text pairs. Please try again." />);
+    renderUi(<ErrorState message="Failed to fetch text pairs. Please try again." />);
     expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
     expect(screen.queryByRole('button')).toBeNull();
   });
@@ -48,7 +48,7 @@ describe('ErrorState', () => {
 
 describe('EmptyState', () => {
   it('shows title, description and the action', () => {
-    renderWithPlatform(
+    renderUi(
       <EmptyState
         title="No datasets found"
         description="Try adjusting your search or filter criteria"
@@ -63,7 +63,7 @@ describe('EmptyState', () => {
 
 describe('Card', () => {
   it('is a region named by its title, at the requested heading level', () => {
-    renderWithPlatform(
+    renderUi(
       <Card title="Text Pair Information" headingLevel={3} footer={<button type="button">Submit</button>}>
         body
       </Card>,
@@ -75,18 +75,18 @@ describe('Card', () => {
 
 describe('Badge, Skeleton, VisuallyHidden', () => {
   it('Badge renders its text', () => {
-    renderWithPlatform(<Badge variant="success">Awarded</Badge>);
+    renderUi(<Badge variant="success">Awarded</Badge>);
     expect(screen.getByText('Awarded')).toBeInTheDocument();
   });
 
   it('Skeleton is hidden from assistive technology and can draw several lines', () => {
-    const { container } = renderWithPlatform(<Skeleton lines={3} />);
+    const { container } = renderUi(<Skeleton lines={3} />);
     expect(container.firstElementChild).toHaveAttribute('aria-hidden', 'true');
     expect(container.firstElementChild?.children).toHaveLength(3);
   });
 
   it('VisuallyHidden text still names a control', () => {
-    renderWithPlatform(
+    renderUi(
       <button type="button">
         <MicIcon />
         <VisuallyHidden>Start recording</VisuallyHidden>

@@ -12,7 +12,9 @@ import {
   type TestMongo,
 } from '@platform/service-kit/testing';
 import type { Identity, LanguageCode, Role } from '@platform/contracts';
-// The real text service, over real HTTP: what the two say to each other is their contract.
+// The real text service, over real HTTP: what the two say to each other is their contract. The one place
+// speech's tests reach into another service; they belong with the platform's end-to-end suite, which may.
+// eslint-disable-next-line platform/module-boundaries
 import { buildApp as buildTextApp } from '@platform/text-service';
 import { buildApp, type SpeechAppOptions } from '../../src/app';
 import { collections, type Collections, type SentenceDoc } from '../../src/collections';
@@ -176,3 +178,7 @@ export async function addSentences(
 }
 
 export { multipart } from '@platform/service-kit/testing';
+// eslint-disable-next-line platform/module-boundaries
+export { insertSentences, sentences as textSentences, setSentenceStatus } from '@platform/text-service';
+// eslint-disable-next-line platform/module-boundaries
+export type { NewSentence } from '@platform/text-service';

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { renderWithPlatform } from '@platform/remote-kit/testing';
+import { renderUi } from '../../testing/renderUi';
 import { Accordion } from './Accordion';
 
 const items = [
@@ -10,7 +10,7 @@ const items = [
 
 describe('Accordion', () => {
   it('starts closed with triggers wired to their panels', () => {
-    renderWithPlatform(<Accordion items={items} />);
+    renderUi(<Accordion items={items} />);
     const trigger = screen.getByRole('button', { name: 'What is this platform?' });
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
     const panel = document.getElementById(trigger.getAttribute('aria-controls') ?? '');
@@ -20,7 +20,7 @@ describe('Accordion', () => {
 
   it('keeps at most one item open, and clicking the open one closes it', async () => {
     const onValueChange = jest.fn();
-    const { user } = renderWithPlatform(<Accordion items={items} onValueChange={onValueChange} />);
+    const { user } = renderUi(<Accordion items={items} onValueChange={onValueChange} />);
     const a = screen.getByRole('button', { name: 'What is this platform?' });
     const b = screen.getByRole('button', { name: 'How do I contribute?' });
 
@@ -41,7 +41,7 @@ describe('Accordion', () => {
   });
 
   it('works from the keyboard (Enter and Space on the trigger)', async () => {
-    const { user } = renderWithPlatform(<Accordion items={items} defaultValue="c" />);
+    const { user } = renderUi(<Accordion items={items} defaultValue="c" />);
     expect(screen.getByText('Answer C')).toBeVisible();
     await user.tab();
     await user.keyboard('{Enter}');

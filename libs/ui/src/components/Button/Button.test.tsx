@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { screen } from '@testing-library/react';
-import { renderWithPlatform } from '@platform/remote-kit/testing';
+import { renderUi } from '../../testing/renderUi';
 import { Button } from './Button';
 
 describe('Button', () => {
   it('calls onClick and defaults to type="button" so it never submits a form by accident', async () => {
     const onClick = jest.fn();
     const onSubmit = jest.fn((e: { preventDefault: () => void }) => e.preventDefault());
-    const { user } = renderWithPlatform(
+    const { user } = renderUi(
       <form onSubmit={onSubmit}>
         <Button onClick={onClick}>Save</Button>
       </form>,
@@ -19,7 +19,7 @@ describe('Button', () => {
 
   it('while loading: disabled, aria-busy, keeps its label as the name, shows a spinner and ignores clicks', async () => {
     const onClick = jest.fn();
-    const { user, container } = renderWithPlatform(
+    const { user, container } = renderUi(
       <Button loading onClick={onClick}>
         Submit Text Pair
       </Button>,
@@ -33,14 +33,14 @@ describe('Button', () => {
   });
 
   it('is not busy and has no spinner when not loading', () => {
-    const { container } = renderWithPlatform(<Button>Go</Button>);
+    const { container } = renderUi(<Button>Go</Button>);
     expect(screen.getByRole('button', { name: 'Go' })).not.toHaveAttribute('aria-busy');
     expect(screen.getByRole('button', { name: 'Go' })).toBeEnabled();
     expect(container.querySelector('[data-spinner]')).toBeNull();
   });
 
   it('renders a link when given href', () => {
-    renderWithPlatform(
+    renderUi(
       <Button href="/signin" variant="outline">
         Get Started
       </Button>,
@@ -54,7 +54,7 @@ describe('Button', () => {
         {children}
       </a>
     );
-    renderWithPlatform(
+    renderUi(
       <Button as={FakeLink} to="/dashboard">
         Dashboard
       </Button>,
@@ -64,7 +64,7 @@ describe('Button', () => {
 
   it('a disabled link button is aria-disabled and swallows activation', async () => {
     const onClick = jest.fn();
-    const { user } = renderWithPlatform(
+    const { user } = renderUi(
       <Button href="#x" disabled onClick={onClick}>
         Nope
       </Button>,
@@ -77,7 +77,7 @@ describe('Button', () => {
 
   it('forwards ref to the native button', () => {
     const ref = { current: null as HTMLButtonElement | null };
-    renderWithPlatform(<Button ref={ref}>Ref</Button>);
+    renderUi(<Button ref={ref}>Ref</Button>);
     expect(ref.current).toBeInstanceOf(HTMLButtonElement);
   });
 });

@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import { createRef } from 'react';
-import { renderWithPlatform } from '@platform/remote-kit/testing';
+import { renderUi } from '../../testing/renderUi';
 import { Checkbox } from './Checkbox';
 
 describe('Checkbox', () => {
   it('toggles by clicking its label and by Space', async () => {
     const ref = createRef<HTMLInputElement>();
-    const { user } = renderWithPlatform(<Checkbox label="I agree" ref={ref} />);
+    const { user } = renderUi(<Checkbox label="I agree" ref={ref} />);
     const box = screen.getByRole('checkbox', { name: 'I agree' });
     await user.click(screen.getByText('I agree'));
     expect(box).toBeChecked();
@@ -17,7 +17,7 @@ describe('Checkbox', () => {
   });
 
   it('shows an error as an alert and marks the box invalid', () => {
-    renderWithPlatform(<Checkbox label="I agree" error="You must agree" />);
+    renderUi(<Checkbox label="I agree" error="You must agree" />);
     expect(screen.getByRole('checkbox')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('checkbox')).toHaveAccessibleDescription('You must agree');
     expect(screen.getByRole('alert')).toHaveTextContent('You must agree');

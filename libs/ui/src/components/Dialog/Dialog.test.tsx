@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { useState } from 'react';
-import { renderWithPlatform } from '@platform/remote-kit/testing';
+import { renderUi } from '../../testing/renderUi';
 import { Dialog } from './Dialog';
 
 function Harness({ onClose }: { onClose?: () => void }) {
@@ -35,7 +35,7 @@ function Harness({ onClose }: { onClose?: () => void }) {
 
 describe('Dialog', () => {
   it('opens as a labelled modal and moves focus inside', async () => {
-    const { user } = renderWithPlatform(<Harness />);
+    const { user } = renderUi(<Harness />);
     await user.click(screen.getByRole('button', { name: 'Open' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete recording' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
@@ -45,7 +45,7 @@ describe('Dialog', () => {
 
   it('Escape closes it and focus returns to the opener', async () => {
     const onClose = jest.fn();
-    const { user } = renderWithPlatform(<Harness onClose={onClose} />);
+    const { user } = renderUi(<Harness onClose={onClose} />);
     const opener = screen.getByRole('button', { name: 'Open' });
     await user.click(opener);
     await user.keyboard('{Escape}');
@@ -55,7 +55,7 @@ describe('Dialog', () => {
   });
 
   it('traps Tab and Shift+Tab inside', async () => {
-    const { user } = renderWithPlatform(<Harness />);
+    const { user } = renderUi(<Harness />);
     await user.click(screen.getByRole('button', { name: 'Open' }));
     const reason = screen.getByRole('textbox', { name: 'Reason' });
     const close = screen.getByRole('button', { name: 'Close' });
@@ -72,7 +72,7 @@ describe('Dialog', () => {
 
   it('closes from the close button and from a backdrop click, not from a click inside', async () => {
     const onClose = jest.fn();
-    const { user } = renderWithPlatform(<Harness onClose={onClose} />);
+    const { user } = renderUi(<Harness onClose={onClose} />);
     await user.click(screen.getByRole('button', { name: 'Open' }));
     await user.click(screen.getByRole('textbox', { name: 'Reason' }));
     expect(onClose).not.toHaveBeenCalled();
@@ -87,7 +87,7 @@ describe('Dialog', () => {
 
   it('keeps focus inside when the backdrop is clicked but closing on it is off', async () => {
     const onClose = jest.fn();
-    const { user } = renderWithPlatform(
+    const { user } = renderUi(
       <Dialog open onClose={onClose} title="Stay" closeOnBackdropClick={false}>
         <button type="button">Inside</button>
       </Dialog>,

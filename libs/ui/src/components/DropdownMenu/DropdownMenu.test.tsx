@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
-import { renderWithPlatform } from '@platform/remote-kit/testing';
+import { renderUi } from '../../testing/renderUi';
 import { Dialog } from '../Dialog/Dialog';
 import { DropdownMenu } from './DropdownMenu';
 
 function setup() {
   const onEdit = jest.fn();
   const onLogout = jest.fn();
-  const utils = renderWithPlatform(
+  const utils = renderUi(
     <>
       <DropdownMenu
         label="Profile"
@@ -94,7 +94,7 @@ describe('DropdownMenu', () => {
 
   it('Escape inside a menu in a Dialog closes only the menu', async () => {
     const onClose = jest.fn();
-    const { user } = renderWithPlatform(
+    const { user } = renderUi(
       <Dialog open onClose={onClose} title="Options">
         <DropdownMenu label="More" items={[{ id: 'a', label: 'Rename' }]} />
       </Dialog>,

@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { renderWithPlatform } from '@platform/remote-kit/testing';
+import { renderUi } from '../../testing/renderUi';
 import { FileInput } from './FileInput';
 import { formatBytes, validateFile } from './validateFile';
 
@@ -14,7 +14,7 @@ function fileOf(name: string, type: string, size: number) {
 function setup(extra: Partial<Parameters<typeof FileInput>[0]> = {}) {
   const onFilesChange = jest.fn();
   const onReject = jest.fn();
-  const utils = renderWithPlatform(
+  const utils = renderUi(
     <FileInput
       label="Sentence file"
       accept={['.txt', '.csv']}

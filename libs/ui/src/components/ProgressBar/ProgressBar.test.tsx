@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
-import { renderWithPlatform } from '@platform/remote-kit/testing';
+import { renderUi } from '../../testing/renderUi';
 import { ProgressBar } from './ProgressBar';
 
 describe('ProgressBar', () => {
   it('exposes value, min and max, named by its label', () => {
-    renderWithPlatform(<ProgressBar label="Upload" value={40} showValue />);
+    renderUi(<ProgressBar label="Upload" value={40} showValue />);
     const bar = screen.getByRole('progressbar', { name: 'Upload' });
     expect(bar).toHaveAttribute('aria-valuenow', '40');
     expect(bar).toHaveAttribute('aria-valuemin', '0');
@@ -13,7 +13,7 @@ describe('ProgressBar', () => {
   });
 
   it('supports a custom range and value text', () => {
-    renderWithPlatform(
+    renderUi(
       <ProgressBar aria-label="Sentences" value={3} min={0} max={5} valueText="3 of 5 sentences" />,
     );
     const bar = screen.getByRole('progressbar', { name: 'Sentences' });
@@ -24,12 +24,12 @@ describe('ProgressBar', () => {
   });
 
   it('clamps values outside the range', () => {
-    renderWithPlatform(<ProgressBar aria-label="p" value={180} />);
+    renderUi(<ProgressBar aria-label="p" value={180} />);
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
   });
 
   it('is indeterminate without a value (no aria-valuenow)', () => {
-    renderWithPlatform(<ProgressBar aria-label="Processing" />);
+    renderUi(<ProgressBar aria-label="Processing" />);
     expect(screen.getByRole('progressbar', { name: 'Processing' })).not.toHaveAttribute('aria-valuenow');
   });
 });

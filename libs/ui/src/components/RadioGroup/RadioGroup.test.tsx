@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { useState } from 'react';
-import { renderWithPlatform } from '@platform/remote-kit/testing';
+import { renderUi } from '../../testing/renderUi';
 import { RadioGroup } from './RadioGroup';
 
 const options = [
@@ -12,7 +12,7 @@ const options = [
 describe('RadioGroup', () => {
   it('is a named group; choosing an option reports its value (uncontrolled)', async () => {
     const onValueChange = jest.fn();
-    const { user } = renderWithPlatform(
+    const { user } = renderUi(
       <RadioGroup
         label="Email digest"
         name="digest"
@@ -40,7 +40,7 @@ describe('RadioGroup', () => {
         </>
       );
     }
-    const { user } = renderWithPlatform(<Controlled />);
+    const { user } = renderUi(<Controlled />);
     expect(screen.getByRole('radio', { name: 'Never' })).toBeChecked();
     await user.click(screen.getByLabelText('Daily'));
     expect(screen.getByRole('status')).toHaveTextContent('daily');
@@ -48,7 +48,7 @@ describe('RadioGroup', () => {
   });
 
   it('shows an error as an alert describing the group', () => {
-    renderWithPlatform(<RadioGroup label="Role" name="role" options={options} error="Choose a role" />);
+    renderUi(<RadioGroup label="Role" name="role" options={options} error="Choose a role" />);
     expect(screen.getByRole('alert')).toHaveTextContent('Choose a role');
     expect(screen.getByRole('radiogroup', { name: 'Role' })).toHaveAccessibleDescription('Choose a role');
     expect(screen.getByRole('radiogroup')).toHaveAttribute('aria-invalid', 'true');
@@ -56,7 +56,7 @@ describe('RadioGroup', () => {
 
   it('passes ref to every radio input, as form libraries expect', () => {
     const seen: HTMLInputElement[] = [];
-    renderWithPlatform(
+    renderUi(
       <RadioGroup
         label="Role"
         name="role"

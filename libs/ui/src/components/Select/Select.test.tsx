@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { createRef } from 'react';
-import { renderWithPlatform } from '@platform/remote-kit/testing';
+import { renderUi } from '../../testing/renderUi';
 import { Select } from './Select';
 
 const options = [
@@ -12,7 +12,7 @@ describe('Select', () => {
   it('is a labelled native select with a placeholder and options', async () => {
     const onChange = jest.fn();
     const ref = createRef<HTMLSelectElement>();
-    const { user } = renderWithPlatform(
+    const { user } = renderUi(
       <Select
         label="Category"
         placeholder="Choose a category"
@@ -30,7 +30,7 @@ describe('Select', () => {
   });
 
   it('shows the error with role alert and aria-invalid', () => {
-    renderWithPlatform(<Select label="Category" options={options} error="Pick a category" />);
+    renderUi(<Select label="Category" options={options} error="Pick a category" />);
     expect(screen.getByRole('combobox', { name: 'Category' })).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('alert')).toHaveTextContent('Pick a category');
   });

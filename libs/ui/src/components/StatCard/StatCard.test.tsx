@@ -1,23 +1,23 @@
 import { screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { renderWithPlatform } from '@platform/remote-kit/testing';
+import { renderUi } from '../../testing/renderUi';
 import { StatCard } from './StatCard';
 
 describe('StatCard', () => {
   it('shows the label and exactly the value given (0 included)', () => {
-    renderWithPlatform(<StatCard label="Pending Tasks" value={0} />);
+    renderUi(<StatCard label="Pending Tasks" value={0} />);
     expect(screen.getByText('Pending Tasks')).toBeInTheDocument();
     expect(screen.getByTestId('stat-value')).toHaveTextContent(/^0$/);
     expect(screen.queryByRole('link')).toBeNull();
   });
 
   it('shows nothing invented when no value is given', () => {
-    renderWithPlatform(<StatCard label="Audio Hours" />);
+    renderUi(<StatCard label="Audio Hours" />);
     expect(screen.getByTestId('stat-value')).toBeEmptyDOMElement();
   });
 
   it('is one link when given href', () => {
-    renderWithPlatform(<StatCard label="Active Projects" value="12" href="/projects" />);
+    renderUi(<StatCard label="Active Projects" value="12" href="/projects" />);
     const link = screen.getByRole('link', { name: /Active Projects\s*12/ });
     expect(link).toHaveAttribute('href', '/projects');
   });
@@ -28,14 +28,14 @@ describe('StatCard', () => {
         {children}
       </a>
     );
-    renderWithPlatform(
+    renderUi(
       <StatCard label="Completed Tasks" value={3} href="/tasks?status=completed" linkAs={RouterLink} />,
     );
     expect(screen.getByRole('link')).toHaveAttribute('href', '/app/tasks?status=completed');
   });
 
   it('loading: busy with a skeleton instead of the value', () => {
-    const { container } = renderWithPlatform(<StatCard label="Contributors" value={99} loading />);
+    const { container } = renderUi(<StatCard label="Contributors" value={99} loading />);
     expect(container.firstElementChild).toHaveAttribute('aria-busy', 'true');
     expect(container.querySelector('[data-skeleton]')).not.toBeNull();
     expect(screen.queryByText('99')).toBeNull();

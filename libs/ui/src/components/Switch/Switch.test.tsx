@@ -1,13 +1,13 @@
 import { screen } from '@testing-library/react';
 import { createRef } from 'react';
-import { renderWithPlatform } from '@platform/remote-kit/testing';
+import { renderUi } from '../../testing/renderUi';
 import { Switch } from './Switch';
 
 describe('Switch', () => {
   it('is a role="switch" that toggles by click and keyboard and reports changes', async () => {
     const onChange = jest.fn();
     const ref = createRef<HTMLInputElement>();
-    const { user } = renderWithPlatform(
+    const { user } = renderUi(
       <Switch label="Email Notifications" defaultChecked onChange={onChange} ref={ref} />,
     );
     const toggle = screen.getByRole('switch', { name: 'Email Notifications' });
@@ -21,7 +21,7 @@ describe('Switch', () => {
   });
 
   it('shows an error as an alert', () => {
-    renderWithPlatform(<Switch label="Task Reminders" error="Could not save" />);
+    renderUi(<Switch label="Task Reminders" error="Could not save" />);
     expect(screen.getByRole('switch')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('alert')).toHaveTextContent('Could not save');
   });

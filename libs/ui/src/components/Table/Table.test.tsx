@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { renderWithPlatform } from '@platform/remote-kit/testing';
+import { renderUi } from '../../testing/renderUi';
 import type { TableColumn } from './Table';
 import { Table } from './Table';
 
@@ -33,7 +33,7 @@ const firstColumn = () =>
 
 describe('Table', () => {
   it('renders the caption, headers and cells (custom render too)', () => {
-    renderWithPlatform(<Table caption="Audio pairs" columns={columns} rows={rows} getRowKey={(r) => r.id} />);
+    renderUi(<Table caption="Audio pairs" columns={columns} rows={rows} getRowKey={(r) => r.id} />);
     const table = screen.getByRole('table', { name: 'Audio pairs' });
     expect(within(table).getAllByRole('columnheader')).toHaveLength(4);
     expect(firstColumn()).toEqual(['1', '2', '3', '4', '5']);
@@ -41,7 +41,7 @@ describe('Table', () => {
   });
 
   it('sorts by clicking a sortable header; aria-sort follows', async () => {
-    const { user } = renderWithPlatform(<Table columns={columns} rows={rows} getRowKey={(r) => r.id} />);
+    const { user } = renderUi(<Table columns={columns} rows={rows} getRowKey={(r) => r.id} />);
     const scoreHeader = screen.getByRole('columnheader', { name: /Score/ });
     const dialectHeader = screen.getByRole('columnheader', { name: /Dialect/ });
     expect(scoreHeader).toHaveAttribute('aria-sort', 'none');
@@ -62,7 +62,7 @@ describe('Table', () => {
   });
 
   it('paginates with Previous/Next and reports the range', async () => {
-    const { user } = renderWithPlatform(
+    const { user } = renderUi(
       <Table columns={columns} rows={rows} getRowKey={(r) => r.id} pageSize={2} />,
     );
     const nav = screen.getByRole('navigation', { name: 'Pagination' });
@@ -83,7 +83,7 @@ describe('Table', () => {
   });
 
   it('changing page size or sort goes back to page 1', async () => {
-    const { user } = renderWithPlatform(
+    const { user } = renderUi(
       <Table columns={columns} rows={rows} getRowKey={(r) => r.id} pageSize={2} pageSizeOptions={[2, 5]} />,
     );
     await user.click(screen.getByRole('button', { name: 'Next page' }));
@@ -93,7 +93,7 @@ describe('Table', () => {
   });
 
   it('shows the empty message when there are no rows', () => {
-    renderWithPlatform(
+    renderUi(
       <Table
         columns={columns}
         rows={[]}
@@ -107,7 +107,7 @@ describe('Table', () => {
   });
 
   it('while loading: busy, skeleton rows, no data or empty message', () => {
-    const { container } = renderWithPlatform(
+    const { container } = renderUi(
       <Table
         columns={columns}
         rows={[]}
@@ -125,7 +125,7 @@ describe('Table', () => {
   it('server-side mode: shows rows as given and asks the caller for other pages and sorts', async () => {
     const onPageChange = jest.fn();
     const onSortChange = jest.fn();
-    const { user } = renderWithPlatform(
+    const { user } = renderUi(
       <Table
         columns={columns}
         rows={rows.slice(0, 2)}

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { useState } from 'react';
-import { renderWithPlatform } from '@platform/remote-kit/testing';
+import { renderUi } from '../../testing/renderUi';
 import { Tabs } from './Tabs';
 
 const items = [
@@ -12,7 +12,7 @@ const items = [
 
 describe('Tabs', () => {
   it('selects the first tab and shows its panel, labelled by the tab', () => {
-    renderWithPlatform(<Tabs items={items} aria-label="Settings" />);
+    renderUi(<Tabs items={items} aria-label="Settings" />);
     expect(screen.getByRole('tablist', { name: 'Settings' })).toBeInTheDocument();
     const tab = screen.getByRole('tab', { name: 'Profile' });
     expect(tab).toHaveAttribute('aria-selected', 'true');
@@ -26,7 +26,7 @@ describe('Tabs', () => {
   });
 
   it('arrow keys move and select (skipping disabled tabs, wrapping); Home and End jump', async () => {
-    const { user } = renderWithPlatform(<Tabs items={items} />);
+    const { user } = renderUi(<Tabs items={items} />);
     await user.tab();
     expect(screen.getByRole('tab', { name: 'Profile' })).toHaveFocus();
 
@@ -51,7 +51,7 @@ describe('Tabs', () => {
   });
 
   it('Tab from the selected tab goes into the panel, not the other tabs', async () => {
-    const { user } = renderWithPlatform(<Tabs items={items} defaultValue="account" />);
+    const { user } = renderUi(<Tabs items={items} defaultValue="account" />);
     await user.tab();
     expect(screen.getByRole('tab', { name: 'Account' })).toHaveFocus();
     await user.tab();
@@ -73,7 +73,7 @@ describe('Tabs', () => {
         />
       );
     }
-    const { user } = renderWithPlatform(<Parent />);
+    const { user } = renderUi(<Parent />);
     expect(screen.getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
     await user.click(screen.getByRole('tab', { name: 'Profile' }));
     expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');

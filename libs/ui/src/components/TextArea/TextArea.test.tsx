@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import { createRef } from 'react';
-import { renderWithPlatform } from '@platform/remote-kit/testing';
+import { renderUi } from '../../testing/renderUi';
 import { TextArea } from './TextArea';
 
 describe('TextArea', () => {
   it('takes multi-line input and forwards ref to the textarea', async () => {
     const ref = createRef<HTMLTextAreaElement>();
-    const { user } = renderWithPlatform(<TextArea label="Sentences" ref={ref} />);
+    const { user } = renderUi(<TextArea label="Sentences" ref={ref} />);
     const area = screen.getByRole('textbox', { name: 'Sentences' });
     await user.type(area, 'one{enter}two');
     expect(area).toHaveValue('one\ntwo');
@@ -14,7 +14,7 @@ describe('TextArea', () => {
   });
 
   it('shows the error as an alert wired to the field', () => {
-    renderWithPlatform(<TextArea label="English Text" error="This field is required" />);
+    renderUi(<TextArea label="English Text" error="This field is required" />);
     const area = screen.getByRole('textbox', { name: 'English Text' });
     expect(area).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('alert')).toHaveTextContent('This field is required');

@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import { createRef } from 'react';
-import { renderWithPlatform } from '@platform/remote-kit/testing';
+import { renderUi } from '../../testing/renderUi';
 import { TextField } from './TextField';
 
 describe('TextField', () => {
   it('is labelled, typeable and valid by default', async () => {
-    const { user } = renderWithPlatform(<TextField label="Email" hint="We never share it" name="email" />);
+    const { user } = renderUi(<TextField label="Email" hint="We never share it" name="email" />);
     const input = screen.getByLabelText('Email');
     await user.type(input, 'ada@example.ng');
     expect(input).toHaveValue('ada@example.ng');
@@ -15,7 +15,7 @@ describe('TextField', () => {
   });
 
   it('shows the error with role="alert", sets aria-invalid and describes the input with it', () => {
-    renderWithPlatform(<TextField label="Email" hint="Work email" error="Email already exists." />);
+    renderUi(<TextField label="Email" hint="Work email" error="Email already exists." />);
     const input = screen.getByRole('textbox', { name: 'Email' });
     expect(screen.getByRole('alert')).toHaveTextContent('Email already exists.');
     expect(input).toHaveAttribute('aria-invalid', 'true');
@@ -24,13 +24,13 @@ describe('TextField', () => {
 
   it('forwards ref to the native input (for form libraries)', () => {
     const ref = createRef<HTMLInputElement>();
-    renderWithPlatform(<TextField label="Name" ref={ref} />);
+    renderUi(<TextField label="Name" ref={ref} />);
     expect(ref.current).toBeInstanceOf(HTMLInputElement);
     expect(ref.current).toBe(screen.getByLabelText('Name'));
   });
 
   it('keeps a caller aria-describedby alongside its own', () => {
-    renderWithPlatform(
+    renderUi(
       <>
         <p id="extra">Extra help</p>
         <TextField label="Name" aria-describedby="extra" error="Required" />

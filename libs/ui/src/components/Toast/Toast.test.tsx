@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { renderWithPlatform } from '@platform/remote-kit/testing';
+import { renderUi } from '../../testing/renderUi';
 import { ToastProvider, useToast } from './ToastProvider';
 import type { ToastOptions } from './ToastProvider';
 
@@ -13,7 +13,7 @@ function Trigger({ options, label }: { options: ToastOptions; label: string }) {
 }
 
 function setup() {
-  return renderWithPlatform(
+  return renderUi(
     <ToastProvider>
       <Trigger
         label="first"

@@ -2,7 +2,7 @@ import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'r
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 // By package name, not by relative path: the context is the one piece of this library the page must hold
-// once, and the federation shares it under this name (tools/federation/shared-config.js).
+// once, and the federation shares it under this name (libs/federation/shared-config.js).
 import { ToastContext } from '@platform/ui/toast-context';
 import type { ToastApi, ToastOptions } from '@platform/ui/toast-context';
 import { Toast } from './Toast';
