@@ -1,6 +1,7 @@
 export * from './type-provider';
 export * from './service-app';
 export * from './http-errors';
+export * from './own-contribution';
 export * from './error-handler';
 export * from './validation-messages';
 export * from './request-id';

@@ -90,7 +90,7 @@ export const getAudioPairs = defineRoute({
   reply: { 200: AudioPairPage },
 });
 
-/** View Audio Pairs: a reviewer or admin decides a pending pair, once. */
+/** View Audio Pairs: a reviewer or admin decides a pending pair, once, and never their own donation (403). */
 export const postAudioPairDecision = defineRoute({
   name: 'postAudioPairDecision',
   method: 'POST',

@@ -38,6 +38,7 @@ export const postReviewVerdict = defineRoute({
   errors: [403, 404, 409],
 });
 
+/** An admin decides a pending item directly, except their own (403, as for any judgement). */
 export const postReviewDecision = defineRoute({
   name: 'postReviewDecision',
   method: 'POST',

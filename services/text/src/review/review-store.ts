@@ -10,7 +10,7 @@ import type {
   SentenceDomain,
   SentenceStatus,
 } from '@platform/contracts';
-import { HttpError, isDuplicateKey, recordActivity } from '@platform/service-kit';
+import { HttpError, isDuplicateKey, recordActivity, refuseOwnContribution } from '@platform/service-kit';
 import { ITEM_KINDS, itemLanguage } from '../activity/text-activity';
 import { countDecision, countReason } from '../analytics/quality-counts';
 import { SENTENCES, type SentenceDoc, type SequenceWriter } from '../sentences/sentence-store';
@@ -258,7 +258,7 @@ export async function judge(
   if (body.reason && body.verdict !== 'reject') throw new HttpError(400, 'review.reason_without_reject');
   const _id = itemId(id);
   const item = await openItem(ctx, kind, _id);
-  if (item.authorId === userId) throw new HttpError(403, 'review.own_item');
+  refuseOwnContribution(item.authorId, userId);
 
   const judgement: ReviewJudgementDoc = {
     kind,
@@ -304,7 +304,10 @@ export async function judge(
   return replyOf(_id, updated, decided ?? updated.status);
 }
 
-/** An admin decides a pending item directly; recorded as such on the item and in review_decisions. */
+/**
+ * An admin decides a pending item directly; recorded as such on the item and in review_decisions. An admin's
+ * own item waits for other people like anyone else's.
+ */
 export async function decideDirectly(
   ctx: ReviewContext,
   kind: ReviewKind,
@@ -315,6 +318,7 @@ export async function decideDirectly(
   if (body.reason && body.status !== 'rejected') throw new HttpError(400, 'review.reason_without_reject');
   const _id = itemId(id);
   const item = await openItem(ctx, kind, _id);
+  refuseOwnContribution(item.authorId, adminId);
   const at = new Date();
   const claimed = await itemsOf(ctx.db, kind).findOneAndUpdate(
     openFilter(_id),

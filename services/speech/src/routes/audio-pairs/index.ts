@@ -15,6 +15,7 @@ import {
   databaseOf,
   HttpError,
   ignoreDuplicateKey,
+  refuseOwnContribution,
   serveRoute,
   type ServiceApp,
 } from '@platform/service-kit';
@@ -98,15 +99,17 @@ export function audioPairRoutes(app: ServiceApp, options: { secret: string }) {
   serveRoute(app, postAudioPairDecision, async (request) => {
     const { id } = request.params;
     if (!ObjectId.isValid(id) || id.length !== 24) throw new HttpError(404, 'audio_pair.unknown');
+    const reviewerId = request.identity.id;
     const reason = request.body.reason?.trim();
     const at = new Date();
     const decided = await col().audioPairs.findOneAndUpdate(
-      // The pending guard makes the decision atomic: of two reviewers deciding at once, one wins.
-      { _id: new ObjectId(id), status: 'pending' },
+      // The pending guard makes the decision atomic: of two reviewers deciding at once, one wins; the donor's
+      // own pair never matches (refused below).
+      { _id: new ObjectId(id), status: 'pending', donorId: { $ne: reviewerId } },
       {
         $set: {
           status: request.body.status,
-          decision: { byId: request.identity.id, at, ...(reason ? { reason } : {}) },
+          decision: { byId: reviewerId, at, ...(reason ? { reason } : {}) },
         },
       },
       { returnDocument: 'after' },
@@ -120,8 +123,10 @@ export function audioPairRoutes(app: ServiceApp, options: { secret: string }) {
       ]);
       return toAudioPairRecord(decided, secret);
     }
-    const exists = await col().audioPairs.findOne({ _id: new ObjectId(id) }, { projection: { _id: 1 } });
-    throw exists ? new HttpError(409, 'audio_pair.decided') : new HttpError(404, 'audio_pair.unknown');
+    const exists = await col().audioPairs.findOne({ _id: new ObjectId(id) }, { projection: { donorId: 1 } });
+    if (!exists) throw new HttpError(404, 'audio_pair.unknown');
+    refuseOwnContribution(exists.donorId, reviewerId);
+    throw new HttpError(409, 'audio_pair.decided');
   });
 
   serveRoute(app, getAudioPairFile, async (request, reply) => {

@@ -12,6 +12,7 @@ import {
   HttpError,
   ignoreDuplicateKey,
   isDuplicateKey,
+  refuseOwnContribution,
   serveRoute,
   type ActivityEvent,
   type ServiceApp,
@@ -58,7 +59,7 @@ export function listenRoutes(app: ServiceApp) {
   serveRoute(app, postRecordingVote, async (request) => {
     const voterId = request.identity.id;
     const recording = await findRecording(request.params.id);
-    if (recording.speakerId === voterId) throw new HttpError(403, 'recording.own_recording');
+    refuseOwnContribution(recording.speakerId, voterId, 'recording.own_recording');
     if (recording.status !== 'undecided') throw new HttpError(409, 'recording.decided');
     const { isValid } = request.body;
     const at = new Date();
