@@ -17,6 +17,7 @@ export * from './routes/recordings';
 export * from './routes/review';
 export * from './routes/sentences';
 export * from './routes/settings';
+export * from './routes/storage';
 export * from './routes/tasks';
 export * from './routes/text-pairs';
 export * from './routes/user';

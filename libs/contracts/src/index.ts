@@ -21,6 +21,7 @@ export * from './user-stats';
 export * from './datasets';
 export * from './workspace';
 export * from './account-settings';
+export * from './storage';
 export * from './error-codes';
 export * from './route';
 export * from './routes';

@@ -14,6 +14,7 @@ import * as recordings from './recordings';
 import * as review from './review';
 import * as sentences from './sentences';
 import * as settings from './settings';
+import * as storage from './storage';
 import * as tasks from './tasks';
 import * as textPairs from './text-pairs';
 import * as user from './user';
@@ -33,6 +34,7 @@ export * from './recordings';
 export * from './review';
 export * from './sentences';
 export * from './settings';
+export * from './storage';
 export * from './tasks';
 export * from './text-pairs';
 export * from './user';
@@ -57,6 +59,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
   review,
   sentences,
   settings,
+  storage,
   tasks,
   textPairs,
   user,
