@@ -21,3 +21,4 @@ export * from './discard-upload';
 export * from './service-client';
 export * from './activity';
 export * from './periods';
+export * from './leased-job';
