@@ -1,4 +1,5 @@
 import type { Static, TSchema } from '@sinclair/typebox';
+import type { ErrorCode } from './error-codes';
 import type { Role } from './identity';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -14,12 +15,30 @@ export type RouteOwner = ServiceName | 'gateway';
  */
 export type Access = 'public' | 'signedIn' | 'service' | readonly Role[];
 
-/** A multipart route streams its parts itself; the declaration names them for clients and OpenAPI. */
+/** Why a multipart request is refused before its handler has a say. */
+export type MultipartRefusal =
+  | 'notMultipart'
+  | 'tooLarge'
+  | 'tooManyFiles'
+  | 'tooManyFields'
+  | 'unknownField'
+  | 'fieldTooLong';
+
+/**
+ * A multipart route's parts: the declaration names them for clients and OpenAPI, and service-kit's
+ * readMultipart streams them with these limits, refusing anything else with the codes given here.
+ */
 export interface MultipartParts {
-  /** File part names. */
+  /** File part names, each sent at most once. */
   files: readonly string[];
   /** The text fields, as a schema (strict, like every request schema). */
   fields: TSchema;
+  /** Bytes one file may have (413 past it). */
+  maxFileBytes?: number;
+  /** Bytes one text field may have (default 1,024). */
+  maxFieldBytes?: number;
+  /** The error code of each refusal, where the route's screen has its own words (generic codes otherwise). */
+  refusals?: Partial<Record<MultipartRefusal, ErrorCode>>;
 }
 
 /** Error statuses a route may answer besides its successes, each with the platform's ErrorBody. */

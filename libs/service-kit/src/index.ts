@@ -22,3 +22,4 @@ export * from './service-client';
 export * from './activity';
 export * from './periods';
 export * from './leased-job';
+export * from './read-multipart';
