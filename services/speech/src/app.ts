@@ -17,6 +17,7 @@ import { audioPairRoutes } from './routes/audio-pairs';
 import { recordingRoutes } from './routes/recordings';
 import { sentenceRoutes } from './routes/sentences';
 import { userRoutes } from './routes/user';
+import { storageRoutes } from './routes/storage';
 import { activityRoutes } from './routes/activity';
 import { publicSiteRoutes } from './public-site/routes';
 import { createReleaseWorker, type ReleaseWorker, type ReleaseWorkerOptions } from './datasets/release-build';
@@ -111,6 +112,7 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
           log: typed.log,
         }),
       );
+      storageRoutes(typed);
       activityRoutes(typed, { now });
       publicSiteRoutes(typed, { now });
       releaseWorker = (options.createReleaseWorker ?? createReleaseWorker)({

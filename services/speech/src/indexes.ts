@@ -1,6 +1,7 @@
 import { ACTIVITY_COLLECTION, ACTIVITY_INDEXES, type CollectionIndexes } from '@platform/service-kit';
 import { AUDIO_BUCKET, C } from './collections';
 import { DATASET_INDEXES } from './datasets/dataset-indexes';
+import { STORAGE_INDEXES } from './storage/stored-bytes';
 
 /** Indexes of the speech database, created at start; each names the query it serves. */
 export const SPEECH_INDEXES: CollectionIndexes[] = [
@@ -94,6 +95,7 @@ export const SPEECH_INDEXES: CollectionIndexes[] = [
     indexes: [{ key: { files_id: 1, n: 1 }, name: 'files_id_n_unique', unique: true }],
   },
   ...DATASET_INDEXES,
+  ...STORAGE_INDEXES,
   // Daily activity counts: live increments, sums for the text service, the language distribution.
   ...ACTIVITY_INDEXES,
   {

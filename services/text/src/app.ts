@@ -29,6 +29,7 @@ import { notificationRoutes } from './routes/notifications';
 import { workspaceRoutes } from './routes/workspace';
 import { internalDigestRoutes } from './routes/internal/digest';
 import { internalEraseRoutes } from './routes/internal/erase';
+import { internalStorageRoutes } from './routes/internal/storage';
 import { publicSiteRoutes } from './public-site/routes';
 import { REMINDER_INTERVAL_MS, startReminders } from './notifications/reminders';
 import { startSeeding } from './sentences/seed';
@@ -112,6 +113,7 @@ export async function buildApp(options: TextAppOptions): Promise<ServiceApp> {
       workspaceRoutes(instance as ServiceApp);
       internalDigestRoutes(instance as ServiceApp);
       internalEraseRoutes(instance as ServiceApp);
+      internalStorageRoutes(instance as ServiceApp);
       publicSiteRoutes(instance as ServiceApp);
     },
   });

@@ -4,6 +4,7 @@ import { PUBLIC_SITE_INDEXES } from './public-site/text-figures';
 import { REVIEW_INDEXES } from './review/indexes';
 import { TEXT_PAIR_FLAG_INDEXES } from './routes/internal/text-pair-flags';
 import { SENTENCE_FLAGS, SENTENCES } from './sentences/sentence-store';
+import { STORAGE_INDEXES } from './storage/stored-bytes';
 import { TEXT_PAIR_INDEXES } from './text-pairs/indexes';
 import { DATASET_UPLOAD_INDEXES } from './uploads/upload-store';
 import { WORKSPACE_INDEXES } from './workspace/indexes';
@@ -33,6 +34,7 @@ export const TEXT_INDEXES: CollectionIndexes[] = [
   ...DATASET_UPLOAD_INDEXES,
   ...ACTIVITY_INDEXES,
   ...WORKSPACE_INDEXES,
+  ...STORAGE_INDEXES,
   ...ANALYTICS_INDEXES,
   ...PUBLIC_SITE_INDEXES,
 ];
