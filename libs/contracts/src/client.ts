@@ -1,7 +1,8 @@
 // @platform/contracts/client: what the browser's first load needs from the contracts, without a schema
 // (TypeBox and the API schemas are about 25 KB gzip): the limits, the interface languages, the English
-// messages and error codes, routeUrl, and the route declarations (at run time only their name, method,
-// path, owner and access). Types come from @platform/contracts (`import type` costs nothing).
+// messages and error codes, routeUrl, the page declarations and pageUrl, and the route declarations (at run
+// time only their name, method, path, owner and access). Types come from @platform/contracts (`import type`
+// costs nothing).
 export * from './limits';
 export * from './vocabularies';
 export * from './auth-rules';
@@ -10,3 +11,5 @@ export * from './messages';
 export * from './error-codes';
 export { routeUrl, pathParamNames } from './route';
 export * from './client-routes';
+export * from './page';
+export * from './pages';

@@ -1,4 +1,6 @@
 export * from './remotes';
+export * from './page';
+export * from './pages';
 export * from './schema-helpers';
 export * from './limits';
 export * from './vocabularies';

@@ -1,9 +1,11 @@
 /**
  * The catalogue of runtime remotes: which federated container serves which paths, and in which of the
- * shell's layouts each path renders. The gateway builds /remotes.json from it (overriding entry URLs from
- * the environment) and the shell falls back to it, so the two never disagree about ownership.
+ * shell's layouts each path renders. Each remote's routes are its pages' declarations (pages.ts). The gateway
+ * builds /remotes.json from it (overriding entry URLs from the environment) and the shell falls back to it,
+ * so the two never disagree about ownership.
  */
-export type LayoutKind = 'public' | 'contributor' | 'app';
+import type { LayoutKind, PageDeclaration, RemoteKey } from './page';
+import { PAGES } from './pages';
 
 export interface RemoteRouteDescriptor {
   path: string;
@@ -23,7 +25,7 @@ export interface RemoteDescriptor {
   /** Federation container name (a valid JS identifier). */
   name: string;
   /** Short key used in environment variable names: REMOTE_<KEY>_URL. */
-  key: 'marketing' | 'auth' | 'contribute' | 'datasets' | 'workspace';
+  key: RemoteKey;
   /** Default URL of the remote's mf-manifest.json on one machine. */
   defaultEntry: string;
   defaultPort: number;
@@ -32,76 +34,52 @@ export interface RemoteDescriptor {
 
 const at = (port: number) => `http://localhost:${port}/mf-manifest.json`;
 
+/**
+ * What /remotes.json says of a page (operators edit that file, so its shape stays): path, layout, and
+ * `signedOut: 'allowed'` for a page of a signed-in layout that is open to everyone.
+ */
+export function routeDescriptor(page: PageDeclaration): RemoteRouteDescriptor {
+  const open = page.layout !== 'public' && page.access === 'public';
+  return { path: page.path, layout: page.layout, ...(open ? { signedOut: 'allowed' as const } : {}) };
+}
+
+const routesOf = (key: RemoteKey) => PAGES.filter((page) => page.remote === key).map(routeDescriptor);
+
 export const remoteCatalog: readonly RemoteDescriptor[] = [
   {
     name: 'mf_marketing',
     key: 'marketing',
     defaultPort: 3001,
     defaultEntry: at(3001),
-    routes: [
-      { path: '/', layout: 'public' },
-      { path: '/funding-grant', layout: 'public' },
-      { path: '/about', layout: 'public' },
-      { path: '/download', layout: 'public' },
-      { path: '/languages', layout: 'public' },
-      { path: '/newsletter', layout: 'public' },
-      // Public documentation in the sidebar-and-header layout (SPEC "/model/..."): readable signed out.
-      { path: '/model/speech-to-speech', layout: 'app', signedOut: 'allowed' },
-      { path: '/model/text-to-speech', layout: 'app', signedOut: 'allowed' },
-    ],
+    routes: routesOf('marketing'),
   },
   {
     name: 'mf_auth',
     key: 'auth',
     defaultPort: 3002,
     defaultEntry: at(3002),
-    routes: [
-      { path: '/signup', layout: 'public' },
-      { path: '/signin', layout: 'public' },
-      { path: '/auth/success', layout: 'public' },
-      { path: '/auth/verify', layout: 'public' },
-      { path: '/auth/veremail', layout: 'public' },
-    ],
+    routes: routesOf('auth'),
   },
   {
     name: 'mf_contribute',
     key: 'contribute',
     defaultPort: 3003,
     defaultEntry: at(3003),
-    routes: [
-      { path: '/user/speak', layout: 'contributor' },
-      { path: '/user/listen', layout: 'contributor' },
-      { path: '/user/write', layout: 'contributor' },
-      { path: '/user/review', layout: 'contributor' },
-      { path: '/data/donate', layout: 'app' },
-    ],
+    routes: routesOf('contribute'),
   },
   {
     name: 'mf_datasets',
     key: 'datasets',
     defaultPort: 3004,
     defaultEntry: at(3004),
-    routes: [
-      { path: '/data/downloads', layout: 'app' },
-      { path: '/data/view-audio-pair', layout: 'app' },
-      { path: '/data/addtextpair', layout: 'app' },
-      { path: '/data/uploads', layout: 'app' },
-    ],
+    routes: routesOf('datasets'),
   },
   {
     name: 'mf_workspace',
     key: 'workspace',
     defaultPort: 3005,
     defaultEntry: at(3005),
-    routes: [
-      { path: '/dashboard', layout: 'app' },
-      { path: '/projects', layout: 'app' },
-      { path: '/projects/view', layout: 'app' },
-      { path: '/tasks', layout: 'app' },
-      { path: '/analytics', layout: 'app' },
-      { path: '/settings', layout: 'app' },
-      { path: '/shared/task', layout: 'public' },
-    ],
+    routes: routesOf('workspace'),
   },
 ];
 
