@@ -23,3 +23,4 @@ export * from './activity';
 export * from './periods';
 export * from './leased-job';
 export * from './read-multipart';
+export * from './route-module';

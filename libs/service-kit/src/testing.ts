@@ -232,3 +232,4 @@ export function multipart(parts: MultipartPart[]) {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+export { routeFilesBelow } from './route-files';
