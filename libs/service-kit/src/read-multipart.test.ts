@@ -22,7 +22,9 @@ const postClip = defineRoute({
     maxFieldBytes: 8,
     refusals: { tooLarge: 'recording.too_large', notMultipart: 'recording.not_multipart' },
   },
-  reply: { 201: Type.Object({ fields: Type.Record(Type.String(), Type.String()), files: Type.Array(Type.String()) }) },
+  reply: {
+    201: Type.Object({ fields: Type.Record(Type.String(), Type.String()), files: Type.Array(Type.String()) }),
+  },
 });
 
 describe('readMultipart: a multipart route read as its declaration says', () => {
@@ -79,7 +81,12 @@ describe('readMultipart: a multipart route read as its declaration says', () => 
     ['an undeclared file field', [file('video', 'abc')], 400, 'validation.failed'],
     ['the same file twice', [file('audio', 'a'), file('audio', 'b')], 400, 'validation.failed'],
     ['an undeclared text field', [{ name: 'userId', value: 'someone' }], 400, 'validation.failed'],
-    ['a field longer than declared', [{ name: 'sentenceId', value: 'x'.repeat(9) }], 400, 'validation.failed'],
+    [
+      'a field longer than declared',
+      [{ name: 'sentenceId', value: 'x'.repeat(9) }],
+      400,
+      'validation.failed',
+    ],
     [
       'more parts than declared',
       [file('audio', 'a'), file('image', 'b'), { name: 'sentenceId', value: '1' }, file('extra', 'c')],

@@ -28,7 +28,8 @@ const FASTIFY_CODES: Record<string, MultipartRefusal> = {
 };
 
 /** Busboy's words for a body that is not well-formed multipart (it throws plain errors). */
-const MALFORMED = /Unexpected end of (form|file|multipart data)|Malformed part header|Malformed urlencoded form|Boundary not found/i;
+const MALFORMED =
+  /Unexpected end of (form|file|multipart data)|Malformed part header|Malformed urlencoded form|Boundary not found/i;
 
 type Declared = RouteDeclaration & { multipart: MultipartParts };
 export type FileFieldOf<D extends Declared> = D['multipart']['files'][number];
