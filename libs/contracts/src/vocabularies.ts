@@ -2,6 +2,8 @@
 // browser's first load takes them from @platform/contracts/client, and the schemas beside them
 // (languages.ts, identity.ts, sentences.ts, review.ts, ...) build their unions from these same lists.
 
+import { EMAIL_TLD_MAX_LETTERS, EMAIL_TLD_MIN_LETTERS } from './limits';
+
 /** The platform's languages, in one place: code and display name. */
 export const LANGUAGES = [
   { code: 'yo', name: 'Yoruba' },
@@ -205,8 +207,26 @@ export const GENDERS = ['female', 'male', 'other'] as const;
 /** What an in-app notification is about; the digest mail groups them the same way. */
 export const NOTIFICATION_KINDS = ['assignment', 'reminder', 'project-update', 'shared-task'] as const;
 
-/** SPEC §5: the contact form's e-mail: no spaces, one at-sign, a dot after it. */
-export const CONTACT_EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+/**
+ * A character of an address as plain text: never whitespace, a control character, an at-sign, or one of the
+ * characters a mail library's address parser reads as structure (quotes, comments, angle brackets, lists,
+ * groups, domain literals, escapes). `"1"<victim@example.org>` or `a,victim@example.org` would otherwise pass
+ * as one address and be delivered to someone else.
+ */
+const ADDRESS_TEXT = String.raw`[^\s@"(),:;<>\[\]\\\x00-\x1f\x7f]`;
+
+/**
+ * The one rule for an e-mail address, wherever the platform takes one: a plain address (no display name,
+ * comment, group or list), one at-sign, a dot after it. The browser's forms and the request schemas check
+ * it; the gateway, which mails, also has the mail library parse the address to exactly itself.
+ */
+export const PLAIN_EMAIL_PATTERN = `^${ADDRESS_TEXT}+@${ADDRESS_TEXT}+\\.${ADDRESS_TEXT}+$`;
+
+/** The contact form and the newsletter box: a plain address (SPEC §5: no spaces, one at-sign, a dot after it). */
+export const CONTACT_EMAIL_PATTERN = PLAIN_EMAIL_PATTERN;
+
+/** Accounts (sign-up, sign-in, a change of address): a plain address with SPEC §5's 2-4 letter top-level part. */
+export const EMAIL_PATTERN = `^${ADDRESS_TEXT}+@${ADDRESS_TEXT}+\\.[A-Za-z]{${EMAIL_TLD_MIN_LETTERS},${EMAIL_TLD_MAX_LETTERS}}$`;
 
 /** The contact form's interests, in the SPEC's order (the first is the default). Sent as written here. */
 export const CONTACT_INTERESTS = [

@@ -31,6 +31,8 @@ export interface SubscriberDoc {
   /** The live confirmation link's digest and end (absent once used, or while subscribed). */
   confirmHash?: string;
   confirmExpiresAt?: Date;
+  /** When the last confirmation mail went out: the next waits a day (newsletterMailIntervalMs). */
+  confirmMailedAt?: Date;
   /** The digest of the address's unsubscribe token (derived from the gateway secret, so any mail can carry it). */
   unsubscribeHash: string;
   createdAt: Date;

@@ -16,6 +16,7 @@ import { NEWSLETTER_TEXTS } from './newsletter-texts';
 import { DEFAULT_CONTACT_EMAIL } from './routes';
 
 const SECRET = 'public-site-test-secret';
+const DAY = 24 * 3600 * 1000;
 const PASSWORD = 'Secret123';
 type Injected = Awaited<ReturnType<ServiceApp['inject']>>;
 /** The decoded mail's bytes (one character each) read as UTF-8. */
@@ -153,6 +154,23 @@ describe('the public site on the gateway: contact, inquiries, newsletter', () =>
       expect((await post('/api/contact', contact({ email }), {}, '10.200.0.1')).statusCode).toBe(200);
       clock += CONTACT_RATE_LIMIT_WINDOW_MS + 1000;
       expect((await post('/api/contact', contact({ email }))).statusCode).toBe(200);
+    });
+
+    it('counts IPv6 addresses of one /64, and an IPv4-mapped address with its IPv4 one, as one client', async () => {
+      for (let i = 0; i < CONTACT_RATE_LIMIT_MAX; i++) {
+        expect(
+          (await post('/api/contact', contact(), {}, `2001:db8:77:${client}::${i + 1}`)).statusCode,
+        ).toBe(200);
+      }
+      const sixth = await post('/api/contact', contact(), {}, `2001:db8:77:${client}:ffff::1`);
+      expectError(sixth, 429, 'rate_limit.exceeded');
+      // The next /64 is another client.
+      expect((await post('/api/contact', contact(), {}, `2001:db8:78:${client}::1`)).statusCode).toBe(200);
+      for (let i = 0; i < CONTACT_RATE_LIMIT_MAX; i++) {
+        const from = i % 2 ? `::ffff:${ip}` : ip;
+        expect((await post('/api/contact', contact(), {}, from)).statusCode).toBe(200);
+      }
+      expectError(await post('/api/contact', contact(), {}, `::ffff:${ip}`), 429, 'rate_limit.exceeded');
     });
 
     it('keeps the inquiry when the mail cannot be sent', async () => {
@@ -372,9 +390,10 @@ describe('the public site on the gateway: contact, inquiries, newsletter', () =>
       expectError(await post('/api/newsletter/confirm', { token }), 404, 'newsletter.link_invalid');
     });
 
-    it('a new request replaces the previous link', async () => {
+    it('a new request a day later replaces the previous link', async () => {
       const email = 'again@example.org';
       await subscribe(email);
+      clock += DAY;
       await subscribe(email, {}, '10.202.0.1');
       const [older, newer] = await mailsTo(email);
       expectError(
@@ -397,7 +416,8 @@ describe('the public site on the gateway: contact, inquiries, newsletter', () =>
       expect(await db.collection(NEWSLETTER_SUBSCRIBERS).findOne({ email })).toMatchObject({
         status: 'unsubscribed',
       });
-      // Subscribing again mails a new confirmation, whose unsubscribe link is the same and works too.
+      // Subscribing again (a day later) mails a new confirmation, whose unsubscribe link is the same and works.
+      clock += DAY;
       await subscribe(email, {}, '10.203.0.1');
       const later = (await mailsTo(email))[1]!;
       expect(unsubscribeToken(later)).toBe(unsubscribeToken(mail));
@@ -449,6 +469,24 @@ describe('the public site on the gateway: contact, inquiries, newsletter', () =>
       ).toBe(0);
     });
 
+    it('counts IPv6 addresses of one /64, and an IPv4-mapped address with its IPv4 one, as one client', async () => {
+      for (let i = 0; i < CONTACT_RATE_LIMIT_MAX; i++) {
+        expect(
+          (await subscribe(`six${i}@example.org`, {}, `2001:db8:99:${client}::${i + 1}`)).statusCode,
+        ).toBe(202);
+      }
+      expectError(
+        await subscribe('six-more@example.org', {}, `2001:db8:99:${client}:ffff::1`),
+        429,
+        'rate_limit.exceeded',
+      );
+      for (let i = 0; i < CONTACT_RATE_LIMIT_MAX; i++) {
+        const from = i % 2 ? `::ffff:${ip}` : ip;
+        expect((await subscribe(`four${i}@example.org`, {}, from)).statusCode).toBe(202);
+      }
+      expectError(await subscribe('four-more@example.org', {}, `::ffff:${ip}`), 429, 'rate_limit.exceeded');
+    });
+
     it(`answers 429 to the ${CONTACT_RATE_LIMIT_MAX + 1}th request from one client in the window`, async () => {
       for (let i = 0; i < CONTACT_RATE_LIMIT_MAX; i++) {
         expect((await subscribe(`many${i}@example.org`)).statusCode).toBe(202);
@@ -459,12 +497,22 @@ describe('the public site on the gateway: contact, inquiries, newsletter', () =>
       ).toBe(0);
     });
 
-    it('mails one address at most the limit per window, however many clients ask', async () => {
+    it('mails one address at most once a day, however many clients ask; the first link stays live', async () => {
       const email = 'target@example.org';
       for (let i = 0; i < CONTACT_RATE_LIMIT_MAX + 3; i++) {
         expect((await subscribe(email, {}, `10.210.0.${i}`)).statusCode).toBe(202);
       }
-      expect(await mailsTo(email)).toHaveLength(CONTACT_RATE_LIMIT_MAX);
+      expect(await mailsTo(email)).toHaveLength(1);
+      // Long after the clients' own windows, still within the day: nothing more.
+      clock += DAY - 60_000;
+      expect((await subscribe(email, {}, '10.210.1.1')).statusCode).toBe(202);
+      const mails = await mailsTo(email);
+      expect(mails).toHaveLength(1);
+      // Asked together, still one mail.
+      clock += 60_000;
+      const burst = await Promise.all([1, 2, 3, 4].map((i) => subscribe(email, {}, `10.210.2.${i}`)));
+      expect(burst.map((res) => res.statusCode)).toEqual([202, 202, 202, 202]);
+      expect(await mailsTo(email)).toHaveLength(2);
     });
   });
 });

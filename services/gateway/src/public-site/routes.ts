@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Filter } from 'mongodb';
 import {
+  authCodeFor,
   CONTACT_RATE_LIMIT_MAX,
   CONTACT_RATE_LIMIT_WINDOW_MS,
   DEFAULT_UI_LOCALE,
@@ -18,10 +19,12 @@ import {
 } from '@platform/contracts';
 import { HttpError, isDuplicateKey, serveRoute, type ServiceApp } from '@platform/service-kit';
 import type { BackgroundWork } from '../accounts/background';
+import { plainAddressProblem } from '../accounts/email-address';
 import type { Mailer } from '../accounts/mailer';
 import { digest, newToken, TOKEN_SHAPE } from '../accounts/secrets';
 import type { ResolveUser } from '../identity-propagation';
 import { localeCookie } from '../locale-cookie';
+import { clientKey } from '../rate-limits/client-key';
 import { keyedLimiter, type KeyedLimiter, type RateLimit } from '../rate-limits/keyed-limiter';
 import { escapeRegex } from '../settings/profile-view';
 import type { InquiryDoc, PublicSiteCollections } from './db';
@@ -34,8 +37,10 @@ export interface PublicSiteSettings {
   contactEmail: string;
   /** Contact forms one client may send per window. */
   contactLimit: RateLimit;
-  /** Newsletter requests one client may send per window (and mails one address may get per window). */
+  /** Newsletter requests one client may send per window. */
   newsletterLimit: RateLimit;
+  /** The least time between two confirmation mails to one address, however many clients ask. */
+  newsletterMailIntervalMs: number;
   /** How long the public figures are kept before the services are asked again. */
   statsCacheMs: number;
 }
@@ -46,6 +51,7 @@ export const DEFAULT_PUBLIC_SITE_SETTINGS: PublicSiteSettings = {
   contactEmail: DEFAULT_CONTACT_EMAIL,
   contactLimit: { max: CONTACT_RATE_LIMIT_MAX, windowMs: CONTACT_RATE_LIMIT_WINDOW_MS },
   newsletterLimit: { max: CONTACT_RATE_LIMIT_MAX, windowMs: CONTACT_RATE_LIMIT_WINDOW_MS },
+  newsletterMailIntervalMs: 24 * 3600 * 1000,
   statsCacheMs: PUBLIC_STATS_CACHE_SECONDS * 1000,
 };
 
@@ -71,6 +77,12 @@ const CONFIRM_TTL_MS = NEWSLETTER_CONFIRM_HOURS * 3600 * 1000;
 export const unsubscribeToken = (secret: string, email: string) =>
   createHmac('sha256', secret).update(`newsletter-unsubscribe:${email}`).digest('base64url');
 
+/** 400 unless the mail library reads the address as exactly itself (the schema checked the shared pattern). */
+function refuseUnlessPlain(email: string) {
+  const problem = plainAddressProblem(email);
+  if (problem) throw new HttpError(400, authCodeFor(problem), problem);
+}
+
 async function withinLimit(limiter: KeyedLimiter, request: FastifyRequest, reply: FastifyReply, key: string) {
   const verdict = await limiter(request, key);
   if (!verdict.allowed) {
@@ -87,7 +99,6 @@ export async function publicSiteRoutes(app: ServiceApp, options: PublicSiteOptio
   const { cols, settings, mailer, background, now, publicUrl } = options;
   const contactLimiter = keyedLimiter(app, 'contact', settings.contactLimit);
   const newsletterLimiter = keyedLimiter(app, 'newsletter', settings.newsletterLimit);
-  const newsletterMailLimiter = keyedLimiter(app, 'newsletterMail', settings.newsletterLimit);
   const localeOf = (request: FastifyRequest) => localeCookie(request) ?? DEFAULT_UI_LOCALE;
 
   // ---- Contact ----
@@ -96,8 +107,9 @@ export async function publicSiteRoutes(app: ServiceApp, options: PublicSiteOptio
     app,
     postContact,
     async (request, reply) => {
-      await withinLimit(contactLimiter, request, reply, request.ip);
+      await withinLimit(contactLimiter, request, reply, clientKey(request));
       const body = request.body;
+      refuseUnlessPlain(body.email);
       const firstName = body.firstName.trim();
       const lastName = body.lastName.trim();
       const email = body.email.trim();
@@ -132,29 +144,38 @@ export async function publicSiteRoutes(app: ServiceApp, options: PublicSiteOptio
     app,
     postNewsletter,
     async (request, reply) => {
-      await withinLimit(newsletterLimiter, request, reply, request.ip);
+      await withinLimit(newsletterLimiter, request, reply, clientKey(request));
+      refuseUnlessPlain(request.body.email);
       const email = request.body.email.trim().toLowerCase();
       const locale = localeOf(request);
       const accepted = { accepted: true as const };
-      // An address that keeps being entered gets at most the limit's mails per window (silently). Counted
-      // for every address, so a subscribed one takes the same steps as the others.
-      const mayMail = (await newsletterMailLimiter(request, email)).allowed;
       const existing = await cols.subscribers.findOne({ email }, { projection: { status: 1 } });
       // Already subscribed: nothing to confirm, nothing mailed. The answer is the same either way.
-      if (mayMail && existing?.status !== 'subscribed') {
+      if (existing?.status !== 'subscribed') {
         const token = newToken();
         const at = new Date(now());
         const unsubscribe = unsubscribeToken(options.secret, email);
         let issued = false;
         try {
+          // One confirmation mail per address per interval, however many clients ask (silently: the answer
+          // is the same). The earlier mail's link stays the live one meanwhile. The condition and the new
+          // link are one atomic update, so concurrent requests cannot both mail.
           const result = await cols.subscribers.updateOne(
-            { email, status: { $ne: 'subscribed' } },
+            {
+              email,
+              status: { $ne: 'subscribed' },
+              $or: [
+                { confirmMailedAt: { $exists: false } },
+                { confirmMailedAt: { $lte: new Date(at.getTime() - settings.newsletterMailIntervalMs) } },
+              ],
+            },
             {
               $set: {
                 status: 'pending',
                 locale,
                 confirmHash: digest(token),
                 confirmExpiresAt: new Date(at.getTime() + CONFIRM_TTL_MS),
+                confirmMailedAt: at,
                 // Set with every mail, so the link it carries works even after IDENTITY_SECRET changed.
                 unsubscribeHash: digest(unsubscribe),
                 updatedAt: at,
@@ -165,7 +186,8 @@ export async function publicSiteRoutes(app: ServiceApp, options: PublicSiteOptio
           );
           issued = result.matchedCount + result.upsertedCount > 0;
         } catch (err) {
-          // Confirmed (or created) meanwhile by another request: nothing to send.
+          // The address exists but was mailed within the interval, or was confirmed (or created) meanwhile by
+          // another request: the upsert's insert meets the unique address. Nothing to send.
           if (!isDuplicateKey(err)) throw err;
         }
         if (issued) {

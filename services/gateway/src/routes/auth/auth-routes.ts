@@ -1,10 +1,8 @@
-import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ObjectId } from 'mongodb';
 import {
   AUTH_MESSAGES,
   authCodeFor,
-  emailProblem,
   getAuthSession,
   putAuthLocale,
   normalizeEmail,
@@ -26,8 +24,10 @@ import {
   serveRoute,
   type ServiceApp,
 } from '@platform/service-kit';
+import { clientKey } from '../../rate-limits/client-key';
 import { keyedLimiter, type KeyedLimiter, type RateLimit } from '../../rate-limits/keyed-limiter';
 import { nameKeysOf, type AccountCollections, type UserDoc } from '../../accounts/accounts-db';
+import { emailAddressProblem } from '../../accounts/email-address';
 import type { BackgroundWork } from '../../accounts/background';
 import type { Mailer } from '../../accounts/mailer';
 import { HASHING_RETRY_AFTER_SECONDS, HashingBusyError, type PasswordHasher } from '../../accounts/passwords';
@@ -138,14 +138,12 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
   });
 
   const mailDeps = { cols, mailer, publicUrl, log: app.log };
-  // IPv6 clients are counted by their /64, which one subscriber usually holds whole.
-  const clientKey = (request: FastifyRequest) => normalizeIP(request.ip);
 
   serveRoute(
     app,
     postAuthQueryEmail,
     async (request, reply) => {
-      const problem = emailProblem(request.body.email);
+      const problem = emailAddressProblem(request.body.email);
       if (problem) return refuse(reply, 400, problem);
       const wait = await overLimit(request, ['queryEmailPerClient', clientKey(request)]);
       if (wait) return tooMany(reply, AUTH_MESSAGES.tooManyRequests, wait);
@@ -169,7 +167,7 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
     postAuthSignup,
     async (request, reply) => {
       const body = request.body;
-      const problem = signupProblem(body);
+      const problem = signupProblem(body) ?? emailAddressProblem(body.email);
       if (problem) return refuse(reply, 400, problem);
       const wait = await overLimit(request, ['signupPerClient', clientKey(request)]);
       if (wait) return tooMany(reply, AUTH_MESSAGES.tooManyRequests, wait);
@@ -263,7 +261,7 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
         return refuse(reply, 400, AUTH_MESSAGES.resendNeedsEmail);
       }
       if (email !== undefined) {
-        const problem = emailProblem(email);
+        const problem = emailAddressProblem(email);
         if (problem) return refuse(reply, 400, problem);
       }
       const subject = email !== undefined ? `email:${normalizeEmail(email)}` : `token:${token}`;

@@ -9,7 +9,6 @@ import {
   deleteAvatar,
   deleteInternalUserSpeech,
   deleteInternalUserText,
-  emailProblem,
   getAvatar,
   getNotificationSettings,
   getProfile,
@@ -37,6 +36,7 @@ import {
   type AccountCollections,
   type UserDoc,
 } from '../../accounts/accounts-db';
+import { emailAddressProblem } from '../../accounts/email-address';
 import type { Mailer } from '../../accounts/mailer';
 import { HASHING_RETRY_AFTER_SECONDS, HashingBusyError, type PasswordHasher } from '../../accounts/passwords';
 import type { SessionCache } from '../../accounts/session-cache';
@@ -292,7 +292,7 @@ export async function settingsRoutes(app: ServiceApp, options: SettingsRouteOpti
     async (request, reply) => {
       const user = await me(request);
       await checkPassword(request, reply, user, request.body.currentPassword);
-      const problem = emailProblem(request.body.email);
+      const problem = emailAddressProblem(request.body.email);
       if (problem) throw new HttpError(400, authCodeFor(problem), problem);
       const email = normalizeEmail(request.body.email);
       if (email === user.email) throw new HttpError(422, 'account.email_same');
