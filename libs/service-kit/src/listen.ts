@@ -44,3 +44,33 @@ export async function listenWithGracefulShutdown(app: FastifyInstance, options: 
   signals.once('SIGINT', shutdown);
   await app.listen({ port: options.port, host: options.host });
 }
+
+/**
+ * A service's whole `main`: reads its settings from the environment, builds the app, listens with graceful
+ * shutdown, and on any failure to start says why and exits 1 (a supervisor restarts it).
+ */
+export async function serviceMain<Config extends { port: number; host: string }>(options: {
+  name: string;
+  config: () => Config;
+  build: (config: Config) => Promise<FastifyInstance>;
+  /** After it listens (the gateway prints the URL to open). */
+  listening?: (app: FastifyInstance, config: Config) => void;
+  exit?: (code: number) => void;
+  signals?: ListenOptions['signals'];
+}): Promise<void> {
+  const exit = options.exit ?? ((code: number) => process.exit(code));
+  try {
+    const config = options.config();
+    const app = await options.build(config);
+    await listenWithGracefulShutdown(app, {
+      port: config.port,
+      host: config.host,
+      exit,
+      ...(options.signals ? { signals: options.signals } : {}),
+    });
+    options.listening?.(app, config);
+  } catch (err) {
+    console.error(`${options.name} failed to start`, err);
+    exit(1);
+  }
+}

@@ -3,9 +3,9 @@ import { DEFAULT_HOST, DEFAULT_PORTS } from '@platform/contracts';
 import {
   defaultDataDir,
   DEFAULT_MONGODB_URI,
-  listenWithGracefulShutdown,
   loadIdentitySecret,
   readConfig,
+  serviceMain,
   settings,
 } from '@platform/service-kit';
 import { buildApp, DEFAULT_TEXT_URL } from './app';
@@ -24,18 +24,14 @@ const speechSettings = {
   syncIntervalMs: settings.positiveInt('SENTENCE_SYNC_INTERVAL_MS', DEFAULT_SYNC_INTERVAL_MS),
 };
 
-async function main() {
-  const config = readConfig(speechSettings);
-  const app = await buildApp({
-    mongoUri: config.mongoUri,
-    identitySecret: loadIdentitySecret(config.dataDir),
-    textUrl: config.textUrl,
-    syncIntervalMs: config.syncIntervalMs,
-  });
-  await listenWithGracefulShutdown(app, { port: config.port, host: config.host });
-}
-
-main().catch((err: unknown) => {
-  console.error('speech service failed to start', err);
-  process.exit(1);
+void serviceMain({
+  name: 'speech service',
+  config: () => readConfig(speechSettings),
+  build: (config) =>
+    buildApp({
+      mongoUri: config.mongoUri,
+      identitySecret: loadIdentitySecret(config.dataDir),
+      textUrl: config.textUrl,
+      syncIntervalMs: config.syncIntervalMs,
+    }),
 });

@@ -3,9 +3,9 @@ import { DEFAULT_HOST, DEFAULT_PORTS } from '@platform/contracts';
 import {
   defaultDataDir,
   DEFAULT_MONGODB_URI,
-  listenWithGracefulShutdown,
   loadIdentitySecret,
   readConfig,
+  serviceMain,
   settings,
 } from '@platform/service-kit';
 import { buildApp, DEFAULT_GATEWAY_URL, DEFAULT_SPEECH_URL } from './app';
@@ -23,18 +23,14 @@ const textSettings = {
   gatewayUrl: settings.url('GATEWAY_URL', DEFAULT_GATEWAY_URL),
 };
 
-async function main() {
-  const config = readConfig(textSettings);
-  const app = await buildApp({
-    mongoUri: config.mongoUri,
-    identitySecret: loadIdentitySecret(config.dataDir),
-    speechUrl: config.speechUrl,
-    gatewayUrl: config.gatewayUrl,
-  });
-  await listenWithGracefulShutdown(app, { port: config.port, host: config.host });
-}
-
-main().catch((err: unknown) => {
-  console.error('text service failed to start', err);
-  process.exit(1);
+void serviceMain({
+  name: 'text service',
+  config: () => readConfig(textSettings),
+  build: (config) =>
+    buildApp({
+      mongoUri: config.mongoUri,
+      identitySecret: loadIdentitySecret(config.dataDir),
+      speechUrl: config.speechUrl,
+      gatewayUrl: config.gatewayUrl,
+    }),
 });
