@@ -657,7 +657,7 @@ describe('accounts and sessions', () => {
       clock = (Math.floor(clock / QUARTER) + 1) * QUARTER;
     });
 
-    it('limits sign-in per address, then per client, with 429 and the message; the window passes', async () => {
+    it('limits sign-in per address and client, then per client, with 429 and the message; the window passes', async () => {
       const limited = await build({}, { rateLimits: {} });
       expect((await signup(person('target@example.org'))).statusCode).toBe(201);
       expect((await post('/auth/verify', { token: await lastLinkTo('target@example.org') })).statusCode).toBe(

@@ -21,6 +21,29 @@ export const RATE_LIMIT_INDEXES: CollectionIndexes[] = [
 
 export const rateLimitCounters = (db: Db) => db.collection<CounterDoc>(RATE_LIMITS);
 
+/** The counter of `key` for the clock-aligned window of `windowMs` that holds `at`, and when that window ends. */
+export function windowOf(key: string, windowMs: number, at: number) {
+  const start = Math.floor(at / windowMs) * windowMs;
+  return { id: `${key}|${windowMs}|${start}`, end: start + windowMs };
+}
+
+/** Adds one to a window's counter (created on its first hit) and answers the count after it, atomically. */
+export async function bumpCounter(counters: Collection<CounterDoc>, id: string, end: number) {
+  const count = () =>
+    counters.findOneAndUpdate(
+      { _id: id },
+      { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date(end) } },
+      { upsert: true, returnDocument: 'after', projection: { count: 1 } },
+    );
+  try {
+    return (await count())!.count;
+  } catch (err) {
+    // Two first hits of one window raced to insert its counter: the loser counts into the winner's.
+    if (!isDuplicateKey(err)) throw err;
+    return (await count())!.count;
+  }
+}
+
 /**
  * A @fastify/rate-limit store in MongoDB, so every gateway process counts into the same windows and the
  * memory a flood of made-up keys costs is the database's, bounded by the TTL index. Windows are fixed and
@@ -31,22 +54,6 @@ export function mongoRateLimitStore(
   counters: Collection<CounterDoc>,
   now: () => number,
 ): FastifyRateLimitStoreCtor {
-  const bump = async (id: string, end: number) => {
-    const count = () =>
-      counters.findOneAndUpdate(
-        { _id: id },
-        { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date(end) } },
-        { upsert: true, returnDocument: 'after', projection: { count: 1 } },
-      );
-    try {
-      return (await count())!.count;
-    } catch (err) {
-      // Two first hits of one window raced to insert its counter: the loser counts into the winner's.
-      if (!isDuplicateKey(err)) throw err;
-      return (await count())!.count;
-    }
-  };
-
   class MongoRateLimitStore implements FastifyRateLimitStore {
     incr(
       key: string,
@@ -54,9 +61,8 @@ export function mongoRateLimitStore(
       timeWindow: number,
     ) {
       const t = now();
-      const start = Math.floor(t / timeWindow) * timeWindow;
-      const end = start + timeWindow;
-      bump(`${key}|${timeWindow}|${start}`, end).then(
+      const { id, end } = windowOf(key, timeWindow, t);
+      bumpCounter(counters, id, end).then(
         (current) => callback(null, { current, ttl: end - t }),
         (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
       );

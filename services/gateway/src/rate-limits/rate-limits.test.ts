@@ -4,6 +4,7 @@ import { linkToken, readOutbox } from '../../test/outbox';
 import { ROOMY_RATE_LIMITS, startAccountsGateway, type AccountsGateway } from '../../test/accounts-gateway';
 import { BackgroundWork } from '../accounts/background';
 import { HASHING_BUSY_MESSAGE } from '../accounts/passwords';
+import { DEFAULT_RATE_LIMITS, type AccountRateLimits } from '../routes/auth/auth-routes';
 import { rateLimitCounters } from './mongo-store';
 import { WRITE_LIMIT_MESSAGES } from './write-limits';
 
@@ -55,7 +56,7 @@ describe('rate limits in the database', () => {
   };
 
   it('shares one count between two gateway processes on one database', async () => {
-    const limits = { ...ROOMY_RATE_LIMITS, signinPerAddress: { max: 3, windowMs: MINUTE } };
+    const limits = { ...ROOMY_RATE_LIMITS, signinFailuresPerAddressClient: { max: 3, windowMs: MINUTE } };
     const [a, b] = [await build({}, { rateLimits: limits }), await build({}, { rateLimits: limits })];
     const attempt = (app: ServiceApp) =>
       post(app, '/auth/signin', { email: 'shared@example.org', password: 'Wrong1234' });
@@ -68,6 +69,97 @@ describe('rate limits in the database', () => {
     expect((await attempt(a)).statusCode).toBe(429);
     clock += MINUTE;
     expect((await attempt(b)).statusCode).toBe(401);
+  });
+
+  describe('sign-in failures', () => {
+    // The sign-in limits as shipped (30 attempts a minute per client; 5 failures a minute per address and
+    // client; 10 a minute per address for clients that failed on it), the others out of the way.
+    const SIGNIN_LIMITS = Object.fromEntries(
+      Object.entries(DEFAULT_RATE_LIMITS).map(([name, limit]) => [
+        name,
+        name.startsWith('signin') ? limit : ROOMY_RATE_LIMITS[name as keyof AccountRateLimits],
+      ]),
+    ) as unknown as AccountRateLimits;
+    const signin = (app: ServiceApp, email: string, password: string, from: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/auth/signin',
+        payload: { email, password },
+        remoteAddress: from,
+      });
+
+    it('lock out the client that fails on an address, never the owner signing in from elsewhere', async () => {
+      const app = await build({}, { rateLimits: SIGNIN_LIMITS });
+      await signedIn(app, 'victim@example.org');
+      clock += MINUTE;
+      const attacker = '203.0.113.66';
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        statuses.push((await signin(app, 'victim@example.org', `Guess${i}abc`, attacker)).statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429, 429, 429]);
+      // The owner, from their own network, gets in at once: the attacker's failures are not theirs.
+      const owner = await signin(app, 'victim@example.org', 'Secret123', '198.51.100.20');
+      expect(owner.statusCode).toBe(200);
+      // The attacker's client stays locked out of that address, even with the right password.
+      const locked = await signin(app, 'victim@example.org', 'Secret123', attacker);
+      expectRefusal(locked, 429, AUTH_MESSAGES.tooManySignins);
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+      // Rotating addresses inside one IPv6 /64 is one client too (its refusals counted no failures above).
+      const six = (i: number) => `2001:db8:5:6::${i + 1}`;
+      for (let i = 0; i < 5; i++) {
+        expect((await signin(app, 'victim@example.org', `Guess${i}xyz`, six(i))).statusCode).toBe(401);
+      }
+      expect((await signin(app, 'victim@example.org', 'Secret123', six(9))).statusCode).toBe(429);
+      clock += MINUTE;
+      expect((await signin(app, 'victim@example.org', 'Secret123', attacker)).statusCode).toBe(200);
+    });
+
+    it('past the address’s own limit, holds back every client that failed on it, and only those', async () => {
+      const app = await build({}, { rateLimits: SIGNIN_LIMITS });
+      await signedIn(app, 'spread@example.org');
+      clock += MINUTE;
+      // Many clients, two guesses each: none reaches its own limit, together they reach the address's.
+      const clients = Array.from({ length: 5 }, (_, i) => `192.0.2.${i + 10}`);
+      for (const from of clients) {
+        for (let i = 0; i < 2; i++) {
+          expect((await signin(app, 'spread@example.org', `Guess${i}abc`, from)).statusCode).toBe(401);
+        }
+      }
+      // A client new to the address still has its one guess; a second, past the address's limit, is refused.
+      expect((await signin(app, 'spread@example.org', 'Guess0abc', '192.0.2.99')).statusCode).toBe(401);
+      expect((await signin(app, 'spread@example.org', 'Secret123', '192.0.2.99')).statusCode).toBe(429);
+      // Each client that failed is held back, the right password included…
+      expect((await signin(app, 'spread@example.org', 'Secret123', clients[0]!)).statusCode).toBe(429);
+      expect((await signin(app, 'spread@example.org', 'Wrong9999', clients[4]!)).statusCode).toBe(429);
+      // …while a client that has not failed on it signs in.
+      expect((await signin(app, 'spread@example.org', 'Secret123', '198.51.100.30')).statusCode).toBe(200);
+    });
+
+    it('still stops one client trying many addresses, and a right password does not count as a failure', async () => {
+      const app = await build({}, { rateLimits: SIGNIN_LIMITS });
+      await signedIn(app, 'sprayed@example.org');
+      clock += MINUTE;
+      const sprayer = '203.0.113.99';
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) {
+        statuses.push((await signin(app, `person${i}@example.org`, 'Guess1abc', sprayer)).statusCode);
+      }
+      expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+      expectRefusal(
+        await signin(app, 'sprayed@example.org', 'Secret123', sprayer),
+        429,
+        AUTH_MESSAGES.tooManySignins,
+      );
+      // Signing in rightly, again and again, never locks a client out of its own address.
+      clock += MINUTE;
+      const home = '198.51.100.40';
+      for (let i = 0; i < 8; i++) {
+        expect((await signin(app, 'sprayed@example.org', 'Secret123', home)).statusCode).toBe(200);
+      }
+      expect((await signin(app, 'sprayed@example.org', 'Wrong9999', home)).statusCode).toBe(401);
+      expect((await signin(app, 'sprayed@example.org', 'Secret123', home)).statusCode).toBe(200);
+    });
   });
 
   it('keeps its counters as documents that expire with their window, not in the process', async () => {

@@ -18,6 +18,7 @@ import {
   type SignupRole,
 } from '@platform/contracts';
 import {
+  databaseOf,
   HttpError,
   isDuplicateKey,
   replyWithError,
@@ -25,7 +26,9 @@ import {
   type ServiceApp,
 } from '@platform/service-kit';
 import { clientKey } from '../../rate-limits/client-key';
+import { attemptCounter, type AttemptCounter } from '../../rate-limits/attempt-counter';
 import { keyedLimiter, type KeyedLimiter, type RateLimit } from '../../rate-limits/keyed-limiter';
+import { rateLimitCounters } from '../../rate-limits/mongo-store';
 import { nameKeysOf, type AccountCollections, type UserDoc } from '../../accounts/accounts-db';
 import { emailAddressProblem } from '../../accounts/email-address';
 import type { BackgroundWork } from '../../accounts/background';
@@ -40,8 +43,15 @@ import { issueToken, redeemVerification, sendVerification, tokenOwner } from '..
 import { localeCookie } from '../../locale-cookie';
 
 export interface AccountRateLimits {
-  signinPerAddress: RateLimit;
+  /** Every sign-in attempt of one client, whatever the address (one client trying many addresses). */
   signinPerClient: RateLimit;
+  /** Failed sign-ins on one address from one client: past it, that client is refused for that address. */
+  signinFailuresPerAddressClient: RateLimit;
+  /**
+   * Failed sign-ins on one address from anywhere: past it, every client that has itself failed on the
+   * address is refused for it, while a client with no failure there (the owner, elsewhere) still gets in.
+   */
+  signinFailuresPerAddress: RateLimit;
   resendPerAddress: RateLimit;
   resendPerClient: RateLimit;
   signupPerClient: RateLimit;
@@ -51,8 +61,9 @@ export interface AccountRateLimits {
 
 const MINUTE = 60_000;
 export const DEFAULT_RATE_LIMITS: AccountRateLimits = {
-  signinPerAddress: { max: 5, windowMs: MINUTE },
   signinPerClient: { max: 30, windowMs: MINUTE },
+  signinFailuresPerAddressClient: { max: 5, windowMs: MINUTE },
+  signinFailuresPerAddress: { max: 10, windowMs: MINUTE },
   resendPerAddress: { max: 3, windowMs: 15 * MINUTE },
   resendPerClient: { max: 10, windowMs: 15 * MINUTE },
   signupPerClient: { max: 20, windowMs: 15 * MINUTE },
@@ -72,6 +83,10 @@ export interface AccountsRouteOptions {
   sessionCache: SessionCache;
   cookie: SessionCookie;
 }
+
+/** Sign-in failures: counted by the handler around the password check, not by a limiter before it. */
+const FAILURE_LIMITS = ['signinFailuresPerAddressClient', 'signinFailuresPerAddress'] as const;
+type FailureLimit = (typeof FAILURE_LIMITS)[number];
 
 /** /auth bodies are a few short fields; anything bigger is refused before it is read whole. */
 export const AUTH_BODY_LIMIT = 16 * 1024;
@@ -93,16 +108,24 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
   const { cols, hasher, mailer, publicUrl, now, background, sessionCache, cookie } = options;
   // Counted in the database (see rate-limits/mongo-store.ts), so every gateway process shares one count.
   const limits = Object.fromEntries(
-    (Object.keys(options.rateLimits) as (keyof AccountRateLimits)[]).map((name) => [
+    (Object.keys(options.rateLimits) as (keyof AccountRateLimits)[])
+      .filter((name) => !(FAILURE_LIMITS as readonly string[]).includes(name))
+      .map((name) => [name, keyedLimiter(app, name, options.rateLimits[name])]),
+  ) as Record<Exclude<keyof AccountRateLimits, FailureLimit>, KeyedLimiter>;
+  const failures = Object.fromEntries(
+    FAILURE_LIMITS.map((name) => [
       name,
-      keyedLimiter(app, name, options.rateLimits[name]),
+      attemptCounter(rateLimitCounters(databaseOf(app)), name, options.rateLimits[name], now),
     ]),
-  ) as Record<keyof AccountRateLimits, KeyedLimiter>;
+  ) as Record<FailureLimit, AttemptCounter>;
   /**
    * Takes one attempt from every limit named (all of them count, even when one is exhausted); the seconds
    * until the last exhausted one frees up, or 0 when all allow it.
    */
-  const overLimit = async (request: FastifyRequest, ...takes: [keyof AccountRateLimits, string][]) => {
+  const overLimit = async (
+    request: FastifyRequest,
+    ...takes: [Exclude<keyof AccountRateLimits, FailureLimit>, string][]
+  ) => {
     const verdicts = await Promise.all(takes.map(([name, key]) => limits[name](request, key)));
     return Math.max(0, ...verdicts.map((v) => v.retryAfterSeconds));
   };
@@ -298,13 +321,31 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
       const problem = signinProblem(request.body);
       if (problem) return refuse(reply, 400, problem);
       const email = normalizeEmail(request.body.email);
+      const client = clientKey(request);
       // Checked before any hashing, so a flood costs the gateway almost nothing.
-      const wait = await overLimit(
-        request,
-        ['signinPerClient', clientKey(request)],
-        ['signinPerAddress', email],
-      );
+      const wait = await overLimit(request, ['signinPerClient', client]);
       if (wait) return tooMany(reply, AUTH_MESSAGES.tooManySignins, wait);
+      // Counted as failures before the password is checked (so concurrent guesses cannot all slip under the
+      // limit), refunded once it proves right. Only clients that have failed on this address are held back:
+      // someone failing on another person's address from elsewhere can never keep that person out.
+      const [mine, everyone] = await Promise.all([
+        failures.signinFailuresPerAddressClient.count(`${email}|${client}`),
+        failures.signinFailuresPerAddress.count(email),
+      ]);
+      const failedBefore = mine.count > 1;
+      const lockedOut =
+        mine.count > failures.signinFailuresPerAddressClient.limit.max ||
+        (failedBefore && everyone.count > failures.signinFailuresPerAddress.limit.max);
+      // A refused attempt, like a right password, is no failure: the counts hold only wrong passwords.
+      const notAFailure = () => Promise.all([mine.refund(), everyone.refund()]);
+      if (lockedOut) {
+        await notAFailure();
+        return tooMany(
+          reply,
+          AUTH_MESSAGES.tooManySignins,
+          Math.max(mine.retryAfterSeconds, everyone.retryAfterSeconds),
+        );
+      }
       const user = await cols.users.findOne({ email });
       if (!user) {
         await hasher.verifyAgainstNothing(request.body.password);
@@ -313,6 +354,7 @@ export async function accountsRoutes(app: ServiceApp, options: AccountsRouteOpti
       if (!(await hasher.verify(request.body.password, user.passwordHash))) {
         return refuse(reply, 401, AUTH_MESSAGES.incorrectPassword);
       }
+      await notAFailure();
       // Only after the password is right, so this answer tells nothing to someone guessing addresses.
       if (!user.verified) return refuse(reply, 403, AUTH_MESSAGES.notVerified);
       // A session this browser already had is ended rather than left to linger until it expires.
