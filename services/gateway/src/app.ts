@@ -40,6 +40,15 @@ import { ROUTING_TABLE, type RoutingRule, type ServiceName } from './routing-tab
 import { registerSecurityHeaders } from './security-headers';
 import { registerShellStatic, spaFallback } from './shell-static';
 import { DEFAULT_DIGEST_INTERVAL_MS, DigestJob } from './digest/digest-job';
+import { STORAGE_RESERVATION_INDEXES, storageReservations } from './storage-quota/reservations';
+import {
+  DEFAULT_STORAGE_FREE_FLOOR_BYTES,
+  DEFAULT_STORAGE_QUOTA_BYTES,
+  type StorageSettings,
+} from './storage-quota/settings';
+import { storageGate, type StorageGate } from './storage-quota/storage-gate';
+import { storageRoutes } from './storage-quota/storage-routes';
+import { storedBytesReader } from './storage-quota/stored-bytes';
 import { internalRoutes } from './routes/internal/people-routes';
 import { DEFAULT_PASSWORD_CHECKS, settingsRoutes } from './routes/settings/settings-routes';
 import { SETTINGS_INDEXES, settingsCollections } from './settings/settings-db';
@@ -114,6 +123,8 @@ export interface AccountsOptions {
   passwordChecks?: PasswordCheckLimit;
   /** The public site: contact address (CONTACT_EMAIL), its rate limits, the figures' cache (PUBLIC_STATS_CACHE_MS). */
   publicSite?: Partial<PublicSiteSettings>;
+  /** Each person's storage quota and the data disk's floor (STORAGE_QUOTA_BYTES, STORAGE_FREE_FLOOR_BYTES). */
+  storage?: Partial<StorageSettings>;
 }
 
 export interface ApiTokenLimits {
@@ -163,6 +174,7 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
             ...API_TOKEN_INDEXES,
             ...SETTINGS_INDEXES,
             ...PUBLIC_SITE_INDEXES,
+            ...STORAGE_RESERVATION_INDEXES,
           ],
         }
       : {}),
@@ -201,6 +213,7 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
       });
       let resolveUser = options.resolveUser ?? nobodySignedIn;
       let writes: WriteGate | undefined;
+      let storage: StorageGate | undefined;
       if (accounts) {
         // Limits are checked from handlers (createRateLimit), never as a hook on every route.
         await scope.register(fastifyRateLimit, {
@@ -255,6 +268,25 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
             secret: options.identitySecret,
             log: typed.log,
           });
+        // Every upload passes here: each person's quota and the data disk's floor are checked before its body.
+        const storageSettings: StorageSettings = {
+          quotaBytes: DEFAULT_STORAGE_QUOTA_BYTES,
+          freeFloorBytes: DEFAULT_STORAGE_FREE_FLOOR_BYTES,
+          dataDir: accounts.dataDir,
+          ...accounts.storage,
+        };
+        const stored = storedBytesReader(serviceClient('text'), serviceClient('speech'));
+        storage = storageGate({
+          settings: storageSettings,
+          stored,
+          reservations: storageReservations(databaseOf(typed)),
+          now,
+        });
+        await scope.register(storageRoutes, {
+          resolveSession: session,
+          stored,
+          quotaBytes: storageSettings.quotaBytes,
+        });
         const settings = settingsCollections(databaseOf(typed));
         await scope.register(settingsRoutes, {
           cols,
@@ -311,6 +343,7 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
         resolveUser,
         timeouts,
         writeGate: writes,
+        storageGate: storage,
       });
     },
   });

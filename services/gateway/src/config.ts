@@ -16,6 +16,10 @@ import type { GatewayOptions } from './app';
 import { DEFAULT_DIGEST_INTERVAL_MS } from './digest/digest-job';
 import { DEFAULT_CONTACT_EMAIL } from './public-site/routes';
 import { buildRemotesManifest } from './remotes-manifest';
+import {
+  DEFAULT_STORAGE_FREE_FLOOR_BYTES,
+  DEFAULT_STORAGE_QUOTA_BYTES,
+} from './storage-quota/settings';
 
 /**
  * TRUST_PROXY: unset, `false` or `0` (default: no proxy; X-Forwarded-* ignored), a hop count (`1`: one proxy
@@ -93,6 +97,8 @@ export const gatewaySettings = (repoRoot: string) => ({
   digestIntervalMs: settings.duration('DIGEST_INTERVAL_MS', DEFAULT_DIGEST_INTERVAL_MS),
   contactEmail: settings.string('CONTACT_EMAIL', DEFAULT_CONTACT_EMAIL),
   publicStatsCacheMs: settings.duration('PUBLIC_STATS_CACHE_MS', PUBLIC_STATS_CACHE_SECONDS * 1000),
+  storageQuotaBytes: settings.count('STORAGE_QUOTA_BYTES', DEFAULT_STORAGE_QUOTA_BYTES, 0),
+  storageFreeFloorBytes: settings.count('STORAGE_FREE_FLOOR_BYTES', DEFAULT_STORAGE_FREE_FLOOR_BYTES, 0),
 });
 
 /** The gateway's options from its environment; throws a ConfigError naming every bad variable. */
@@ -127,6 +133,7 @@ export function gatewayConfigFromEnv(repoRoot: string, env: NodeJS.ProcessEnv = 
       apiTokens: { rateLimit: { max: config.apiTokenPerMinute, windowMs: 60_000 } },
       digestIntervalMs: config.digestIntervalMs,
       publicSite: { contactEmail: config.contactEmail, statsCacheMs: config.publicStatsCacheMs },
+      storage: { quotaBytes: config.storageQuotaBytes, freeFloorBytes: config.storageFreeFloorBytes },
     },
   };
   return { options, port: config.port, host: config.host };

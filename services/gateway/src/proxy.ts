@@ -7,6 +7,7 @@ import { COMPRESSION_THRESHOLD_BYTES } from './compression';
 import { upstreamHeaders, type ResolveUser } from './identity-propagation';
 import { splitTarget } from './path-guard';
 import type { WriteGate } from './rate-limits/write-limits';
+import type { StorageGate } from './storage-quota/storage-gate';
 import { ownerOf, type RoutingRule, type ServiceName } from './routing-table';
 import { replyUpstreamError } from './upstream-errors';
 
@@ -44,6 +45,8 @@ export interface ProxyOptions {
   timeouts: UpstreamTimeouts;
   /** Per-person write limits; none when the gateway has no accounts database. */
   writeGate?: WriteGate;
+  /** Storage quota and free-space checks of uploads; none without an accounts database. */
+  storageGate?: StorageGate;
 }
 
 /** A service's answer as @fastify/reply-from hands it over (its type declarations leave `headers` out). */
@@ -121,6 +124,7 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
       reply.header('retry-after', String(wait.retryAfterSeconds));
       throw new HttpError(429, 'rate_limit.exceeded', wait.message);
     }
+    await options.storageGate?.(request, reply, identity, path);
     // The signature covers the request target exactly as sent: the query goes as it came (reply-from would
     // otherwise re-serialise it through URL parsing).
     const target = query ? `${path}?${query}` : path;
