@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Binary, ObjectId, type Db } from 'mongodb';
 import { ROUTES, type Identity, type RouteDeclaration } from '@platform/contracts';
 import { signIdentity } from './identity';
 import type { ServiceApp } from './service-app';
@@ -231,5 +232,42 @@ export function multipart(parts: MultipartPart[]) {
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/**
+ * Every place in a database where one of `needles` (a person's id, name, e-mail) is stored, as
+ * `collection: path`: in any string, any ObjectId's hex, any binary read as text, or any field name, of every
+ * document of every collection, so a collection added later is searched too. Case-insensitive.
+ */
+export async function findMentions(db: Db, needles: readonly string[]): Promise<string[]> {
+  const wanted = needles.filter((n) => n.length > 0).map((n) => n.toLowerCase());
+  const found: string[] = [];
+  const holds = (text: string) => {
+    const lower = text.toLowerCase();
+    return wanted.some((n) => lower.includes(n));
+  };
+  const visit = (value: unknown, where: string) => {
+    if (typeof value === 'string') {
+      if (holds(value)) found.push(where);
+    } else if (value instanceof ObjectId) {
+      if (holds(value.toHexString())) found.push(where);
+    } else if (value instanceof Binary) {
+      const bytes = Buffer.from(value.buffer);
+      if (holds(bytes.toString('latin1')) || holds(bytes.toString('utf8'))) found.push(where);
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => visit(item, `${where}.${i}`));
+    } else if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+      for (const [key, inner] of Object.entries(value)) {
+        if (holds(key)) found.push(`${where}.${key} (the field's name)`);
+        visit(inner, `${where}.${key}`);
+      }
+    }
+  };
+  const collections = await db.listCollections({}, { nameOnly: true }).toArray();
+  for (const { name } of collections) {
+    if (name.startsWith('system.')) continue;
+    for await (const doc of db.collection(name).find()) visit(doc, `${name}: ${String(doc._id)}`);
+  }
+  return found;
 }
 export { routeFilesBelow } from './route-files';

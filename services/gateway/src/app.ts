@@ -140,6 +140,8 @@ export const DEFAULT_API_TOKEN_LIMITS: ApiTokenLimits = {
 };
 
 export const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
+/** How long the gateway waits for a service to erase a deleted account's data. */
+export const ACCOUNT_ERASURE_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAIL_FROM = 'no-reply@localhost';
 
 /** Fastify's trustProxy for a hop count (the n addresses nearest the gateway are proxies) or an address list. */
@@ -260,13 +262,14 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
           sessionCache,
           cookie,
         });
-        const serviceClient = (target: ServiceName) =>
+        const serviceClient = (target: ServiceName, timeoutMs?: number) =>
           createServiceClient({
             identity: SERVICE_IDENTITIES.gateway,
             target,
             baseUrl: options.upstreams[target],
             secret: options.identitySecret,
             log: typed.log,
+            ...(timeoutMs ? { timeoutMs } : {}),
           });
         // Every upload passes here: each person's quota and the data disk's floor are checked before its body.
         const storageSettings: StorageSettings = {
@@ -299,8 +302,9 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
           resolveSession: session,
           sessionCache,
           cookie,
-          text: serviceClient('text'),
-          speech: serviceClient('speech'),
+          // Account deletion: a prolific contributor's data takes the services longer than a usual call.
+          text: serviceClient('text', ACCOUNT_ERASURE_TIMEOUT_MS),
+          speech: serviceClient('speech', ACCOUNT_ERASURE_TIMEOUT_MS),
           passwordChecks: accounts.passwordChecks ?? DEFAULT_PASSWORD_CHECKS,
         });
         await scope.register(internalRoutes, { cols, identitySecret: options.identitySecret });

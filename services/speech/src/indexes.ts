@@ -2,6 +2,7 @@ import { ACTIVITY_COLLECTION, ACTIVITY_INDEXES, type CollectionIndexes } from '@
 import { AUDIO_BUCKET, C } from './collections';
 import { DATASET_INDEXES } from './datasets/dataset-indexes';
 import { STORAGE_INDEXES } from './storage/stored-bytes';
+import { ERASURE_INDEXES } from './user/erase';
 
 /** Indexes of the speech database, created at start; each names the query it serves. */
 export const SPEECH_INDEXES: CollectionIndexes[] = [
@@ -96,6 +97,7 @@ export const SPEECH_INDEXES: CollectionIndexes[] = [
   },
   ...DATASET_INDEXES,
   ...STORAGE_INDEXES,
+  ...ERASURE_INDEXES,
   // Daily activity counts: live increments, sums for the text service, the language distribution.
   ...ACTIVITY_INDEXES,
   {

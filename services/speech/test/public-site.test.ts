@@ -249,7 +249,7 @@ describe('the demo clip: a validated recording of a published release, heard sig
   it('never plays the voice of a deleted account', async () => {
     const forget = await h.app.inject({
       method: 'DELETE',
-      url: '/internal/users/spk-a/speech-data',
+      url: '/internal/users/spk-a/speech-data?pseudonym=0123456789abcdef01234567',
       headers: gateway(),
     });
     expect(forget.statusCode).toBe(200);

@@ -34,7 +34,7 @@ describe('the speech service’s workspace routes', () => {
       { method: 'POST' as const, url: '/internal/activity/sums', payload: { queries: [] } },
       { method: 'GET' as const, url: '/internal/activity/languages/ada' },
       { method: 'GET' as const, url: '/internal/analytics/recording-quality?period=week' },
-      { method: 'DELETE' as const, url: '/internal/users/ada/speech-data' },
+      { method: 'DELETE' as const, url: '/internal/users/ada/speech-data?pseudonym=0123456789abcdef01234567' },
     ];
     it.each(internal)(
       '$method $url: 403 for a person, even an admin; 401 unsigned; 200 for a service',
@@ -320,7 +320,7 @@ describe('the speech service’s workspace routes', () => {
       });
       const res = await h.app.inject({
         method: 'DELETE',
-        url: '/internal/users/ada/speech-data',
+        url: '/internal/users/ada/speech-data?pseudonym=0123456789abcdef01234567',
         headers: asGateway(),
       });
       expect(res.statusCode).toBe(200);
@@ -328,7 +328,7 @@ describe('the speech service’s workspace routes', () => {
       expect(await get('ada')).toEqual(none);
       expect(await h.col.preferences.countDocuments({ _id: 'ada' })).toBe(0);
       expect(await h.col.recordings.findOne({ _id: recording })).toMatchObject({
-        speakerId: 'ada',
+        speakerId: '0123456789abcdef01234567',
         speakerName: null,
       });
       expect(await get('bola')).toEqual({ ageRange: 'teens', gender: null, accent: null });

@@ -7,6 +7,7 @@ import { SENTENCE_FLAGS, SENTENCES } from './sentences/sentence-store';
 import { STORAGE_INDEXES } from './storage/stored-bytes';
 import { TEXT_PAIR_INDEXES } from './text-pairs/indexes';
 import { DATASET_UPLOAD_INDEXES } from './uploads/upload-store';
+import { ERASURE_INDEXES } from './workspace/erase';
 import { WORKSPACE_INDEXES } from './workspace/indexes';
 
 /** Indexes of the text database, created at start; each names the query it serves. */
@@ -35,6 +36,7 @@ export const TEXT_INDEXES: CollectionIndexes[] = [
   ...ACTIVITY_INDEXES,
   ...WORKSPACE_INDEXES,
   ...STORAGE_INDEXES,
+  ...ERASURE_INDEXES,
   ...ANALYTICS_INDEXES,
   ...PUBLIC_SITE_INDEXES,
 ];

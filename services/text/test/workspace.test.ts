@@ -1,11 +1,9 @@
 import {
-  SERVICE_IDENTITIES,
   type DashboardStats,
   type ProjectDetail,
   type Task,
   type WorkspaceSearchResults,
 } from '@platform/contracts';
-import { signedAs } from '@platform/service-kit/testing';
 import { notifications } from '../src/notifications/notify';
 import { projects } from '../src/projects/project-store';
 import { tasks } from '../src/tasks/task-store';
@@ -134,33 +132,3 @@ describe('search', () => {
   });
 });
 
-describe('erase', () => {
-  test('a deleted account’s name leaves projects, tasks and notifications; its notifications go', async () => {
-    const p = await project('Erase me', { memberIds: ['c1', 'c2'] });
-    await task(p.id, 'Their task');
-    await h.app.inject({
-      method: 'POST',
-      url: `/api/tasks/${(await tasks(h.db).findOne({}))!._id.toHexString()}/share/team`,
-      headers: as('c1'),
-    });
-    expect(await notifications(h.db).countDocuments({ userId: 'c1' })).toBeGreaterThan(0);
-    const res = await h.app.inject({
-      method: 'DELETE',
-      url: '/internal/users/c1/text-data',
-      headers: signedAs(SERVICE_IDENTITIES.gateway),
-    });
-    expect(res.json()).toEqual({ done: true });
-    const stored = await projects(h.db).findOne({});
-    expect(stored!.members).toEqual([
-      { id: 'm1', name: 'Ada Manager' },
-      { id: 'c1', name: 'Deleted account' },
-      { id: 'c2', name: 'Dayo Contributor' },
-    ]);
-    expect((await tasks(h.db).findOne({}))!.assignee).toEqual({ id: 'c1', name: 'Deleted account' });
-    expect(await notifications(h.db).countDocuments({ userId: 'c1' })).toBe(0);
-    const others = await notifications(h.db).find({ 'by.id': 'c1' }).toArray();
-    expect(others.length).toBeGreaterThan(0);
-    expect(others.every((n) => n.by!.name === 'Deleted account')).toBe(true);
-    expect(JSON.stringify(await notifications(h.db).find().toArray())).not.toContain('Chidi');
-  });
-});

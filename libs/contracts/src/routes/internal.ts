@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { PeopleById, PeopleByIdBody } from '../account-settings';
 import { Identity } from '../identity';
+import { ErasureQuery } from '../storage';
 import { UserIdParams } from '../user-stats';
 import {
   ActivityLanguages,
@@ -94,7 +95,10 @@ export const postInternalDigestClaim = defineRoute({
   reply: { 200: DigestClaim },
 });
 
-/** Internal, gateway → text: a deleted account's personal details go (names on projects, tasks, notifications). */
+/**
+ * Internal, gateway → text: a deleted account's own uploads and notifications go; what it gave under a licence
+ * (sentences, pairs, reviews) stays under the pseudonym, and its name leaves projects and tasks.
+ */
 export const deleteInternalUserText = defineRoute({
   name: 'deleteInternalUserText',
   method: 'DELETE',
@@ -104,10 +108,14 @@ export const deleteInternalUserText = defineRoute({
   summary: 'Forget a deleted account’s personal details',
   tag: 'internal',
   params: UserIdParams,
+  query: ErasureQuery,
   reply: { 200: Type.Object({ done: Type.Literal(true) }, { additionalProperties: false }) },
 });
 
-/** Internal, gateway → speech: a deleted account's preferences and speaker details go. */
+/**
+ * Internal, gateway → speech: a deleted account's preferences, speaker details, licence acceptances and
+ * download history go; its recordings, votes and donations stay under the pseudonym.
+ */
 export const deleteInternalUserSpeech = defineRoute({
   name: 'deleteInternalUserSpeech',
   method: 'DELETE',
@@ -117,6 +125,7 @@ export const deleteInternalUserSpeech = defineRoute({
   summary: 'Forget a deleted account’s personal details',
   tag: 'internal',
   params: UserIdParams,
+  query: ErasureQuery,
   reply: { 200: Type.Object({ done: Type.Literal(true) }, { additionalProperties: false }) },
 });
 

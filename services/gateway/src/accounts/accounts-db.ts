@@ -31,6 +31,8 @@ export interface UserDoc {
   pendingEmail?: string;
   /** Bumped with every avatar upload; the avatar's URL carries it, so browsers may cache each one for good. */
   avatarVersion?: number;
+  /** Set while the account is being deleted: what replaces its id on what the services keep. */
+  erasurePseudonym?: string;
 }
 
 export interface SessionDoc {

@@ -399,8 +399,12 @@ describe('settings, accounts and the digest', () => {
       expect(res.json()).toEqual({ done: true });
       expect(String(res.headers['set-cookie'])).toMatch(/^plt=;/);
       expect(stub.calls.map((c) => `${c.method} ${c.url}`).sort()).toEqual([
-        `DELETE /internal/users/${id}/speech-data`,
-        `DELETE /internal/users/${id}/text-data`,
+        expect.stringMatching(
+          new RegExp(`^DELETE /internal/users/${id}/speech-data\\?pseudonym=[0-9a-f]{24}$`),
+        ),
+        expect.stringMatching(
+          new RegExp(`^DELETE /internal/users/${id}/text-data\\?pseudonym=[0-9a-f]{24}$`),
+        ),
       ]);
       // Signed in the gateway's own service name, for exactly that call.
       for (const c of stub.calls) expect(c.identity).toEqual(SERVICE_IDENTITIES.gateway);

@@ -31,20 +31,3 @@ export async function saveSpeakerDetails(
   );
   return saved;
 }
-
-/**
- * A deleted account's personal details leave the speech service: its preferences, its speaker details and
- * the name stored on its recordings. Its recordings, votes and donations stay (releases know them only by a
- * salted hash), marked `speakerForgotten` so no public page plays them.
- */
-export async function forgetPerson(col: Collections, userId: string): Promise<void> {
-  await Promise.all([
-    col.preferences.deleteOne({ _id: userId }),
-    col.speakerDetails.deleteOne({ _id: userId }),
-    // Marked too, so the public site's demo never plays the voice of someone who left.
-    col.recordings.updateMany(
-      { speakerId: userId, speakerForgotten: { $ne: true } },
-      { $set: { speakerName: null, speakerForgotten: true } },
-    ),
-  ]);
-}

@@ -7,8 +7,6 @@ import {
   AVATAR_MAX_BYTES,
   deleteAccount,
   deleteAvatar,
-  deleteInternalUserSpeech,
-  deleteInternalUserText,
   getAvatar,
   getNotificationSettings,
   getProfile,
@@ -22,6 +20,7 @@ import {
   putProfile,
 } from '@platform/contracts';
 import {
+  databaseOf,
   discardRestOfUpload,
   HttpError,
   isDuplicateKey,
@@ -30,6 +29,7 @@ import {
   type ServiceApp,
   type ServiceClient,
 } from '@platform/service-kit';
+import { eraseAccount } from '../../account-deletion/erase-account';
 import {
   backfillNameKeys,
   nameFields,
@@ -343,21 +343,10 @@ export async function settingsRoutes(app: ServiceApp, options: SettingsRouteOpti
     async (request, reply) => {
       const user = await me(request);
       await checkPassword(request, reply, user, request.body.currentPassword);
-      const params = { id: user._id.toHexString() };
-      // The services forget the person first: if one cannot, the account stays (503) and may be deleted again.
-      await Promise.all([
-        options.text.call(deleteInternalUserText, { params }),
-        options.speech.call(deleteInternalUserSpeech, { params }),
-      ]);
-      await closeSessionsOf(cols, sessionCache, user._id);
-      await Promise.all([
-        cols.users.deleteOne({ _id: user._id }),
-        cols.tokens.deleteMany({ userId: user._id }),
-        cols.sessions.deleteMany({ userId: user._id }),
-        settings.avatars.deleteOne({ _id: user._id }),
-        settings.notificationSettings.deleteOne({ _id: user._id }),
-        options.apiTokens.deleteMany({ userId: user._id }),
-      ]);
+      await eraseAccount(
+        { db: databaseOf(app), text: options.text, speech: options.speech, sessionCache },
+        user,
+      );
       cookie.clear(request, reply);
       return { done: true as const };
     },

@@ -10,7 +10,8 @@ import {
 import { databaseOf, serveRoute, type ServiceApp, type ServiceClient } from '@platform/service-kit';
 import { collections } from '../../collections';
 import { rememberedPreferences, rememberPreferences } from '../../user/preferences';
-import { forgetPerson, saveSpeakerDetails, speakerDetailsOf } from '../../user/speaker-details';
+import { erasePerson } from '../../user/erase';
+import { saveSpeakerDetails, speakerDetailsOf } from '../../user/speaker-details';
 
 /**
  * The person's own figures (with what they wrote, added and reviewed, from the text service), choices and
@@ -64,7 +65,7 @@ export function userRoutes(app: ServiceApp, text: ServiceClient) {
 
   // The gateway, when an account is deleted.
   serveRoute(app, deleteInternalUserSpeech, async (request) => {
-    await forgetPerson(col(), request.params.id);
+    await erasePerson(databaseOf(app), request.params.id, request.query.pseudonym);
     return { done: true as const };
   });
 }
