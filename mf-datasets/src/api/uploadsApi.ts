@@ -10,6 +10,7 @@ import {
   DATASET_UPLOAD_PAGE_SIZE,
   getDatasetUploads,
   getDatasetUploadSummary,
+  getStorageUsage,
   postDatasetUpload,
   postDatasetUploadImport,
   routeUrl,
@@ -88,6 +89,12 @@ export const uploadsApi = api.injectEndpoints({
       },
       invalidatesTags: uploadsOnSuccess,
     }),
+    // Each upload changes it (the 'Upload' tag); recordings and donations made on other pages do too, so the
+    // page reads it again whenever it opens.
+    getStorageUsage: build.query<RouteReply<typeof getStorageUsage>, void>({
+      query: () => routeRequest(getStorageUsage, {}),
+      providesTags: ['Upload'],
+    }),
     // A 409 (imported meanwhile, elsewhere) means the history shown is stale: it is read again then too.
     importDatasetUpload: build.mutation<RouteReply<typeof postDatasetUploadImport>, string>({
       query: (id) => routeRequest(postDatasetUploadImport, { params: { id } }),
@@ -99,6 +106,7 @@ export const uploadsApi = api.injectEndpoints({
 export const {
   useGetDatasetUploadSummaryQuery,
   useGetDatasetUploadsQuery,
+  useGetStorageUsageQuery,
   useUploadDatasetFileMutation,
   useImportDatasetUploadMutation,
 } = uploadsApi;

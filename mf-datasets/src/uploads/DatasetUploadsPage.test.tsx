@@ -24,10 +24,18 @@ const upload = (over: Partial<DatasetUpload> = {}): DatasetUpload => ({
 });
 
 let stored: DatasetUpload[];
+/** What the person stores besides the uploads listed (recordings, donations), and their quota. */
+let storedElsewhere: number;
+let quota: number;
 
 function renderPage(configure?: (server: FakeServer) => void) {
   stored = [];
+  storedElsewhere = 0;
+  quota = 2_000_000_000;
   const view = renderWithPlatform(<DatasetUploadsPage />, { path: '/data/uploads', signedInAs: testUser });
+  view.server.on('GET /api/storage/usage', () => ({
+    body: { usedBytes: storedElsewhere + stored.reduce((sum, u) => sum + u.bytes, 0), quotaBytes: quota },
+  }));
   view.server.on('GET /api/uploads/summary', () => ({
     body: {
       total: stored.length,
@@ -96,7 +104,7 @@ describe('Dataset Uploads', () => {
     expect(xhr.body!.get('description')).toBe('Sentences from my notebook');
     expect((xhr.body!.get('file') as File).name).toBe('notebook.csv');
     act(() => xhr.progress(40, 100));
-    const bar = screen.getByRole('progressbar');
+    const bar = screen.getByRole('progressbar', { name: 'Uploading' });
     expect(bar).toHaveAttribute('aria-valuenow', '40');
     expect(screen.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
     stored = [upload()];
@@ -186,5 +194,92 @@ describe('Dataset Uploads', () => {
   it('asks a signed-out person to sign in', async () => {
     renderPage((s) => s.on('GET /api/uploads/summary', errorReply(401, 'You are not signed in.')));
     expect(await screen.findByRole('heading', { name: 'Sign in to upload datasets' })).toBeInTheDocument();
+  });
+
+  describe('storage', () => {
+    const meter = () => screen.getByTestId('storage-usage');
+
+    it('shows what the person stores of their quota, as words and as a named bar', async () => {
+      renderPage();
+      storedElsewhere = 1_500_000_000;
+      expect(await within(meter()).findByText('1.5 GB of 2 GB used')).toBeInTheDocument();
+      const bar = within(meter()).getByRole('progressbar', { name: 'Storage used' });
+      expect(bar).toHaveAttribute('aria-valuetext', '1.5 GB of 2 GB used');
+      expect(bar).toHaveAttribute('aria-valuenow', '1500000000');
+      expect(bar).toHaveAttribute('aria-valuemax', '2000000000');
+      expect(
+        within(meter()).getByText('Your dataset uploads, recordings and voice donations all count.'),
+      ).toBeInTheDocument();
+    });
+
+    it('reads it again after an upload', async () => {
+      const { user, server } = renderPage();
+      expect(await within(meter()).findByText('0 byte of 2 GB used')).toBeInTheDocument();
+      await user.upload(fileInput(), new File(['text,language\n'], 'notebook.csv', { type: 'text/csv' }));
+      await user.selectOptions(typeSelect(), 'csv');
+      await user.type(description(), 'Sentences from my notebook');
+      await user.click(submit());
+      stored = [upload({ bytes: 3_400_000 })];
+      act(() => FakeXhr.last!.respond(201, stored[0]));
+      expect(await within(meter()).findByText('3.4 MB of 2 GB used')).toBeInTheDocument();
+      expect(server.calls('GET /api/storage/usage').length).toBeGreaterThanOrEqual(2);
+    });
+
+    it('refuses a file larger than the room left before sending it', async () => {
+      const { user } = renderPage();
+      storedElsewhere = 1_999_999_990;
+      expect(await within(meter()).findByText('2 GB of 2 GB used')).toBeInTheDocument();
+      await user.upload(fileInput(), new File(['x'.repeat(20)], 'notebook.csv', { type: 'text/csv' }));
+      await user.selectOptions(typeSelect(), 'csv');
+      await user.type(description(), 'Too much');
+      await user.click(submit());
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'This upload would take your stored files past your storage quota.',
+      );
+      expect(FakeXhr.sent).toHaveLength(0);
+    });
+
+    it('says when the storage is full', async () => {
+      renderPage();
+      storedElsewhere = 2_000_000_000;
+      expect(
+        await within(meter()).findByText(
+          'Your storage is full: new uploads, recordings and donations are refused.',
+        ),
+      ).toBeInTheDocument();
+    });
+
+    it("shows the gateway's refusals: over the quota, the disk full", async () => {
+      const { user } = renderPage();
+      await within(meter()).findByText('0 byte of 2 GB used');
+      for (const [status, message] of [
+        [413, 'This upload would take your stored files past your storage quota.'],
+        [507, 'The platform is short of storage space right now. Please try again later.'],
+      ] as const) {
+        await user.upload(fileInput(), new File(['text\n'], 'notebook.csv', { type: 'text/csv' }));
+        await user.selectOptions(typeSelect(), 'csv');
+        await user.clear(description());
+        await user.type(description(), 'Refused');
+        await user.click(submit());
+        act(() => FakeXhr.last!.respond(status, errorReply(status, message).body));
+        expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      }
+    });
+
+    it('says when the storage use cannot be read, and tries again on request', async () => {
+      let failing = true;
+      const { user } = renderPage((s) =>
+        s.on('GET /api/storage/usage', () =>
+          failing
+            ? errorReply(503, 'A service is unavailable. Please try again later.')
+            : { body: { usedBytes: 1_000, quotaBytes: quota } },
+        ),
+      );
+      expect(await within(meter()).findByText('Your storage use could not be loaded.')).toBeInTheDocument();
+      expect(within(meter()).queryByRole('progressbar')).not.toBeInTheDocument();
+      failing = false;
+      await user.click(within(meter()).getByRole('button', { name: 'Try again' }));
+      expect(await within(meter()).findByText('1 kB of 2 GB used')).toBeInTheDocument();
+    });
   });
 });

@@ -5,9 +5,14 @@ import { PageBody, PageHeader } from '@platform/remote-kit';
 import type { DatasetUpload } from '@platform/contracts';
 import { Button, EmptyState, Skeleton, StatCard, useToast } from '@platform/ui';
 import { readApiError, specificErrorMessage } from '../api/errorMessage';
-import { useGetDatasetUploadSummaryQuery, useImportDatasetUploadMutation } from '../api/uploadsApi';
+import {
+  useGetDatasetUploadSummaryQuery,
+  useGetStorageUsageQuery,
+  useImportDatasetUploadMutation,
+} from '../api/uploadsApi';
 import { useDatasetsT } from '../i18n';
 import { ImportOutcome } from './ImportOutcome';
+import { StorageMeter } from './StorageMeter';
 import { UploadForm } from './UploadForm';
 import { UploadHistory } from './UploadHistory';
 
@@ -47,13 +52,16 @@ function SignInNeeded() {
 }
 
 /**
- * /data/uploads: the summary cards (Total, Successful, Pending) from the stored uploads, the upload form
- * with its progress, the history, and the import of a file of sentences or text pairs into the review queue.
+ * /data/uploads: the summary cards (Total, Successful, Pending) from the stored uploads, the person's storage
+ * against their quota, the upload form with its progress, the history, and the import of a file of sentences
+ * or text pairs into the review queue.
  */
 export function DatasetUploadsPage() {
   const t = useDatasetsT();
   const toast = useToast();
   const summary = useGetDatasetUploadSummaryQuery();
+  const storage = useGetStorageUsageQuery(undefined, { refetchOnMountOrArgChange: true });
+  const roomBytes = storage.data ? Math.max(0, storage.data.quotaBytes - storage.data.usedBytes) : null;
   const [importUpload] = useImportDatasetUploadMutation();
   const [importing, setImporting] = useState<string | null>(null);
   const [shown, setShown] = useState<DatasetUpload | null>(null);
@@ -107,7 +115,8 @@ export function DatasetUploadsPage() {
             <StatCard label={t('uploads.summary.pending')} value={figure(summary.data?.pending)} />
           </Cards>
           <Stack>
-            <UploadForm onUnauthorised={() => setSessionGone(true)} />
+            <StorageMeter />
+            <UploadForm onUnauthorised={() => setSessionGone(true)} roomBytes={roomBytes} />
             <Notice>{t('uploads.import.notice')}</Notice>
             {shown ? (
               <div ref={outcomeRef} tabIndex={-1}>

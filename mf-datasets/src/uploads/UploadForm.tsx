@@ -46,8 +46,17 @@ const Actions = styled.div`
   justify-content: flex-end;
 `;
 
-/** The SPEC's upload form: file, type, description; a real progress bar; reset on success. */
-export function UploadForm({ onUnauthorised }: { onUnauthorised: () => void }) {
+/**
+ * The SPEC's upload form: file, type, description; a real progress bar; reset on success. `roomBytes`, the
+ * space left in the person's storage when known, refuses a larger file before it is sent.
+ */
+export function UploadForm({
+  onUnauthorised,
+  roomBytes = null,
+}: {
+  onUnauthorised: () => void;
+  roomBytes?: number | null;
+}) {
   const t = useDatasetsT();
   const toast = useToast();
   const inputId = useId();
@@ -68,7 +77,7 @@ export function UploadForm({ onUnauthorised }: { onUnauthorised: () => void }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const found = uploadProblem(draft);
+    const found = uploadProblem(draft, roomBytes);
     if (found) {
       setProblem(translateError(found, ERROR_MESSAGES[found]));
       return;

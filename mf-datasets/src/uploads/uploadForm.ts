@@ -23,14 +23,19 @@ export const EMPTY_UPLOAD: UploadDraft = { file: null, type: '', description: ''
 
 /** What the form refuses before sending a byte, as a code of the error catalogue (the server decides the rest). */
 export type UploadProblem =
-  'upload.fields_required' | 'upload.unsupported_type' | 'upload.too_large' | 'upload.empty';
+  | 'upload.fields_required'
+  | 'upload.unsupported_type'
+  | 'upload.too_large'
+  | 'upload.empty'
+  | 'storage.quota_exceeded';
 
 /**
  * The quick checks of the SPEC's form: every field and a file ('Please fill all fields and select a file.'),
  * a CSV, JSON or DICOM file by its name or declared type ('Unsupported file type…'), not empty, not too
- * large. Only feedback: the service reads the content and has the last word.
+ * large, and not larger than the room left in the person's storage (`roomBytes`, when known). Only
+ * feedback: the gateway and the service have the last word.
  */
-export function uploadProblem(draft: UploadDraft): UploadProblem | null {
+export function uploadProblem(draft: UploadDraft, roomBytes: number | null = null): UploadProblem | null {
   const { file } = draft;
   if (!file || !draft.type || !draft.description.trim()) return 'upload.fields_required';
   const name = file.name.toLowerCase();
@@ -39,6 +44,7 @@ export function uploadProblem(draft: UploadDraft): UploadProblem | null {
   if (!isUploadType(draft.type) || !(byName || byType)) return 'upload.unsupported_type';
   if (file.size === 0) return 'upload.empty';
   if (file.size > DATASET_UPLOAD_MAX_BYTES) return 'upload.too_large';
+  if (roomBytes !== null && file.size > roomBytes) return 'storage.quota_exceeded';
   return null;
 }
 
