@@ -110,6 +110,57 @@ const EMAIL_CHANGE_TEXTS: Record<UiLocaleCode, EmailChangeTexts> = {
 export const emailChangeTexts = (locale: UiLocaleCode | undefined) =>
   EMAIL_CHANGE_TEXTS[locale ?? DEFAULT_UI_LOCALE];
 
+/** The mail to the old address when a change of address is asked for, in the person's interface language. */
+export interface EmailChangeNoticeTexts {
+  subject: string;
+  hello: (name: string) => string;
+  requested: (newEmail: string) => string;
+  signedOut: string;
+  notYou: string;
+}
+
+export const EMAIL_CHANGE_NOTICE_TEXTS: Record<UiLocaleCode, EmailChangeNoticeTexts> = {
+  en: {
+    subject: 'Your email address is being changed',
+    hello: (name) => `Hello ${name},`,
+    requested: (email) =>
+      `Someone signed in to your account asked, in Settings, to change its email address to ${email}. The change takes effect when the link sent to that address is followed; until then you sign in with this address.`,
+    signedOut: 'Every other session of your account has been signed out.',
+    notYou:
+      'If this was not you, change your password now (Settings → Account): that cancels the change, signs out everyone else and revokes your API tokens.',
+  },
+  yo: {
+    subject: 'A ń yí àdírẹ́sì ímeèlì rẹ padà',
+    hello: (name) => `Ẹ n lẹ́ o ${name},`,
+    requested: (email) =>
+      `Ẹnìkan tó wọlé sí àkáǹtì rẹ béèrè ní Ètò pé kí àdírẹ́sì ímeèlì rẹ di ${email}. Àyípadà náà yóò ṣẹlẹ̀ nígbà tí a bá tẹ ìjápọ̀ tí a fi ránṣẹ́ sí àdírẹ́sì náà; títí di ìgbà náà, àdírẹ́sì yìí ni o fi ń wọlé.`,
+    signedOut: 'A ti parí gbogbo ìwọlé míràn ti àkáǹtì rẹ.',
+    notYou:
+      'Tí kì í bá ṣe ìwọ, yí ọ̀rọ̀ aṣínà rẹ padà nísinsìnyí (Ètò → Àkáǹtì): èyí yóò fagi lé àyípadà náà, yóò parí ìwọlé gbogbo àwọn míràn, yóò sì fagi lé àwọn àmì API rẹ.',
+  },
+  ha: {
+    subject: 'Ana canza adireshin imel ɗin ka',
+    hello: (name) => `Sannu ${name},`,
+    requested: (email) =>
+      `Wani da ya shiga asusun ka ya nemi a Saituna a canza adireshin imel ɗin sa zuwa ${email}. Canjin zai yi aiki idan aka bi hanyar da aka aika zuwa wannan adireshin; kafin nan da wannan adireshin kake shiga.`,
+    signedOut: 'An fitar da duk sauran zaman asusun ka.',
+    notYou:
+      'Idan ba kai ba ne, canza kalmar sirrin ka yanzu (Saituna → Asusu): hakan zai soke canjin, ya fitar da kowa, kuma ya soke alamomin API ɗin ka.',
+  },
+  ig: {
+    subject: 'A na-agbanwe adreesị email gị',
+    hello: (name) => `Ndewo ${name},`,
+    requested: (email) =>
+      `Onye banyere n’akaụntụ gị rịọrọ na Ntọala ka a gbanwee adreesị email ya ka ọ bụrụ ${email}. Mgbanwe ahụ ga-amalite mgbe a soro njikọ e zigara n’adreesị ahụ; ruo mgbe ahụ, ị na-eji adreesị a abanye.`,
+    signedOut: 'E wepụla nnọkọ ọ bụla ọzọ nke akaụntụ gị.',
+    notYou:
+      'Ọ bụrụ na ọ bụghị gị, gbanwee okwuntụghe gị ugbu a (Ntọala → Akaụntụ): nke ahụ ga-akagbu mgbanwe ahụ, wepụ onye ọ bụla ọzọ, ma kagbuo akara API gị.',
+  },
+};
+
+export const emailChangeNoticeTexts = (locale: UiLocaleCode | undefined) =>
+  EMAIL_CHANGE_NOTICE_TEXTS[locale ?? DEFAULT_UI_LOCALE];
+
 /** The digest mail: one line per notification kind, and the labels of each item's details. */
 export interface DigestTexts {
   subject: (count: number) => string;

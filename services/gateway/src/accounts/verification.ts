@@ -4,7 +4,7 @@ import { VERIFICATION_LINK_TTL_HOURS } from '@platform/contracts';
 import { isDuplicateKey } from '@platform/service-kit';
 import { displayName, type AccountCollections, type TokenScope, type UserDoc } from './accounts-db';
 import type { Mailer } from './mailer';
-import { emailChangeTexts, verificationTexts } from './mail-texts';
+import { emailChangeNoticeTexts, emailChangeTexts, verificationTexts } from './mail-texts';
 import { digest, newToken, TOKEN_SHAPE } from './secrets';
 
 export const TOKEN_TTL_MS = VERIFICATION_LINK_TTL_HOURS * 3600 * 1000;
@@ -144,6 +144,29 @@ export function emailChangeMail(
     `<p>${escapeHtml(words.ignore)}</p>`,
   ].join('\n');
   return { to: newEmail, subject: words.subject, text, html };
+}
+
+/**
+ * The mail to the account's current address when a change to `newEmail` is asked for: the person learns of
+ * it at the address that is still theirs, with what to do if it was not them. It carries no link.
+ */
+export function emailChangeNoticeMail(
+  user: Pick<UserDoc, 'email' | 'firstname' | 'lastname' | 'locale'>,
+  newEmail: string,
+) {
+  const words = emailChangeNoticeTexts(user.locale);
+  const paragraphs = [
+    words.hello(displayName(user)),
+    words.requested(newEmail),
+    words.signedOut,
+    words.notYou,
+  ];
+  return {
+    to: user.email,
+    subject: words.subject,
+    text: paragraphs.join('\n\n'),
+    html: paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n'),
+  };
 }
 
 /** Issues the change-of-address link (replacing an earlier one) and mails it to the new address. */

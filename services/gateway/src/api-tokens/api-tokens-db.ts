@@ -106,6 +106,19 @@ export async function revokeToken(
   return result.matchedCount === 1;
 }
 
+/**
+ * Revokes every live token of the person (their password changed, or they signed out everywhere): each
+ * stops working at once, on every gateway, since every use looks its token up. Answers how many.
+ */
+export async function revokeAllTokens(
+  tokens: Collection<ApiTokenDoc>,
+  userId: ObjectId,
+  at: number,
+): Promise<number> {
+  const result = await tokens.updateMany(live(userId), { $set: { revokedAt: new Date(at) } });
+  return result.modifiedCount;
+}
+
 /** The live token a secret belongs to, or null (a malformed secret never reaches the database). */
 export async function liveTokenOf(
   tokens: Collection<ApiTokenDoc>,

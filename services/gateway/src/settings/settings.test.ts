@@ -9,6 +9,7 @@ import { linkToken, readOutbox } from '../../test/outbox';
 import { startServiceStub, type ServiceStub } from '../../test/service-stub';
 import { BackgroundWork } from '../accounts/background';
 import { createMailer } from '../accounts/mailer';
+import { EMAIL_CHANGE_NOTICE_TEXTS } from '../accounts/mail-texts';
 import { SESSION_CACHE_MS } from '../accounts/session-cache';
 import { accountCollections, backfillNameKeys } from '../accounts/accounts-db';
 import { runAdmin } from '../admin';
@@ -73,7 +74,10 @@ describe('settings, accounts and the digest', () => {
   const digestsTo = async (email: string) =>
     (await readOutbox(dataDir, email)).filter((m) => !m.decoded.includes('/auth/verify?token='));
   /** A verified person with an open session; answers the session cookie. */
-  const signedIn = async (email: string, names: { firstname?: string; lastname?: string } = {}) => {
+  const signedIn = async (
+    email: string,
+    names: { firstname?: string; lastname?: string; role?: 'researcher' } = {},
+  ) => {
     const signup = await app.inject({
       method: 'POST',
       url: '/auth/auth/signup',
@@ -324,6 +328,49 @@ describe('settings, accounts and the digest', () => {
     });
   });
 
+  describe('API tokens end with the credentials they came from', () => {
+    /** A researcher's new token; answers its secret. */
+    const tokenOf = async (cookie: string) => {
+      const res = await call('POST', '/api/tokens', cookie, { name: 'my script' });
+      expect(res.statusCode).toBe(201);
+      return res.json().secret as string;
+    };
+    /** What a script with the token gets: 401 api_token.invalid once it is revoked. */
+    const callWithToken = (secret: string) =>
+      app.inject({ url: '/api/datasets', headers: { authorization: `Bearer ${secret}` } });
+
+    it('a new password revokes every API token of the person', async () => {
+      const cookie = await signedIn('pw-tokens@example.org', { role: 'researcher' });
+      const [one, two] = [await tokenOf(cookie), await tokenOf(cookie)];
+      expect((await callWithToken(one)).statusCode).not.toBe(401);
+      const changed = await call('PUT', '/api/settings/password', cookie, {
+        currentPassword: PASSWORD,
+        newPassword: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      });
+      expect(changed.statusCode).toBe(200);
+      for (const secret of [one, two]) expectError(await callWithToken(secret), 401, 'api_token.invalid');
+      expect((await call('GET', '/api/tokens', cookie)).json()).toEqual({ items: [] });
+      // A token made after the change works.
+      expect((await callWithToken(await tokenOf(cookie))).statusCode).not.toBe(401);
+    });
+
+    it('signing out everywhere revokes them too', async () => {
+      const cookie = await signedIn('out-tokens@example.org', { role: 'researcher' });
+      const secret = await tokenOf(cookie);
+      expect((await call('POST', '/api/settings/sign-out-everywhere', cookie)).statusCode).toBe(200);
+      expectError(await callWithToken(secret), 401, 'api_token.invalid');
+    });
+
+    it("leaves other people's tokens alone", async () => {
+      const mine = await signedIn('keeps-token@example.org', { role: 'researcher' });
+      const other = await signedIn('drops-token@example.org', { role: 'researcher' });
+      const secret = await tokenOf(mine);
+      expect((await call('POST', '/api/settings/sign-out-everywhere', other)).statusCode).toBe(200);
+      expect((await callWithToken(secret)).statusCode).not.toBe(401);
+    });
+  });
+
   describe('sign out everywhere', () => {
     it('ends every session, this one included, and clears the cookie', async () => {
       const here = await signedIn('everywhere@example.org');
@@ -376,6 +423,41 @@ describe('settings, accounts and the digest', () => {
       });
       expect((await signin('move-old@example.org')).statusCode).toBe(401);
       expect((await signin('move-new@example.org')).statusCode).toBe(200);
+    });
+
+    it('tells the old address, in the person’s language, and ends every other session', async () => {
+      const here = await signedIn('tell-old@example.org');
+      const elsewhere = cookieOf(await signin('tell-old@example.org'));
+      expect((await call('PUT', '/auth/locale', here, { locale: 'yo' })).statusCode).toBe(200);
+      const before = (await mailsTo('tell-old@example.org')).length;
+      expect((await ask(here, 'tell-new@example.org')).statusCode).toBe(202);
+      const notices = (await mailsTo('tell-old@example.org')).slice(before);
+      expect(notices).toHaveLength(1);
+      const text = utf8(notices[0]!.decoded);
+      expect(text).toContain(EMAIL_CHANGE_NOTICE_TEXTS.yo.requested('tell-new@example.org'));
+      expect(text).toContain(EMAIL_CHANGE_NOTICE_TEXTS.yo.notYou);
+      // The notice carries no link that would apply the change.
+      expect(text).not.toContain('/auth/verify?token=');
+      expect((await call('GET', '/api/settings/profile', elsewhere)).statusCode).toBe(401);
+      expect((await call('GET', '/api/settings/profile', here)).statusCode).toBe(200);
+    });
+
+    it('a new password cancels a change of address that is still waiting', async () => {
+      const cookie = await signedIn('cancel-move@example.org');
+      expect((await ask(cookie, 'cancel-new@example.org')).statusCode).toBe(202);
+      const link = linkToken((await mailsTo('cancel-new@example.org'))[0]!);
+      const changed = await call('PUT', '/api/settings/password', cookie, {
+        currentPassword: PASSWORD,
+        newPassword: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      });
+      expect(changed.statusCode).toBe(200);
+      expect((await call('GET', '/api/settings/profile', cookie)).json().pendingEmail).toBeNull();
+      const followed = await app.inject({ method: 'POST', url: '/auth/verify', payload: { token: link } });
+      expect(followed.statusCode).toBe(400);
+      expect((await call('GET', '/api/settings/profile', cookie)).json().email).toBe(
+        'cancel-move@example.org',
+      );
     });
   });
 

@@ -42,8 +42,8 @@ import { HASHING_RETRY_AFTER_SECONDS, HashingBusyError, type PasswordHasher } fr
 import type { SessionCache } from '../../accounts/session-cache';
 import type { SessionCookie } from '../../accounts/session-cookie';
 import { closeSessionsOf } from '../../accounts/sessions';
-import { sendEmailChange } from '../../accounts/verification';
-import type { ApiTokenDoc } from '../../api-tokens/api-tokens-db';
+import { emailChangeNoticeMail, sendEmailChange } from '../../accounts/verification';
+import { revokeAllTokens, type ApiTokenDoc } from '../../api-tokens/api-tokens-db';
 import type { ResolveUser } from '../../identity-propagation';
 import { keyedLimiter, type RateLimit } from '../../rate-limits/keyed-limiter';
 import { sniffImage, toAvatar } from '../../settings/avatar-image';
@@ -300,11 +300,20 @@ export async function settingsRoutes(app: ServiceApp, options: SettingsRouteOpti
         throw new HttpError(409, 'auth.email_taken');
       }
       await cols.users.updateOne({ _id: user._id }, { $set: { pendingEmail: email } });
+      // Whoever else is signed in as this person is signed out, as for a new password: the change is asked
+      // for from this session, which stays.
+      await closeSessionsOf(cols, sessionCache, user._id, cookie.read(request));
       try {
         await sendEmailChange({ cols, mailer, publicUrl, log: request.log }, user, email, now());
       } catch (err) {
         // The change waits; asking again sends a new link.
         request.log.error({ err }, 'e-mail change link could not be sent');
+      }
+      try {
+        // The address that is still the account's hears of it, so an owner who did not ask can act.
+        await mailer.send(emailChangeNoticeMail(user, email));
+      } catch (err) {
+        request.log.error({ err }, 'e-mail change notice to the current address could not be sent');
       }
       return reply.code(202).send({ pendingEmail: email });
     },
@@ -322,9 +331,13 @@ export async function settingsRoutes(app: ServiceApp, options: SettingsRouteOpti
       const problem = passwordProblem(newPassword);
       if (problem) throw new HttpError(422, authCodeFor(problem), problem);
       const passwordHash = await hasher.hash(newPassword);
-      await cols.users.updateOne({ _id: user._id }, { $set: { passwordHash } });
-      // Whoever else was signed in as this person is signed out; this browser stays signed in.
+      // A change of address still waiting is cancelled with the old password: its link may be someone else's.
+      await cols.users.updateOne({ _id: user._id }, { $set: { passwordHash }, $unset: { pendingEmail: '' } });
+      await cols.tokens.deleteMany({ userId: user._id, scope: 'email' });
+      // Whoever else was signed in as this person is signed out, and every API token made under the old
+      // password stops working; this browser stays signed in.
       const ended = await closeSessionsOf(cols, sessionCache, user._id, cookie.read(request));
+      await revokeAllTokens(options.apiTokens, user._id, now());
       return { ended };
     },
     { bodyLimit: BODY_LIMIT },
@@ -333,6 +346,8 @@ export async function settingsRoutes(app: ServiceApp, options: SettingsRouteOpti
   serveRoute(app, postSignOutEverywhere, async (request, reply) => {
     const user = await me(request);
     const ended = await closeSessionsOf(cols, sessionCache, user._id);
+    // Signing out everywhere ends every credential: API tokens too.
+    await revokeAllTokens(options.apiTokens, user._id, now());
     cookie.clear(request, reply);
     return { ended };
   });
