@@ -1,5 +1,7 @@
-// The federated module './routes': this remote's pages, one per path the catalogue gives it.
+// The federated module './routes': this remote's pages, one per page declared for it (libs/contracts
+// pages.ts).
 import { defineRemoteRoutes } from '@platform/remote-kit';
+import { addTextPairPage, downloadsPage, uploadsPage, viewAudioPairsPage } from '@platform/contracts/client';
 import './i18n';
 import { DatasetDownloadsPage } from './downloads/DatasetDownloadsPage';
 import { ViewAudioPairsPage } from './audio-pairs/ViewAudioPairsPage';
@@ -7,8 +9,8 @@ import { AddTextPairPage } from './text-pairs/AddTextPairPage';
 import { DatasetUploadsPage } from './uploads/DatasetUploadsPage';
 
 export default defineRemoteRoutes('mf_datasets', [
-  { path: '/data/downloads', title: 'titles.downloads', Component: DatasetDownloadsPage },
-  { path: '/data/view-audio-pair', title: 'titles.viewAudioPairs', Component: ViewAudioPairsPage },
-  { path: '/data/addtextpair', title: 'titles.addTextPair', Component: AddTextPairPage },
-  { path: '/data/uploads', title: 'titles.uploads', Component: DatasetUploadsPage },
+  { page: downloadsPage, Component: DatasetDownloadsPage },
+  { page: viewAudioPairsPage, Component: ViewAudioPairsPage },
+  { page: addTextPairPage, Component: AddTextPairPage },
+  { page: uploadsPage, Component: DatasetUploadsPage },
 ]);

@@ -1,5 +1,15 @@
-// The federated module './routes': this remote's pages, one per path the catalogue gives it.
+// The federated module './routes': this remote's pages, one per page declared for it (libs/contracts
+// pages.ts).
 import { defineRemoteRoutes } from '@platform/remote-kit';
+import {
+  analyticsPage,
+  dashboardPage,
+  projectPage,
+  projectsPage,
+  settingsPage,
+  sharedTaskPage,
+  tasksPage,
+} from '@platform/contracts/client';
 import './i18n';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { ProjectsPage } from './projects/ProjectsPage';
@@ -10,11 +20,11 @@ import { AnalyticsPage } from './analytics/AnalyticsPage';
 import { SettingsPage } from './settings/SettingsPage';
 
 export default defineRemoteRoutes('mf_workspace', [
-  { path: '/dashboard', title: 'titles.dashboard', Component: DashboardPage },
-  { path: '/projects', title: 'titles.projects', Component: ProjectsPage },
-  { path: '/projects/view', title: 'titles.project', Component: ProjectPage },
-  { path: '/tasks', title: 'titles.tasks', Component: TasksPage },
-  { path: '/analytics', title: 'titles.analytics', Component: AnalyticsPage },
-  { path: '/settings', title: 'titles.settings', Component: SettingsPage },
-  { path: '/shared/task', title: 'titles.sharedTask', Component: SharedTaskPage },
+  { page: dashboardPage, Component: DashboardPage },
+  { page: projectsPage, Component: ProjectsPage },
+  { page: projectPage, Component: ProjectPage },
+  { page: tasksPage, Component: TasksPage },
+  { page: analyticsPage, Component: AnalyticsPage },
+  { page: settingsPage, Component: SettingsPage },
+  { page: sharedTaskPage, Component: SharedTaskPage },
 ]);

@@ -4,7 +4,7 @@
  * builds /remotes.json from it (overriding entry URLs from the environment) and the shell falls back to it,
  * so the two never disagree about ownership.
  */
-import type { LayoutKind, PageDeclaration, RemoteKey } from './page';
+import type { LayoutKind, PageAccess, PageDeclaration, RemoteKey } from './page';
 import { PAGES } from './pages';
 
 export interface RemoteRouteDescriptor {
@@ -95,7 +95,14 @@ export interface RemotesManifest {
 export interface RemoteRouteModule {
   /**
    * `title`: the key of the page's title in the remote's catalogue (a plain title shows as it is);
-   * `description`, when given, the key of its meta description (search results and link previews).
+   * `description`, when given, the key of its meta description (search results and link previews);
+   * `access`, who may see it (the shell tells a signed-in person without one of its roles it is not found).
    */
-  routes: Array<{ path: string; title: string; description?: string; Component: () => unknown }>;
+  routes: Array<{
+    path: string;
+    title: string;
+    description?: string;
+    access?: PageAccess;
+    Component: () => unknown;
+  }>;
 }

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { Component } from 'react';
 import type { ReactNode } from 'react';
+import { definePage, pageUrl } from '@platform/contracts/client';
 import { defineRemoteRoutes } from './defineRemoteRoutes';
 import { isThrowRequested } from './throwProbe';
 import { renderWithPlatform } from './testing';
@@ -15,8 +16,18 @@ class Catch extends Component<{ children: ReactNode }, { error?: Error }> {
   }
 }
 
+const downloads = definePage({
+  name: 'downloads',
+  path: '/data/downloads',
+  remote: 'datasets',
+  layout: 'app',
+  title: 'Dataset Downloads',
+  description: 'Published datasets.',
+  access: 'signedIn',
+});
+
 const datasets = defineRemoteRoutes('mf_datasets', [
-  { path: '/data/downloads', title: 'Dataset Downloads', Component: () => <h1>Dataset Downloads</h1> },
+  { page: downloads, Component: () => <h1>Dataset Downloads</h1> },
 ]);
 const Page = datasets.routes[0]!.Component;
 
@@ -33,21 +44,21 @@ describe('defineRemoteRoutes', () => {
   beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
   afterEach(() => jest.restoreAllMocks());
 
-  it('keeps each page path and title and renders the page', () => {
-    expect(datasets.routes.map(({ path, title }) => ({ path, title }))).toEqual([
-      { path: '/data/downloads', title: 'Dataset Downloads' },
+  it("takes each page's path, title and description from its declaration and renders the page", () => {
+    expect(datasets.routes.map(({ path, title, description }) => ({ path, title, description }))).toEqual([
+      { path: downloads.path, title: 'Dataset Downloads', description: 'Published datasets.' },
     ]);
-    renderAt('/data/downloads');
+    renderAt(pageUrl(downloads));
     expect(screen.getByRole('heading', { name: 'Dataset Downloads' })).toBeInTheDocument();
   });
 
   it('throws while rendering when ?__throw names this remote', () => {
-    renderAt('/data/downloads?__throw=mf_datasets');
+    renderAt(`${pageUrl(downloads)}?__throw=mf_datasets`);
     expect(screen.getByText('caught: RequestedRenderError')).toBeInTheDocument();
   });
 
   it('ignores ?__throw for another remote', () => {
-    renderAt('/data/downloads?__throw=mf_auth');
+    renderAt(`${pageUrl(downloads)}?__throw=mf_auth`);
     expect(screen.getByRole('heading', { name: 'Dataset Downloads' })).toBeInTheDocument();
   });
 

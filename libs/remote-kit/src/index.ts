@@ -2,7 +2,9 @@
 // its pages) and the brand name. It holds no state of its own (the store, router and theme it uses are the
 // shared singletons), so it is not on the federation shared list: each build keeps only what it imports.
 export { defineRemoteRoutes } from './defineRemoteRoutes';
-export type { RemotePage, RemoteRoutes } from './defineRemoteRoutes';
+export type { RemotePage, RemoteRoute, RemoteRoutes } from './defineRemoteRoutes';
+export { useUrlFilters, useFilterText } from './useUrlFilters';
+export type { UrlFilters, SetUrlFilters, SetUrlFiltersOptions, FilterTextOptions } from './useUrlFilters';
 export { isThrowRequested, RequestedRenderError, THROW_PARAM } from './throwProbe';
 export { StandaloneApp } from './StandaloneApp';
 export { mountStandalone } from './mountStandalone';

@@ -1,17 +1,18 @@
 import { screen } from '@testing-library/react';
 import { remoteCatalog } from '@platform/contracts';
-import type { RemotePage, RemoteRoutes } from '../defineRemoteRoutes';
+import type { RemoteRoute, RemoteRoutes } from '../defineRemoteRoutes';
 import { renderWithPlatform } from './renderWithPlatform';
 import { translate } from '@platform/i18n';
 
 /**
- * What every remote's ./routes must do: serve exactly the catalogue's paths for its name, and render each
- * page with its title (a key of the remote's catalogue) as the heading. Pages render as inside the shell (renderWithPlatform); a remote whose
- * pages need a fake gateway installs one first or passes its own render.
+ * What every remote's ./routes must do: serve exactly the catalogue's paths for its name (the pages declared
+ * for it), and render each page with its title (a key of the remote's catalogue) as the heading. Pages
+ * render as inside the shell (renderWithPlatform); a remote whose pages need a fake gateway installs one
+ * first or passes its own render.
  */
 export function describeRemoteRoutes(
   module: RemoteRoutes,
-  renderRoute: (path: string, route: RemotePage) => void = (path) => renderWithPlatform(module, { path }),
+  renderRoute: (path: string, route: RemoteRoute) => void = (path) => renderWithPlatform(module, { path }),
 ) {
   const entry = remoteCatalog.find((remote) => remote.name === module.remoteName);
 

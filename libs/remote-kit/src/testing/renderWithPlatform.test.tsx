@@ -6,6 +6,7 @@ import { testUser } from '@platform/store/testing';
 import { useToast } from '@platform/ui';
 import { defineRemoteRoutes } from '../defineRemoteRoutes';
 import { renderWithPlatform } from './renderWithPlatform';
+import { testPage } from './testPage';
 
 function Who() {
   const session = useSession();
@@ -18,10 +19,9 @@ function Carried() {
 }
 
 const pages = defineRemoteRoutes('mf_kit_test', [
-  { path: '/one', title: 'One', Component: () => <h1>One</h1> },
+  { page: testPage('/one', 'One'), Component: () => <h1>One</h1> },
   {
-    path: '/two',
-    title: 'Two',
+    page: testPage('/two', 'Two'),
     Component: () => (
       <>
         <h1>Two</h1>
