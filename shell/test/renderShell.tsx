@@ -1,11 +1,29 @@
 import type { RemotesManifest } from '@platform/contracts';
+import {
+  dashboardPage,
+  downloadsPage,
+  landingPage,
+  speakPage,
+  textToSpeechPage,
+} from '@platform/contracts/client';
 import { defineRemoteRoutes } from '@platform/remote-kit';
-import { renderWithPlatform } from '@platform/remote-kit/testing';
+import { renderWithPlatform, testPage } from '@platform/remote-kit/testing';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { AppRoutes } from '../src/routing/AppRoutes';
 import { registerRemoteEntries, resetRemoteLoader } from '../src/federation/remoteLoader';
 import { installFakeServer, sessionAs, testUser } from '@platform/store/testing';
 import type { FakeServer } from '@platform/store/testing';
+
+// The test remotes serve some of the site's paths with pages of their own (plain titles).
+const home = testPage(landingPage.path, 'Home', {
+  layout: 'public',
+  access: 'public',
+  description: 'What the alpha home page is about.',
+});
+const speak = testPage(speakPage.path, 'Speak', { layout: 'contributor' });
+const dashboard = testPage(dashboardPage.path, 'Dashboard');
+const downloads = testPage(downloadsPage.path, 'Dataset Downloads');
+const textToSpeech = testPage(textToSpeechPage.path, 'Text-to-Speech Model', { access: 'public' });
 
 /**
  * A manifest of two small remotes, one path per layout plus a second app path from another remote, and an
@@ -17,40 +35,31 @@ export const testManifest: RemotesManifest = {
       name: 'mf_alpha',
       entry: 'http://localhost:3101/mf-manifest.json',
       routes: [
-        { path: '/', layout: 'public' },
-        { path: '/user/speak', layout: 'contributor' },
-        { path: '/dashboard', layout: 'app' },
+        { path: home.path, layout: 'public' },
+        { path: speak.path, layout: 'contributor' },
+        { path: dashboard.path, layout: 'app' },
       ],
     },
     {
       name: 'mf_beta',
       entry: 'http://localhost:3102/mf-manifest.json',
       routes: [
-        { path: '/data/downloads', layout: 'app' },
-        { path: '/model/text-to-speech', layout: 'app', signedOut: 'allowed' },
+        { path: downloads.path, layout: 'app' },
+        { path: textToSpeech.path, layout: 'app', signedOut: 'allowed' },
       ],
     },
   ],
 };
 
 export const alphaRoutes = defineRemoteRoutes('mf_alpha', [
-  {
-    path: '/',
-    title: 'Home',
-    description: 'What the alpha home page is about.',
-    Component: () => <h1>Alpha home</h1>,
-  },
-  { path: '/user/speak', title: 'Speak', Component: () => <h1>Speak</h1> },
-  { path: '/dashboard', title: 'Dashboard', Component: () => <h1>Dashboard</h1> },
+  { page: home, Component: () => <h1>Alpha home</h1> },
+  { page: speak, Component: () => <h1>Speak</h1> },
+  { page: dashboard, Component: () => <h1>Dashboard</h1> },
 ]);
 
 export const betaRoutes = defineRemoteRoutes('mf_beta', [
-  { path: '/data/downloads', title: 'Dataset Downloads', Component: () => <h1>Dataset Downloads</h1> },
-  {
-    path: '/model/text-to-speech',
-    title: 'Text-to-Speech Model',
-    Component: () => <h1>Text-to-Speech Model</h1>,
-  },
+  { page: downloads, Component: () => <h1>Dataset Downloads</h1> },
+  { page: textToSpeech, Component: () => <h1>Text-to-Speech Model</h1> },
 ]);
 
 export interface RenderShellOptions {

@@ -8,6 +8,7 @@ import {
   resetRemoteLoader,
 } from './remoteLoader';
 import unavailableFallbackPlugin, { UNAVAILABLE_MARK } from './unavailableFallbackPlugin';
+import { pageUrl, signinPage, textToSpeechPage } from '@platform/contracts/client';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -31,8 +32,8 @@ describe('loading /remotes.json', () => {
           name: 'mf_auth',
           entry: 'https://cdn.example/auth/mf-manifest.json',
           routes: [
-            { path: '/signin', layout: 'public' },
-            { path: '/model/text-to-speech', layout: 'app', signedOut: 'allowed' },
+            { path: pageUrl(signinPage), layout: 'public' },
+            { path: pageUrl(textToSpeechPage), layout: 'app', signedOut: 'allowed' },
           ],
         },
       ],
@@ -54,7 +55,7 @@ describe('loading /remotes.json', () => {
             {
               name: 'mf_marketing',
               entry: 'https://cdn.example/marketing/mf-manifest.json',
-              routes: [{ path: '/model/text-to-speech', layout: 'app', signedOut: 'yes' }],
+              routes: [{ path: pageUrl(textToSpeechPage), layout: 'app', signedOut: 'yes' }],
             },
           ],
         }),

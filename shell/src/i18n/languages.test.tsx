@@ -6,6 +6,16 @@ import { expectOnlyCatalogueText } from '@platform/i18n/testing';
 import { installFakeServer, sessionAs, testUser } from '@platform/store/testing';
 import { renderShell, testManifest, serveTestRemotes } from '../../test/renderShell';
 import { registerRemoteEntries, resetRemoteLoader } from '../federation/remoteLoader';
+import {
+  dashboardPage,
+  downloadsPage,
+  landingPage,
+  pageUrl,
+  signinPage,
+  signupPage,
+  speakPage,
+  textToSpeechPage,
+} from '@platform/contracts/client';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -25,7 +35,7 @@ afterEach(async () => {
 
 describe('the language picker', () => {
   it('switches the whole chrome to Yoruba, sets <html lang>, keeps the choice in the cookie and the account', async () => {
-    const { server } = renderShell('/dashboard');
+    const { server } = renderShell(pageUrl(dashboardPage));
     server.on('PUT /auth/locale', { body: { ok: true, locale: 'yo' } });
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
 
@@ -34,7 +44,7 @@ describe('the language picker', () => {
     const nav = await screen.findByRole('navigation', { name: 'Ìlọ kiri àkọ́kọ́' });
     expect(within(nav).getByRole('link', { name: 'Àwọn ìgbàsílẹ̀' })).toHaveAttribute(
       'href',
-      '/data/downloads',
+      pageUrl(downloadsPage),
     );
     expect(screen.getByRole('button', { name: 'Jáde' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Èdè' })).toHaveValue('yo');
@@ -46,7 +56,7 @@ describe('the language picker', () => {
   });
 
   it("keeps a visitor's choice in the cookie only", async () => {
-    const { server } = renderShell('/', testManifest, { user: null });
+    const { server } = renderShell(pageUrl(landingPage), testManifest, { user: null });
     await screen.findByRole('heading', { level: 1, name: 'Alpha home' });
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Hausa');
     await screen.findByRole('link', { name: 'Tsallaka zuwa abun ciki' });
@@ -55,7 +65,7 @@ describe('the language picker', () => {
   });
 
   it('lists the languages in their own names in the mobile drawer, and switches from there', async () => {
-    renderShell('/user/speak');
+    renderShell(pageUrl(speakPage));
     await screen.findByRole('heading', { level: 1, name: 'Speak' });
     await userEvent.click(screen.getByLabelText('Open menu', { selector: 'button' }));
     const drawer = screen.getByRole('dialog', { name: 'Menu' });
@@ -72,21 +82,24 @@ describe('the language picker', () => {
   it("gives a visitor on an open page of the app layout Sign in and Sign up in the visitor's language", async () => {
     document.cookie = 'lang=yo; Path=/';
     await act(() => i18n.changeLanguage('yo'));
-    renderShell('/model/text-to-speech', testManifest, { user: null });
+    renderShell(pageUrl(textToSpeechPage), testManifest, { user: null });
     await screen.findByRole('heading', { level: 1, name: 'Text-to-Speech Model' });
     const footer = document.querySelector('[data-session-user]') as HTMLElement;
     expect(await within(footer).findByRole('link', { name: 'Wọlé' })).toHaveAttribute(
       'href',
-      '/signin?next=%2Fmodel%2Ftext-to-speech',
+      pageUrl(signinPage, { next: pageUrl(textToSpeechPage) }),
     );
-    expect(within(footer).getByRole('link', { name: 'Forúkọsílẹ̀' })).toHaveAttribute('href', '/signup');
+    expect(within(footer).getByRole('link', { name: 'Forúkọsílẹ̀' })).toHaveAttribute(
+      'href',
+      pageUrl(signupPage),
+    );
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Wọlé' })).toBeInTheDocument();
   });
 
   it("follows the signed-in person's account language", async () => {
     const server = installFakeServer();
     sessionAs(server, { ...testUser, locale: 'ha' } as typeof testUser);
-    renderShell('/dashboard', testManifest, { server });
+    renderShell(pageUrl(dashboardPage), testManifest, { server });
     expect(await screen.findByRole('navigation', { name: 'Babbar kewayawa' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('ha');
     expect(document.cookie).toContain('lang=ha');
@@ -105,21 +118,21 @@ describe('the chrome in the pseudo-locale', () => {
   };
 
   it('shows only catalogue text in the app layout, its menus included', async () => {
-    renderShell('/dashboard');
+    renderShell(pageUrl(dashboardPage));
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     await userEvent.click(screen.getByRole('button', { name: /Ṗŕöƒîļé|Þŕöƒîļé/ }));
     expectOnlyCatalogueText(withoutRemotePages());
   });
 
   it('shows only catalogue text in the app layout as a signed-out visitor sees it on an open page', async () => {
-    renderShell('/model/text-to-speech', testManifest, { user: null });
+    renderShell(pageUrl(textToSpeechPage), testManifest, { user: null });
     await screen.findByRole('heading', { level: 1, name: 'Text-to-Speech Model' });
     await waitFor(() => expect(document.querySelector('[data-session-user] a')).not.toBeNull());
     expectOnlyCatalogueText(withoutRemotePages());
   });
 
   it('shows only catalogue text in the contributor layout, drawer and user menu included', async () => {
-    renderShell('/user/speak');
+    renderShell(pageUrl(speakPage));
     await screen.findByRole('heading', { level: 1, name: 'Speak' });
     await userEvent.click(screen.getByRole('button', { name: /Ûšéŕ/ }));
     await userEvent.keyboard('{Escape}');
@@ -128,7 +141,7 @@ describe('the chrome in the pseudo-locale', () => {
   });
 
   it('shows only catalogue text in the public layout, the not-found screen and the session states', async () => {
-    renderShell('/', testManifest, { user: null });
+    renderShell(pageUrl(landingPage), testManifest, { user: null });
     await screen.findByRole('heading', { level: 1, name: 'Alpha home' });
     expectOnlyCatalogueText(withoutRemotePages());
   });
@@ -140,7 +153,7 @@ describe('the chrome in the pseudo-locale', () => {
 
   it('shows only catalogue text while a section loads and when it is unavailable', async () => {
     jest.mocked(loadRemote).mockImplementation(() => new Promise(() => undefined));
-    const loading = renderShell('/data/downloads');
+    const loading = renderShell(pageUrl(downloadsPage));
     await waitFor(() => expect(document.querySelector('[data-remote-loading]')).not.toBeNull());
     expectOnlyCatalogueText(withoutRemotePages());
     loading.unmount();
@@ -148,7 +161,7 @@ describe('the chrome in the pseudo-locale', () => {
     resetRemoteLoader();
     registerRemoteEntries(testManifest);
     jest.mocked(loadRemote).mockRejectedValue(new Error('down'));
-    renderShell('/data/downloads');
+    renderShell(pageUrl(downloadsPage));
     await waitFor(() => expect(document.querySelector('[data-remote-unavailable]')).not.toBeNull());
     expectOnlyCatalogueText(withoutRemotePages());
   });
@@ -156,7 +169,7 @@ describe('the chrome in the pseudo-locale', () => {
   it('shows only catalogue text while the session is checked and when it cannot be', async () => {
     const server = installFakeServer();
     server.on('GET /auth/session', { status: 500, body: { message: 'boom' } });
-    renderShell('/dashboard', testManifest, { server });
+    renderShell(pageUrl(dashboardPage), testManifest, { server });
     expect(document.querySelector('[data-session-loading]')).not.toBeNull();
     expectOnlyCatalogueText(withoutRemotePages());
     await waitFor(() => expect(screen.getAllByRole('button').length).toBeGreaterThan(0));

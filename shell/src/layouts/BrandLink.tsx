@@ -2,6 +2,7 @@ import { Link } from '@platform/router';
 import styled from 'styled-components';
 import { MicIcon } from '@platform/ui';
 import { BRAND_NAME } from '@platform/remote-kit';
+import { landingPage, pageUrl } from '@platform/contracts/client';
 
 const Anchor = styled(Link)`
   display: inline-flex;
@@ -31,7 +32,7 @@ const Mark = styled.span`
 /** The brand logo, linking home. */
 export function BrandLink() {
   return (
-    <Anchor to="/">
+    <Anchor to={pageUrl(landingPage)}>
       <Mark aria-hidden="true">
         <MicIcon />
       </Mark>

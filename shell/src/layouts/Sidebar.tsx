@@ -2,6 +2,7 @@ import { Link, NavLink, useLocation } from '@platform/router';
 import styled from 'styled-components';
 import { useT } from '@platform/i18n';
 import { signinPathFor, skipToken } from '@platform/store';
+import { pageUrl, signupPage, tasksPage } from '@platform/contracts/client';
 import { Avatar, Button, LogoutIcon, srOnly } from '@platform/ui';
 import { useLogout } from '../session/useLogout';
 import { useChromeAudience, useSessionUser } from '../session/useSessionUser';
@@ -122,9 +123,6 @@ const VisitorActions = styled.div`
   gap: ${({ theme }) => theme.space[2]};
 `;
 
-const TASKS_PATH = '/tasks';
-const SIGNUP_PATH = '/signup';
-
 const isGroup = (entry: NavItem | NavGroup): entry is NavGroup => 'items' in entry;
 
 /** The Tasks link's badge: the person's open tasks (active and overdue); none at 0. */
@@ -152,7 +150,7 @@ function VisitorFooter() {
       <Button as={Link} to={signinPathFor(location)} size="sm" fullWidth>
         {t('sidebar.signIn')}
       </Button>
-      <Button as={Link} to={SIGNUP_PATH} size="sm" variant="outline" fullWidth>
+      <Button as={Link} to={pageUrl(signupPage)} size="sm" variant="outline" fullWidth>
         {t('sidebar.signUp')}
       </Button>
     </VisitorActions>
@@ -216,7 +214,7 @@ export function Sidebar({ id }: { id?: string }) {
               <li key={entry.to}>
                 <Item to={entry.to}>
                   <span>{t(entry.label)}</span>
-                  {entry.to === TASKS_PATH ? <OpenTasks signedIn={user !== null} /> : null}
+                  {entry.page === tasksPage.name ? <OpenTasks signedIn={user !== null} /> : null}
                 </Item>
               </li>
             ),

@@ -4,7 +4,13 @@ import styled from 'styled-components';
 import { Link, useNavigate } from '@platform/router';
 import { useT } from '@platform/i18n';
 import { skipToken } from '@platform/store';
-import { SEARCH_QUERY_MAX_LENGTH } from '@platform/contracts/client';
+import {
+  SEARCH_QUERY_MAX_LENGTH,
+  downloadsPage,
+  pageUrl,
+  projectPage,
+  tasksPage,
+} from '@platform/contracts/client';
 import { SearchIcon, focusRing, useDebounced } from '@platform/ui';
 import { useChromeDatasetSearchQuery, useChromeWorkspaceSearchQuery } from './chromeApi';
 
@@ -132,21 +138,21 @@ export function WorkspaceSearch() {
           kind: 'tasks' as const,
           label: task.description,
           detail: task.project,
-          href: `/tasks?q=${encodeURIComponent(task.description.slice(0, SEARCH_QUERY_MAX_LENGTH))}`,
+          href: pageUrl(tasksPage, { q: task.description.slice(0, SEARCH_QUERY_MAX_LENGTH) }),
         })),
         ...(workspace.currentData?.projects ?? []).map((project) => ({
           key: `project-${project.id}`,
           kind: 'projects' as const,
           label: project.name,
           detail: project.client,
-          href: `/projects/view?id=${encodeURIComponent(project.id)}`,
+          href: pageUrl(projectPage, { id: project.id }),
         })),
         ...(datasets.currentData?.items ?? []).map((dataset) => ({
           key: `dataset-${dataset.id}`,
           kind: 'datasets' as const,
           label: dataset.name,
           detail: dataset.description,
-          href: `/data/downloads?q=${encodeURIComponent(dataset.name.slice(0, SEARCH_QUERY_MAX_LENGTH))}`,
+          href: pageUrl(downloadsPage, { q: dataset.name.slice(0, SEARCH_QUERY_MAX_LENGTH) }),
         })),
       ]
     : [];

@@ -5,6 +5,13 @@ import { api } from '@platform/store';
 import { installFakeServer, sessionAs, testUser } from '@platform/store/testing';
 import type { FakeServer } from '@platform/store/testing';
 import { renderShell, testManifest, serveTestRemotes } from '../../test/renderShell';
+import {
+  dashboardPage,
+  downloadsPage,
+  pageUrl,
+  projectPage,
+  textToSpeechPage,
+} from '@platform/contracts/client';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -69,7 +76,7 @@ const navTasksLink = () =>
 describe('sidebar', () => {
   it("shows the person's open tasks on Tasks and their name, role and initials from their profile", async () => {
     const { server } = gateway();
-    renderShell('/dashboard', testManifest, { server });
+    renderShell(pageUrl(dashboardPage), testManifest, { server });
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     await waitFor(() => expect(navTasksLink()).toHaveAccessibleName('Tasks Open tasks: 3'));
     expect(server.calls('GET /api/tasks/counts')[0]?.search.get('scope')).toBe('mine');
@@ -83,7 +90,7 @@ describe('sidebar', () => {
   it('shows the avatar when the person has one', async () => {
     const { server } = gateway();
     server.on('GET /api/settings/profile', { body: { ...profile, avatarUrl: '/api/avatars/abc?v=2' } });
-    renderShell('/dashboard', testManifest, { server });
+    renderShell(pageUrl(dashboardPage), testManifest, { server });
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     await waitFor(() =>
       expect(document.querySelector('[data-session-user] img[data-avatar]')).toHaveAttribute(
@@ -95,7 +102,7 @@ describe('sidebar', () => {
 
   it('shows no badge at zero, and follows task changes made elsewhere in the page', async () => {
     const { server, setCounts } = gateway({ active: 0, completed: 4, overdue: 0 });
-    const { store } = renderShell('/dashboard', testManifest, { server });
+    const { store } = renderShell(pageUrl(dashboardPage), testManifest, { server });
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     await waitFor(() => expect(server.calls('GET /api/tasks/counts')).toHaveLength(1));
     expect(navTasksLink()).toHaveAccessibleName('Tasks');
@@ -111,7 +118,7 @@ describe('top bar search', () => {
   it('searches from two characters and lists tasks, projects and datasets by kind', async () => {
     const { server } = gateway();
     searchAnswers(server);
-    const { user } = renderShell('/dashboard', testManifest, { server });
+    const { user } = renderShell(pageUrl(dashboardPage), testManifest, { server });
     const box = await screen.findByRole('combobox', { name: 'Search' });
     expect(box).toHaveAttribute('placeholder', 'Search tasks, projects, or data');
 
@@ -132,18 +139,18 @@ describe('top bar search', () => {
     ).toEqual(['Tasks', 'Projects', 'Datasets']);
     expect(within(groups[1]!).getByRole('option', { name: /Yoruba News Corpus/ })).toHaveAttribute(
       'href',
-      `/projects/view?id=${hex(2)}`,
+      pageUrl(projectPage, { id: hex(2) }),
     );
     expect(within(groups[2]!).getByRole('option', { name: /Yoruba Read Speech/ })).toHaveAttribute(
       'href',
-      '/data/downloads?q=Yoruba%20Read%20Speech',
+      pageUrl(downloadsPage, { q: 'Yoruba Read Speech' }),
     );
   });
 
   it('moves through the results with the arrow keys, opens one with Enter and closes with Escape', async () => {
     const { server } = gateway();
     searchAnswers(server);
-    const { user, location } = renderShell('/dashboard', testManifest, { server });
+    const { user, location } = renderShell(pageUrl(dashboardPage), testManifest, { server });
     const box = await screen.findByRole('combobox', { name: 'Search' });
     await user.type(box, 'yor');
     await screen.findByRole('listbox', { name: 'Search results' });
@@ -163,14 +170,14 @@ describe('top bar search', () => {
     expect(box).toHaveValue('yor');
 
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
-    expect(location()).toBe(`/projects/view?id=${hex(2)}`);
+    expect(location()).toBe(pageUrl(projectPage, { id: hex(2) }));
     expect(box).toHaveValue('');
   });
 
   it('says when nothing matches', async () => {
     const { server } = gateway();
     searchAnswers(server);
-    const { user } = renderShell('/dashboard', testManifest, { server });
+    const { user } = renderShell(pageUrl(dashboardPage), testManifest, { server });
     await user.type(await screen.findByRole('combobox', { name: 'Search' }), 'zz');
     expect(await screen.findByText('No results for “zz”')).toHaveAttribute('role', 'status');
   });
@@ -189,7 +196,7 @@ async function seriousViolations() {
 }
 
 it('the app layout as a visitor sees it on an open page has no serious accessibility violations', async () => {
-  renderShell('/model/text-to-speech', testManifest, { user: null });
+  renderShell(pageUrl(textToSpeechPage), testManifest, { user: null });
   await screen.findByRole('heading', { level: 1, name: 'Text-to-Speech Model' });
   await waitFor(() => expect(screen.getAllByRole('link', { name: 'Sign in' })).toHaveLength(2));
   expect(await seriousViolations()).toEqual([]);
@@ -198,7 +205,7 @@ it('the app layout as a visitor sees it on an open page has no serious accessibi
 it('the app layout with its badge, person and search results has no serious accessibility violations', async () => {
   const { server } = gateway();
   searchAnswers(server);
-  const { user } = renderShell('/dashboard', testManifest, { server });
+  const { user } = renderShell(pageUrl(dashboardPage), testManifest, { server });
   await waitFor(() => expect(navTasksLink()).toHaveAccessibleName('Tasks Open tasks: 3'));
   await user.type(screen.getByRole('combobox', { name: 'Search' }), 'yo');
   await screen.findByRole('listbox', { name: 'Search results' });

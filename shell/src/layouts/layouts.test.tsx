@@ -3,6 +3,29 @@ import userEvent from '@testing-library/user-event';
 import { i18n } from '@platform/i18n';
 import { testUser } from '@platform/store/testing';
 import { renderShell, testManifest, serveTestRemotes } from '../../test/renderShell';
+import {
+  aboutPage,
+  addTextPairPage,
+  analyticsPage,
+  dashboardPage,
+  donatePage,
+  downloadPage,
+  downloadsPage,
+  landingPage,
+  listenPage,
+  pageUrl,
+  projectsPage,
+  reviewPage,
+  settingsPage,
+  signinPage,
+  signupPage,
+  speakPage,
+  speechToSpeechPage,
+  tasksPage,
+  textToSpeechPage,
+  viewAudioPairsPage,
+  writePage,
+} from '@platform/contracts/client';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -13,21 +36,21 @@ serveTestRemotes();
 
 describe('app layout (sidebar and top bar)', () => {
   it('lists the SPEC sidebar links with their paths and groups', async () => {
-    renderShell('/dashboard');
+    renderShell(pageUrl(dashboardPage));
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const hrefOf = (name: string) => within(nav).getByRole('link', { name }).getAttribute('href');
-    expect(hrefOf('Dashboard')).toBe('/dashboard');
-    expect(hrefOf('Projects')).toBe('/projects');
-    expect(hrefOf('Tasks')).toBe('/tasks');
-    expect(hrefOf('Add Text Pair')).toBe('/data/addtextpair');
-    expect(hrefOf('Donate Dataset')).toBe('/data/donate');
-    expect(hrefOf('View Audio Pairs')).toBe('/data/view-audio-pair');
-    expect(hrefOf('Downloads')).toBe('/data/downloads');
-    expect(hrefOf('Text to Speech')).toBe('/model/text-to-speech');
-    expect(hrefOf('Speech to Speech')).toBe('/model/speech-to-speech');
-    expect(hrefOf('Analytics')).toBe('/analytics');
-    expect(hrefOf('Settings')).toBe('/settings');
+    expect(hrefOf('Dashboard')).toBe(pageUrl(dashboardPage));
+    expect(hrefOf('Projects')).toBe(pageUrl(projectsPage));
+    expect(hrefOf('Tasks')).toBe(pageUrl(tasksPage));
+    expect(hrefOf('Add Text Pair')).toBe(pageUrl(addTextPairPage));
+    expect(hrefOf('Donate Dataset')).toBe(pageUrl(donatePage));
+    expect(hrefOf('View Audio Pairs')).toBe(pageUrl(viewAudioPairsPage));
+    expect(hrefOf('Downloads')).toBe(pageUrl(downloadsPage));
+    expect(hrefOf('Text to Speech')).toBe(pageUrl(textToSpeechPage));
+    expect(hrefOf('Speech to Speech')).toBe(pageUrl(speechToSpeechPage));
+    expect(hrefOf('Analytics')).toBe(pageUrl(analyticsPage));
+    expect(hrefOf('Settings')).toBe(pageUrl(settingsPage));
     expect(within(nav).getByRole('list', { name: 'Datasets' })).toBeInTheDocument();
     expect(within(nav).getByRole('list', { name: 'Specialized Model' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
@@ -35,7 +58,7 @@ describe('app layout (sidebar and top bar)', () => {
   });
 
   it("shows the signed-in person's real name and role, and no invented role or badge count", async () => {
-    renderShell('/dashboard');
+    renderShell(pageUrl(dashboardPage));
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     const footer = document.querySelector('[data-session-user]') as HTMLElement;
     expect(within(footer).getByText('Adaeze Okafor')).toBeInTheDocument();
@@ -45,7 +68,7 @@ describe('app layout (sidebar and top bar)', () => {
   });
 
   it('has the search box, language picker and profile menu', async () => {
-    renderShell('/dashboard');
+    renderShell(pageUrl(dashboardPage));
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     expect(
       within(screen.getByRole('search')).getByPlaceholderText('Search tasks, projects, or data'),
@@ -68,16 +91,19 @@ describe('app layout (sidebar and top bar)', () => {
       'Feedback',
       'Logout',
     ]);
-    expect(within(menu).getByRole('menuitem', { name: 'Edit Profile' })).toHaveAttribute('href', '/settings');
+    expect(within(menu).getByRole('menuitem', { name: 'Edit Profile' })).toHaveAttribute(
+      'href',
+      pageUrl(settingsPage),
+    );
     expect(within(menu).getByRole('menuitem', { name: 'Account Settings' })).toHaveAttribute(
       'href',
-      '/settings?tab=account',
+      pageUrl(settingsPage, { tab: 'account' }),
     );
     expect(within(menu).getByRole('menuitem', { name: 'Logout' })).not.toHaveAttribute('href');
   });
 
   it('moves focus to the new page heading after a navigation', async () => {
-    renderShell('/dashboard');
+    renderShell(pageUrl(dashboardPage));
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     await userEvent.click(
       within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Downloads' }),
@@ -87,7 +113,7 @@ describe('app layout (sidebar and top bar)', () => {
   });
 
   it('starts with a skip link to the main content', async () => {
-    renderShell('/dashboard');
+    renderShell(pageUrl(dashboardPage));
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     const skip = screen.getByRole('link', { name: 'Skip to content' });
     expect(skip).toHaveAttribute('href', '#main-content');
@@ -97,7 +123,7 @@ describe('app layout (sidebar and top bar)', () => {
 });
 
 describe("app layout on a page open to signed-out visitors (signedOut: 'allowed')", () => {
-  const OPEN = '/model/text-to-speech';
+  const OPEN = pageUrl(textToSpeechPage);
   const openHeading = () => screen.findByRole('heading', { level: 1, name: 'Text-to-Speech Model' });
   const footer = () => document.querySelector('[data-session-user]') as HTMLElement;
   // One test picks another language: the next ones start in English again.
@@ -116,24 +142,27 @@ describe("app layout on a page open to signed-out visitors (signedOut: 'allowed'
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
     ).toEqual([
-      '/dashboard',
-      '/projects',
-      '/tasks',
-      '/data/addtextpair',
-      '/data/donate',
-      '/data/view-audio-pair',
-      '/data/downloads',
-      '/model/text-to-speech',
-      '/model/speech-to-speech',
-      '/analytics',
-      '/settings',
+      pageUrl(dashboardPage),
+      pageUrl(projectsPage),
+      pageUrl(tasksPage),
+      pageUrl(addTextPairPage),
+      pageUrl(donatePage),
+      pageUrl(viewAudioPairsPage),
+      pageUrl(downloadsPage),
+      pageUrl(textToSpeechPage),
+      pageUrl(speechToSpeechPage),
+      pageUrl(analyticsPage),
+      pageUrl(settingsPage),
     ]);
     // Sign in comes back to this page afterwards.
     expect(within(footer()).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
       'href',
-      '/signin?next=%2Fmodel%2Ftext-to-speech',
+      pageUrl(signinPage, { next: pageUrl(textToSpeechPage) }),
     );
-    expect(within(footer()).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+    expect(within(footer()).getByRole('link', { name: 'Sign up' })).toHaveAttribute(
+      'href',
+      pageUrl(signupPage),
+    );
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
     expect(footer().querySelector('[data-session-name]')).toBeNull();
   });
@@ -144,7 +173,7 @@ describe("app layout on a page open to signed-out visitors (signedOut: 'allowed'
     const bar = screen.getByRole('banner');
     expect(within(bar).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
       'href',
-      '/signin?next=%2Fmodel%2Ftext-to-speech',
+      pageUrl(signinPage, { next: pageUrl(textToSpeechPage) }),
     );
     expect(within(bar).getByRole('combobox', { name: 'Language' })).toHaveValue('en');
     expect(screen.queryByRole('search')).not.toBeInTheDocument();
@@ -179,36 +208,42 @@ describe("app layout on a page open to signed-out visitors (signedOut: 'allowed'
 
 describe('contributor layout (public header and tab bar)', () => {
   it('has the brand link home, DOWNLOAD and ABOUT menus and the Speak, Listen, Write and Review tabs', async () => {
-    renderShell('/user/speak');
+    renderShell(pageUrl(speakPage));
     await screen.findByRole('heading', { level: 1, name: 'Speak' });
     expect(screen.getByRole('banner')).toBeInTheDocument();
-    expect(within(screen.getByRole('banner')).getAllByRole('link')[0]).toHaveAttribute('href', '/');
+    expect(within(screen.getByRole('banner')).getAllByRole('link')[0]).toHaveAttribute(
+      'href',
+      pageUrl(landingPage),
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'DOWNLOAD' }));
-    expect(screen.getByRole('menuitem', { name: 'Go to Download' })).toHaveAttribute('href', '/download');
+    expect(screen.getByRole('menuitem', { name: 'Go to Download' })).toHaveAttribute(
+      'href',
+      pageUrl(downloadPage),
+    );
     await userEvent.keyboard('{Escape}');
     await userEvent.click(screen.getByRole('button', { name: 'ABOUT' }));
-    expect(screen.getByRole('menuitem', { name: 'Go to About' })).toHaveAttribute('href', '/about');
+    expect(screen.getByRole('menuitem', { name: 'Go to About' })).toHaveAttribute('href', pageUrl(aboutPage));
     await userEvent.keyboard('{Escape}');
 
     const tabs = screen.getByRole('navigation', { name: 'Contribute' });
     expect(within(tabs).getByRole('link', { name: 'Speak' })).toHaveAttribute('aria-current', 'page');
-    expect(within(tabs).getByRole('link', { name: 'Listen' })).toHaveAttribute('href', '/user/listen');
+    expect(within(tabs).getByRole('link', { name: 'Listen' })).toHaveAttribute('href', pageUrl(listenPage));
     expect(within(tabs).getByRole('link', { name: 'Listen' })).not.toHaveAttribute('aria-current');
     expect(
       within(tabs)
         .getAllByRole('link')
         .map((link) => [link.textContent, link.getAttribute('href')]),
     ).toEqual([
-      ['Speak', '/user/speak'],
-      ['Listen', '/user/listen'],
-      ['Write', '/user/write'],
-      ['Review', '/user/review'],
+      ['Speak', pageUrl(speakPage)],
+      ['Listen', pageUrl(listenPage)],
+      ['Write', pageUrl(writePage)],
+      ['Review', pageUrl(reviewPage)],
     ]);
   });
 
   it('has a user menu with Dashboard, Profile, Settings and Logout', async () => {
-    renderShell('/user/speak');
+    renderShell(pageUrl(speakPage));
     await screen.findByRole('heading', { level: 1, name: 'Speak' });
     await userEvent.click(screen.getByRole('button', { name: 'User menu: Adaeze Okafor' }));
     expect(
@@ -219,13 +254,19 @@ describe('contributor layout (public header and tab bar)', () => {
   });
 
   it('opens a side drawer listing the menus on small screens', async () => {
-    renderShell('/user/speak');
+    renderShell(pageUrl(speakPage));
     await screen.findByRole('heading', { level: 1, name: 'Speak' });
     // The drawer button only shows on narrow screens (a media query jsdom does not apply).
     await userEvent.click(screen.getByLabelText('Open menu', { selector: 'button' }));
     const drawer = screen.getByRole('dialog', { name: 'Menu' });
-    expect(within(drawer).getByRole('link', { name: 'Go to Download' })).toHaveAttribute('href', '/download');
-    expect(within(drawer).getByRole('link', { name: 'Go to About' })).toHaveAttribute('href', '/about');
+    expect(within(drawer).getByRole('link', { name: 'Go to Download' })).toHaveAttribute(
+      'href',
+      pageUrl(downloadPage),
+    );
+    expect(within(drawer).getByRole('link', { name: 'Go to About' })).toHaveAttribute(
+      'href',
+      pageUrl(aboutPage),
+    );
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
   });
@@ -233,7 +274,7 @@ describe('contributor layout (public header and tab bar)', () => {
 
 describe('public layout', () => {
   it('adds no chrome around the page', async () => {
-    renderShell('/');
+    renderShell(pageUrl(landingPage));
     await screen.findByRole('heading', { level: 1, name: 'Alpha home' });
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BRAND_NAME } from '@platform/remote-kit';
 import { renderShell } from '../../test/renderShell';
+import { landingPage, pageUrl } from '@platform/contracts/client';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(() => new Promise(() => undefined)),
@@ -35,7 +36,7 @@ describe('the not-found screen', () => {
   it('Back to Home leads to /', async () => {
     renderShell('/nowhere');
     const back = await screen.findByRole('link', { name: 'Back to Home' });
-    expect(back).toHaveAttribute('href', '/');
+    expect(back).toHaveAttribute('href', pageUrl(landingPage));
     await userEvent.click(back);
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });

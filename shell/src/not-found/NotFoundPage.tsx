@@ -3,6 +3,7 @@ import styled, { keyframes } from 'styled-components';
 import { Button, SearchIcon, AlertIcon } from '@platform/ui';
 import { BRAND_NAME } from '@platform/remote-kit';
 import { useT } from '@platform/i18n';
+import { landingPage, pageUrl } from '@platform/contracts/client';
 import { useDocumentTitle, useFocusPageHeading } from '../a11y/pageFocus';
 import { MAIN_CONTENT_ID } from '../a11y/SkipLink';
 
@@ -86,7 +87,7 @@ export function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
         <Code>404</Code>
         <h1 tabIndex={-1}>{t('notFound.title')}</h1>
         <p>{t('notFound.message')}</p>
-        <Button as={Link} to="/" size="lg">
+        <Button as={Link} to={pageUrl(landingPage)} size="lg">
           {t('notFound.backHome')}
         </Button>
         <Footer>

@@ -21,7 +21,7 @@ function isChunkLoadFailure(error: unknown): boolean {
 
 /**
  * Contains a remote page that throws while rendering: only the page's own section shows the error, the
- * shell's chrome and other remotes carry on. The route keys it by location, so navigating away resets it.
+ * shell's chrome and other remotes carry on. The route keys it by path, so going to another page resets it.
  */
 export class RemoteErrorBoundary extends Component<Props, { error: Error | null }> {
   override state: { error: Error | null } = { error: null };

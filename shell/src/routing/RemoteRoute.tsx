@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation } from '@platform/router';
-import type { RemoteRouteModule } from '@platform/contracts';
+import type { PageAccess, RemoteRouteModule } from '@platform/contracts';
+import { useSession } from '@platform/store';
 import { BRAND_NAME } from '@platform/remote-kit';
 import { hasCatalogue, i18n, useLocale } from '@platform/i18n';
 import { useDocumentTitle, useFocusPageHeading, useMetaDescription } from '../a11y/pageFocus';
@@ -19,9 +20,17 @@ function initialState(remote: string): LoadState {
   return module ? { status: 'ready', module } : { status: 'loading' };
 }
 
+/** A page declared for some roles only: anyone signed in without one of them is told it is not found. */
+function refusedBy(access: PageAccess | undefined, role: string | undefined): boolean {
+  return (
+    typeof access === 'object' && role !== undefined && !access.roles.some((allowed) => allowed === role)
+  );
+}
+
 /** One path served by one remote: loads the remote (once), then renders its page for this path. */
 export function RemoteRoute({ remote, path }: { remote: string; path: string }) {
-  const location = useLocation();
+  const { pathname } = useLocation();
+  const session = useSession();
   const [state, setState] = useState<LoadState>(() => initialState(remote));
   const [attempt, setAttempt] = useState(0);
 
@@ -58,11 +67,13 @@ export function RemoteRoute({ remote, path }: { remote: string; path: string }) 
   if (state.status === 'loading') return <SectionLoading />;
   if (state.status === 'unavailable') return <RemoteUnavailable remote={remote} onRetry={retry} />;
   // The catalogue routes this path here but this build of the remote does not serve it.
-  if (!route) return <NotFoundPage embedded />;
+  if (!route || refusedBy(route.access, session.user?.role)) return <NotFoundPage embedded />;
   const Page = route.Component as () => ReactNode;
   return (
     <div data-remote={remote} style={{ display: 'contents' }}>
-      <RemoteErrorBoundary key={location.key} remote={remote} onRetry={retry}>
+      {/* A new path starts afresh; a new query string is the same page with other filters, so the page keeps
+          its own state (what is typed in a search box) and the boundary stays as it is. */}
+      <RemoteErrorBoundary key={pathname} remote={remote} onRetry={retry}>
         <Page />
       </RemoteErrorBoundary>
     </div>

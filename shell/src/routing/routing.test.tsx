@@ -1,7 +1,19 @@
+import { useState } from 'react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { defineRemoteRoutes } from '@platform/remote-kit';
+import { useNavigate } from '@platform/router';
+import {
+  dashboardPage,
+  downloadsPage,
+  landingPage,
+  pageUrl,
+  signinPage,
+  speakPage,
+  textToSpeechPage,
+} from '@platform/contracts/client';
+import { defineRemoteRoutes, useUrlFilters } from '@platform/remote-kit';
+import { testPage } from '@platform/remote-kit/testing';
 import { installFakeServer, testUser } from '@platform/store/testing';
 import { renderShell, testManifest, serveTestRemotes, testModules } from '../../test/renderShell';
 import { unavailableModule } from '../federation/unavailableFallbackPlugin';
@@ -23,10 +35,10 @@ const layoutOf = (heading: HTMLElement) => heading.closest('[data-layout]')?.get
 
 describe('shell routing', () => {
   it.each([
-    ['/', 'Alpha home', 'public'],
-    ['/user/speak', 'Speak', 'contributor'],
-    ['/dashboard', 'Dashboard', 'app'],
-    ['/data/downloads', 'Dataset Downloads', 'app'],
+    [pageUrl(landingPage), 'Alpha home', 'public'],
+    [pageUrl(speakPage), 'Speak', 'contributor'],
+    [pageUrl(dashboardPage), 'Dashboard', 'app'],
+    [pageUrl(downloadsPage), 'Dataset Downloads', 'app'],
   ])('renders %s from its remote inside the %s layout', async (path, heading, layout) => {
     renderShell(path);
     const title = await screen.findByRole('heading', { level: 1, name: heading });
@@ -35,7 +47,7 @@ describe('shell routing', () => {
   });
 
   it('loads each remote once for all of its pages', async () => {
-    renderShell('/dashboard');
+    renderShell(pageUrl(dashboardPage));
     await screen.findByRole('heading', { name: 'Dashboard' });
     await userEvent.click(screen.getAllByRole('link', { name: 'Dashboard' })[0]!);
     expect(mockedLoadRemote.mock.calls.filter(([id]) => id === 'mf_alpha/routes')).toHaveLength(1);
@@ -48,7 +60,7 @@ describe('shell routing', () => {
   });
 
   it('sets the document title from the remote route title', async () => {
-    renderShell('/data/downloads');
+    renderShell(pageUrl(downloadsPage));
     await screen.findByRole('heading', { name: 'Dataset Downloads' });
     await waitFor(() => expect(document.title).toMatch(/^Dataset Downloads \| /));
   });
@@ -56,18 +68,18 @@ describe('shell routing', () => {
   it("sets the page's meta description, and removes it on a page without one", async () => {
     const description = () =>
       document.head.querySelector('meta[name="description"]')?.getAttribute('content');
-    const home = renderShell('/');
+    const home = renderShell(pageUrl(landingPage));
     await screen.findByRole('heading', { name: 'Alpha home' });
     await waitFor(() => expect(description()).toBe('What the alpha home page is about.'));
     home.unmount();
-    renderShell('/data/downloads');
+    renderShell(pageUrl(downloadsPage));
     await screen.findByRole('heading', { name: 'Dataset Downloads' });
     await waitFor(() => expect(description()).toBeUndefined());
   });
 });
 
 describe("a page of the app layout open to signed-out visitors (signedOut: 'allowed')", () => {
-  const OPEN = '/model/text-to-speech';
+  const OPEN = pageUrl(textToSpeechPage);
   const openHeading = () => screen.findByRole('heading', { level: 1, name: 'Text-to-Speech Model' });
   const sidebarNav = () => screen.getByRole('navigation', { name: 'Main' });
 
@@ -85,8 +97,8 @@ describe("a page of the app layout open to signed-out visitors (signedOut: 'allo
   });
 
   it('still sends a signed-out visitor to /signin from the pages of the same layout that are not open', async () => {
-    const { location } = renderShell('/data/downloads', testManifest, { user: null });
-    await waitFor(() => expect(location()).toBe('/signin?next=%2Fdata%2Fdownloads'));
+    const { location } = renderShell(pageUrl(downloadsPage), testManifest, { user: null });
+    await waitFor(() => expect(location()).toBe(pageUrl(signinPage, { next: pageUrl(downloadsPage) })));
     expect(screen.queryByRole('heading', { name: 'Dataset Downloads' })).not.toBeInTheDocument();
   });
 
@@ -94,7 +106,7 @@ describe("a page of the app layout open to signed-out visitors (signedOut: 'allo
     const { location } = renderShell(OPEN, testManifest, { user: null });
     await openHeading();
     await userEvent.click(within(sidebarNav()).getByRole('link', { name: 'Dashboard' }));
-    await waitFor(() => expect(location()).toBe('/signin?next=%2Fdashboard'));
+    await waitFor(() => expect(location()).toBe(pageUrl(signinPage, { next: pageUrl(dashboardPage) })));
     expect(screen.queryByRole('heading', { name: 'Dashboard' })).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
   });
@@ -138,7 +150,7 @@ describe('isolation of a remote that cannot be loaded', () => {
       if (id === 'mf_beta/routes') throw new Error('Failed to fetch mf-manifest.json');
       return testModules[id as string] ?? null;
     });
-    renderShell('/data/downloads');
+    renderShell(pageUrl(downloadsPage));
     expect(
       await screen.findByRole('heading', { name: 'This section is temporarily unavailable' }),
     ).toBeInTheDocument();
@@ -167,7 +179,7 @@ describe('isolation of a remote that cannot be loaded', () => {
         ? unavailableModule(id, new Error('script error'))
         : (testModules[id as string] ?? null),
     );
-    renderShell('/data/downloads');
+    renderShell(pageUrl(downloadsPage));
     expect(
       await screen.findByRole('heading', { name: 'This section is temporarily unavailable' }),
     ).toBeInTheDocument();
@@ -181,7 +193,7 @@ describe('isolation of a remote that cannot be loaded', () => {
           ? new Promise(() => undefined)
           : Promise.resolve(testModules[id as string] ?? null),
       );
-      renderShell('/data/downloads');
+      renderShell(pageUrl(downloadsPage));
       // The page's own loading shows once the session is known (the guard's skeleton comes first).
       expect(await screen.findByRole('status', { name: 'Loading page' })).toBeInTheDocument();
       await act(async () => {
@@ -200,7 +212,7 @@ describe('isolation of a remote that cannot be loaded', () => {
       if (id === 'mf_beta/routes') throw new Error('connection refused');
       return testModules[id as string] ?? null;
     });
-    renderShell('/data/downloads');
+    renderShell(pageUrl(downloadsPage));
     await screen.findByRole('heading', { name: 'This section is temporarily unavailable' });
     await userEvent.click(screen.getAllByRole('link', { name: 'Dashboard' })[0]!);
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
@@ -209,7 +221,7 @@ describe('isolation of a remote that cannot be loaded', () => {
 
 describe('a remote page that throws while rendering', () => {
   it('shows the error only in its own section; the layout and other remotes keep working', async () => {
-    renderShell('/data/downloads?__throw=mf_beta');
+    renderShell(`${pageUrl(downloadsPage)}?__throw=mf_beta`);
     expect(
       await screen.findByRole('heading', { name: 'This section is temporarily unavailable' }),
     ).toBeInTheDocument();
@@ -234,12 +246,12 @@ describe('a remote redeployed under an open page', () => {
       id === 'mf_beta/routes'
         ? {
             default: defineRemoteRoutes('mf_beta', [
-              { path: '/data/downloads', title: 'Dataset Downloads', Component: Downloads },
+              { page: testPage(pageUrl(downloadsPage), 'Dataset Downloads'), Component: Downloads },
             ]),
           }
         : (testModules[id as string] ?? null),
     );
-    renderShell('/data/downloads');
+    renderShell(pageUrl(downloadsPage));
     expect(
       await screen.findByRole('heading', { name: 'This section is temporarily unavailable' }),
     ).toBeInTheDocument();
@@ -252,5 +264,102 @@ describe('a remote redeployed under an open page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Dataset Downloads' })).toBeInTheDocument();
     expect(mockedLoadRemote.mock.calls.filter(([id]) => id === 'mf_beta/routes')).toHaveLength(2);
+  });
+});
+
+describe('a page whose query string alone changes (its filters)', () => {
+  // A list page of the test remote: a note kept in the page's own state, a search box that writes every key
+  // into the address, and a filter.
+  function FilteredList() {
+    const [filters, setFilters] = useUrlFilters(downloadsPage, { page: 1 });
+    const [note, setNote] = useState('');
+    const navigate = useNavigate();
+    return (
+      <>
+        <h1>Dataset Downloads</h1>
+        <label>
+          Note <input value={note} onChange={(e) => setNote(e.target.value)} />
+        </label>
+        <label>
+          Search <input defaultValue={filters.q} onChange={(e) => setFilters({ q: e.target.value })} />
+        </label>
+        <button onClick={() => setFilters({ language: 'yo' })}>Yoruba</button>
+        <button onClick={() => navigate(-1)}>Back</button>
+        <p data-testid="language">{filters.language ?? 'all'}</p>
+      </>
+    );
+  }
+  beforeEach(() =>
+    mockedLoadRemote.mockImplementation(async (id) =>
+      id === 'mf_beta/routes'
+        ? {
+            default: defineRemoteRoutes('mf_beta', [
+              { page: testPage(downloadsPage.path, 'Dataset Downloads'), Component: FilteredList },
+            ]),
+          }
+        : (testModules[id as string] ?? null),
+    ),
+  );
+
+  it('keeps the page mounted: its own state survives a filter change, and Back', async () => {
+    const { location } = renderShell(pageUrl(downloadsPage));
+    await screen.findByRole('heading', { level: 1, name: 'Dataset Downloads' });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Note' }), 'remember me');
+    await userEvent.click(screen.getByRole('button', { name: 'Yoruba' }));
+    expect(location()).toBe(pageUrl(downloadsPage, { language: 'yo' }));
+    expect(screen.getByTestId('language')).toHaveTextContent('yo');
+    expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue('remember me');
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(location()).toBe(pageUrl(downloadsPage));
+    expect(screen.getByTestId('language')).toHaveTextContent('all');
+    expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue('remember me');
+  });
+
+  it('leaves the focus in a search box that writes the address as the person types', async () => {
+    const { location } = renderShell(pageUrl(downloadsPage));
+    await screen.findByRole('heading', { level: 1, name: 'Dataset Downloads' });
+    const search = screen.getByRole('textbox', { name: 'Search' });
+    await userEvent.type(search, 'yoruba news');
+    expect(location()).toBe(`${pageUrl(downloadsPage)}?q=yoruba+news`);
+    expect(search).toHaveValue('yoruba news');
+    expect(search).toHaveFocus();
+  });
+
+  it('still focuses the heading of another page', async () => {
+    renderShell(pageUrl(downloadsPage));
+    await screen.findByRole('heading', { level: 1, name: 'Dataset Downloads' });
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Dashboard' }),
+    );
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+});
+
+describe('a page declared for some roles only', () => {
+  beforeEach(() =>
+    mockedLoadRemote.mockImplementation(async (id) =>
+      id === 'mf_beta/routes'
+        ? {
+            default: defineRemoteRoutes('mf_beta', [
+              {
+                page: testPage(downloadsPage.path, 'Dataset Downloads', { access: { roles: ['admin'] } }),
+                Component: () => <h1>Dataset Downloads</h1>,
+              },
+            ]),
+          }
+        : (testModules[id as string] ?? null),
+    ),
+  );
+
+  it('is not found for someone signed in without one of them', async () => {
+    renderShell(pageUrl(downloadsPage), testManifest, { user: testUser });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Dataset Downloads' })).not.toBeInTheDocument();
+  });
+
+  it('shows to someone with one of them', async () => {
+    renderShell(pageUrl(downloadsPage), testManifest, { user: { ...testUser, role: 'admin' as 'reviewer' } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dataset Downloads' })).toBeInTheDocument();
   });
 });

@@ -2,9 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link } from '@platform/router';
 import { defineRemoteRoutes } from '@platform/remote-kit';
+import { testPage } from '@platform/remote-kit/testing';
 import type { RemotesManifest } from '@platform/contracts';
 import { renderShell, testManifest, serveTestRemotes, testModules } from '../../test/renderShell';
 import { errorReply, installFakeServer, networkFailure, testUser } from '@platform/store/testing';
+import {
+  dashboardPage,
+  downloadsPage,
+  landingPage,
+  pageUrl,
+  signinPage,
+  speakPage,
+} from '@platform/contracts/client';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -17,12 +26,15 @@ function FakeSignIn() {
   return (
     <>
       <h1>Sign In</h1>
-      <Link to="/dashboard">To the dashboard</Link>
+      <Link to={pageUrl(dashboardPage)}>To the dashboard</Link>
     </>
   );
 }
 const authRoutes = defineRemoteRoutes('mf_auth_test', [
-  { path: '/signin', title: 'Sign In', Component: FakeSignIn },
+  {
+    page: testPage(pageUrl(signinPage), 'Sign In', { layout: 'public', access: 'public' }),
+    Component: FakeSignIn,
+  },
 ]);
 const manifest: RemotesManifest = {
   remotes: [
@@ -30,7 +42,7 @@ const manifest: RemotesManifest = {
     {
       name: 'mf_auth_test',
       entry: 'http://localhost:3103/mf-manifest.json',
-      routes: [{ path: '/signin', layout: 'public' }],
+      routes: [{ path: pageUrl(signinPage), layout: 'public' }],
     },
   ],
 };
@@ -40,20 +52,20 @@ const location = () => screen.getByTestId('location').textContent;
 
 describe('guarded pages', () => {
   it.each([
-    ['/dashboard', 'app'],
-    ['/data/downloads?tab=history', 'app'],
-    ['/user/speak', 'contributor'],
+    [pageUrl(dashboardPage), 'app'],
+    [pageUrl(downloadsPage, { tab: 'history' }), 'app'],
+    [pageUrl(speakPage), 'contributor'],
   ])('send a signed-out visitor from %s (%s layout) to /signin with where they were going', async (path) => {
     renderShell(path, manifest, { user: null });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
-    expect(location()).toBe(`/signin?next=${encodeURIComponent(path)}`);
+    expect(location()).toBe(pageUrl(signinPage, { next: path }));
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
   });
 
   it('leave public pages open to everyone', async () => {
-    renderShell('/', manifest, { user: null });
+    renderShell(pageUrl(landingPage), manifest, { user: null });
     expect(await screen.findByRole('heading', { level: 1, name: 'Alpha home' })).toBeInTheDocument();
-    expect(location()).toBe('/');
+    expect(location()).toBe(pageUrl(landingPage));
   });
 
   it('show a skeleton, not the sign-in page, while the session is read', async () => {
@@ -63,9 +75,9 @@ describe('guarded pages', () => {
       'GET /auth/session',
       () => new Promise((resolve) => (answer = (user) => resolve({ body: { user } }))),
     );
-    renderShell('/dashboard', manifest, { server });
+    renderShell(pageUrl(dashboardPage), manifest, { server });
     expect(await screen.findByRole('status', { name: 'Checking your session' })).toBeInTheDocument();
-    expect(location()).toBe('/dashboard');
+    expect(location()).toBe(pageUrl(dashboardPage));
     expect(screen.queryByRole('heading', { name: 'Sign In' })).not.toBeInTheDocument();
     answer(testUser);
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
@@ -74,18 +86,18 @@ describe('guarded pages', () => {
   it('offer Retry when the session cannot be read, and do not pretend the visitor is signed out', async () => {
     const server = installFakeServer();
     server.on('GET /auth/session', networkFailure);
-    renderShell('/dashboard', manifest, { server });
+    renderShell(pageUrl(dashboardPage), manifest, { server });
     expect(
       await screen.findByText('We could not check whether you are signed in', {}, { timeout: 3000 }),
     ).toBeInTheDocument();
-    expect(location()).toBe('/dashboard');
+    expect(location()).toBe(pageUrl(dashboardPage));
     server.on('GET /auth/session', { body: { user: testUser } });
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
   });
 
   it('read the session once for the page load, not once per page', async () => {
-    const { server } = renderShell('/dashboard', manifest);
+    const { server } = renderShell(pageUrl(dashboardPage), manifest);
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     await userEvent.click(
       within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Downloads' }),
@@ -97,27 +109,27 @@ describe('guarded pages', () => {
 
 describe('Logout', () => {
   it('from the sidebar ends the session on the server and lands on /signin', async () => {
-    const { server } = renderShell('/dashboard', manifest);
+    const { server } = renderShell(pageUrl(dashboardPage), manifest);
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     server.on('GET /auth/session', errorReply(401, 'You are not signed in.'));
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
     expect(server.calls('POST /auth/signout')).toHaveLength(1);
-    await waitFor(() => expect(location()).toBe('/signin'));
+    await waitFor(() => expect(location()).toBe(pageUrl(signinPage)));
   });
 
   it('from the profile menu does the same', async () => {
-    const { server } = renderShell('/data/downloads', manifest);
+    const { server } = renderShell(pageUrl(downloadsPage), manifest);
     await screen.findByRole('heading', { level: 1, name: 'Dataset Downloads' });
     await userEvent.click(screen.getByRole('button', { name: 'Profile menu: Adaeze Okafor' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
     expect(server.calls('POST /auth/signout')).toHaveLength(1);
-    await waitFor(() => expect(location()).toBe('/signin'));
+    await waitFor(() => expect(location()).toBe(pageUrl(signinPage)));
   });
 
   it('from the contributor user menu does the same', async () => {
-    const { server } = renderShell('/user/speak', manifest);
+    const { server } = renderShell(pageUrl(speakPage), manifest);
     await screen.findByRole('heading', { level: 1, name: 'Speak' });
     await userEvent.click(screen.getByRole('button', { name: 'User menu: Adaeze Okafor' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
@@ -126,22 +138,22 @@ describe('Logout', () => {
   });
 
   it('after logging out, a signed-in page sends to /signin again', async () => {
-    renderShell('/dashboard', manifest);
+    renderShell(pageUrl(dashboardPage), manifest);
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await screen.findByRole('heading', { level: 1, name: 'Sign In' });
     // A page that needs a session: the answer kept since Logout says nobody is signed in.
     await userEvent.click(screen.getByRole('link', { name: 'To the dashboard' }));
-    await waitFor(() => expect(location()).toBe('/signin?next=%2Fdashboard'));
+    await waitFor(() => expect(location()).toBe(pageUrl(signinPage, { next: pageUrl(dashboardPage) })));
   });
 
   it('stays on the page and says so when the server cannot be reached', async () => {
-    const { server } = renderShell('/dashboard', manifest);
+    const { server } = renderShell(pageUrl(dashboardPage), manifest);
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     server.on('POST /auth/signout', networkFailure);
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByText('Could not sign out')).toBeInTheDocument();
-    expect(location()).toBe('/dashboard');
+    expect(location()).toBe(pageUrl(dashboardPage));
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
   });
 });

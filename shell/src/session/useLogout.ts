@@ -3,8 +3,9 @@ import { useNavigate } from '@platform/router';
 import { useSignOutMutation } from '@platform/store';
 import { useT } from '@platform/i18n';
 import { useToast } from '@platform/ui';
+import { pageUrl, signinPage } from '@platform/contracts/client';
 
-export const SIGNIN_PATH = '/signin';
+export const SIGNIN_PATH = pageUrl(signinPage);
 /** Shared with RequireSession, which must know a session ended by Logout from one that expired. */
 export const SIGN_OUT_CACHE_KEY = 'logout';
 
