@@ -82,7 +82,10 @@ describe('speech service: nobody decides on their own contribution', () => {
     audioPair: await h.col.audioPairs.findOne({ _id: new ObjectId(id) }),
     votes: await h.col.votes.countDocuments(),
     counters: await h.col.counters.find({}, { sort: { _id: 1 } }).toArray(),
-    activity: await db().collection(ACTIVITY_COLLECTION).find({}, { sort: { _id: 1 } }).toArray(),
+    activity: await db()
+      .collection(ACTIVITY_COLLECTION)
+      .find({}, { sort: { _id: 1 } })
+      .toArray(),
   });
 
   const cases: {

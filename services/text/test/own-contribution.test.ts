@@ -135,7 +135,11 @@ describe('text service: nobody decides on their own contribution', () => {
       kind: 'sentence',
       author: rita,
       contribute: async () => {
-        await uploadAndImport(rita, 'sentence', 'text,language,citation\nThe market opens early.,en,Notebook');
+        await uploadAndImport(
+          rita,
+          'sentence',
+          'text,language,citation\nThe market opens early.,en,Notebook',
+        );
         return importedSentence('rita', 'The market opens early.');
       },
       act: verdict('sentence', 'approve'),
@@ -164,24 +168,30 @@ describe('text service: nobody decides on their own contribution', () => {
         : await textPairs(db()).findOne({ _id: new ObjectId(id) }),
     judgements: await judgements(db()).countDocuments(),
     decisions: await decisions(db()).countDocuments(),
-    activity: await db().collection(ACTIVITY_COLLECTION).find({}, { sort: { _id: 1 } }).toArray(),
+    activity: await db()
+      .collection(ACTIVITY_COLLECTION)
+      .find({}, { sort: { _id: 1 } })
+      .toArray(),
   });
 
-  it.each(cases)('$action: 403 review.own_item, nothing changes', async ({ kind, author, contribute, act }) => {
-    const id = await contribute();
-    const before = await snapshot(kind, id);
-    expect(before.item).toMatchObject({ status: 'pending' });
-    const res = await act(id, author);
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({
-      error: 'Forbidden',
-      code: 'review.own_item',
-      message: 'You cannot review your own contribution.',
-      statusCode: 403,
-    });
-    expect(await snapshot(kind, id)).toEqual(before);
-    // Someone else may: the refusal is about the author, not the item.
-    const other = author === root ? who('root2', 'admin') : rita === author ? ada : rita;
-    expect((await act(id, other)).statusCode).toBe(200);
-  });
+  it.each(cases)(
+    '$action: 403 review.own_item, nothing changes',
+    async ({ kind, author, contribute, act }) => {
+      const id = await contribute();
+      const before = await snapshot(kind, id);
+      expect(before.item).toMatchObject({ status: 'pending' });
+      const res = await act(id, author);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({
+        error: 'Forbidden',
+        code: 'review.own_item',
+        message: 'You cannot review your own contribution.',
+        statusCode: 403,
+      });
+      expect(await snapshot(kind, id)).toEqual(before);
+      // Someone else may: the refusal is about the author, not the item.
+      const other = author === root ? who('root2', 'admin') : rita === author ? ada : rita;
+      expect((await act(id, other)).statusCode).toBe(200);
+    },
+  );
 });
