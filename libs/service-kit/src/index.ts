@@ -22,5 +22,7 @@ export * from './service-client';
 export * from './activity';
 export * from './periods';
 export * from './leased-job';
+export * from './lease';
+export * from './rollup-backfill';
 export * from './read-multipart';
 export * from './route-module';

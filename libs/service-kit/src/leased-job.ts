@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from 'mongodb';
-import { isDuplicateKey } from './duplicate-key';
+import { takeLease } from './lease';
 
 /** The collection, in the service's own database, where every leased job of that service keeps its lease. */
 export const JOB_LEASES = 'job_leases';
@@ -57,30 +57,25 @@ export function leasedJob(options: LeasedJobOptions): LeasedJob {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
 
-  const take = async (): Promise<boolean> => {
-    const at = now();
-    try {
-      const lease = await leases.findOneAndUpdate(
-        { _id: options.name, $or: [{ until: { $lte: new Date(at) } }, { holder }] },
-        { $set: { holder, until: new Date(at + leaseMs) } },
-        { upsert: true, returnDocument: 'after' },
-      );
-      return lease?.holder === holder;
-    } catch (err) {
-      // Another holder's lease is live: the upsert met its document.
-      if (isDuplicateKey(err)) return false;
-      throw err;
-    }
-  };
+  const take = async (): Promise<boolean> =>
+    (await takeLease(
+      { collection: leases, filter: { _id: options.name }, upsert: true },
+      holder,
+      now(),
+      leaseMs,
+    )) !== null;
 
   const runOnce = async (): Promise<boolean> => {
     if (!(await take())) return false;
     const lost = new AbortController();
-    const renewal = setInterval(() => {
-      take()
-        .then((held) => held || lost.abort())
-        .catch(() => lost.abort());
-    }, Math.max(1, Math.floor(leaseMs / 3)));
+    const renewal = setInterval(
+      () => {
+        take()
+          .then((held) => held || lost.abort())
+          .catch(() => lost.abort());
+      },
+      Math.max(1, Math.floor(leaseMs / 3)),
+    );
     renewal.unref();
     try {
       await options.run(lost.signal);
