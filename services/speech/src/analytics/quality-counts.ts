@@ -12,6 +12,16 @@ type ReportReason = (typeof RECORDING_REPORT_REASONS)[number];
 const isReportReason = (reason: string): reason is ReportReason =>
   (RECORDING_REPORT_REASONS as readonly string[]).includes(reason);
 
+/** Every field of a day's document (the rebuild writes each, zeros included). */
+export const QUALITY_FIGURE_PATHS = [
+  'decided',
+  'approved',
+  'rejected',
+  'votes',
+  'agreeing',
+  ...RECORDING_REPORT_REASONS.map((reason) => `reasons.${reason}`),
+];
+
 const days = (db: Db) => db.collection<RecordingQualityDayDoc>(C.recordingQualityDaily);
 
 /** What one decision adds to its day: the recording, its votes and those that agreed with it. */

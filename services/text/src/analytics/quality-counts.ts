@@ -1,4 +1,4 @@
-import type { AnyBulkWriteOperation, Db } from 'mongodb';
+import type { Db } from 'mongodb';
 import { REVIEW_REJECT_REASONS, type ReviewRejectReason } from '@platform/contracts';
 import { utcDay } from '@platform/service-kit';
 import type { ReasonCount } from './series';
@@ -21,6 +21,12 @@ export interface QualityFigures {
 }
 
 export const QUALITY_FIGURES = ['decided', 'approved', 'rejected', 'votes', 'agreeing'] as const;
+
+/** Every field of a day's document (the rebuild writes each, zeros included). */
+export const QUALITY_FIGURE_PATHS = [
+  ...QUALITY_FIGURES,
+  ...REVIEW_REJECT_REASONS.map((reason) => `reasons.${reason}`),
+];
 
 export interface ReviewQualityDayDoc extends Partial<QualityFigures> {
   _id: Date;
@@ -107,38 +113,5 @@ export async function textQuality(db: Db, window: { start: Date; end: Date }): P
     reasons: REVIEW_REJECT_REASONS.map((reason) => ({ reason, count: n(`reason_${reason}`) })).filter(
       (r) => r.count > 0,
     ),
-  };
-}
-
-export type QualityDay = QualityFigures & { _id: Date; reasons: Partial<Record<ReviewRejectReason, number>> };
-
-/**
- * Adds a day's figures as the rebuild's share: each field becomes what it holds, plus the share, minus the
- * share a previous run recorded in `backfilled`. A second write of the same share changes nothing, and
- * what was counted live in the same document is kept.
- */
-export function idempotentQualityAdd({
-  _id,
-  reasons,
-  ...figures
-}: QualityDay): AnyBulkWriteOperation<ReviewQualityDayDoc> {
-  const plus = (field: string, n: number) => ({
-    $add: [{ $ifNull: [`$${field}`, 0] }, n, { $multiply: [-1, { $ifNull: [`$backfilled.${field}`, 0] }] }],
-  });
-  const reasonShares = REVIEW_REJECT_REASONS.map((r) => [r, reasons[r] ?? 0] as const);
-  return {
-    updateOne: {
-      filter: { _id },
-      update: [
-        {
-          $set: {
-            ...Object.fromEntries(QUALITY_FIGURES.map((f) => [f, plus(f, figures[f])])),
-            ...Object.fromEntries(reasonShares.map(([r, n]) => [`reasons.${r}`, plus(`reasons.${r}`, n)])),
-            backfilled: { $literal: { ...figures, reasons: Object.fromEntries(reasonShares) } },
-          },
-        },
-      ],
-      upsert: true,
-    },
   };
 }
