@@ -1,8 +1,10 @@
+// @ts-check
 // One lint configuration for every project in the workspace.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import globals from 'globals';
 import platform from './tools/eslint/module-boundaries.mjs';
 
 export default tseslint.config(
@@ -12,9 +14,6 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/.nx/**',
       '**/.data/**',
-      '**/*.js',
-      '**/*.cjs',
-      '**/*.mjs',
     ],
   },
   js.configs.recommended,
@@ -28,6 +27,26 @@ export default tseslint.config(
     },
   },
   {
+    // The JavaScript files are the workspace's scripts (supervisors, benchmarks, Jest presets, webpack
+    // configurations), and they run in Node.
+    files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
+    ignores: ['**/*.worklet.js'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    // No package.json sets "type": "module", so a .js file is CommonJS like a .cjs one, and require is how
+    // it imports.
+    files: ['**/*.js', '**/*.cjs'],
+    ignores: ['**/*.worklet.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // An AudioWorklet processor runs as a module in the worklet's own global scope, without Node or the page.
+    files: ['**/*.worklet.js'],
+    languageOptions: { sourceType: 'module', globals: globals.audioWorklet },
+  },
+  {
     // A project uses another only through its package (@platform/<name> and the entries its package.json
     // exports), never by a relative path into its folder: such an import skips the other project's public
     // interface, and Nx, which sees dependencies through package names, would not rebuild or retest on a change.
@@ -37,7 +56,9 @@ export default tseslint.config(
         createNodeResolver({ extensions: ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs', '.json'] }),
       ],
     },
-    rules: { 'import-x/no-relative-packages': ['error', { commonjs: true }] },
+    // tools/ is the workspace's own tooling (the Jest presets, the platform's supervisor, the bench harness)
+    // and not a package: projects reach it by a relative path.
+    rules: { 'import-x/no-relative-packages': ['error', { commonjs: true, ignore: ['^(\\.\\./)+tools/'] }] },
   },
   {
     // Through packages, a project still imports only what its type and scope allow (nx.tags in each

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm run dev`: the same topology as `npm start`, for the people working on it. The shell and each remote
 // run their webpack dev server (`npm run serve`: rebuild and reload on change) on the usual ports; the
 // services run from dist with `node --watch`, and tools/watch-build.mjs rebuilds a package's dist when its
@@ -21,6 +22,7 @@ import {
 import { spawnSync } from 'node:child_process';
 
 const log = consoleLog();
+/** @param {string} line */
 const say = (line) => log('dev', line);
 const env = process.env;
 const gatewayPort = Number(env.DEV_GATEWAY_PORT ?? 3100);
@@ -80,6 +82,7 @@ const supervisor = new Supervisor({
     shutdown(1);
   },
 });
+/** @type {(url: string) => NonNullable<import('./lib/supervisor.mjs').ProcessSpec['ready']>} */
 const serviceReady =
   (url) =>
   ({ aborted }) =>
@@ -123,6 +126,7 @@ for (const r of catalog.filter((remote) => !env[remoteEnvVar(remote.key)])) {
   });
 }
 
+/** @param {number} code */
 async function shutdown(code) {
   if (stopping) return;
   stopping = true;
@@ -150,6 +154,6 @@ try {
   await Promise.all(front);
   if (!stopping) say(`Platform ready (dev): open http://localhost:${shellPort}`);
 } catch (error) {
-  say(`✖ ${error.message}`);
+  say(`✖ ${/** @type {Error} */ (error).message}`);
   await shutdown(1);
 }

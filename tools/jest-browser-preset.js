@@ -1,7 +1,9 @@
+// @ts-check
 // Shared Jest settings for browser code (libs/ui, libs/store, the shell and the remotes): jsdom with Node's
 // fetch classes, the "browser" export condition, and styled-components' browser build.
 const preset = require('./jest-preset.js');
 
+/** @type {import('jest').Config & { setupFiles: string[] }} */
 module.exports = {
   ...preset,
   testEnvironment: require.resolve('./jest-jsdom-env.js'),

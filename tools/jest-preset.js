@@ -1,3 +1,4 @@
+// @ts-check
 // Shared Jest settings: swc transpiles TypeScript; the "source" export condition lets tests read
 // workspace libraries from src without building them first.
 const swc = ['@swc/jest', {
@@ -5,6 +6,7 @@ const swc = ['@swc/jest', {
   module: { type: 'commonjs' },
 }];
 
+/** @type {import('jest').Config} */
 module.exports = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   testEnvironment: 'node',

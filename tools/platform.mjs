@@ -1,3 +1,4 @@
+// @ts-check
 // The platform's single-machine topology as one function: the embedded MongoDB-compatible server (unless
 // MONGODB_URI points elsewhere), the text and speech services, the gateway, and each remote served from its
 // build by its own static server process, as separately deployed remotes would be. `npm start` and the
@@ -15,6 +16,14 @@ import { remoteEnvVar, servingPlan } from './lib/serving.mjs';
 
 export { remoteEnvVar };
 
+/**
+ * The contracts library as plain Node reads it: its built CommonJS, compiled from the sources that type it.
+ * @typedef {typeof import('@platform/contracts')} Contracts
+ */
+/** @typedef {import('@platform/contracts').RemoteDescriptor} RemoteDescriptor */
+/** @typedef {import('./lib/log.mjs').LineLog} LineLog */
+/** @typedef {import('./lib/supervisor.mjs').ProcessSpec} ProcessSpec */
+
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(repoRoot, 'package.json'));
 
@@ -23,11 +32,14 @@ const require = createRequire(path.join(repoRoot, 'package.json'));
  * read it: call this after the build).
  */
 export function defaultPorts() {
-  return require('@platform/contracts').DEFAULT_PORTS;
+  return /** @type {Contracts} */ (require('@platform/contracts')).DEFAULT_PORTS;
 }
 const READY_TIMEOUT_MS = 60_000;
 
-/** Nx settings that keep it offline and in the foreground (DESIGN §7). */
+/**
+ * Nx settings that keep it offline and in the foreground (DESIGN §7).
+ * @returns {NodeJS.ProcessEnv}
+ */
 export const nxEnv = (env = process.env) => ({
   ...env,
   NX_DAEMON: 'false',
@@ -38,6 +50,8 @@ export const nxEnv = (env = process.env) => ({
 /**
  * Builds every project whose build is missing or stale; Nx's cache makes an unchanged tree a no-op.
  * With a log sink the output goes there (and the last lines are in the error on failure).
+ * @param {{ env?: NodeJS.ProcessEnv, log?: LineLog, parallel?: number }} [options]
+ * @returns {Promise<void>}
  */
 export function buildPlatform({ env = process.env, log, parallel = 2 } = {}) {
   const nx = path.join(repoRoot, 'node_modules', '.bin', 'nx');
@@ -48,8 +62,10 @@ export function buildPlatform({ env = process.env, log, parallel = 2 } = {}) {
       env: nxEnv(env),
       stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
+    /** @type {string[]} */
     const tail = [];
     if (log) {
+      /** @param {Buffer} chunk */
       const onData = (chunk) => {
         for (const line of chunk.toString('utf8').split(/\r?\n/)) {
           if (!line) continue;
@@ -58,8 +74,8 @@ export function buildPlatform({ env = process.env, log, parallel = 2 } = {}) {
           if (tail.length > 40) tail.shift();
         }
       };
-      child.stdout.on('data', onData);
-      child.stderr.on('data', onData);
+      child.stdout?.on('data', onData);
+      child.stderr?.on('data', onData);
     }
     child.on('error', reject);
     child.on('close', (code) =>
@@ -70,23 +86,29 @@ export function buildPlatform({ env = process.env, log, parallel = 2 } = {}) {
 
 /** The remote catalogue from libs/contracts (its built CommonJS, so plain Node can read it). */
 export function loadRemoteCatalog() {
-  return require('@platform/contracts').remoteCatalog;
+  return /** @type {Contracts} */ (require('@platform/contracts')).remoteCatalog;
 }
 
-/** Ports nobody listens on right now, for running a second copy of the topology beside the first. */
+/**
+ * Ports nobody listens on right now, for running a second copy of the topology beside the first.
+ * @param {number} count
+ */
 export async function freePorts(count) {
   const servers = await Promise.all(
     Array.from(
       { length: count },
       () =>
-        new Promise((resolve, reject) => {
-          const server = net.createServer();
-          server.once('error', reject);
-          server.listen(0, '127.0.0.1', () => resolve(server));
-        }),
+        /** @type {Promise<net.Server>} */ (
+          new Promise((resolve, reject) => {
+            const server = net.createServer();
+            server.once('error', reject);
+            server.listen(0, '127.0.0.1', () => resolve(server));
+          })
+        ),
     ),
   );
-  const ports = servers.map((s) => s.address().port);
+  // A TCP server's address is an AddressInfo (a string only for a pipe or socket file).
+  const ports = servers.map((s) => /** @type {net.AddressInfo} */ (s.address()).port);
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
   return ports;
 }
@@ -94,8 +116,15 @@ export async function freePorts(count) {
 /**
  * The environment every backend process gets: where the data, the database, the services and the remotes
  * are. PORT and HOST are dropped: only the gateway listens on them, and its caller sets them.
+ * @param {object} options
+ * @param {NodeJS.ProcessEnv} options.env
+ * @param {string} options.dataDir
+ * @param {string} options.mongoUri
+ * @param {{ text: number, speech: number, gateway?: number }} options.ports
+ * @param {Record<string, string>} options.remoteEntries each remote's manifest URL, by catalogue key
  */
 export function backendEnv({ env, dataDir, mongoUri, ports, remoteEntries }) {
+  /** @type {NodeJS.ProcessEnv} */
   const common = {
     ...env,
     DATA_DIR: dataDir,
@@ -116,12 +145,22 @@ export function backendEnv({ env, dataDir, mongoUri, ports, remoteEntries }) {
  * Adds the backend to a supervisor: the embedded MongoDB-compatible server (when `embeddedDb`), then the
  * text and speech services and the gateway, each run from its dist. `watch` restarts a service when its
  * dist changes (`npm run dev`); `gateway` gives the gateway's own variables and readiness URL.
+ * @param {Supervisor} supervisor
+ * @param {object} options
+ * @param {NodeJS.ProcessEnv} options.common
+ * @param {{ text: number, speech: number, mongo: number }} options.ports
+ * @param {string} options.dataDir
+ * @param {boolean} options.embeddedDb
+ * @param {number} options.readyTimeoutMs
+ * @param {boolean} [options.watch]
+ * @param {{ env: NodeJS.ProcessEnv, readyUrl: string }} options.gateway
  */
 export function addBackend(
   supervisor,
   { common, ports, dataDir, embeddedDb, readyTimeoutMs, watch = false, gateway },
 ) {
   const node = process.execPath;
+  /** @type {(url: string) => NonNullable<ProcessSpec['ready']>} */
   const ready =
     (url) =>
     ({ aborted }) =>
@@ -144,7 +183,7 @@ export function addBackend(
       ready: ({ aborted }) => waitForPort('127.0.0.1', ports.mongo, { timeoutMs: readyTimeoutMs, aborted }),
     });
   }
-  for (const name of ['text', 'speech']) {
+  for (const name of /** @type {const} */ (['text', 'speech'])) {
     supervisor.add({
       name,
       command: node,
@@ -171,7 +210,7 @@ export function addBackend(
  * @param {NodeJS.ProcessEnv} [options.env] base environment (MONGODB_URI, REMOTE_<KEY>_URL, IDENTITY_SECRET ... are honoured)
  * @param {{ gateway?: number, text?: number, speech?: number, mongo?: number, remotes?: Record<string, number> }} [options.ports]
  * @param {string} [options.dataDir] data folder (default env DATA_DIR, else .data at the repository root)
- * @param {(name: string, line: string) => void} [options.log] where the children's log lines go
+ * @param {LineLog} [options.log] where the children's log lines go
  * @param {(failure: { name: string, code: number | null, signal: string | null, reason: string }) => void} [options.onFailure]
  *   called after everything was stopped because a process that died could not be brought back (it failed to
  *   become ready five times in a row); a process that dies is otherwise restarted with growing pauses
@@ -188,9 +227,9 @@ export async function startPlatform({
 } = {}) {
   const catalog = loadRemoteCatalog();
   const p = { ...defaultPorts(), ...ports };
-  const remotePorts = Object.fromEntries(
-    catalog.map((r) => [r.key, ports.remotes?.[r.key] ?? r.defaultPort]),
-  );
+  /** @param {RemoteDescriptor} r */
+  const remotePortOf = (r) => ports.remotes?.[r.key] ?? r.defaultPort;
+  const remotePorts = Object.fromEntries(catalog.map((r) => [r.key, remotePortOf(r)]));
   const data = path.resolve(repoRoot, dataDir ?? env.DATA_DIR ?? '.data');
   fs.mkdirSync(data, { recursive: true });
 
@@ -206,25 +245,31 @@ export async function startPlatform({
   const localRemotes = catalog.filter((r) => plan.localRemotes.includes(r.key));
   const remoteEntries = plan.remoteEntries;
 
-  const missing = [
+  /** @type {[string, string][]} */
+  const builds = [
     ['shell/dist', 'index.html'],
     ['services/text/dist', 'main.js'],
     ['services/speech/dist', 'main.js'],
     ['services/gateway/dist', 'main.js'],
-    ...localRemotes.map((r) => [`${folderOf(r)}/dist`, 'mf-manifest.json']),
-    ...(embeddedDb ? [['libs/embedded-mongo/dist', 'index.js']] : []),
-  ].filter(([dir, file]) => !fs.existsSync(path.join(repoRoot, dir, file)));
+    ...localRemotes.map(
+      (r) => /** @satisfies {[string, string]} */ ([`${folderOf(r)}/dist`, 'mf-manifest.json']),
+    ),
+    ...(embeddedDb ? [/** @satisfies {[string, string]} */ (['libs/embedded-mongo/dist', 'index.js'])] : []),
+  ];
+  const missing = builds.filter(([dir, file]) => !fs.existsSync(path.join(repoRoot, dir, file)));
   if (missing.length) {
     throw new Error(`not built: ${missing.map(([d, f]) => `${d}/${f}`).join(', ')} (run: npm run build)`);
   }
 
+  /** @type {[string, number][]} */
   const wanted = [
-    ...(embeddedDb ? [['embedded MongoDB', p.mongo]] : []),
+    ...(embeddedDb ? [/** @satisfies {[string, number]} */ (['embedded MongoDB', p.mongo])] : []),
     ['text service', p.text],
     ['speech service', p.speech],
     ['gateway', p.gateway],
-    ...localRemotes.map((r) => [r.name, remotePorts[r.key]]),
+    ...localRemotes.map((r) => /** @satisfies {[string, number]} */ ([r.name, remotePortOf(r)])),
   ];
+  /** @type {string[]} */
   const taken = [];
   for (const [what, port] of wanted) if (await portInUse('127.0.0.1', port)) taken.push(`${port} (${what})`);
   if (taken.length) {
@@ -235,7 +280,9 @@ export async function startPlatform({
 
   const common = backendEnv({ env, dataDir: data, mongoUri, ports: p, remoteEntries });
 
+  /** @type {{ name: string, code: number | null, signal: string | null, reason: string } | null} */
   let failure = null;
+  /** @type {Promise<void> | null} */
   let stopping = null;
   let started = false;
   const supervisor = new Supervisor({
@@ -246,9 +293,10 @@ export async function startPlatform({
     onGiveUp(name, error) {
       if (!started || failure || stopping) return;
       const last = supervisor.lastExit(name);
-      failure = { name, code: last?.code ?? null, signal: last?.signal ?? null, reason: error.message };
+      const failed = { name, code: last?.code ?? null, signal: last?.signal ?? null, reason: error.message };
+      failure = failed;
       log('platform', `✖ ${error.message}; stopping everything`);
-      stop().then(() => onFailure?.(failure));
+      stop().then(() => onFailure?.(failed));
     },
   });
   addBackend(supervisor, {
@@ -271,14 +319,14 @@ export async function startPlatform({
         '--dir',
         path.join(repoRoot, folderOf(r), 'dist'),
         '--port',
-        String(remotePorts[r.key]),
+        String(remotePortOf(r)),
         '--host',
         plan.remoteHost,
       ],
       cwd: repoRoot,
       env: common,
       ready: ({ aborted }) =>
-        waitForUrl(`http://localhost:${remotePorts[r.key]}/mf-manifest.json`, {
+        waitForUrl(`http://localhost:${remotePortOf(r)}/mf-manifest.json`, {
           timeoutMs: READY_TIMEOUT_MS,
           aborted,
         }),
@@ -304,7 +352,7 @@ export async function startPlatform({
     started = true;
   } catch (error) {
     await stop();
-    throw new Error(`platform did not start: ${error.message}`);
+    throw new Error(`platform did not start: ${/** @type {Error} */ (error).message}`, { cause: error });
   }
 
   return {
@@ -319,21 +367,24 @@ export async function startPlatform({
     /** Process names: mongo (when embedded), text, speech, gateway and each local remote's name (mf_auth ...). */
     processes: supervisor.names(),
     /** Stops one process on purpose (not a failure), e.g. to see how the rest copes. */
-    stopProcess: (name) => supervisor.stop(name),
+    stopProcess: (/** @type {string} */ name) => supervisor.stop(name),
     /** Starts a stopped process again and waits until it is ready. */
-    startProcess: (name) => supervisor.start(name),
-    isRunning: (name) => supervisor.isRunning(name),
+    startProcess: (/** @type {string} */ name) => supervisor.start(name),
+    isRunning: (/** @type {string} */ name) => supervisor.isRunning(name),
     /** Kills a process outright (SIGKILL), as a crash would; the supervisor brings it back. */
-    killProcess: (name) => {
+    killProcess: (/** @type {string} */ name) => {
       const pid = supervisor.pidOf(name);
       if (pid === undefined) throw new Error(`${name} is not running`);
       process.kill(pid, 'SIGKILL');
       return pid;
     },
-    pidOf: (name) => supervisor.pidOf(name),
+    pidOf: (/** @type {string} */ name) => supervisor.pidOf(name),
     stop,
   };
 }
 
-/** mf_datasets lives in mf-datasets/. */
+/**
+ * mf_datasets lives in mf-datasets/.
+ * @param {{ name: string }} remote
+ */
 export const folderOf = (remote) => remote.name.replace(/_/g, '-');

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm start`: build what is missing or stale, start the whole platform on this machine, stop it on
 // Ctrl-C / SIGTERM. A part that dies on its own is restarted (1 s, 2 s, 4 s … at most 30 s apart) while the
 // rest keeps serving; only one that fails to become ready five times in a row stops everything (exit 1).
@@ -6,11 +7,14 @@ import { buildPlatform, startPlatform } from './platform.mjs';
 import { consoleLog, logFormat } from './lib/log.mjs';
 
 const log = consoleLog();
+/** @param {string} line */
 const say = (line) => log('platform', line);
 
+/** @type {Awaited<ReturnType<typeof startPlatform>> | null} */
 let platform = null;
 let shuttingDown = false;
 
+/** @param {NodeJS.Signals} signal */
 async function shutdown(signal) {
   if (shuttingDown) return;
   shuttingDown = true;
@@ -30,6 +34,7 @@ try {
   await buildPlatform(logFormat() === 'json' ? { log } : {});
   if (shuttingDown) process.exit(0);
   // The services' own port variables move them here too (the remotes keep 3001-3005).
+  /** @param {string} name */
   const portOf = (name) => (process.env[name] ? Number(process.env[name]) : undefined);
   const ports = Object.fromEntries(
     Object.entries({
@@ -60,6 +65,6 @@ try {
   say(`Platform ready: open ${platform.urls.site}`);
 } catch (error) {
   if (shuttingDown) process.exit(0);
-  say(`✖ ${error.message}`);
+  say(`✖ ${/** @type {Error} */ (error).message}`);
   process.exit(1);
 }

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Serves one remote's build folder the way any static host or CDN would: its own origin, CORS open so the
 // shell (another origin) can load it, gzip for text assets, and no long-lived caching of the manifest and
 // remote entry (the files an operator replaces on redeploy).
@@ -14,6 +15,17 @@ import fastifyStatic from '@fastify/static';
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml)|image\/svg)/;
 const ENTRY_FILES = /(^|\/)(mf-manifest\.json|mf-stats\.json|remoteEntry\.js|index\.html)$/;
 
+/**
+ * A reply payload that is a stream (a file @fastify/static sends): the only kind worth compressing on the fly.
+ * @param {unknown} payload
+ * @returns {payload is NodeJS.ReadableStream}
+ */
+const isStream = (payload) =>
+  Boolean(payload) && typeof (/** @type {{ pipe?: unknown }} */ (payload).pipe) === 'function';
+
+/**
+ * @param {{ dir: string, port: number, host?: string, logger?: boolean }} options
+ */
 export async function startStaticServer({ dir, port, host = 'localhost', logger = false }) {
   const app = Fastify({ logger });
 
@@ -40,7 +52,7 @@ export async function startStaticServer({ dir, port, host = 'localhost', logger 
     const accepts = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     if (!accepts || !COMPRESSIBLE.test(type) || reply.statusCode !== 200 || req.method === 'HEAD')
       return payload;
-    if (!payload || typeof payload.pipe !== 'function') return payload;
+    if (!isStream(payload)) return payload;
     reply.removeHeader('content-length');
     reply.header('content-encoding', 'gzip');
     reply.header('vary', 'accept-encoding');
@@ -48,7 +60,8 @@ export async function startStaticServer({ dir, port, host = 'localhost', logger 
   });
 
   await app.listen({ port, host });
-  const url = `http://${host}:${app.server.address().port}`;
+  // A TCP server's address is an AddressInfo (a string only for a pipe or socket file).
+  const url = `http://${host}:${/** @type {import('node:net').AddressInfo} */ (app.server.address()).port}`;
   return { app, url, stop: () => app.close() };
 }
 
@@ -76,7 +89,7 @@ if (isMain) {
     const parent = process.ppid;
     setInterval(() => process.ppid !== parent && shutdown(), 1000).unref();
   } catch (error) {
-    console.error(`static server for ${values.dir} could not start: ${error.message}`);
+    console.error(`static server for ${values.dir} could not start: ${/** @type {Error} */ (error).message}`);
     process.exit(1);
   }
 }

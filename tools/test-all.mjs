@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm test`: first the system packages the suites need (one message with the apt-get command if any is
 // missing, before anything is built), then every project's unit and integration tests through Nx (two at a
 // time: the machines this runs on have two cores), then the end-to-end suite, which builds what is stale and
@@ -15,8 +16,15 @@ if (missing) {
   process.exit(1);
 }
 
+/** @param {string} name */
 const bin = (name) => path.join(repoRoot, 'node_modules', '.bin', name);
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv }} [options]
+ * @returns {Promise<number>} the exit code (1 for a signal or a failure to start)
+ */
 function run(command, args, { cwd = repoRoot, env = process.env } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd, env, stdio: 'inherit' });

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Rebuilds a package's dist whenever its src changes (`npm run build` in that folder, debounced, one build
 // at a time per package). With `node --watch dist/main.js` on the services, a saved file restarts the
 // service that uses it. Uses Node's own recursive fs.watch: no watcher dependency to install.
@@ -15,9 +16,11 @@ if (!folders.length) {
   process.exit(2);
 }
 
+/** @param {string} dir */
 function watchPackage(dir) {
   const name = path.basename(dir);
-  let timer = null;
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
   let building = false;
   let again = false;
 

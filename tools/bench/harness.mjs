@@ -1,3 +1,4 @@
+// @ts-check
 // What the service benchmarks (services/*/bench/*.mjs) share: building what they run, starting the embedded
 // database and the built services as child processes on free ports in a throw-away folder, waiting for them
 // to answer, signing identity headers as the gateway does, sampling resident memory, and the figures and
@@ -13,21 +14,44 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 
+/** @typedef {import('@platform/contracts').Identity['role']} Role */
+/** @typedef {import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, import('node:stream').Readable>} Child */
+
 /** The repository's root folder: where the children run and the built files are. */
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** @param {...unknown} a */
 export const log = (...a) => console.log(...a);
+/** @param {number} n */
 export const ms = (n) => `${n.toFixed(2)} ms`;
+/** @param {number} kb */
 export const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
-/** The p-th percentile of an ascending array. */
-export const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+/**
+ * The p-th percentile of an ascending array (NaN for an empty one).
+ * @param {number[]} sorted
+ * @param {number} p
+ */
+export const pct = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+/**
+ * @param {number} ms
+ * @returns {Promise<void>}
+ */
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** A table row `| name | p50 | p95 | < target ms: met |` for ascending timings in milliseconds. */
+/**
+ * A table row `| name | p50 | p95 | < target ms: met |` for ascending timings in milliseconds.
+ * @param {string} name
+ * @param {number[]} sorted
+ * @param {number} target
+ */
 export const percentileRow = (name, sorted, target) =>
   `| ${name} | ${ms(pct(sorted, 50))} | ${ms(pct(sorted, 95))} | < ${target} ms: ${pct(sorted, 95) < target ? 'met' : 'NOT met'} |`;
 
-/** Runs `npm run build` in each folder (libraries first); BENCH_SKIP_BUILD=1 skips it (already built). */
+/**
+ * Runs `npm run build` in each folder (libraries first); BENCH_SKIP_BUILD=1 skips it (already built).
+ * @param {string[]} dirs
+ */
 export function build(dirs) {
   if (process.env.BENCH_SKIP_BUILD) return;
   for (const dir of dirs) {
@@ -38,29 +62,39 @@ export function build(dirs) {
   }
 }
 
+/** @returns {Promise<number>} */
 export const freePort = () =>
   new Promise((res) => {
     const s = createServer();
     s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
+      // A TCP server's address is an AddressInfo (a string only for a pipe or socket file).
+      const { port } = /** @type {import('node:net').AddressInfo} */ (s.address());
       s.close(() => res(port));
     });
   });
 
-/** Polls `${url}/readyz` until it answers 200. */
+/**
+ * Polls `${url}/readyz` until it answers 200.
+ * @param {string} url
+ */
 export async function waitReady(url, ms = 60_000) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     try {
       const r = await fetch(`${url}/readyz`);
       if (r.status === 200) return;
-    } catch {}
+    } catch {
+      // Not listening yet.
+    }
     await sleep(200);
   }
   throw new Error(`${url} not ready`);
 }
 
-/** Waits (up to 100 tries, 100 ms apart) until anything answers at url. */
+/**
+ * Waits (up to 100 tries, 100 ms apart) until anything answers at url.
+ * @param {string} url
+ */
 export async function waitAnswering(url) {
   for (let i = 0; i < 100; i++) {
     try {
@@ -72,7 +106,10 @@ export async function waitAnswering(url) {
   }
 }
 
-/** Resident memory (VmRSS) of a process in KB, 0 once it is gone. */
+/**
+ * Resident memory (VmRSS) of a process in KB, 0 once it is gone (or never had an id).
+ * @param {number | undefined} pid
+ */
 export const rssKb = (pid) => {
   try {
     const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
@@ -82,10 +119,15 @@ export const rssKb = (pid) => {
   }
 };
 
-/** CPU seconds (user + system) a process has used so far. */
+/**
+ * CPU seconds (user + system) a process has used so far.
+ * @param {number | undefined} pid
+ */
 export const cpuSeconds = (pid) => {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const [, afterName] = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ');
+    // The command name is always in parentheses; a line without them throws here, read as 0 like a gone pid.
+    const fields = /** @type {string} */ (afterName).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return 0;
@@ -95,12 +137,21 @@ export const cpuSeconds = (pid) => {
 /**
  * Samples the resident memory of { name: pid } every 50 ms into `peak`, and keeps `checkpoints`: one before
  * the work, then one at every quarter of `total` (mark(done) after each item) and at the end.
+ * @template {string} Name
+ * @param {Record<Name, number | undefined>} pids
+ * @param {number} total
+ * @returns {RssWatch<Name>}
  */
 export function watchRss(pids, total) {
-  const now = () => Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, rssKb(pid)]));
-  const peak = Object.fromEntries(Object.keys(pids).map((k) => [k, 0]));
+  // The keys of a Record<Name, …> are its names (Object.keys widens them to strings).
+  const names = /** @type {Name[]} */ (Object.keys(pids));
+  /** @param {(name: Name) => number} sizeOf */
+  const byName = (sizeOf) =>
+    /** @type {Record<Name, number>} */ (Object.fromEntries(names.map((k) => [k, sizeOf(k)])));
+  const now = () => byName((k) => rssKb(pids[k]));
+  const peak = byName(() => 0);
   const sampler = setInterval(() => {
-    for (const k of Object.keys(pids)) peak[k] = Math.max(peak[k], rssKb(pids[k]));
+    for (const k of names) peak[k] = Math.max(peak[k], rssKb(pids[k]));
   }, 50);
   const checkpoints = [{ done: 0, ...now() }];
   return {
@@ -114,7 +165,20 @@ export function watchRss(pids, total) {
   };
 }
 
-/** Prints the `| <done> | gateway RSS | speech RSS |` table of a watchRss run. */
+/**
+ * @template {string} Name
+ * @typedef {object} RssWatch
+ * @property {Record<Name, number>} peak the largest resident memory seen, in KB
+ * @property {({ done: number } & Record<Name, number>)[]} checkpoints
+ * @property {(done: number) => void} mark
+ * @property {() => void} stop
+ */
+
+/**
+ * Prints the `| <done> | gateway RSS | speech RSS |` table of a watchRss run.
+ * @param {string} doneLabel
+ * @param {RssWatch<'gateway' | 'speech'>} watch
+ */
 export function logRssTable(doneLabel, { checkpoints, peak }) {
   log(`| ${doneLabel} | gateway RSS | speech RSS |`);
   log(`| ---: | ---: | ---: |`);
@@ -122,7 +186,12 @@ export function logRssTable(doneLabel, { checkpoints, peak }) {
   log(`| peak | ${mb(peak.gateway)} | ${mb(peak.speech)} |`);
 }
 
-/** Runs task(n) for n = 0 .. total-1 from `clients` concurrent loops. */
+/**
+ * Runs task(n) for n = 0 .. total-1 from `clients` concurrent loops.
+ * @param {number} total
+ * @param {number} clients
+ * @param {(n: number) => Promise<unknown>} task
+ */
 export async function concurrently(total, clients, task) {
   let next = 0;
   const client = async () => {
@@ -136,11 +205,20 @@ export async function concurrently(total, clients, task) {
  * gives fetch's [url, init]; each is timed from the fetch to the end of its body. onAnswer(response, body,
  * statuses), when given, sees each answer (body: an ArrayBuffer) before its status is counted.
  * Resolves to { seconds, statuses, latencies (ascending), rss }.
+ * @template {string} Name
+ * @param {object} options
+ * @param {number} options.total
+ * @param {number} options.clients
+ * @param {Record<Name, number | undefined>} options.pids
+ * @param {(n: number) => [string, RequestInit?]} options.request
+ * @param {(response: Response, body: ArrayBuffer, statuses: Record<number, number>) => void} [options.onAnswer]
  */
 export async function timedRequests({ total, clients, pids, request, onAnswer }) {
   const rss = watchRss(pids, total);
   let done = 0;
+  /** @type {Record<number, number>} */
   const statuses = {};
+  /** @type {number[]} */
   const latencies = [];
   const started = performance.now();
   await concurrently(total, clients, async (n) => {
@@ -162,13 +240,22 @@ export async function timedRequests({ total, clients, pids, request, onAnswer })
 /**
  * One benchmark run: a fresh folder (`work`, prefixed `prefix`), a fresh identity secret, and the children
  * it starts, all stopped by stopChildren() and the folder removed by removeWork().
+ * @param {string} prefix
  */
 export function createBench(prefix) {
   const work = mkdtempSync(join(tmpdir(), prefix));
   const secret = randomBytes(32).toString('hex');
+  /** @type {Child[]} */
   const children = [];
 
-  /** Starts `node args` in the root; resolves once its output matches readyPattern (at once without one). */
+  /**
+   * Starts `node args` in the root; resolves once its output matches readyPattern (at once without one).
+   * @param {string} name
+   * @param {string[]} args
+   * @param {NodeJS.ProcessEnv} [extraEnv]
+   * @param {RegExp} [readyPattern]
+   * @returns {Promise<{ child: Child, match?: RegExpMatchArray }>}
+   */
   function start(name, args, extraEnv, readyPattern) {
     const child = spawn(process.execPath, args, {
       cwd: root,
@@ -178,6 +265,7 @@ export function createBench(prefix) {
     children.push(child);
     let out = '';
     return new Promise((res, rej) => {
+      /** @param {Buffer} d */
       const onData = (d) => {
         out += d;
         const m = readyPattern && out.match(readyPattern);
@@ -198,12 +286,16 @@ export function createBench(prefix) {
       {},
       /(mongodb:\/\/[\d.:]+)/,
     );
-    return { child, uri: match[1] };
+    const uri = match?.[1];
+    if (!uri) throw new Error('embedded-mongo printed no mongodb:// address');
+    return { child, uri };
   }
 
   /**
    * A built service (dist/main.js of services/<name>) on a free port given in `portVar`, signed by this
    * run's secret, quiet, with its data in the work folder; resolves once /readyz answers 200.
+   * @param {string} name
+   * @param {{ portVar: string, uri: string, env?: NodeJS.ProcessEnv, readyMs?: number }} options
    */
   async function startService(name, { portVar, uri, env = {}, readyMs }) {
     const port = await freePort();
@@ -220,7 +312,11 @@ export function createBench(prefix) {
     return { child, url };
   }
 
-  /** Identity headers for one request to `service`, as the gateway signs them (the kit's dist: build first). */
+  /**
+   * Identity headers for one request to `service`, as the gateway signs them (the kit's dist: build first).
+   * @param {string} service
+   * @param {{ id: string, role?: Role, method?: string, url: string }} request
+   */
   function signed(service, { id, role = 'contributor', method = 'GET', url }) {
     const { signIdentity } = require('@platform/service-kit');
     const { pathname, search } = new URL(url, 'http://127.0.0.1');
@@ -240,6 +336,8 @@ export function createBench(prefix) {
    * Runs main; a failure is printed and sets exit code 1. Then stops the children and, a second later,
    * removes the folder and, with exitAfter, exits whatever is still open (a database client left by a
    * failure).
+   * @param {() => Promise<unknown>} main
+   * @param {{ exitAfter?: boolean }} [options]
    */
   function run(main, { exitAfter = false } = {}) {
     main()

@@ -12,7 +12,10 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 
 /** @typedef {{ name: string, root: string, tags: string[], deps: string[] }} Project */
 
-/** What each type of project may depend on: a list of [type, scopes] pairs (an empty scope list: any). */
+/**
+ * What each type of project may depend on: a list of [type, scopes] pairs (an empty scope list: any).
+ * @type {Record<string, [string, string[]][] | undefined>}
+ */
 const ALLOWED = {
   'type:service': [['type:lib', ['scope:shared', 'scope:backend']]],
   'type:remote': [['type:lib', ['scope:shared', 'scope:frontend', 'scope:build']]],
@@ -70,7 +73,7 @@ function kindOf(project) {
 export function boundaryViolation(from, to, byName) {
   if (from.name === to.name) return null;
   const kind = kindOf(from);
-  const rules = kind ? /** @type {Record<string, [string, string[]][]>} */ (ALLOWED)[kind] : undefined;
+  const rules = kind ? ALLOWED[kind] : undefined;
   if (!rules) return `${from.name} has no type tag in its package.json's nx.tags`;
   const allowed = rules.some(
     ([type, scopes]) =>

@@ -1,3 +1,4 @@
+// @ts-check
 // Where the children's lines go. In a terminal: readable lines, coloured unless NO_COLOR, each behind its
 // process's name; the services' JSON logs are formatted by pino-pretty, and their per-request lines count
 // as debug (shown with LOG_LEVEL=debug or trace; a 5xx is always shown). Anywhere else (a file, a pipe, a
@@ -6,18 +7,32 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 
+/** @typedef {(name: string, line: string) => void} LineLog where each line of a process goes, with its name */
+/**
+ * A log line of a service (pino's JSON), as far as it is read here.
+ * @typedef {{ level?: unknown, msg?: string, process?: unknown, res?: { statusCode?: number } }} LogEntry
+ */
+
 const require = createRequire(import.meta.url);
 const COLOURS = [36, 33, 32, 35, 34, 96, 93, 92, 95, 94, 91];
 const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
 // Fastify's two lines per request; pino-pretty shows them at their level (info) otherwise.
 const REQUEST_MESSAGES = new Set(['incoming request', 'request completed']);
 
-/** 'pretty' in a terminal, 'json' elsewhere, unless LOG_FORMAT says which. */
+/**
+ * 'pretty' in a terminal, 'json' elsewhere, unless LOG_FORMAT says which.
+ * @param {{ stream?: { isTTY?: boolean }, env?: NodeJS.ProcessEnv }} [options]
+ * @returns {'pretty' | 'json'}
+ */
 export function logFormat({ stream = process.stdout, env = process.env } = {}) {
   if (env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty') return env.LOG_FORMAT;
   return stream.isTTY ? 'pretty' : 'json';
 }
 
+/**
+ * @param {string} line
+ * @returns {LogEntry | null}
+ */
 function parseJson(line) {
   if (!line.startsWith('{')) return null;
   try {
@@ -28,18 +43,29 @@ function parseJson(line) {
   }
 }
 
-/** A request line at debug level, unless the request failed on the server's side. */
-const isQuietRequest = (entry) => REQUEST_MESSAGES.has(entry.msg) && !((entry.res?.statusCode ?? 0) >= 500);
+/**
+ * A request line at debug level, unless the request failed on the server's side.
+ * @param {LogEntry} entry
+ */
+const isQuietRequest = (entry) =>
+  REQUEST_MESSAGES.has(entry.msg ?? '') && !((entry.res?.statusCode ?? 0) >= 500);
 
+/**
+ * @param {{ color: boolean, env: NodeJS.ProcessEnv }} options
+ * @returns {(line: string) => string[]}
+ */
 function prettyLines({ color, env }) {
-  const { prettyFactory } = require('pino-pretty');
+  // Loaded only for a terminal: the JSON format needs none of it.
+  const { prettyFactory } = /** @type {typeof import('pino-pretty')} */ (require('pino-pretty'));
   const format = prettyFactory({
     colorize: color,
     translateTime: 'SYS:HH:MM:ss',
     ignore: 'pid,hostname,service',
     singleLine: true,
   });
-  const threshold = LEVELS[env.LOG_LEVEL] ?? LEVELS.info;
+  /** @type {Record<string, number | undefined>} */
+  const levelByName = LEVELS;
+  const threshold = levelByName[env.LOG_LEVEL ?? ''] ?? LEVELS.info;
   return (line) => {
     const entry = parseJson(line);
     if (!entry || typeof entry.level !== 'number') return [line];
@@ -50,6 +76,10 @@ function prettyLines({ color, env }) {
   };
 }
 
+/**
+ * @param {string} name
+ * @param {string} line
+ */
 function jsonLine(name, line) {
   const entry = parseJson(line);
   if (entry)
@@ -59,7 +89,7 @@ function jsonLine(name, line) {
 
 /**
  * @param {{ stream?: { write(s: string): unknown, isTTY?: boolean }, env?: NodeJS.ProcessEnv, color?: boolean, format?: 'pretty' | 'json' }} [options]
- * @returns {(name: string, line: string) => void}
+ * @returns {LineLog}
  */
 export function consoleLog({
   stream = process.stdout,
@@ -69,6 +99,7 @@ export function consoleLog({
 } = {}) {
   if (format === 'json') return (name, line) => stream.write(`${jsonLine(name, line)}\n`);
   const lines = prettyLines({ color, env });
+  /** @type {Map<string, number | undefined>} */
   const colourOf = new Map();
   let width = 13; // the longest name in the topology (mf_contribute), so columns line up from the start
   return (name, line) => {
@@ -80,9 +111,18 @@ export function consoleLog({
   };
 }
 
+/** @typedef {LineLog & { close(): Promise<void> }} FileLog */
+
+/**
+ * @param {string} path
+ * @returns {FileLog}
+ */
 export function fileLog(path) {
   const out = fs.createWriteStream(path, { flags: 'a' });
+  /** @param {string} name @param {string} line */
   const log = (name, line) => out.write(`${new Date().toISOString()} ${name} | ${line}\n`);
-  log.close = () => new Promise((resolve) => out.end(resolve));
-  return log;
+  return Object.assign(log, {
+    /** @returns {Promise<void>} */
+    close: () => new Promise((resolve) => out.end(resolve)),
+  });
 }

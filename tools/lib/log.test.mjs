@@ -1,13 +1,17 @@
+// @ts-check
 // What `npm start` prints: readable lines in a terminal, JSON lines anywhere else.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { consoleLog, logFormat } from './log.mjs';
 
+/** @param {boolean} isTTY */
 function capture(isTTY) {
+  /** @type {string[]} */
   const out = [];
-  return { isTTY, write: (s) => out.push(...s.split('\n').filter(Boolean)), out };
+  return { isTTY, write: (/** @type {string} */ s) => out.push(...s.split('\n').filter(Boolean)), out };
 }
 
+/** @param {Record<string, unknown>} fields */
 const serviceLine = (fields) =>
   JSON.stringify({ level: 30, time: 1_700_000_000_000, pid: 7, hostname: 'box', service: 'text', ...fields });
 const request = serviceLine({
@@ -55,20 +59,21 @@ describe('consoleLog', () => {
     log('text', started);
     log('mf_auth', 'serving mf-auth/dist');
     assert.equal(stream.out.length, 2);
+    // eslint-disable-next-line no-control-regex -- a colour code starts with ESC
     const plain = stream.out.map((line) => line.replace(/\x1b\[[0-9;]*m/g, ''));
     assert.match(
-      plain[0],
+      plain[0] ?? '',
       /^text +\| \[\d\d:\d\d:\d\d\] INFO: Server listening at http:\/\/127\.0\.0\.1:4001$/,
     );
     assert.equal(plain[1], 'mf_auth       | serving mf-auth/dist');
-    assert.ok(stream.out[0].includes('\x1b['), 'coloured');
-    assert.doesNotMatch(plain[0], /[{}]|hostname|"pid"/);
+    assert.ok(stream.out[0]?.includes('\x1b['), 'coloured');
+    assert.doesNotMatch(plain[0] ?? '', /[{}]|hostname|"pid"/);
   });
 
   it('leaves colour out with NO_COLOR', () => {
     const stream = capture(true);
     consoleLog({ stream, env: { NO_COLOR: '1' } })('text', started);
-    assert.ok(!stream.out[0].includes('\x1b['));
+    assert.equal(stream.out[0]?.includes('\x1b['), false);
   });
 
   it('keeps request lines for LOG_LEVEL=debug in a terminal, but shows a failed request anyway', () => {
@@ -77,11 +82,11 @@ describe('consoleLog', () => {
     log('text', request);
     log('text', failed);
     assert.equal(quiet.out.length, 1);
-    assert.match(quiet.out[0], /request completed/);
+    assert.match(quiet.out[0] ?? '', /request completed/);
 
     const chatty = capture(true);
     consoleLog({ stream: chatty, env: { LOG_LEVEL: 'debug' } })('text', request);
     assert.equal(chatty.out.length, 1);
-    assert.match(chatty.out[0], /incoming request/);
+    assert.match(chatty.out[0] ?? '', /incoming request/);
   });
 });

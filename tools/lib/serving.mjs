@@ -1,3 +1,4 @@
+// @ts-check
 // Where `npm start` serves from: on this machine only (the default), or, with PUBLIC_URL, for the local
 // network. PUBLIC_URL names the site as other machines reach it (http://192.168.1.10:3000); the remotes'
 // public URLs are then the same host on their own ports, and the gateway and the remotes' static servers
@@ -5,9 +6,13 @@
 // remotes from localhost (the visitor's own machine) and the gateway would refuse writes from any origin but
 // PUBLIC_URL's, which is why PUBLIC_URL is the one setting for serving other machines.
 
+/** @param {string} key */
 export const remoteEnvVar = (key) => `REMOTE_${key.toUpperCase()}_URL`;
 
-/** PUBLIC_URL as an origin, or null when unset; a value that is not an http(s) URL is an error that says so. */
+/**
+ * PUBLIC_URL as an origin, or null when unset; a value that is not an http(s) URL is an error that says so.
+ * @param {string | undefined} value
+ */
 export function publicOrigin(value) {
   const v = (value ?? '').trim();
   if (!v) return null;
@@ -25,7 +30,7 @@ export function publicOrigin(value) {
 
 /**
  * The serving plan for one start.
- * @param {{ env: NodeJS.ProcessEnv, catalog: Array<{ key: string, name: string }>, gatewayPort: number, remotePorts: Record<string, number> }} input
+ * @param {{ env: NodeJS.ProcessEnv, catalog: ReadonlyArray<{ key: string, name: string }>, gatewayPort: number, remotePorts: Record<string, number> }} input
  * @returns {{
  *   siteUrl: string,
  *   gatewayHost: string | undefined,
@@ -39,6 +44,7 @@ export function publicOrigin(value) {
  */
 export function servingPlan({ env, catalog, gatewayPort, remotePorts }) {
   const pub = publicOrigin(env.PUBLIC_URL);
+  /** @param {number | undefined} port */
   const remoteBase = (port) => {
     if (!pub) return `http://localhost:${port}`;
     const url = new URL(pub.origin);

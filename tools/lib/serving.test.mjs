@@ -1,3 +1,4 @@
+// @ts-check
 // PUBLIC_URL alone makes the platform reachable from the local network: the remotes' URLs follow it.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,6 +11,7 @@ const catalog = [
   { key: 'datasets', name: 'mf_datasets' },
 ];
 const remotePorts = { marketing: 3001, auth: 3002, datasets: 3004 };
+/** @param {NodeJS.ProcessEnv} env */
 const plan = (env) => servingPlan({ env, catalog, gatewayPort: 3000, remotePorts });
 
 describe('servingPlan', () => {

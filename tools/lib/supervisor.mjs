@@ -1,9 +1,40 @@
+// @ts-check
 // Runs the platform's processes and keeps them up: each child gets its own process group (so a wrapper such
 // as `npm run` and whatever it spawns stop together), its output is split into lines and handed to a log sink
 // with the child's name, and a child that dies on its own is restarted with a growing pause (1 s, 2 s, 4 s …
 // at most 30 s) while the others keep serving. Only a process that fails to become ready five times in a row
 // is given up on, which the host treats as fatal.
 import { spawn } from 'node:child_process';
+
+/**
+ * @typedef {object} ProcessSpec
+ * @property {string} name
+ * @property {string} command
+ * @property {string[]} args
+ * @property {string} cwd
+ * @property {NodeJS.ProcessEnv} env
+ * @property {'data'} [tier] stopped after everything else (the database the others write to)
+ * @property {(probe: { aborted: () => boolean, pid: number | undefined }) => Promise<void>} [ready]
+ *   resolves once the process serves; `aborted()` says the process has exited meanwhile
+ */
+
+/**
+ * One run of a process.
+ * @typedef {object} RunningEntry
+ * @property {import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, import('node:stream').Readable>} child
+ * @property {Promise<void>} exited
+ * @property {boolean} stopping
+ * @property {boolean} hasExited
+ * @property {boolean} ready
+ * @property {number | null} code
+ * @property {NodeJS.Signals | null} signal
+ */
+
+/**
+ * What the supervisor wants of a process and how its restarts went. `pending` is the bring-up under way (a
+ * start, or a restart after its pause): one at a time.
+ * @typedef {{ wanted: boolean, attempt: number, readyFailures: number, readyAt: number | null, wake: (() => void) | null, pending: Promise<void> | null }} ProcessState
+ */
 
 // Services give in-flight requests 10 s to finish on SIGTERM; allow them that before SIGKILL.
 const GRACE_MS = 12_000;
@@ -18,18 +49,29 @@ export const RESTART_POLICY = Object.freeze({
   stableMs: 60_000,
 });
 
-/** The pause before restart number `attempt` (0 for the first restart after a healthy run). */
+/**
+ * The pause before restart number `attempt` (0 for the first restart after a healthy run).
+ * @param {number} attempt
+ * @param {{ firstDelayMs: number, maxDelayMs: number }} [policy]
+ */
 export const restartDelay = (attempt, policy = RESTART_POLICY) =>
   Math.min(policy.firstDelayMs * 2 ** attempt, policy.maxDelayMs);
 
-/** How a child ended, in words: "exit code 1", "signal SIGKILL". */
+/**
+ * How a child ended, in words: "exit code 1", "signal SIGKILL".
+ * @param {number | null} code
+ * @param {string | null} signal
+ */
 export const describeExit = (code, signal) => (signal ? `signal ${signal}` : `exit code ${code}`);
 
+/** @param {number} ms */
 const seconds = (ms) => `${Number((ms / 1000).toFixed(1))} s`;
 
+/** @param {(line: string) => void} onLine */
 function lineSplitter(onLine) {
   let rest = '';
   return {
+    /** @param {Buffer} chunk */
     push(chunk) {
       const lines = (rest + chunk.toString('utf8')).split(/\r?\n/);
       rest = lines.pop() ?? '';
@@ -42,7 +84,13 @@ function lineSplitter(onLine) {
   };
 }
 
+/**
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {NodeJS.Signals} signal
+ */
 function signalGroup(child, signal) {
+  // A child that could not be spawned has no pid, and no group to signal.
+  if (child.pid === undefined) return;
   try {
     process.kill(-child.pid, signal);
   } catch {
@@ -78,15 +126,11 @@ export class Supervisor {
     this.policy = { ...RESTART_POLICY, ...policy };
     this.sleep = sleep ?? null;
     this.now = now;
-    /** @type {Map<string, any>} */
+    /** @type {Map<string, ProcessSpec>} */
     this.specs = new Map();
-    /** @type {Map<string, { child: import('node:child_process').ChildProcess, exited: Promise<void>, stopping: boolean, hasExited: boolean, ready: boolean }>} */
+    /** @type {Map<string, RunningEntry>} */
     this.running = new Map();
-    /**
-     * What the supervisor wants of each process and how its restarts went.
-     * `pending` is the bring-up under way (a start, or a restart after its pause): one at a time.
-     * @type {Map<string, { wanted: boolean, attempt: number, readyFailures: number, readyAt: number | null, wake: (() => void) | null, pending: Promise<void> | null }>}
-     */
+    /** @type {Map<string, ProcessState>} */
     this.state = new Map();
     this.shuttingDown = false;
     // Last resort if this process dies without a clean stop: never leave servers behind.
@@ -96,9 +140,10 @@ export class Supervisor {
     process.on('exit', this.killOnExit);
     // For hosts that do not handle signals themselves (a test runner stopped by `timeout` or Ctrl-C):
     // take the children down with us, then die of the same signal as we would have.
+    /** @type {[NodeJS.Signals, () => void][]} */
     this.signalHandlers = [];
     if (dieWithParentSignals) {
-      for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) {
+      for (const signal of /** @type {const} */ (['SIGTERM', 'SIGINT', 'SIGHUP'])) {
         const handler = () => {
           this.killOnExit();
           this.removeSignalHandlers();
@@ -115,7 +160,7 @@ export class Supervisor {
     this.signalHandlers = [];
   }
 
-  /** spec: { name, command, args, cwd, env, tier?, ready?: ({ aborted, pid }) => Promise<void> } */
+  /** @param {ProcessSpec} spec */
   add(spec) {
     this.specs.set(spec.name, spec);
     this.state.set(spec.name, {
@@ -132,30 +177,52 @@ export class Supervisor {
     return [...this.specs.keys()];
   }
 
+  /** @param {string} name */
   isRunning(name) {
     const entry = this.running.get(name);
     return Boolean(entry && !entry.hasExited);
   }
 
-  /** How the latest run of the process ended, if it has. */
+  /**
+   * How the latest run of the process ended, if it has.
+   * @param {string} name
+   */
   lastExit(name) {
     const entry = this.running.get(name);
     return entry?.hasExited ? { code: entry.code, signal: entry.signal } : undefined;
   }
 
-  /** The child's process id while it runs (tests use it to kill it as a crash would). */
+  /**
+   * The child's process id while it runs (tests use it to kill it as a crash would).
+   * @param {string} name
+   */
   pidOf(name) {
-    return this.isRunning(name) ? this.running.get(name).child.pid : undefined;
+    return this.isRunning(name) ? this.running.get(name)?.child.pid : undefined;
+  }
+
+  /** @param {string} name */
+  specOf(name) {
+    const spec = this.specs.get(name);
+    if (!spec) throw new Error(`unknown process ${name}`);
+    return spec;
+  }
+
+  /** @param {string} name */
+  stateOf(name) {
+    const state = this.state.get(name);
+    if (!state) throw new Error(`unknown process ${name}`);
+    return state;
   }
 
   /**
    * Starts the named process and resolves once its readiness probe passes, retrying with the restart
    * pauses when it does not come up; rejects when it was given up on or stopped meanwhile.
+   * @param {string} name
+   * @returns {Promise<void>}
    */
   async start(name) {
-    const spec = this.specs.get(name);
-    if (!spec) throw new Error(`unknown process ${name}`);
-    const state = this.state.get(name);
+    this.specOf(name);
+    const state = this.stateOf(name);
     if (state.pending) return state.pending;
     if (state.wanted && this.isRunning(name)) return;
     // A deliberate start begins with a clean slate.
@@ -163,6 +230,10 @@ export class Supervisor {
     return this.track(state, this.bringUp(name));
   }
 
+  /**
+   * @param {ProcessState} state
+   * @param {Promise<void>} promise
+   */
   track(state, promise) {
     const pending = promise.finally(() => {
       if (state.pending === pending) state.pending = null;
@@ -171,10 +242,13 @@ export class Supervisor {
     return pending;
   }
 
-  /** Spawns, waits for readiness, and on failure pauses and tries again until the policy gives up. */
+  /**
+   * Spawns, waits for readiness, and on failure pauses and tries again until the policy gives up.
+   * @param {string} name
+   */
   async bringUp(name) {
-    const spec = this.specs.get(name);
-    const state = this.state.get(name);
+    const spec = this.specOf(name);
+    const state = this.stateOf(name);
     for (;;) {
       if (!state.wanted || this.shuttingDown) throw new Error(`${name} was stopped before it was ready`);
       const entry = this.spawn(name);
@@ -185,7 +259,7 @@ export class Supervisor {
         if (!state.wanted || this.shuttingDown) throw error;
         const why = entry.hasExited
           ? `exited with ${describeExit(entry.code, entry.signal)} before it was ready`
-          : `did not become ready (${error.message})`;
+          : `did not become ready (${/** @type {Error} */ (error).message})`;
         // Not ready: make sure nothing of this attempt lingers (it may hold the port) before the next.
         await this.kill(entry);
         state.readyFailures += 1;
@@ -214,34 +288,44 @@ export class Supervisor {
     }
   }
 
+  /** @param {ProcessState} state */
   nextDelay(state) {
     const delay = restartDelay(state.attempt, this.policy);
     state.attempt += 1;
     return delay;
   }
 
-  /** Waits `ms`, or less if the process is stopped meanwhile. */
+  /**
+   * Waits `ms`, or less if the process is stopped meanwhile.
+   * @param {ProcessState} state
+   * @param {number} ms
+   */
   async pause(state, ms) {
-    await new Promise((resolve) => {
-      let timer = null;
-      if (this.sleep) this.sleep(ms).then(resolve);
-      else timer = setTimeout(resolve, ms);
-      state.wake = () => {
-        if (timer) clearTimeout(timer);
-        resolve();
-      };
-    });
+    await /** @type {Promise<void>} */ (
+      new Promise((resolve) => {
+        /** @type {NodeJS.Timeout | null} */
+        let timer = null;
+        if (this.sleep) this.sleep(ms).then(resolve);
+        else timer = setTimeout(resolve, ms);
+        state.wake = () => {
+          if (timer) clearTimeout(timer);
+          resolve();
+        };
+      })
+    );
     state.wake = null;
   }
 
+  /** @param {string} name */
   spawn(name) {
-    const spec = this.specs.get(name);
+    const spec = this.specOf(name);
     const child = spawn(spec.command, spec.args, {
       cwd: spec.cwd,
       env: spec.env,
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
+    /** @type {RunningEntry} */
     const entry = {
       child,
       stopping: false,
@@ -249,29 +333,34 @@ export class Supervisor {
       ready: false,
       code: null,
       signal: null,
-      exited: null,
+      exited: new Promise((resolve) => {
+        const out = lineSplitter((line) => this.log(name, line));
+        const err = lineSplitter((line) => this.log(name, line));
+        child.stdout.on('data', (c) => out.push(c));
+        child.stderr.on('data', (c) => err.push(c));
+        child.on('error', (error) => this.log(name, `could not start: ${error.message}`));
+        child.on('close', (code, signal) => {
+          out.flush();
+          err.flush();
+          Object.assign(entry, { hasExited: true, code, signal });
+          resolve();
+          if (!entry.stopping && !this.shuttingDown) this.died(name, entry, code, signal);
+        });
+      }),
     };
-    entry.exited = new Promise((resolve) => {
-      const out = lineSplitter((line) => this.log(name, line));
-      const err = lineSplitter((line) => this.log(name, line));
-      child.stdout.on('data', (c) => out.push(c));
-      child.stderr.on('data', (c) => err.push(c));
-      child.on('error', (error) => this.log(name, `could not start: ${error.message}`));
-      child.on('close', (code, signal) => {
-        out.flush();
-        err.flush();
-        Object.assign(entry, { hasExited: true, code, signal });
-        resolve();
-        if (!entry.stopping && !this.shuttingDown) this.died(name, entry, code, signal);
-      });
-    });
     this.running.set(name, entry);
     return entry;
   }
 
-  /** A child that was serving died on its own: say why, and bring it back after the pause. */
+  /**
+   * A child that was serving died on its own: say why, and bring it back after the pause.
+   * @param {string} name
+   * @param {RunningEntry} entry
+   * @param {number | null} code
+   * @param {NodeJS.Signals | null} signal
+   */
   died(name, entry, code, signal) {
-    const state = this.state.get(name);
+    const state = this.stateOf(name);
     this.onUnexpectedExit(name, code, signal);
     // Deaths before readiness are bringUp's to handle (it is waiting on this attempt).
     if (!entry.ready || !state.wanted || this.running.get(name) !== entry) return;
@@ -291,13 +380,17 @@ export class Supervisor {
     );
   }
 
+  /** @param {RunningEntry} entry */
   async kill(entry) {
     entry.stopping = true;
     signalGroup(entry.child, 'SIGKILL');
     await entry.exited;
   }
 
-  /** SIGTERM to the process group, SIGKILL if it is still there after the grace period. */
+  /**
+   * SIGTERM to the process group, SIGKILL if it is still there after the grace period.
+   * @param {string} name
+   */
   async stop(name, graceMs = GRACE_MS) {
     const state = this.state.get(name);
     if (state) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The supervisor with real child processes: how it restarts one that dies, the pauses it waits between
 // tries, and when it gives up. Pauses are recorded instead of waited, so the tests say which pauses were
 // asked for without taking them.
@@ -11,7 +12,12 @@ import { restartDelay, RESTART_POLICY, Supervisor } from './supervisor.mjs';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'supervisor-test-'));
 after(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-/** A child that fails (exit code 3) on its first `failures` runs, then stays up. */
+/**
+ * A child that fails (exit code 3) on its first `failures` runs, then stays up.
+ * @param {string} name
+ * @param {number} failures
+ * @returns {import('./supervisor.mjs').ProcessSpec}
+ */
 function flaky(name, failures) {
   const counter = path.join(tmp, `${name}-runs`);
   fs.writeFileSync(counter, '0');
@@ -40,9 +46,20 @@ function flaky(name, failures) {
   };
 }
 
+/**
+ * @typedef {{ supervisor: Supervisor, lines: string[], pauses: number[], gaveUp: { name: string, message: string }[] }} Harness
+ */
+
+/**
+ * @param {{ now?: () => number }} [options]
+ * @returns {Harness}
+ */
 function harness({ now } = {}) {
+  /** @type {string[]} */
   const lines = [];
+  /** @type {number[]} */
   const pauses = [];
+  /** @type {{ name: string, message: string }[]} */
   const gaveUp = [];
   const supervisor = new Supervisor({
     log: (name, line) => lines.push(`${name} | ${line}`),
@@ -55,6 +72,10 @@ function harness({ now } = {}) {
   return { supervisor, lines, pauses, gaveUp };
 }
 
+/**
+ * @param {() => unknown} check
+ * @param {string} what
+ */
 const eventually = async (check, what) => {
   for (let i = 0; i < 200; i++) {
     if (check()) return;
@@ -63,7 +84,8 @@ const eventually = async (check, what) => {
   assert.fail(`never happened: ${what}`);
 };
 
-let current;
+/** @type {Harness | null} */
+let current = null;
 afterEach(async () => {
   await current?.supervisor.stopAll(2000);
   current = null;
@@ -86,9 +108,10 @@ describe('Supervisor', () => {
     supervisor.add(flaky('broken', Infinity));
     await assert.rejects(supervisor.start('broken'), /failed to become ready 5 times in a row/);
     assert.deepEqual(pauses, [1000, 2000, 4000, 8000]);
+    const [given] = gaveUp;
     assert.equal(gaveUp.length, 1);
-    assert.equal(gaveUp[0].name, 'broken');
-    assert.match(gaveUp[0].message, /exit code 3/);
+    assert.equal(given?.name, 'broken');
+    assert.match(given?.message ?? '', /exit code 3/);
     assert.ok(
       lines.some((l) => /broken \| .*exit code 3.*failure 1 of 5.*restarting in 1 s/.test(l)),
       lines.join('\n'),
@@ -116,6 +139,7 @@ describe('Supervisor', () => {
     await supervisor.start('bystander');
     const victim = supervisor.pidOf('victim');
     const bystander = supervisor.pidOf('bystander');
+    assert.ok(victim);
 
     process.kill(victim, 'SIGKILL');
     await eventually(
@@ -142,13 +166,14 @@ describe('Supervisor', () => {
     const killAndAwaitRestart = async () => {
       const pid = supervisor.pidOf('crashy');
       const before = pauses.length;
+      assert.ok(pid);
       process.kill(pid, 'SIGKILL');
       await eventually(
         () =>
           pauses.length > before &&
           supervisor.pidOf('crashy') &&
           supervisor.pidOf('crashy') !== pid &&
-          !supervisor.state.get('crashy').pending,
+          !supervisor.state.get('crashy')?.pending,
         'crashy restarted',
       );
     };
@@ -175,18 +200,21 @@ describe('Supervisor', () => {
   });
 
   it('stops everything on stopAll even while a restart is pausing, and restarts nothing after', async () => {
+    /** @type {string[]} */
     const lines = [];
     const supervisor = new Supervisor({
       log: (name, line) => lines.push(`${name} | ${line}`),
       // A pause that only ends when the supervisor cuts it short.
       sleep: () => new Promise(() => {}),
     });
-    current = { supervisor };
+    current = { supervisor, lines, pauses: [], gaveUp: [] };
     supervisor.add(flaky('dying', 0));
     supervisor.add(flaky('other', 0));
     await supervisor.start('dying');
     await supervisor.start('other');
-    process.kill(supervisor.pidOf('dying'), 'SIGKILL');
+    const dying = supervisor.pidOf('dying');
+    assert.ok(dying);
+    process.kill(dying, 'SIGKILL');
     await eventually(() => lines.some((l) => /dying \| .*restarting in 1 s/.test(l)), 'the restart planned');
     await supervisor.stopAll(2000);
     await new Promise((resolve) => setTimeout(resolve, 300));

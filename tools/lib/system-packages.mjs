@@ -1,3 +1,4 @@
+// @ts-check
 // The Debian packages the test suites need besides Node: checked before anything is built, so a machine
 // that lacks one hears at once which `apt-get install` to run instead of failing half an hour later.
 import fs from 'node:fs';
@@ -7,6 +8,16 @@ import chromium from '../chromium.json' with { type: 'json' };
 
 const PYTHON = '/usr/bin/python3';
 
+/**
+ * How to look for a package: the environment, whether python3 imports a module, whether a command is on PATH.
+ * @typedef {{ env: NodeJS.ProcessEnv, importable: (module: string) => boolean, has: (command: string, env: NodeJS.ProcessEnv) => boolean }} Lookers
+ */
+/** @typedef {{ name: string, usedBy: string, present: (lookers: Lookers) => boolean }} SystemPackage */
+
+/**
+ * @param {string} command
+ * @param {NodeJS.ProcessEnv} env
+ */
 function onPath(command, env) {
   return (env.PATH ?? '')
     .split(path.delimiter)
@@ -21,12 +32,14 @@ function onPath(command, env) {
     });
 }
 
+/** @param {string} module */
 const pythonImports = (module) =>
   spawnSync(PYTHON, ['-c', `import ${module}`], { stdio: 'ignore' }).status === 0;
 
 /**
  * What each package is for and how to tell it is there. `python3-gridfs` is its own Debian package, apart
  * from `python3-pymongo`, and the second MongoDB client test needs both modules.
+ * @type {SystemPackage[]}
  */
 export const SYSTEM_PACKAGES = [
   {
@@ -74,18 +87,29 @@ export const SYSTEM_PACKAGES = [
   },
 ];
 
-/** The packages this machine lacks. `importable` and `has` are how to look (tests pass their own). */
+/**
+ * The packages this machine lacks. `importable` and `has` are how to look (tests pass their own).
+ * @param {Partial<Lookers>} [lookers]
+ */
 export function missingSystemPackages({ env = process.env, importable = pythonImports, has = onPath } = {}) {
   return SYSTEM_PACKAGES.filter((p) => !p.present({ env, importable, has }));
 }
 
-/** The one command that installs them, with sudo unless run as root. */
+/**
+ * The one command that installs them, with sudo unless run as root.
+ * @param {SystemPackage[]} missing
+ * @param {{ root?: boolean }} [options]
+ */
 export function installCommand(missing, { root = process.getuid?.() === 0 } = {}) {
   const names = missing.map((p) => p.name).join(' ');
   return `${root ? '' : 'sudo '}apt-get install -y --no-install-recommends ${names}`;
 }
 
-/** The message `npm test` stops with, or null when nothing is missing. */
+/**
+ * The message `npm test` stops with, or null when nothing is missing.
+ * @param {SystemPackage[]} missing
+ * @param {{ root?: boolean }} [options]
+ */
 export function missingPackagesMessage(missing, options) {
   if (!missing.length) return null;
   return [

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm test` names the exact apt-get command for what the machine lacks, and stops before building.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { installCommand, missingPackagesMessage, missingSystemPackages } from './system-packages.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** @param {{ name: string }[]} list */
 const names = (list) => list.map((p) => p.name);
 
 describe('missingSystemPackages', () => {
@@ -32,6 +34,7 @@ describe('missingSystemPackages', () => {
   });
 
   it('looks for chromium at CHROMIUM_PATH, and for opusenc, sox, espeak-ng, unzip and curl on the PATH', () => {
+    /** @type {string[]} */
     const looked = [];
     const missing = missingSystemPackages({
       env: { CHROMIUM_PATH: '/nowhere/chromium' },
@@ -60,7 +63,10 @@ describe('missingSystemPackages', () => {
       installCommand(missing, { root: true }),
       `apt-get install -y --no-install-recommends ${all}`,
     );
-    assert.match(missingPackagesMessage(missing, { root: true }), /Install them with:\n {2}apt-get install/);
+    assert.match(
+      missingPackagesMessage(missing, { root: true }) ?? '',
+      /Install them with:\n {2}apt-get install/,
+    );
   });
 });
 
@@ -76,7 +82,7 @@ describe('npm test on a machine without the packages', () => {
     child.stdout.on('data', (c) => (output += c));
     child.stderr.on('data', (c) => (output += c));
     // Without the check it would go on to run every suite: never let it.
-    const guard = setTimeout(() => process.kill(-child.pid, 'SIGKILL'), 60_000);
+    const guard = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 60_000);
     const code = await new Promise((resolve) => child.on('close', (c) => resolve(c)));
     clearTimeout(guard);
     fs.rmSync(emptyPath, { recursive: true, force: true });
