@@ -24,7 +24,22 @@ describe('gateway configuration from the environment', () => {
       apiTokens: { rateLimit: { max: 120, windowMs: 60_000 } },
       digestIntervalMs: 60_000,
       publicSite: { contactEmail: 'team@localhost', statsCacheMs: 60_000 },
+      storage: { quotaBytes: 2_000_000_000, freeFloorBytes: 1_000_000_000 },
     });
+  });
+
+  it('reads STORAGE_QUOTA_BYTES and STORAGE_FREE_FLOOR_BYTES, refusing what is not a whole number of bytes', () => {
+    const { options } = gatewayConfigFromEnv('/repo', {
+      ...base,
+      STORAGE_QUOTA_BYTES: '500000000',
+      STORAGE_FREE_FLOOR_BYTES: '0',
+    });
+    expect(options.accounts?.storage).toEqual({ quotaBytes: 500_000_000, freeFloorBytes: 0 });
+    for (const bad of ['2GB', '-1', '1.5']) {
+      expect(() => gatewayConfigFromEnv('/repo', { ...base, STORAGE_QUOTA_BYTES: bad })).toThrow(
+        /STORAGE_QUOTA_BYTES/,
+      );
+    }
   });
 
   it('reads CONTACT_EMAIL and PUBLIC_STATS_CACHE_MS, refusing a cache time that is not a positive duration', () => {

@@ -13,7 +13,7 @@ export interface ServiceCall {
 
 /**
  * The text and speech services' internal routes the gateway calls, as one tiny server: account deletion,
- * the public figures (all zero), the digest's recipients and claims (claimed notifications are gone, as the
+ * what a person stores (nothing), the public figures (all zero), the digest's recipients and claims (claimed notifications are gone, as the
  * real claim marks them mailed).
  */
 export interface ServiceStub {
@@ -29,7 +29,7 @@ export async function startServiceStub(secret: string): Promise<ServiceStub> {
   const calls: ServiceCall[] = [];
   const notifications = new Map<string, Notification[]>();
   app.addHook('preHandler', async (request) => {
-    const service = request.url.includes('/speech-data') ? 'speech' : 'text';
+    const service = /\/speech-(data|storage)\b/.test(request.url) ? 'speech' : 'text';
     const check = verifyIdentity(request.headers, secret, {
       method: request.method,
       url: request.url,
@@ -44,6 +44,9 @@ export async function startServiceStub(secret: string): Promise<ServiceStub> {
   });
   app.delete('/internal/users/:id/text-data', async () => ({ done: true }));
   app.delete('/internal/users/:id/speech-data', async () => ({ done: true }));
+  // What a person stores, for the storage quota: nothing.
+  app.get('/internal/users/:id/text-storage', async () => ({ bytes: 0 }));
+  app.get('/internal/users/:id/speech-storage', async () => ({ bytes: 0 }));
   // The public figures: nothing stored yet.
   app.get('/internal/public/speech-figures', async () => ({
     languages: [],

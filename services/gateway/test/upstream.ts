@@ -13,6 +13,8 @@ import { verifyIdentity } from '@platform/service-kit';
  * - GET  /api/.../cut                 announces 500 bytes, sends 100, then drops the connection
  * - ANY  /api/.../hang                never answers
  * - POST /api/.../late?ms=N           reads the whole body, then answers { bytes } N ms later
+ * - GET  /internal/users/:id/(text|speech)-storage   { bytes: 0 } (the storage quota's reading; not listed
+ *                                     in `received`)
  */
 export interface TestUpstream {
   url: string;
@@ -31,9 +33,15 @@ export async function startTestUpstream(): Promise<TestUpstream> {
   const hanging = new Set<ServerResponse>();
   const received: string[] = [];
   const server: Server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    // What a person stores, asked by the gateway before each upload: nothing yet (not listed in `received`).
+    if (/^\/internal\/users\/[^/]+\/(text|speech)-storage$/.test(path)) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ bytes: 0 }));
+      return;
+    }
     state.lastHeaders = req.headers;
     received.push(`${req.method} ${req.url}`);
-    const path = (req.url ?? '/').split('?')[0]!;
     if (path === '/readyz') {
       res.writeHead(state.ready ? 200 : 503, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ status: state.ready ? 'ready' : 'not_ready' }));
