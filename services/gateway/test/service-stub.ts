@@ -13,8 +13,8 @@ export interface ServiceCall {
 
 /**
  * The text and speech services' internal routes the gateway calls, as one tiny server: account deletion,
- * what a person stores (nothing), the public figures (all zero), the digest's recipients and claims (claimed notifications are gone, as the
- * real claim marks them mailed).
+ * what a person stores (nothing), the public figures (all zero), the digest's recipients and claims
+ * (claimed notifications are gone, as the real claim marks them mailed).
  */
 export interface ServiceStub {
   url: string;
