@@ -155,6 +155,9 @@ export const ERROR_MESSAGES = {
   'upload.not_found': 'There is no such upload.',
   'upload.not_importable': 'This file does not hold sentences or text pairs that can be imported.',
   'upload.already_imported': 'This file has already been imported.',
+  'upload.json_too_deep': 'This file is not valid JSON: it is nested more than 64 levels deep.',
+  'upload.inspection_failed':
+    'This file could not be checked: reading it needs more memory than one upload may use.',
   // Every person's storage quota and the data disk's free-space floor, checked before an upload is read.
   'storage.quota_exceeded': 'This upload would take your stored files past your storage quota.',
   'storage.disk_full': 'The platform is short of storage space right now. Please try again later.',

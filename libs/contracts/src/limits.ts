@@ -81,6 +81,8 @@ export const DATASET_UPLOAD_DESCRIPTION_MAX_LENGTH = 500;
 export const DATASET_UPLOAD_PAGE_SIZE = 10;
 /** Rows imported from one upload into the review queue (as many as a bulk Write file could hold). */
 export const DATASET_UPLOAD_IMPORT_MAX_ROWS = 5000;
+/** Ours: the deepest nesting a JSON upload may have (its parser keeps one entry per open bracket). */
+export const DATASET_UPLOAD_JSON_MAX_DEPTH = 64;
 
 export const PROJECT_NAME_MAX_LENGTH = 120;
 export const PROJECT_CLIENT_MAX_LENGTH = 120;

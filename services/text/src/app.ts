@@ -74,6 +74,8 @@ export interface TextAppOptions {
   seedDir?: string | false;
   /** The largest dataset upload taken (DATASET_UPLOAD_MAX_BYTES); tests pass a small one. */
   uploadMaxBytes?: number;
+  /** The heap of a dataset upload's inspection thread (INSPECTION_MEMORY_MB); tests pass a small one. */
+  uploadInspectionMemoryMb?: number;
   /** Where the speech service listens (SPEECH_URL). */
   speechUrl?: string;
   /** Where the gateway listens (GATEWAY_URL): it answers who an account id is. */
@@ -106,7 +108,10 @@ export async function buildApp(options: TextAppOptions): Promise<ServiceApp> {
       internalUserRoutes(instance as ServiceApp);
       analyticsRoutes(instance as ServiceApp);
       await sentenceWriteRoutes(instance as ServiceApp);
-      await uploadRoutes(instance as ServiceApp, { maxBytes: options.uploadMaxBytes });
+      await uploadRoutes(instance as ServiceApp, {
+        maxBytes: options.uploadMaxBytes,
+        inspectionMemoryMb: options.uploadInspectionMemoryMb,
+      });
       projectRoutes(instance as ServiceApp);
       taskRoutes(instance as ServiceApp);
       notificationRoutes(instance as ServiceApp);

@@ -1,3 +1,4 @@
+import { JSON_MAX_DEPTH } from './bounded-json';
 import { ContentInspector, importKindOf } from './content-inspector';
 
 /** Inspects `data` fed in chunks of `size` bytes, as a stream would hand it over. */
@@ -61,6 +62,22 @@ describe('ContentInspector', () => {
   it('refuses JSON that does not parse to its end', async () => {
     expect((await inspect('[{"a":1},')).kind).toBeNull();
     expect((await inspect('[1] trailing')).kind).toBeNull();
+  });
+
+  it(`refuses JSON nested past ${JSON_MAX_DEPTH} levels at once, whatever follows`, async () => {
+    const nested = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+    expect(await inspect(nested(JSON_MAX_DEPTH), 7)).toMatchObject({ kind: 'json', rows: 1 });
+    expect((await inspect(`{"a":${nested(JSON_MAX_DEPTH - 1)}}`, 7)).kind).toBe('json');
+    expect(await inspect(nested(JSON_MAX_DEPTH + 1), 7)).toEqual({
+      bytes: 2 * JSON_MAX_DEPTH + 3,
+      kind: null,
+      importable: null,
+      rows: 0,
+      refusal: 'upload.json_too_deep',
+    });
+    // A megabyte of brackets stops at the 65th: the parser never holds more than 64 levels.
+    const brackets = await inspect('['.repeat(1024 * 1024), 64 * 1024);
+    expect(brackets.refusal).toBe('upload.json_too_deep');
   });
 
   it('knows DICOM by DICM at byte 128, and binary files as none of the three', async () => {

@@ -1,6 +1,6 @@
-import { JSONParser } from '@streamparser/json';
 import { parse, type Parser } from 'csv-parse';
 import type { DatasetUploadImportKind, DatasetUploadType } from '@platform/contracts';
+import { boundedJsonParser, TokenType, type BoundedJsonParser, type DepthToken } from './bounded-json';
 
 /** What a file holds, read from its bytes (never from its name). */
 export interface Inspection {
@@ -11,10 +11,18 @@ export interface Inspection {
   importable: DatasetUploadImportKind | null;
   /** Data rows: CSV records after the header, or the elements of a JSON array (0 otherwise). */
   rows: number;
+  /**
+   * Set when the file is refused for how it is built rather than for its type: JSON nested past
+   * JSON_MAX_DEPTH, or content the inspection thread could not read within its memory.
+   */
+  refusal?: InspectionRefusal;
 }
 
+/** Why a file was refused by its inspection, as the error code the upload answers with. */
+export type InspectionRefusal = 'upload.json_too_deep' | 'upload.inspection_failed';
+
 /** The largest CSV record read: a file with a longer one (an unclosed quote, a binary blob) is not CSV. */
-const CSV_MAX_RECORD_BYTES = 1024 * 1024;
+export const CSV_MAX_RECORD_BYTES = 1024 * 1024;
 /** DICOM Part 10: a 128-byte preamble, then the four bytes `DICM`. */
 const DICOM_MAGIC_AT = 128;
 const DICOM_MAGIC = Buffer.from('DICM', 'latin1');
@@ -40,14 +48,23 @@ export function importKindOf(columns: readonly string[]): DatasetUploadImportKin
 // eslint-disable-next-line no-control-regex -- the point: text files have no such characters
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/u;
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+/** The tokens a JSON value starts with. */
+const VALUE_STARTS = new Set([
+  TokenType.LEFT_BRACE,
+  TokenType.LEFT_BRACKET,
+  TokenType.STRING,
+  TokenType.NUMBER,
+  TokenType.TRUE,
+  TokenType.FALSE,
+  TokenType.NULL,
+]);
 
 /**
  * Reads a file's bytes as they stream by, once, and tells what the content is: DICOM (`DICM` at byte 128),
  * JSON (UTF-8 text whose root object or array parses, by a streaming parser), CSV (other UTF-8 text that
- * csv-parse reads with a constant column count), or none. Memory stays bounded: one CSV record and one
- * element of a JSON array at most; nothing else of the file is kept.
+ * csv-parse reads with a constant column count), or none. Memory stays bounded: one CSV record, or the
+ * open levels of the JSON (at most JSON_MAX_DEPTH) and the token being read; nothing else of the file is
+ * kept. The service runs it on an inspection thread (inspection-thread.ts), never on the thread that answers.
  */
 export class ContentInspector {
   private bytes = 0;
@@ -56,10 +73,13 @@ export class ContentInspector {
   private text = true;
   /** '[' or '{' once the first non-blank character is seen; anything else means "not JSON". */
   private firstCharacter: string | null = null;
-  private json: JSONParser | null = null;
+  private json: BoundedJsonParser | null = null;
   private jsonOk = true;
   private jsonElements = 0;
   private jsonFirstKeys: string[] | null = null;
+  /** Reading the root's first element, an object: the next string at its level is one of its keys. */
+  private inFirstObject = false;
+  private expectingKey = false;
   private readonly csv: Parser;
   private csvError: unknown = null;
   private csvHeader: string[] | null = null;
@@ -110,17 +130,12 @@ export class ContentInspector {
     }
     if (!this.csv.destroyed) this.csv.end();
     await this.csvDone;
-    if (this.json && this.jsonOk && !this.json.isEnded) {
-      try {
-        this.json.end();
-      } catch {
-        this.jsonOk = false;
-      }
-    }
+    if (this.json && this.jsonOk) this.json.end();
     const inspection = { bytes: this.bytes, kind: null, importable: null, rows: 0 };
     const head = this.head.subarray(DICOM_MAGIC_AT, DICOM_MAGIC_AT + DICOM_MAGIC.length);
     if (head.equals(DICOM_MAGIC)) return { ...inspection, kind: 'dicom' };
     if (!this.text) return inspection;
+    if (this.json?.tooDeep) return { ...inspection, refusal: 'upload.json_too_deep' };
     if (this.json && this.jsonOk && this.json.isEnded) {
       const rows = this.firstCharacter === '[' ? this.jsonElements : 0;
       const importable = rows > 0 && this.jsonFirstKeys ? importKindOf(this.jsonFirstKeys) : null;
@@ -157,27 +172,42 @@ export class ContentInspector {
       }
     }
     if (!bytes) return;
-    if (this.json && this.jsonOk) {
-      try {
-        this.json.write(bytes);
-      } catch {
-        this.jsonOk = false;
-      }
-    }
+    if (this.json && this.jsonOk) this.json.write(bytes);
     if (this.csvError === null && !this.csv.destroyed) this.csv.write(bytes);
   }
 
   private startJson() {
-    // Each element of the root is handed over and dropped (keepStack: false): one at a time in memory.
-    const json = new JSONParser({ paths: ['$.*'], keepStack: false });
-    json.onValue = ({ value }) => {
+    // The parser checks the grammar and keeps no value (paths: []); the elements of the root and the keys
+    // of its first one are read from the tokens, so JSON nested boundedly is inspected in bounded memory
+    // whatever the size of its elements.
+    this.json = boundedJsonParser({
+      paths: [],
+      onToken: (token) => this.jsonToken(token),
+      onError: () => {
+        this.jsonOk = false;
+      },
+    });
+  }
+
+  private jsonToken({ token, value, depth }: DepthToken) {
+    if (depth === 1 && VALUE_STARTS.has(token)) {
+      // In a root array each value starting at depth 1 is an element (in a root object the count is not
+      // used: rows are an array's elements).
       this.jsonElements += 1;
-      if (this.jsonElements === 1 && isPlainObject(value)) this.jsonFirstKeys = Object.keys(value);
-    };
-    json.onError = () => {
-      this.jsonOk = false;
-    };
-    this.json = json;
+      if (this.jsonElements === 1 && token === TokenType.LEFT_BRACE) {
+        this.inFirstObject = true;
+        this.expectingKey = true;
+        this.jsonFirstKeys = [];
+      }
+      return;
+    }
+    if (!this.inFirstObject) return;
+    if (depth === 1 && token === TokenType.RIGHT_BRACE) this.inFirstObject = false;
+    else if (depth === 2 && token === TokenType.COMMA) this.expectingKey = true;
+    else if (depth === 2 && token === TokenType.STRING && this.expectingKey) {
+      this.expectingKey = false;
+      this.jsonFirstKeys!.push(String(value));
+    }
   }
 
   private notText() {

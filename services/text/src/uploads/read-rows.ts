@@ -1,7 +1,9 @@
 import type { Readable } from 'node:stream';
-import { JSONParser } from '@streamparser/json';
 import { parse } from 'csv-parse';
 import type { ObjectId, Db } from 'mongodb';
+import { HttpError } from '@platform/service-kit';
+import { boundedJsonParser } from './bounded-json';
+import { CSV_MAX_RECORD_BYTES } from './content-inspector';
 import { datasetFiles } from './upload-store';
 
 /** One data row of an uploaded file: its 1-based number and its values by column (or key) name. */
@@ -22,35 +24,70 @@ const asText = (value: unknown): string =>
 
 async function* csvRows(stream: Readable): AsyncGenerator<UploadRow> {
   const parser = stream.pipe(
-    parse({ bom: true, skip_empty_lines: true, columns: (header: string[]) => header.map(columnName) }),
+    parse({
+      bom: true,
+      skip_empty_lines: true,
+      max_record_size: CSV_MAX_RECORD_BYTES,
+      columns: (header: string[]) => header.map(columnName),
+    }),
   );
   let row = 0;
-  for await (const record of parser as AsyncIterable<Record<string, string>>) {
-    row += 1;
-    yield { row, values: record };
+  try {
+    for await (const record of parser as AsyncIterable<Record<string, string>>) {
+      row += 1;
+      yield { row, values: record };
+    }
+  } catch (err) {
+    // Stored before its content was checked as it is now: refused, never a failure of the service.
+    throw new HttpError(422, 'upload.not_importable', `Row ${row + 1} could not be read: ${String(err)}`);
   }
 }
 
 async function* jsonRows(stream: Readable): AsyncGenerator<UploadRow> {
-  const parser = new JSONParser({ paths: ['$.*'], keepStack: false });
   const pending: UploadRow[] = [];
   let row = 0;
-  parser.onValue = ({ value }) => {
-    row += 1;
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      pending.push({ row, values: null });
-      return;
-    }
-    const values: Record<string, string> = {};
-    for (const [key, v] of Object.entries(value)) values[columnName(key)] = asText(v);
-    pending.push({ row, values });
-  };
+  let failure: Error | null = null;
+  // Where the last token between two elements was: an element longer than a CSV record may be is refused
+  // before the parser has built more of it.
+  let boundary = 0;
+  let read = 0;
+  const parser = boundedJsonParser({
+    paths: ['$.*'],
+    onToken: ({ depth, offset }) => {
+      if (depth <= 1) boundary = offset;
+    },
+    onValue: ({ value }) => {
+      row += 1;
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        pending.push({ row, values: null });
+        return;
+      }
+      const values: Record<string, string> = {};
+      for (const [key, v] of Object.entries(value)) values[columnName(key)] = asText(v);
+      pending.push({ row, values });
+    },
+    onError: (error) => {
+      failure = error;
+    },
+  });
+  // A file stored before uploads were checked as they are now may be nested too deep or not be JSON:
+  // refused, never a failure of the service.
+  const refusal = () =>
+    parser.tooDeep
+      ? new HttpError(422, 'upload.json_too_deep')
+      : new HttpError(422, 'upload.not_importable', `Row ${row + 1} could not be read: ${String(failure)}`);
   for await (const chunk of stream as AsyncIterable<Buffer>) {
     parser.write(chunk);
+    read += chunk.length;
     yield* pending.splice(0);
+    if (failure) throw refusal();
+    if (read - boundary > CSV_MAX_RECORD_BYTES) {
+      throw new HttpError(422, 'upload.not_importable', `Row ${row + 1} is longer than 1 MB.`);
+    }
   }
-  if (!parser.isEnded) parser.end();
+  parser.end();
   yield* pending.splice(0);
+  if (failure) throw refusal();
 }
 
 /**

@@ -11,7 +11,8 @@ import type {
 } from '@platform/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CollectionIndexes } from '@platform/service-kit';
-import { ContentInspector, type Inspection } from './content-inspector';
+import type { Inspection } from './content-inspector';
+import { InspectionThread } from './inspection-thread';
 
 export const DATASET_UPLOADS = 'dataset_uploads';
 /** GridFS bucket of the uploaded files, in the text database (`dataset_files.files`, `.chunks`). */
@@ -137,17 +138,24 @@ export function startAbandonedUploadSweep(db: Db, log: FastifyBaseLogger): { sto
   };
 }
 
-/** Counts, hashes and inspects the bytes passing through, without holding them. */
+/**
+ * Counts, hashes and inspects the bytes passing through, without holding them. The inspection runs on its
+ * own thread; the bytes move on at the pace it reads them.
+ */
 class Measure extends Transform {
   readonly hash = createHash('sha256');
-  readonly inspector = new ContentInspector();
+  readonly inspector: InspectionThread;
   bytes = 0;
+
+  constructor(inspectionMemoryMb?: number) {
+    super();
+    this.inspector = new InspectionThread({ memoryMb: inspectionMemoryMb });
+  }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
     this.bytes += chunk.length;
     this.hash.update(chunk);
-    this.inspector.write(chunk);
-    done(null, chunk);
+    this.inspector.write(chunk).then(() => done(null, chunk), done);
   }
 }
 
@@ -156,16 +164,24 @@ export interface StoredUpload {
   bytes: number;
   sha256: string;
   inspection: Inspection;
+  /** Why the inspection thread failed, when it did (the inspection then refuses the file). */
+  inspectionFailure: Error | null;
 }
 
 /**
  * Streams a file into GridFS while hashing and inspecting the same bytes: nothing holds the whole file.
- * On any failure the partial file is removed before the error goes on.
+ * On any failure the partial file is removed before the error goes on. `inspectionMemoryMb` bounds the
+ * inspection thread's heap (INSPECTION_MEMORY_MB by default).
  */
-export async function storeDatasetFile(db: Db, upload: Readable, fileName: string): Promise<StoredUpload> {
+export async function storeDatasetFile(
+  db: Db,
+  upload: Readable,
+  fileName: string,
+  options: { inspectionMemoryMb?: number } = {},
+): Promise<StoredUpload> {
   const fileId = new ObjectId();
   const sink = datasetFiles(db).openUploadStreamWithId(fileId, fileName);
-  const measure = new Measure();
+  const measure = new Measure(options.inspectionMemoryMb);
   try {
     await pipeline(upload, measure, sink);
   } catch (err) {
@@ -173,11 +189,13 @@ export async function storeDatasetFile(db: Db, upload: Readable, fileName: strin
     await deleteDatasetFile(db, fileId);
     throw err;
   }
+  const inspection = await measure.inspector.finish();
   return {
     fileId,
     bytes: measure.bytes,
     sha256: measure.hash.digest('hex'),
-    inspection: await measure.inspector.finish(),
+    inspection,
+    inspectionFailure: measure.inspector.failure,
   };
 }
 

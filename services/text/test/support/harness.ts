@@ -22,7 +22,7 @@ export interface TextHarness {
  */
 export function useTextService(
   name: string,
-  options: { seed?: boolean; uploadMaxBytes?: number } = {},
+  options: { seed?: boolean; uploadMaxBytes?: number; uploadInspectionMemoryMb?: number } = {},
 ): TextHarness {
   let mongo: TestMongo | undefined;
   let app: ServiceApp | undefined;
@@ -37,6 +37,9 @@ export function useTextService(
         logger: false,
         ...(options.seed ? {} : { seedDir: false as const }),
         ...(options.uploadMaxBytes ? { uploadMaxBytes: options.uploadMaxBytes } : {}),
+        ...(options.uploadInspectionMemoryMb
+          ? { uploadInspectionMemoryMb: options.uploadInspectionMemoryMb }
+          : {}),
       }),
       SECRET,
       'text',

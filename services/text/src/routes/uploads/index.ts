@@ -42,6 +42,8 @@ import {
 export interface UploadRouteOptions {
   /** The largest file taken (DATASET_UPLOAD_MAX_BYTES); tests pass a small one. */
   maxBytes?: number;
+  /** The heap of each upload's inspection thread (INSPECTION_MEMORY_MB); tests pass a small one. */
+  inspectionMemoryMb?: number;
 }
 
 const FIELDS = ['type', 'description'] as const;
@@ -155,7 +157,12 @@ export async function uploadRoutes(app: ServiceApp, options: UploadRouteOptions 
             uploadDate: new Date(),
           };
           await datasetUploads(db()).insertOne(upload);
-          stored = await storeDatasetFile(db(), file.file as Readable, upload.fileName);
+          stored = await storeDatasetFile(db(), file.file as Readable, upload.fileName, {
+            inspectionMemoryMb: options.inspectionMemoryMb,
+          });
+          if (stored.inspectionFailure) {
+            request.log.warn({ err: stored.inspectionFailure }, 'an upload’s inspection thread failed');
+          }
           upload.fileId = stored.fileId;
           await datasetUploads(db()).updateOne({ _id: upload._id }, { $set: { fileId: stored.fileId } });
           if (file.file.truncated) throw new HttpError(413, 'upload.too_large');
@@ -186,6 +193,9 @@ export async function uploadRoutes(app: ServiceApp, options: UploadRouteOptions 
           throw new HttpError(400, 'validation.failed', 'The description is too long.');
         const { inspection } = stored;
         if (inspection.bytes === 0) throw new HttpError(422, 'upload.empty');
+        // A file refused for how it is built is told so, whatever type was chosen for it.
+        if (inspection.refusal === 'upload.json_too_deep') throw new HttpError(415, inspection.refusal);
+        if (inspection.refusal) throw new HttpError(422, inspection.refusal);
         if (inspection.kind === null) throw new HttpError(415, 'upload.unsupported_type');
         if (inspection.kind !== fields.type) throw new HttpError(415, 'upload.type_mismatch');
         const done = {
