@@ -5,8 +5,9 @@ import { Aggregator } from 'mingo/aggregator';
 import { ErrorCodes, fail } from '../errors';
 import type { CommandHandler } from './context';
 import { num } from './util';
-import { matching } from '../query/execute';
-import { choosePlan, parseSort } from '../query/planner';
+import { parseHint } from '../query/planner';
+import type { QueryStats } from '../query/index-read';
+import { pipelineSource, stageName } from './aggregate-source';
 import { firstBatchReply } from './batches';
 import { compileQuery, pipelineOptions, translateMingoError } from '../storage/mingo-context';
 import { fromPipelineValue, pipelineDocument, pipelineStages } from '../storage/bson-number';
@@ -18,8 +19,7 @@ import { parseMerge, writeMerge, writeOut, type OutputTarget } from './aggregate
 
 const DEFAULT_BATCH = 101;
 
-export const stageName = (stage: unknown): string =>
-  isPlainObject(stage) ? (Object.keys(stage)[0] ?? '') : '';
+export { stageName };
 
 /** Stages that need no collection: the only ones allowed first in { aggregate: 1 }. */
 const COLLECTIONLESS = new Set(['$documents', '$currentOp', '$listLocalSessions', '$changeStream']);
@@ -92,17 +92,13 @@ export const aggregate: CommandHandler = async (ctx) => {
         filter = rest[0]!.$match as Document;
         rest = rest.slice(1);
       }
+      compileQuery(filter, options);
       if (meta) {
-        const sort = stageName(rest[0]) === '$sort' ? parseSort(rest[0]!.$sort) : [];
-        const plan = choosePlan(meta, filter, sort);
-        // an index that yields the $sort order replaces the stage
-        if (sort.length && plan.providesSort && !options.collation) rest = rest.slice(1);
-        const docs = matching(engine, meta, filter, plan, undefined, options);
-        source = (function* () {
-          for (const { raw } of docs) yield pipelineDocument(raw);
-        })();
-      } else {
-        compileQuery(filter, options);
+        const end = stages.length - (output ? 1 : 0);
+        const typedRest = pipelineStages(ctx.typed.pipeline).slice(end - rest.length, end);
+        const from = pipelineSource(engine, meta, filter, rest, typedRest, options, parseHint(ctx.body.hint));
+        source = from.source;
+        rest = rest.slice(from.consumed);
       }
     }
   }
@@ -183,4 +179,44 @@ function collStatsDocument(ctx: Parameters<CommandHandler>[0], name: string, spe
     }
   }
   return out;
+}
+
+/**
+ * explain of an aggregate on a collection: the part the query layer answers (its leading $match, and a count,
+ * group or sort the index answers) as queryPlanner's winningPlan, run to count what it examined, and the
+ * stages left to the pipeline.
+ */
+export function explainAggregate(
+  ctx: Parameters<CommandHandler>[0],
+  inner: Document,
+  stats: QueryStats,
+): { filter: Document; tree: Document; stages: Document[] } {
+  const engine = ctx.state.engine;
+  const target = inner.aggregate;
+  const stages = Array.isArray(inner.pipeline) ? (inner.pipeline as Document[]) : [];
+  const options = withCollation(
+    inner.collation ?? collectionCollation(engine, ctx.db, target),
+    withLet(inner.let, pipelineOptions),
+  );
+  const meta = typeof target === 'string' ? engine.getCollection(ctx.db, target) : undefined;
+  const last = stageName(stages[stages.length - 1]);
+  const end = stages.length - (last === '$out' || last === '$merge' ? 1 : 0);
+  const begin = stageName(stages[0]) === '$match' && !JSON.stringify(stages[0]).includes('$$') ? 1 : 0;
+  const filter: Document = begin ? (stages[0]!.$match as Document) : {};
+  const rest = stages.slice(begin, end);
+  compileQuery(filter, options);
+  if (!meta) return { filter, tree: { stage: 'EOF' }, stages: rest };
+  const typed = pipelineStages((ctx.typed.explain as Document | undefined)?.pipeline ?? []);
+  const from = pipelineSource(
+    engine,
+    meta,
+    filter,
+    rest,
+    typed.slice(begin, end),
+    options,
+    parseHint(inner.hint),
+    stats,
+  );
+  for (const _ of from.source) stats.returned++;
+  return { filter, tree: from.tree, stages: rest.slice(from.consumed) };
 }

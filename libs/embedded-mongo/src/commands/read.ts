@@ -3,18 +3,20 @@ import { Long, type Document } from 'bson';
 import { ErrorCodes, fail } from '../errors';
 import type { CommandContext, CommandHandler } from './context';
 import { collectionName, docOrEmpty, num } from './util';
-import { runQuery, matching, type QueryStats } from '../query/execute';
-import { choosePlan, parseSort, type Plan } from '../query/planner';
+import { runQuery, type QueryTrace } from '../query/execute';
+import { newStats } from '../query/index-read';
+import { parseHint, parseSort } from '../query/planner';
 import type { Pushback } from './batches';
 import { firstBatchReply, takeBatch } from './batches';
 import { cursorReply } from '../wire/raw-bson';
 import { baseOptions, compileQuery } from '../storage/mingo-context';
-import { fromPipelineValue, pipelineDocument } from '../storage/bson-number';
-import { encodeKey } from '../storage/key-encoding';
-import { pathValues, isPlainObject } from '../query/paths';
-import { stageName } from './aggregate';
+import { fromPipelineValue } from '../storage/bson-number';
+import { isPlainObject } from '../query/paths';
+import { explainAggregate } from './aggregate';
 import { checkVariables, withLet } from '../query/variables';
-import { collatorFromOptions, collectionCollation, withCollation } from '../query/collation';
+import { collectionCollation, withCollation } from '../query/collation';
+import { countMatching, distinctValues } from './counting';
+import { explainFind } from './explain-tree';
 
 const DEFAULT_BATCH = 101;
 
@@ -50,6 +52,7 @@ export const find: CommandHandler = (ctx) => {
     limit,
     projection: b.projection as Document | undefined,
     options,
+    hint: parseHint(b.hint),
   };
   const batchSize = b.batchSize === undefined ? DEFAULT_BATCH : num(b.batchSize);
   const firstMax = limit && (!batchSize || limit < batchSize) ? limit : batchSize;
@@ -102,113 +105,127 @@ export const count: CommandHandler = (ctx) => {
   const skip = num(ctx.body.skip);
   if (skip < 0) fail(51024, `BSON field 'skip' value must be >= 0, actual value '${skip}'`);
   const limit = Math.abs(num(ctx.body.limit));
+  const hint = parseHint(ctx.body.hint);
   if (!meta) return { n: 0, ok: 1 };
-  let n: number;
-  if (Object.keys(query).length === 0) n = meta.count;
-  else {
-    n = 0;
-    for (const _ of matching(ctx.state.engine, meta, query, choosePlan(meta, query, []), undefined, options))
-      n++;
-  }
+  let { n } = countMatching(ctx.state.engine, meta, query, options, hint);
   n = Math.max(0, n - skip);
   if (limit) n = Math.min(n, limit);
   return { n, ok: 1 };
 };
 
-export const distinct: CommandHandler = (ctx) => {
-  const name = collectionName(ctx, 'distinct');
-  const key = ctx.body.key;
+function distinctKey(body: Document): string {
+  const key = body.key;
   if (typeof key !== 'string')
     fail(ErrorCodes.TypeMismatch, "BSON field 'distinct.key' is missing but a required field");
+  return key as string;
+}
+
+export const distinct: CommandHandler = (ctx) => {
+  const name = collectionName(ctx, 'distinct');
+  const key = distinctKey(ctx.body);
   const query = docOrEmpty(ctx.body.query, 'query');
   const options = withCollation(
     ctx.body.collation ?? collectionCollation(ctx.state.engine, ctx.db, name),
     baseOptions,
   );
-  const collator = collatorFromOptions(options);
   compileQuery(query, options);
+  const hint = parseHint(ctx.body.hint);
   const meta = ctx.state.engine.getCollection(ctx.db, name);
-  const values = new Map<string, unknown>();
-  // strings equal under the collation count once (the first one met is returned)
-  const strings: string[] = [];
-  if (meta) {
-    const plan = choosePlan(meta, query, []);
-    for (const { raw } of matching(ctx.state.engine, meta, query, plan, undefined, options)) {
-      for (const v of pathValues(pipelineDocument(raw), key as string)) {
-        if (v === undefined) continue;
-        if (collator && typeof v === 'string') {
-          if (strings.some((w) => collator.compare(v, w) === 0)) continue;
-          strings.push(v);
-        }
-        values.set(encodeKey([v], undefined, true).toString('latin1'), v);
-      }
-    }
-  }
-  const sorted = [...values.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
-  return { values: fromPipelineValue(sorted), ok: 1 };
+  const values = meta ? distinctValues(ctx.state.engine, meta, key, query, options, hint).values : [];
+  return { values: fromPipelineValue(values), ok: 1 };
 };
 
-/** explain for find/count/distinct/aggregate: reports the plan and what it examined. */
+/** explain for find/count/distinct/aggregate/update/delete/findAndModify: the plan and what it examined. */
 export const explain: CommandHandler = (ctx) => {
   const inner = ctx.body.explain as Document;
   if (!isPlainObject(inner)) fail(ErrorCodes.FailedToParse, 'explain command requires a nested object');
   const cmd = Object.keys(inner)[0] ?? '';
   const name = inner[cmd];
-  const meta = typeof name === 'string' ? ctx.state.engine.getCollection(ctx.db, name) : undefined;
+  const engine = ctx.state.engine;
+  const meta = typeof name === 'string' ? engine.getCollection(ctx.db, name) : undefined;
+  const options = withCollation(
+    inner.collation ?? collectionCollation(engine, ctx.db, name),
+    withLet(inner.let as Document | undefined),
+  );
+  const stats = newStats();
+  const started = Date.now();
   let filter: Document = {};
-  let sort: Document | undefined;
-  let skip = 0;
-  let limit = 0;
-  if (cmd === 'find') {
-    filter = docOrEmpty(inner.filter, 'filter');
-    sort = inner.sort as Document | undefined;
-    skip = num(inner.skip);
-    limit = Math.abs(num(inner.limit));
-  } else if (cmd === 'count' || cmd === 'distinct') filter = docOrEmpty(inner.query, 'query');
-  else if (cmd === 'aggregate') {
-    const first = (inner.pipeline as Document[] | undefined)?.[0];
-    if (first && stageName(first) === '$match') filter = first.$match as Document;
-  } else if (cmd === 'update' || cmd === 'delete') {
-    const stmt = ((inner.updates ?? inner.deletes) as Document[] | undefined)?.[0];
-    filter = docOrEmpty(stmt?.q, 'q');
-  } else if (cmd === 'findAndModify') filter = docOrEmpty(inner.query, 'query');
-  const parsedSort = parseSort(sort);
-  const stats: QueryStats = { keysExamined: 0, docsExamined: 0, returned: 0 };
   let winningPlan: Document = { stage: 'EOF' };
-  if (meta) {
-    const plan = choosePlan(meta, filter, parsedSort);
-    const ixscan = (p: Plan): Document => ({
-      stage: 'IXSCAN',
-      indexName: p.indexName,
-      keyPattern: p.index?.key ?? { _id: 1 },
-      isMultiKey: p.index?.multikey ?? false,
-      direction: p.reverse ? 'backward' : 'forward',
-    });
-    const scan: Document =
-      plan.stage === 'COLLSCAN'
-        ? { stage: 'COLLSCAN', filter, direction: 'forward' }
-        : plan.union
-          ? { stage: 'FETCH', filter, inputStage: { stage: 'OR', inputStages: plan.union.map(ixscan) } }
-          : { stage: 'FETCH', filter, inputStage: ixscan(plan) };
-    winningPlan =
-      parsedSort.length && !plan.providesSort ? { stage: 'SORT', sortPattern: sort, inputStage: scan } : scan;
-    for (const _ of runQuery(ctx.state.engine, meta, { filter, sort: parsedSort, skip, limit }, stats)) {
-      /* counting */
+  let extra: Document = {};
+  const hint = parseHint(inner.hint);
+  if (cmd === 'aggregate') {
+    const out = explainAggregate(ctx, inner, stats);
+    filter = out.filter;
+    winningPlan = out.tree;
+    extra = { stages: out.stages };
+  } else if (cmd === 'count') {
+    filter = docOrEmpty(inner.query, 'query');
+    compileQuery(filter, options);
+    if (meta) {
+      const r = countMatching(engine, meta, filter, options, hint, stats);
+      winningPlan = r.tree.stage === 'COUNT' ? r.tree : { stage: 'COUNT', inputStage: r.tree };
+      stats.returned = 0;
+    }
+  } else if (cmd === 'distinct') {
+    filter = docOrEmpty(inner.query, 'query');
+    compileQuery(filter, options);
+    if (meta) {
+      const r = distinctValues(engine, meta, distinctKey(inner), filter, options, hint, stats);
+      winningPlan = r.tree;
+      stats.returned = r.values.length;
+    }
+  } else {
+    let sort: Document | undefined;
+    let skip = 0;
+    let limit = 0;
+    let projection: Document | undefined;
+    if (cmd === 'find') {
+      filter = docOrEmpty(inner.filter, 'filter');
+      sort = inner.sort as Document | undefined;
+      skip = num(inner.skip);
+      limit = Math.abs(num(inner.limit));
+      projection = isPlainObject(inner.projection) ? (inner.projection as Document) : undefined;
+    } else if (cmd === 'update' || cmd === 'delete') {
+      const stmt = ((inner.updates ?? inner.deletes) as Document[] | undefined)?.[0];
+      filter = docOrEmpty(stmt?.q, 'q');
+      limit = cmd === 'delete' ? num(stmt?.limit) : stmt?.multi === true ? 0 : 1;
+    } else if (cmd === 'findAndModify') {
+      filter = docOrEmpty(inner.query, 'query');
+      sort = inner.sort as Document | undefined;
+      limit = 1;
+    } else fail(ErrorCodes.CommandNotFound, `Explain failed due to unknown command: ${cmd}`);
+    compileQuery(filter, options);
+    if (meta) {
+      const spec = { filter, sort: parseSort(sort), skip, limit, projection, options, hint };
+      const trace: QueryTrace = {};
+      for (const _ of runQuery(engine, meta, spec, stats, trace)) {
+        /* counting */
+      }
+      winningPlan = explainFind(
+        trace.plan!,
+        { filter, sort, skip, limit, projection },
+        trace.covered === true,
+      );
     }
   }
+  const executionStats = {
+    executionSuccess: true,
+    nReturned: stats.returned,
+    executionTimeMillis: Date.now() - started,
+    totalKeysExamined: stats.keysExamined,
+    totalDocsExamined: stats.docsExamined,
+    executionStages: winningPlan,
+  };
   return {
+    explainVersion: '1',
     queryPlanner: {
       namespace: `${ctx.db}.${String(name)}`,
       parsedQuery: filter,
       winningPlan,
       rejectedPlans: [],
     },
-    executionStats: {
-      executionSuccess: true,
-      nReturned: stats.returned,
-      totalDocsExamined: stats.docsExamined,
-      totalKeysExamined: stats.docsExamined,
-    },
+    executionStats,
+    ...extra,
     command: inner,
     ok: 1,
   };

@@ -6,8 +6,8 @@ import type { CommandContext, CommandHandler } from './context';
 import { collectionName, docOrEmpty, durableWrite, num } from './util';
 import { toMatchable, toTyped, type Engine } from '../storage/engine';
 import type { CollectionMeta } from '../storage/catalog-types';
-import { choosePlan, parseSort } from '../query/planner';
-import { matching, runQuery } from '../query/execute';
+import { parseHint, parseSort } from '../query/planner';
+import { matching, planQuery, runQuery } from '../query/execute';
 import { applyUpdate, buildUpsert, isOperatorUpdate, validateUpdate } from '../query/update';
 import { compileQuery, type MingoOptions } from '../storage/mingo-context';
 import { checkVariables, withLet } from '../query/variables';
@@ -144,6 +144,7 @@ function updateOne(
     sort?: Document;
     returnNew?: boolean;
     options: MingoOptions;
+    hint?: unknown;
   },
 ): UpdateOutcome {
   let meta = engine.getCollection(ctx.db, name);
@@ -159,14 +160,21 @@ function updateOne(
   if (meta) {
     const sort = parseSort(stmt.sort);
     if (sort.length)
-      for (const raw of runQuery(engine, meta, { filter: stmt.q, sort, skip: 0, limit: 1, options }))
+      for (const raw of runQuery(engine, meta, {
+        filter: stmt.q,
+        sort,
+        skip: 0,
+        limit: 1,
+        options,
+        hint: stmt.hint,
+      }))
         targets.push(raw);
     else
       for (const { raw } of matching(
         engine,
         meta,
         stmt.q,
-        choosePlan(meta, stmt.q, []),
+        planQuery(meta, stmt.q, [], options, stmt.hint),
         undefined,
         options,
       )) {
@@ -232,6 +240,7 @@ export const update: CommandHandler = async (ctx) => {
         arrayFilters: it.plain.arrayFilters as Document[] | undefined,
         sort: it.plain.sort as Document | undefined,
         options,
+        hint: parseHint(it.plain.hint),
       };
     } catch (err) {
       return err as MongoServerError;
@@ -294,7 +303,15 @@ export const del: CommandHandler = async (ctx) => {
         }
         // keep only the stored bytes of the targets; documents are deserialised again one at a time
         const targets: Buffer[] = [];
-        for (const t of matching(engine, meta, q, choosePlan(meta, q, []), undefined, options)) {
+        const hint = parseHint(items[i]!.plain.hint);
+        for (const t of matching(
+          engine,
+          meta,
+          q,
+          planQuery(meta, q, [], options, hint),
+          undefined,
+          options,
+        )) {
           targets.push(t.raw);
           if (limit === 1) break;
         }
@@ -335,7 +352,14 @@ export const findAndModify: CommandHandler = async (ctx) => {
       const meta = engine.getCollection(ctx.db, name);
       if (!meta) return { lastErrorObject: { n: 0 }, value: undefined as Buffer | undefined };
       const sort = parseSort(b.sort);
-      for (const raw of runQuery(engine, meta, { filter: query, sort, skip: 0, limit: 1, options })) {
+      for (const raw of runQuery(engine, meta, {
+        filter: query,
+        sort,
+        skip: 0,
+        limit: 1,
+        options,
+        hint: parseHint(b.hint),
+      })) {
         engine.remove(meta, { raw, doc: toMatchable(raw) });
         return { lastErrorObject: { n: 1 }, value: raw };
       }
@@ -352,6 +376,7 @@ export const findAndModify: CommandHandler = async (ctx) => {
       sort: b.sort as Document | undefined,
       returnNew: b.new === true,
       options,
+      hint: parseHint(b.hint),
     });
     const leo: Document = {
       n: r.matched || (r.upsertedId !== undefined ? 1 : 0),

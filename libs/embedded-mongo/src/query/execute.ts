@@ -1,5 +1,6 @@
-// Runs a find-shaped query: planned read, full filter, in-memory sort when no index gives the order,
-// skip, limit and projection. Results are the stored BSON bytes (exact types) unless projected.
+// Runs a find-shaped query: planned read, full filter (unless the plan is exact), in-memory sort when no index
+// gives the order, skip, limit and projection. Results are the stored BSON bytes (exact types) unless
+// projected; a projection covered by an exact index plan is built from the index keys.
 import type { Document } from 'bson';
 import type { Query } from 'mingo/query';
 import { compileQuery, translateMingoError, type MingoOptions } from '../storage/mingo-context';
@@ -10,6 +11,9 @@ import { collatorFromOptions } from './collation';
 import { encodeKey, compareValues } from '../storage/key-encoding';
 import { pathValues } from './paths';
 import { makeProjector } from './projection';
+import { coveredProjector, entryDocument, planEntries, type QueryStats } from './index-read';
+
+export type { QueryStats } from './index-read';
 
 export interface QuerySpec {
   filter: Document;
@@ -19,12 +23,14 @@ export interface QuerySpec {
   projection?: Document;
   /** mingo options of the command (its `let` variables, its collation). */
   options?: MingoOptions;
+  /** The command's hint: an index name, a key pattern or { $natural: ±1 }. */
+  hint?: unknown;
 }
 
-export interface QueryStats {
-  keysExamined: number;
-  docsExamined: number;
-  returned: number;
+/** What runQuery chose, for explain. */
+export interface QueryTrace {
+  plan?: Plan;
+  covered?: boolean;
 }
 
 export function sortKey(doc: Document, sort: SortField[]): Buffer {
@@ -62,23 +68,33 @@ export function matcher(filter: Document, options?: MingoOptions): Query | undef
   return filter && Object.keys(filter).length ? compileQuery(filter, options) : undefined;
 }
 
+/** The plan for a filter under a command's options (its collation) and hint. */
+export function planQuery(
+  meta: CollectionMeta,
+  filter: Document,
+  sort: SortField[],
+  options?: MingoOptions,
+  hint?: unknown,
+): Plan {
+  return choosePlan(meta, filter, sort, { collated: Boolean(collatorFromOptions(options)), hint });
+}
+
 /** Candidates of a plan, as stored BSON. */
-export function readPlan(engine: Engine, meta: CollectionMeta, plan: Plan): Generator<Buffer> {
+export function* readPlan(
+  engine: Engine,
+  meta: CollectionMeta,
+  plan: Plan,
+  stats?: QueryStats,
+): Generator<Buffer> {
   if (plan.union) {
-    const branches = plan.union;
-    return (function* () {
-      for (const branch of branches) yield* readPlan(engine, meta, branch);
-    })();
+    for (const branch of plan.union) yield* readPlan(engine, meta, branch, stats);
+    return;
   }
-  return plan.index
-    ? engine.scanIndex(
-        meta,
-        plan.index,
-        plan.ranges ?? [{ start: Buffer.alloc(0), end: undefined }],
-        plan.reverse,
-        plan.dedupe,
-      )
-    : engine.scanPrimary(meta, plan.ranges, plan.reverse);
+  for (const e of planEntries(engine, meta, plan, stats)) {
+    const raw = entryDocument(engine, meta, plan, e);
+    if (stats) stats.docsExamined++;
+    if (raw) yield raw;
+  }
 }
 
 /** Matching documents with their deserialised form, in plan order (no sort/skip/limit). */
@@ -90,13 +106,13 @@ export function* matching(
   stats?: QueryStats,
   options?: MingoOptions,
 ): Generator<{ raw: Buffer; doc: Document }> {
-  const q = matcher(filter, options);
-  // index keys hold binary string order: a query with a collation reads every document
-  if (collatorFromOptions(options)) plan = fullScan([]);
+  // a plan made without the command's collation may bound strings in binary order: read everything
+  if (collatorFromOptions(options) && !plan.collated && plan.stage !== 'COLLSCAN') plan = fullScan([]);
+  // an exact plan reads only matching documents: the filter need not run again
+  const q = plan.exact && !plan.union ? undefined : matcher(filter, options);
   // an index union can reach one document through several branches
   const seen = plan.union ? new Set<string>() : undefined;
-  for (const raw of readPlan(engine, meta, plan)) {
-    if (stats) stats.docsExamined++;
+  for (const raw of readPlan(engine, meta, plan, stats)) {
     if (!q && !seen) {
       yield new LazyMatch(raw); // nothing to test: deserialise only if a consumer asks
       continue;
@@ -136,12 +152,38 @@ export function* runQuery(
   meta: CollectionMeta | undefined,
   spec: QuerySpec,
   stats?: QueryStats,
+  trace?: QueryTrace,
 ): Generator<Buffer> {
   if (!meta) return;
   if (spec.limit && spec.limit < 0) spec = { ...spec, limit: -spec.limit };
   const collator = collatorFromOptions(spec.options);
-  const plan = collator ? fullScan(spec.sort) : choosePlan(meta, spec.filter, spec.sort);
+  const plan = planQuery(meta, spec.filter, spec.sort, spec.options, spec.hint);
+  if (trace) trace.plan = plan;
   const project = makeProjector(spec.projection, spec.options);
+  const covered = coveredProjector(plan, spec.projection, spec.sort);
+  if (covered && project) {
+    if (trace) trace.covered = true;
+    let skipped = 0;
+    let returned = 0;
+    for (const e of planEntries(engine, meta, plan, stats)) {
+      if (skipped < spec.skip) {
+        skipped++;
+        continue;
+      }
+      let out = covered(e);
+      if (!out) {
+        const raw = entryDocument(engine, meta, plan, e);
+        if (stats) stats.docsExamined++;
+        if (!raw) continue;
+        out = project(raw, spec.filter);
+      }
+      returned++;
+      if (stats) stats.returned++;
+      yield out;
+      if (spec.limit && returned >= spec.limit) return;
+    }
+    return;
+  }
   let source: Iterable<{ raw: Buffer; doc: Document }> = matching(
     engine,
     meta,

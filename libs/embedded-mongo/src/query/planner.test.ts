@@ -56,7 +56,7 @@ describe('query planner', () => {
     expect(other.providesSort).toBe(false);
   });
 
-  test('a sort alone can be served by an index scan in order, but not by a sparse or partial index', () => {
+  test('a sort alone can be served by an index scan in order, but not by a sparse index', () => {
     expect(choosePlan(meta(index({ n: 1 })), {}, parseSort({ n: -1 }))).toMatchObject({
       stage: 'IXSCAN',
       reverse: true,
@@ -65,9 +65,22 @@ describe('query planner', () => {
     expect(choosePlan(meta(index({ n: 1 }, { sparse: true })), {}, parseSort({ n: 1 })).stage).toBe(
       'COLLSCAN',
     );
-    expect(
-      choosePlan(meta(index({ n: 1 }, { partialFilterExpression: { n: { $gt: 1 } } })), { n: 5 }, []).stage,
-    ).toBe('COLLSCAN');
+  });
+
+  test('a partial index serves a query only when the query implies its filter', () => {
+    const m = meta(index({ n: 1 }, { partialFilterExpression: { n: { $gt: 1 } } }));
+    expect(choosePlan(m, { n: 5 }, []).index?.name).toBe('n_1');
+    expect(choosePlan(m, { n: { $gte: 3 } }, []).index?.name).toBe('n_1');
+    expect(choosePlan(m, { n: 1 }, []).stage).toBe('COLLSCAN');
+    expect(choosePlan(m, { n: { $gte: 1 } }, []).stage).toBe('COLLSCAN');
+    expect(choosePlan(m, { n: { $in: [2, 3] } }, []).index?.name).toBe('n_1');
+    expect(choosePlan(m, { n: { $in: [0, 3] } }, []).stage).toBe('COLLSCAN');
+    const status = meta(index({ at: 1 }, { partialFilterExpression: { status: 'open' } }));
+    expect(choosePlan(status, { status: 'open', at: { $gt: 5 } }, []).index?.name).toBe('at_1');
+    expect(choosePlan(status, { at: { $gt: 5 } }, []).stage).toBe('COLLSCAN');
+    expect(choosePlan(status, { status: 'open', at: { $gt: 5 } }, [], { collated: true }).stage).toBe(
+      'COLLSCAN',
+    );
   });
 
   test('a sparse index is not used to find null/missing values', () => {

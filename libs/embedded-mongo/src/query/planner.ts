@@ -1,15 +1,27 @@
-// Chooses how to read a query: through the _id key, through a secondary index (equality and range bounds on
-// its leading fields, and/or its order for a sort), or by scanning the collection. The chosen read only
-// narrows candidates; the full filter is always applied to them afterwards.
+// Chooses how to read a query: through the _id key, through a secondary index, or by scanning the collection.
+// An index read has key ranges (equalities on its leading fields, then the intervals of the next field), key
+// filters (the intervals of later fields, checked on each entry's key before its document is read), an order
+// (which sorts it gives) and whether it is exact: every condition of the filter is in those bounds, so the
+// matching documents are exactly the entries read and the filter need not run on them (counts and covered
+// projections then read no document).
 import type { Document } from 'bson';
-import { encodeKey, isTruncated, prefixEnd, typeRank } from '../storage/key-encoding';
+import { ErrorCodes, fail } from '../errors';
+import { prefixEnd } from '../storage/key-encoding';
 import type { CollectionMeta, IndexField, IndexSpec } from '../storage/catalog-types';
 import type { KeyRange } from '../storage/engine';
+import { admitsNull, fieldBounds, filterShape, type ByteInterval, type FieldBounds } from './bounds';
+import { impliesFilter } from './implication';
 import { isPlainObject } from './paths';
 
 export interface SortField {
   path: string;
   dir: 1 | -1;
+}
+
+/** Intervals of a field that are checked on each entry's key (fields after the key ranges' last one). */
+export interface KeyFilter {
+  field: number;
+  intervals: ByteInterval[];
 }
 
 export interface Plan {
@@ -25,83 +37,22 @@ export interface Plan {
   /** $or branches, each with its own plan; documents found by several branches are returned once. */
   union?: Plan[];
   indexName?: string;
+  /** The index's fields (the _id for the primary store). */
+  fields?: IndexField[];
+  keyFilters?: KeyFilter[];
+  /** The ranges and key filters match exactly the documents the filter matches. */
+  exact?: boolean;
+  /** The bounds of each field, for explain's indexBounds. */
+  bounds?: (FieldBounds | undefined)[];
+  /** Planned for a command with a (non-simple) collation: its bounds hold no strings. */
+  collated?: boolean;
 }
 
-type Constraint =
-  | { kind: 'points'; values: unknown[] }
-  | { kind: 'range'; lower?: { v: unknown; incl: boolean }; upper?: { v: unknown; incl: boolean } };
-
-const isOperatorObject = (v: unknown): v is Record<string, unknown> =>
-  isPlainObject(v) && Object.keys(v).length > 0 && Object.keys(v).every((k) => k.startsWith('$'));
-
-const usablePoint = (v: unknown): boolean =>
-  !Array.isArray(v) &&
-  !(v instanceof RegExp) &&
-  !(isPlainObject(v) && Object.keys(v).some((k) => k.startsWith('$'))) &&
-  (v as { _bsontype?: string })?._bsontype !== 'BSONRegExp';
-
-/** The tightest constraint the filter puts on a path that an index can serve. */
-function constraintOf(filter: Document, path: string): Constraint | undefined {
-  const clauses: unknown[] = [];
-  if (Object.prototype.hasOwnProperty.call(filter, path)) clauses.push(filter[path]);
-  if (Array.isArray(filter.$and)) {
-    for (const sub of filter.$and)
-      if (isPlainObject(sub) && Object.prototype.hasOwnProperty.call(sub, path)) clauses.push(sub[path]);
-  }
-  let range: Extract<Constraint, { kind: 'range' }> | undefined;
-  for (const c of clauses) {
-    if (!isOperatorObject(c)) {
-      if (usablePoint(c)) return { kind: 'points', values: [c] };
-      continue;
-    }
-    if ('$eq' in c && usablePoint(c.$eq)) return { kind: 'points', values: [c.$eq] };
-    if ('$in' in c && Array.isArray(c.$in) && c.$in.every(usablePoint))
-      return { kind: 'points', values: c.$in };
-    for (const [op, v] of Object.entries(c)) {
-      if (v === null || v === undefined || Array.isArray(v) || isPlainObject(v)) continue;
-      const bound = { v, incl: op === '$gte' || op === '$lte' };
-      if (op === '$gt' || op === '$gte') {
-        if (range?.upper && typeRank(range.upper.v) !== typeRank(v)) continue;
-        range = { kind: 'range', ...range, lower: bound };
-      } else if (op === '$lt' || op === '$lte') {
-        if (range?.lower && typeRank(range.lower.v) !== typeRank(v)) continue;
-        range = { kind: 'range', ...range, upper: bound };
-      }
-    }
-  }
-  return range;
-}
-
-const complement = (b: Buffer): Buffer => Buffer.from(b.map((x) => ~x & 0xff));
-
-/** Key bounds for one range-constrained field after an encoded prefix, honouring the field's direction. */
-function rangeBounds(
-  base: Buffer,
-  c: Extract<Constraint, { kind: 'range' }>,
-  dir: 1 | -1,
-  singleSided: boolean,
-): KeyRange {
-  const { lower } = c;
-  let { upper } = c;
-  if (singleSided && lower && upper) upper = undefined;
-  const rank = typeRank((lower ?? upper)!.v);
-  const enc = (v: unknown): Buffer => (dir === 1 ? encodeKey([v]) : complement(encodeKey([v])));
-  const typeStart = Buffer.concat([base, Buffer.from([dir === 1 ? rank : ~rank & 0xff])]);
-  const typeEnd = prefixEnd(typeStart);
-  const [lo, hi] = dir === 1 ? [lower, upper] : [upper, lower];
-  // lo: bound that maps to the start of the key range; hi: to its end
-  let start: Buffer = typeStart;
-  let end: Buffer = typeEnd;
-  // a bound whose key is shortened must include every key sharing that prefix (the filter decides later)
-  if (lo) {
-    const k = Buffer.concat([base, enc(lo.v)]);
-    start = lo.incl || isTruncated(lo.v) ? k : prefixEnd(k);
-  }
-  if (hi) {
-    const k = Buffer.concat([base, enc(hi.v)]);
-    end = hi.incl || isTruncated(hi.v) ? prefixEnd(k) : k;
-  }
-  return { start, end };
+export interface PlanOptions {
+  /** The command's collation is not simple: strings cannot be bounded by binary keys. */
+  collated?: boolean;
+  /** An index name, a key pattern, or { $natural: ±1 }. */
+  hint?: unknown;
 }
 
 interface Candidate {
@@ -110,45 +61,77 @@ interface Candidate {
 }
 
 const ID_FIELDS: IndexField[] = [{ path: '_id', dir: 1 }];
+const MAX_PREFIXES = 1000;
+
+const sameKeyPattern = (a: Document, b: Document): boolean =>
+  Object.keys(a).length === Object.keys(b).length &&
+  Object.entries(a).every(([k, v], i) => Object.keys(b)[i] === k && Number(v) === Number(b[k]));
 
 function planFor(
   fields: IndexField[],
   ix: IndexSpec | undefined,
   filter: Document,
   sort: SortField[],
+  options: PlanOptions,
+  forced = false,
 ): Candidate | undefined {
   const multikey = ix?.multikey ?? false;
+  const collated = Boolean(options.collated || ix?.collation);
+  const shape = filterShape(filter);
+  const bounds = fields.map((f) => {
+    const conditions = shape.byPath.get(f.path);
+    return conditions ? fieldBounds(conditions, f.dir, { multikey, collated }) : undefined;
+  });
+
   let prefixes: Buffer[] = [Buffer.alloc(0)];
   let eqCount = 0;
   let ranges: KeyRange[] | undefined;
-  for (const f of fields) {
-    const c = constraintOf(filter, f.path);
-    if (!c) break;
-    if (c.kind === 'points') {
-      if (ix?.sparse && c.values.some((v) => v === null)) return undefined;
-      const encoded = c.values.map((v) => encodeKey([v], [f.dir]));
-      const unique = [...new Map(encoded.map((e) => [e.toString('latin1'), e])).values()].sort(
-        Buffer.compare,
-      );
-      prefixes = prefixes.flatMap((p) => unique.map((e) => Buffer.concat([p, e])));
+  let next = 0;
+  for (; next < fields.length; next++) {
+    const b = bounds[next];
+    if (!b) break;
+    const points = b.intervals.every((iv) => iv.point);
+    if (points && prefixes.length * b.intervals.length <= MAX_PREFIXES) {
+      prefixes = prefixes.flatMap((p) => b.intervals.map((iv) => Buffer.concat([p, iv.start])));
       eqCount++;
-      if (prefixes.length > 1000) return undefined;
       continue;
     }
-    ranges = prefixes.map((p) => rangeBounds(p, c, f.dir, multikey));
+    if (prefixes.length * b.intervals.length > MAX_PREFIXES) break;
+    ranges = prefixes.flatMap((p) =>
+      b.intervals.map((iv) => ({
+        start: Buffer.concat([p, iv.start]),
+        end: iv.end ? Buffer.concat([p, iv.end]) : p.length ? prefixEnd(p) : undefined,
+      })),
+    );
+    next++;
     break;
   }
   const hasRange = ranges !== undefined;
   if (!ranges && eqCount) ranges = prefixes.map((p) => ({ start: p, end: prefixEnd(p) }));
-
-  // Does the index order give the requested sort?
+  const keyFilters: KeyFilter[] = [];
+  for (let i = next; i < fields.length; i++) {
+    const b = bounds[i];
+    if (b) keyFilters.push({ field: i, intervals: b.intervals });
+  }
+  // an index with a collation (or a query with one) gives no string order
+  const ordered = !ix?.longKeys && !collated;
   let providesSort = sort.length === 0;
   let reverse = false;
-  if (sort.length && prefixes.length === 1 && !(multikey && sort.length > 1) && !ix?.longKeys) {
-    for (let offset = 0; offset <= eqCount && !providesSort; offset++) {
+  if (sort.length && ordered && !(multikey && sort.length > 1)) {
+    // the fields before the sorted ones must each hold one value
+    let single = 0;
+    while (
+      single < fields.length &&
+      bounds[single]?.intervals.length === 1 &&
+      bounds[single]!.intervals[0]!.point
+    )
+      single++;
+    for (let offset = 0; offset <= single && !providesSort; offset++) {
       const slice = fields.slice(offset, offset + sort.length);
       if (slice.length !== sort.length) break;
       if (!slice.every((f, i) => f.path === sort[i]!.path)) continue;
+      // several keys per document: the first one met is its sort key only when no bound skips the others
+      if (multikey && slice.some((_, i) => bounds[offset + i] !== undefined)) continue;
       const same = slice.every((f, i) => f.dir === sort[i]!.dir);
       const opposite = slice.every((f, i) => f.dir === -sort[i]!.dir);
       if (same || opposite) {
@@ -158,14 +141,25 @@ function planFor(
     }
   }
   const filterUse = eqCount > 0 || hasRange;
-  if (!filterUse && !(providesSort && sort.length)) return undefined;
-  if (!filterUse && (ix?.sparse || ix?.partialFilterExpression)) return undefined;
+  // every condition is on a field of the index and wholly expressed by that field's bounds
+  const exact =
+    !shape.other &&
+    [...shape.byPath.keys()].every((path) => {
+      const i = fields.findIndex((f) => f.path === path);
+      return i >= 0 && bounds[i]?.exact === true;
+    });
+  if (!forced) {
+    if (!filterUse && !(providesSort && sort.length)) return undefined;
+    if (ix?.sparse && !bounds.some((b, i) => b && !admitsNull(b.intervals, fields[i]!.dir))) return undefined;
+  }
   const fullEq = eqCount === fields.length && prefixes.length === 1;
   const score =
     eqCount * 10 +
     (hasRange ? 5 : 0) +
     (providesSort && sort.length ? 3 : 0) +
-    (fullEq && (ix ? ix.unique : true) ? 100 : 0) -
+    (fullEq && (ix ? ix.unique : true) ? 100 : 0) +
+    keyFilters.length +
+    (exact ? 2 : 0) -
     fields.length * 0.01;
   return {
     score,
@@ -174,27 +168,38 @@ function planFor(
       ranges,
       reverse,
       providesSort,
-      dedupe: multikey || prefixes.length > 1,
+      dedupe: multikey,
       stage: ix ? 'IXSCAN' : fullEq ? 'IDHACK' : 'IXSCAN',
       indexName: ix ? ix.name : '_id_',
+      fields,
+      keyFilters,
+      exact,
+      bounds,
+      collated: Boolean(options.collated),
     },
   };
 }
 
-/** A full scan of the primary store (what a query with a collation reads). */
-export const fullScan = (sort: SortField[]): Plan => COLLSCAN(sort);
-
-const COLLSCAN = (sort: SortField[]): Plan => ({
+/** A full scan of the primary store. */
+export const fullScan = (sort: SortField[], reverse = false): Plan => ({
   index: undefined,
   ranges: undefined,
-  reverse: false,
+  reverse,
   providesSort: sort.length === 0,
   dedupe: false,
   stage: 'COLLSCAN',
+  exact: false,
 });
 
-export function choosePlan(meta: CollectionMeta, filter: Document, sort: SortField[]): Plan {
-  const best = bestCandidate(meta, filter, sort);
+export function choosePlan(
+  meta: CollectionMeta,
+  filter: Document,
+  sort: SortField[],
+  options: PlanOptions = {},
+): Plan {
+  if (options.hint !== undefined && !isEmptyHint(options.hint))
+    return hintedPlan(meta, filter, sort, options);
+  const best = bestCandidate(meta, filter, sort, options);
   if (best && (best.score >= 5 || !Array.isArray(filter.$or))) return best.plan;
   // { $or: [...] } with an index for every branch: read each branch through its index (index union)
   if (Array.isArray(filter.$or) && filter.$or.length > 0 && filter.$or.length <= 32) {
@@ -202,28 +207,67 @@ export function choosePlan(meta: CollectionMeta, filter: Document, sort: SortFie
     const branches: Plan[] = [];
     for (const branch of $or as unknown[]) {
       if (!isPlainObject(branch)) break;
-      const c = bestCandidate(meta, { ...rest, ...branch }, []);
+      const c = bestCandidate(meta, { ...rest, ...branch }, [], options);
       if (!c || c.score < 5) break;
       branches.push(c.plan);
     }
     if (branches.length === $or.length)
-      return { ...COLLSCAN(sort), dedupe: true, stage: 'OR', union: branches };
+      return {
+        ...fullScan(sort),
+        dedupe: true,
+        stage: 'OR',
+        union: branches,
+        collated: Boolean(options.collated),
+      };
   }
-  return best ? best.plan : COLLSCAN(sort);
+  return best ? best.plan : fullScan(sort);
 }
 
-function bestCandidate(meta: CollectionMeta, filter: Document, sort: SortField[]): Candidate | undefined {
+const isEmptyHint = (hint: unknown): boolean =>
+  hint === null || hint === '' || (isPlainObject(hint) && Object.keys(hint).length === 0);
+
+function hintedPlan(meta: CollectionMeta, filter: Document, sort: SortField[], options: PlanOptions): Plan {
+  const hint = options.hint;
+  if (isPlainObject(hint) && '$natural' in hint) return fullScan(sort, Number(hint.$natural) < 0);
+  const isId = (h: unknown) => h === '_id_' || (isPlainObject(h) && sameKeyPattern(h, { _id: 1 }));
+  if (isId(hint)) return planFor(ID_FIELDS, undefined, filter, sort, options, true)!.plan;
+  const ix = meta.indexes.find((i) =>
+    typeof hint === 'string' ? i.name === hint : isPlainObject(hint) && sameKeyPattern(i.key, hint),
+  );
+  if (!ix)
+    fail(
+      ErrorCodes.BadValue,
+      'error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index',
+    );
+  return planFor(ix!.fields, ix, filter, sort, options, true)!.plan;
+}
+
+function bestCandidate(
+  meta: CollectionMeta,
+  filter: Document,
+  sort: SortField[],
+  options: PlanOptions,
+): Candidate | undefined {
   const candidates: Candidate[] = [];
-  const primary = planFor(ID_FIELDS, undefined, filter, sort);
+  const primary = planFor(ID_FIELDS, undefined, filter, sort, options);
   if (primary) candidates.push(primary);
   for (const ix of meta.indexes) {
-    // an index with a collation holds binary keys here; it is not used for queries
-    if (ix.partialFilterExpression || ix.collation) continue;
-    const c = planFor(ix.fields, ix, filter, sort);
+    // a partial index holds only the documents its filter matches: usable when the query implies that filter
+    if (ix.partialFilterExpression && !impliesFilter(filter, ix.partialFilterExpression, options.collated))
+      continue;
+    const c = planFor(ix.fields, ix, filter, sort, options);
     if (c) candidates.push(c);
   }
   candidates.sort((a, b) => b.score - a.score);
   return candidates[0];
+}
+
+/** The hint of a command, refused when it is neither a name nor a key pattern. */
+export function parseHint(hint: unknown): unknown {
+  if (hint === undefined || hint === null) return undefined;
+  if (typeof hint !== 'string' && !isPlainObject(hint))
+    fail(ErrorCodes.FailedToParse, 'hint must be a string or an object');
+  return hint;
 }
 
 export function parseSort(sort: unknown): SortField[] {

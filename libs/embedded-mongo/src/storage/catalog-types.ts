@@ -22,8 +22,17 @@ export interface IndexSpec {
   multikey: boolean;
   /** Set once a value was too long to be stored whole in a key: the index order is then only approximate. */
   longKeys?: boolean;
+  /**
+   * Entries store, after the encoded _id, one type byte per field and one for the _id (storage/raw-path.ts), so
+   * keys can be read back as exact values. Indexes built before this was added lack them.
+   */
+  entryTypes?: boolean;
+  /** Whether any document's path to a field crossed an array (undefined: not known, so assumed). */
+  arrays?: boolean;
   /** Compiled partial filter (not persisted). */
   partialQuery?: Query;
+  /** The fields' paths split for raw-path.ts (not persisted). */
+  parts?: Buffer[][];
 }
 
 export interface CollectionMeta {

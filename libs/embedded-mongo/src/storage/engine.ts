@@ -15,6 +15,7 @@ import { compileQuery } from './mingo-context';
 import { attachRaw } from './bson-types';
 import { normalizeForMatch } from './normalize';
 import { nsOf, type CollectionMeta, type IndexField, type IndexSpec } from './catalog-types';
+import { EntryType, leafType, pathParts } from './raw-path';
 
 export type { CollectionMeta, IndexSpec } from './catalog-types';
 
@@ -96,6 +97,7 @@ export class Engine {
 
   private prepareIndex(ix: IndexSpec): void {
     if (ix.partialFilterExpression) ix.partialQuery = compileQuery(ix.partialFilterExpression);
+    ix.parts = ix.fields.map((f) => pathParts(f.path));
   }
 
   /**
@@ -194,7 +196,7 @@ export class Engine {
 
   private saveMeta(meta: CollectionMeta): void {
     const { count: _c, size: _s, ...rest } = meta;
-    const indexes = rest.indexes.map(({ partialQuery: _p, ...ix }) => ix);
+    const indexes = rest.indexes.map(({ partialQuery: _p, parts: _parts, ...ix }) => ix);
     this.catalog.putSync(`c:${nsOf(meta)}`, Buffer.from(serialize({ meta: { ...rest, indexes } })));
   }
 
@@ -255,7 +257,7 @@ export class Engine {
 
   /** Inside a write: builds a new index over existing documents (fails without change on duplicates). */
   createIndex(meta: CollectionMeta, spec: Omit<IndexSpec, 'id' | 'multikey'>): IndexSpec {
-    const ix: IndexSpec = { ...spec, id: this.nextId++, multikey: false };
+    const ix: IndexSpec = { ...spec, id: this.nextId++, multikey: false, entryTypes: true, arrays: false };
     this.prepareIndex(ix);
     const entries: Buffer[] = [];
     const seen = new Map<string, { id: unknown; values: unknown[] }>();
@@ -264,7 +266,9 @@ export class Engine {
       const doc = toMatchable(value);
       const keys = this.indexKeys(ix, doc);
       const idEnc = encodeId(doc._id);
+      const entry = this.entryValue(ix, value, idEnc);
       if (keys.length > 1) ix.multikey = true;
+      if (keys.length && crossesArray(ix, entry)) ix.arrays = true;
       for (const k of keys) {
         if (k.bytes.length + idEnc.length + 4 > MAX_KEY_BYTES)
           fail(
@@ -280,7 +284,7 @@ export class Engine {
           if (other && encodeId(other.id).compare(idEnc) !== 0) this.duplicate(meta, ix, k.values);
           seen.set(hex, { id: doc._id, values: k.values });
         }
-        entries.push(Buffer.concat([prefix, k.bytes, idEnc]), idEnc);
+        entries.push(Buffer.concat([prefix, k.bytes, idEnc]), entry);
       }
     }
     for (let i = 0; i < entries.length; i += 2) this.index.putSync(entries[i]!, entries[i + 1]!);
@@ -343,10 +347,11 @@ export class Engine {
     for (const k of keys) {
       const start = Buffer.concat([prefix, k.bytes]);
       for (const { value } of this.index.getRange({ start, end: prefixEnd(start) })) {
-        if (value.equals(idEnc)) continue;
+        const otherId = entryId(ix, value);
+        if (otherId.equals(idEnc)) continue;
         if (k.values.some(isTruncated)) {
           // the key holds a shortened value: compare the other document's full values
-          const other = this.docs.get(Buffer.concat([u32(meta.id), value]));
+          const other = this.docs.get(Buffer.concat([u32(meta.id), otherId]));
           if (!other) continue;
           const full = encodeKey(k.values, undefined, true);
           const otherKeys = this.indexKeys(ix, toMatchable(other));
@@ -397,7 +402,9 @@ export class Engine {
     this.checkKeySizes(meta, idEnc, perIndex);
     meta.indexes.forEach((ix, i) => ix.unique && this.checkUnique(meta, ix, perIndex[i]!, idEnc));
     this.docs.putSync(key, raw);
-    meta.indexes.forEach((ix, i) => this.putKeys(meta, ix, perIndex[i]!, idEnc));
+    meta.indexes.forEach((ix, i) =>
+      this.putKeys(meta, ix, perIndex[i]!, idEnc, this.entryValue(ix, raw, idEnc)),
+    );
     meta.count += 1;
     meta.size += raw.length;
     this.dirtyStats.add(meta);
@@ -408,14 +415,29 @@ export class Engine {
     ix: IndexSpec,
     keys: { bytes: Buffer; values: unknown[] }[],
     idEnc: Buffer,
+    entry: Buffer,
   ): void {
     const prefix = u32(ix.id);
-    for (const k of keys) this.index.putSync(Buffer.concat([prefix, k.bytes, idEnc]), idEnc);
+    for (const k of keys) this.index.putSync(Buffer.concat([prefix, k.bytes, idEnc]), entry);
     const multikey = keys.length > 1 && !ix.multikey;
     const longKeys = !ix.longKeys && keys.some((k) => k.values.some(isTruncated));
+    const arrays = ix.arrays === false && keys.length > 0 && crossesArray(ix, entry);
     if (multikey) ix.multikey = true;
     if (longKeys) ix.longKeys = true;
-    if (multikey || longKeys) this.saveMeta(meta);
+    if (arrays) ix.arrays = true;
+    if (multikey || longKeys || arrays) this.saveMeta(meta);
+  }
+
+  /** The value of an index entry: the encoded _id, then (entryTypes) each field's type byte and the _id's. */
+  private entryValue(ix: IndexSpec, raw: Uint8Array, idEnc: Buffer): Buffer {
+    if (!ix.entryTypes) return idEnc;
+    const parts = ix.parts ?? ix.fields.map((f) => pathParts(f.path));
+    const out = Buffer.allocUnsafe(idEnc.length + parts.length + 1);
+    idEnc.copy(out, 0);
+    let at = idEnc.length;
+    for (const p of parts) out[at++] = leafType(raw, p);
+    out[at] = leafType(raw, ID_PARTS);
+    return out;
   }
 
   replace(meta: CollectionMeta, old: StoredDoc, raw: Buffer, doc: Document): void {
@@ -446,11 +468,15 @@ export class Engine {
         if (!next.has(k.bytes.toString('hex')))
           this.index.removeSync(Buffer.concat([prefix, k.bytes, idEnc]));
       }
+      const entry = this.entryValue(ix, raw, idEnc);
+      // a value can change type without changing its key (2 becomes 2.0): then every entry is rewritten
+      const retyped = ix.entryTypes === true && !entry.equals(this.entryValue(ix, old.raw, idEnc));
       this.putKeys(
         meta,
         ix,
-        newKeys[i]!.filter((k) => !prev.has(k.bytes.toString('hex'))),
+        retyped ? newKeys[i]! : newKeys[i]!.filter((k) => !prev.has(k.bytes.toString('hex'))),
         idEnc,
+        entry,
       );
     });
     this.docs.putSync(Buffer.concat([u32(meta.id), idEnc]), raw);
@@ -499,7 +525,7 @@ export class Engine {
           if (seen.has(h)) continue;
           seen.add(h);
         }
-        const raw = this.docs.get(Buffer.concat([docPrefix, value]));
+        const raw = this.docs.get(Buffer.concat([docPrefix, entryId(ix, value)]));
         if (raw) yield raw;
       }
     }
@@ -507,7 +533,36 @@ export class Engine {
 
   /** Index entries (encoded _id values) within ranges, for TTL sweeps. */
   *indexIds(ix: IndexSpec, range: KeyRange): Generator<Buffer> {
-    for (const { value } of rangeEntries(this.index, u32(ix.id), range, false)) yield value;
+    for (const { value } of rangeEntries(this.index, u32(ix.id), range, false)) yield entryId(ix, value);
+  }
+
+  /** Raw entries of a secondary index within a key range (keys include the 4-byte index prefix). */
+  indexEntries(ix: IndexSpec, range: KeyRange, reverse: boolean): Iterable<{ key: Buffer; value: Buffer }> {
+    return rangeEntries(this.index, u32(ix.id), range, reverse);
+  }
+
+  /** Stored documents keyed by encoded _id within a key range (keys include the 4-byte collection prefix). */
+  primaryEntries(
+    meta: CollectionMeta,
+    range: KeyRange,
+    reverse: boolean,
+  ): Iterable<{ key: Buffer; value: Buffer }> {
+    return rangeEntries(this.docs, u32(meta.id), range, reverse);
+  }
+
+  /** How many entries a key range holds, counted by LMDB without handing them to JavaScript. */
+  countRange(target: { index: IndexSpec } | { meta: CollectionMeta }, range: KeyRange): number {
+    const [store, prefix] =
+      'index' in target ? [this.index, u32(target.index.id)] : [this.docs, u32(target.meta.id)];
+    const start = Buffer.concat([prefix, range.start]);
+    const end = range.end ? Buffer.concat([prefix, range.end]) : prefixEnd(prefix);
+    return Buffer.compare(start, end) < 0 ? store.getKeysCount({ start, end }) : 0;
+  }
+
+  /** The first entry at or after `from` (and before `to`) of an index, in either direction. */
+  firstEntry(ix: IndexSpec, range: KeyRange, reverse: boolean): { key: Buffer; value: Buffer } | undefined {
+    for (const entry of rangeEntries(this.index, u32(ix.id), range, reverse)) return entry;
+    return undefined;
   }
 
   getByEncodedId(meta: CollectionMeta, idEnc: Buffer): Buffer | undefined {
@@ -516,6 +571,18 @@ export class Engine {
 }
 
 const MAX_KEY_BYTES = 1978;
+const ID_PARTS = pathParts('_id');
+
+/** The encoded _id held in an index entry's value. */
+export const entryId = (ix: IndexSpec, value: Buffer): Buffer =>
+  ix.entryTypes ? value.subarray(0, value.length - ix.fields.length - 1) : value;
+
+/** An entry's type byte for field `i` (fields.length for the _id); undefined for entries without them. */
+export const entryType = (ix: IndexSpec, value: Buffer, i: number): number | undefined =>
+  ix.entryTypes ? value[value.length - ix.fields.length - 1 + i] : undefined;
+
+const crossesArray = (ix: IndexSpec, entry: Buffer): boolean =>
+  ix.fields.some((_, i) => entryType(ix, entry, i) === EntryType.array);
 /** MongoDB's historical KeyTooLong code. */
 const KEY_TOO_LONG = 17280;
 

@@ -16,6 +16,7 @@ import { ErrorCodes, MongoServerError } from '../errors';
 import { bsonTypeName, typeMatches, typedPathValues, typedOf } from './bson-types';
 import { isPlainObject, pathValues } from '../query/paths';
 import { collatorFromOptions } from '../query/collation';
+import { CollationKeys } from '../query/collation-keys';
 import { encodeKey } from './key-encoding';
 import * as mongoOps from './mongo-operators';
 import { setAccumulators, setExpressionOperators } from '../query/set-operators';
@@ -85,46 +86,39 @@ const groupStage: PipelineOp = (coll, expr, options) => {
   const base = pipelineOps.$group as unknown as PipelineOp;
   if (!isPlainObject(expr) || !('_id' in expr)) return base(coll, expr, options);
   const firstSeen = new Map<string, unknown>();
-  const keyed = { ...expr, _id: { [GROUP_KEY]: { expr: expr._id, firstSeen, strings: [] } } };
+  const keyed = { ...expr, _id: { [GROUP_KEY]: { expr: expr._id, firstSeen, keys: new KeysHolder() } } };
   return base(coll, keyed, options).map((doc) => ({ ...doc, _id: firstSeen.get(doc._id as string) }));
 };
 
-/**
- * Under a collation, strings the collator calls equal ("cafe", "Café" at strength 1) key one group: each
- * string, at any depth of the _id, stands for the first string seen that equals it.
- */
-function collated(value: unknown, collator: Intl.Collator, seen: string[]): unknown {
-  if (typeof value === 'string') {
-    const same = seen.find((s) => collator.compare(s, value) === 0);
-    if (same !== undefined) return same;
-    seen.push(value);
-    return value;
+/** The collation keys of one stage, made when the stage first meets a collation. */
+class KeysHolder {
+  private keys: CollationKeys | undefined;
+
+  for(collator: Intl.Collator | undefined): CollationKeys | undefined {
+    if (!collator) return undefined;
+    return (this.keys ??= new CollationKeys(collator));
   }
-  if (Array.isArray(value)) return value.map((v) => collated(v, collator, seen));
-  if (isPlainObject(value)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, collated(v, collator, seen)]));
-  }
-  return value;
 }
 
 const groupKey: ExpressionOp = (obj, spec, options) => {
-  const { expr, firstSeen, strings } = spec as {
+  const { expr, firstSeen, keys } = spec as {
     expr: unknown;
     firstSeen: Map<string, unknown>;
-    strings: string[];
+    keys: KeysHolder;
   };
   const raw = evalExpr(obj, expr, options);
   const value = raw === undefined ? null : raw;
-  const key = keyOf(value, collatorFromOptions(options), strings);
+  const key = keyOf(value, keys.for(collatorFromOptions(options)));
   if (!firstSeen.has(key)) firstSeen.set(key, value);
   return key;
 };
 
-/** A value's group or join key: our canonical key encoding, strings first mapped through the collation. */
-function keyOf(value: unknown, collator: Intl.Collator | undefined, strings: string[]): string {
-  return encodeKey([collator ? collated(value, collator, strings) : value], undefined, true).toString(
-    'latin1',
-  );
+/**
+ * A value's group or join key: our canonical key encoding, strings first replaced by their collation
+ * representative (strings the collation calls equal, "cafe" and "Café" at strength 1, key one group).
+ */
+function keyOf(value: unknown, keys: CollationKeys | undefined): string {
+  return encodeKey([keys ? keys.canonical(value) : value], undefined, true).toString('latin1');
 }
 
 /**
@@ -152,11 +146,11 @@ const lookupStage: PipelineOp = (coll, expr, options) => {
   const { localField, foreignField, as } = expr;
   const foreign = resolver(expr.from) ?? [];
   const collator = collatorFromOptions(options);
-  const strings: string[] = [];
+  const keys = collator ? new CollationKeys(collator) : undefined;
   const byKey = new Map<string, number[]>();
   foreign.forEach((doc, i) => {
     for (const value of ensureArray(resolve(doc, foreignField) ?? null)) {
-      const key = keyOf(value, collator, strings);
+      const key = keyOf(value, keys);
       const list = byKey.get(key);
       if (list) list.push(i);
       else byKey.set(key, [i]);
@@ -165,7 +159,7 @@ const lookupStage: PipelineOp = (coll, expr, options) => {
   return coll.map((doc) => {
     const hits = new Set<number>();
     for (const value of ensureArray(resolve(doc, localField) ?? null)) {
-      for (const i of byKey.get(keyOf(value, collator, strings)) ?? []) hits.add(i);
+      for (const i of byKey.get(keyOf(value, keys)) ?? []) hits.add(i);
     }
     return { ...doc, [as]: [...hits].sort((a, b) => a - b).map((i) => foreign[i]) };
   });
