@@ -145,7 +145,8 @@ export async function buildApp(options: TextAppOptions): Promise<ServiceApp> {
     log: app.log,
   });
   app.decorate('activityBackfilled', backfill.done);
-  app.addHook('onClose', async () => backfill.stop());
+  // Before the database client closes, so no rebuild is mid-write when it does.
+  app.addHook('preClose', async () => backfill.stop());
   const writer = new SequenceWriter(databaseOf(app));
   app.decorate('sequenceWriter', writer);
   app.decorate('pairSequenceWriter', new PairSequenceWriter(databaseOf(app)));
