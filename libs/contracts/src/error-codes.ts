@@ -182,6 +182,7 @@ export const ERROR_MESSAGES = {
   'profile.username_taken': 'This username is already taken.',
   'avatar.not_image': 'Please choose a JPEG, PNG, WebP or GIF image.',
   'avatar.too_large': 'An avatar may be at most 2 MB.',
+  'avatar.too_many_pixels': 'An avatar may be at most 4,096 × 4,096 pixels.',
   'avatar.not_found': 'This person has no avatar.',
   'account.password_incorrect': 'The current password is not correct.',
   'account.passwords_differ': 'The new password and confirmation do not match.',

@@ -112,5 +112,7 @@ export const PROFILE_LANGUAGES_MAX = 10;
 /** An avatar upload is at most 2 MB in; the server stores it re-encoded at AVATAR_SIZE_PX square. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_SIZE_PX = 256;
+/** The widest and tallest avatar image taken (checked from its header, before it is decoded). */
+export const AVATAR_MAX_INPUT_SIDE_PX = 4096;
 export const AVATAR_FILE_FIELD = 'avatar';
 export const NOTIFICATIONS_PAGE_SIZE = 20;

@@ -26,8 +26,8 @@ import { DEFAULT_UPSTREAM_TIMEOUTS, proxyRoutes, type UpstreamTimeouts } from '.
 import { mongoRateLimitStore, RATE_LIMIT_INDEXES, rateLimitCounters } from './rate-limits/mongo-store';
 import {
   DEFAULT_WRITE_RATE_LIMITS,
+  registerWriteLimits,
   writeGate,
-  type WriteGate,
   type WriteRateLimits,
 } from './rate-limits/write-limits';
 import { serviceReadiness } from './readiness';
@@ -111,7 +111,7 @@ export interface AccountsOptions {
   /** The clock for sessions, links and rate limits (tests move it). */
   now?: () => number;
   rateLimits?: Partial<AccountRateLimits>;
-  /** Per-person limits on proxied writes (WRITE_RATE_LIMIT_*, UPLOAD_RATE_LIMIT_*). */
+  /** Per-person limits on every write and upload (WRITE_RATE_LIMIT_*, UPLOAD_RATE_LIMIT_*). */
   writeLimits?: Partial<WriteRateLimits>;
   /** Mail sent after answering; tests await background.idle(). */
   background?: BackgroundWork;
@@ -214,7 +214,6 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
         return openApi;
       });
       let resolveUser = options.resolveUser ?? nobodySignedIn;
-      let writes: WriteGate | undefined;
       let storage: StorageGate | undefined;
       if (accounts) {
         // Limits are checked from handlers (createRateLimit), never as a hook on every route.
@@ -222,7 +221,6 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
           global: false,
           store: mongoRateLimitStore(rateLimitCounters(databaseOf(typed)), now),
         });
-        writes = writeGate(scope, { ...DEFAULT_WRITE_RATE_LIMITS, ...accounts.writeLimits });
         const cols = accountCollections(databaseOf(typed));
         const hasher = createPasswordHasher({ logN: accounts.passwordLogN, limits: accounts.hashing });
         // Outbox file names follow the wall clock, not the injectable one, so they sort by real time.
@@ -244,6 +242,12 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
           scope,
           { tokens, users: cols.users, table, now, rateLimit: tokenLimits.rateLimit },
           session,
+        );
+        // Every write from here on (the gateway's own routes and the proxy's) counts against the person.
+        registerWriteLimits(
+          scope,
+          writeGate(scope, { ...DEFAULT_WRITE_RATE_LIMITS, ...accounts.writeLimits }),
+          resolveUser,
         );
         await scope.register(apiTokenRoutes, {
           tokens,
@@ -317,7 +321,8 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
             text: serviceClient('text'),
             ttlMs: publicSite.statsCacheMs,
             now,
-            onStale: (err) => typed.log.warn({ err }, 'public figures: services failed, serving the last ones'),
+            onStale: (err) =>
+              typed.log.warn({ err }, 'public figures: services failed, serving the last ones'),
           }),
           mailer,
           background,
@@ -346,7 +351,6 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
         identitySecret: options.identitySecret,
         resolveUser,
         timeouts,
-        writeGate: writes,
         storageGate: storage,
       });
     },

@@ -2,11 +2,10 @@ import replyFrom from '@fastify/reply-from';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError, REQUEST_ID_HEADER } from '@platform/service-kit';
+import { REQUEST_ID_HEADER } from '@platform/service-kit';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression';
 import { upstreamHeaders, type ResolveUser } from './identity-propagation';
 import { splitTarget } from './path-guard';
-import type { WriteGate } from './rate-limits/write-limits';
 import type { StorageGate } from './storage-quota/storage-gate';
 import { ownerOf, type RoutingRule, type ServiceName } from './routing-table';
 import { replyUpstreamError } from './upstream-errors';
@@ -43,8 +42,6 @@ export interface ProxyOptions {
   identitySecret: string;
   resolveUser: ResolveUser;
   timeouts: UpstreamTimeouts;
-  /** Per-person write limits; none when the gateway has no accounts database. */
-  writeGate?: WriteGate;
   /** Storage quota and free-space checks of uploads; none without an accounts database. */
   storageGate?: StorageGate;
 }
@@ -119,11 +116,6 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
     }
     const service: ServiceName = owner;
     const identity = await options.resolveUser(request);
-    const wait = await options.writeGate?.(request, identity, path);
-    if (wait) {
-      reply.header('retry-after', String(wait.retryAfterSeconds));
-      throw new HttpError(429, 'rate_limit.exceeded', wait.message);
-    }
     await options.storageGate?.(request, reply, identity, path);
     // The signature covers the request target exactly as sent: the query goes as it came (reply-from would
     // otherwise re-serialise it through URL parsing).

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@platform/contracts';
+import { AUTH_MESSAGES, pathParamNames, ROUTES, routeUrl, type RouteDeclaration } from '@platform/contracts';
 import type { ServiceApp } from '@platform/service-kit';
 import { linkToken, readOutbox } from '../../test/outbox';
 import { ROOMY_RATE_LIMITS, startAccountsGateway, type AccountsGateway } from '../../test/accounts-gateway';
@@ -35,6 +35,8 @@ describe('rate limits in the database', () => {
 
   const post = (app: ServiceApp, url: string, payload: unknown, headers: Record<string, string> = {}) =>
     app.inject({ method: 'POST', url, payload: payload as object, headers });
+  const put = (app: ServiceApp, url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'PUT', url, payload: payload as object, headers });
   const queryEmail = (app: ServiceApp, headers: Record<string, string>) =>
     post(app, '/auth/auth/query.email', { email: 'someone@example.org' }, headers);
   const expectRefusal = (res: Injected, status: number, message: string) =>
@@ -243,6 +245,76 @@ describe('rate limits in the database', () => {
     expect((await other()).statusCode).toBe(200);
     expect((await other()).statusCode).toBe(200);
     expectRefusal(await other(), 429, WRITE_LIMIT_MESSAGES.writes);
+  });
+
+  describe('every state-changing route, wherever it is served', () => {
+    /** Every write a person can send: the gateway's own routes and the services' behind the proxy. */
+    const WRITE_ROUTES = ROUTES.filter(
+      (r) =>
+        r.method !== 'GET' &&
+        r.owner !== 'every-service' &&
+        r.access !== 'service' &&
+        /^\/(api|auth|audio)\//.test(r.path),
+    );
+    const urlOf = (r: RouteDeclaration) =>
+      routeUrl(
+        r.path,
+        Object.fromEntries(pathParamNames(r.path).map((n) => [n, '0123456789abcdef01234567'])),
+      );
+
+    it('counts each under the person’s write limit, refused before the route does anything', async () => {
+      const app = await build({}, { writeLimits: { writes: { max: 1, windowMs: MINUTE } } });
+      const dan = await signedIn(app, 'every-write@example.org');
+      expect(WRITE_ROUTES.filter((r) => r.owner === 'gateway').length).toBeGreaterThan(10);
+      // The one write the window allows.
+      expect((await put(app, '/auth/locale', { locale: 'ha' }, dan)).statusCode).toBe(200);
+      const passed: string[] = [];
+      for (const route of WRITE_ROUTES) {
+        const res = await app.inject({
+          method: route.method,
+          url: urlOf(route),
+          headers: dan,
+          payload: {},
+        });
+        const body = res.statusCode === 429 ? res.json() : null;
+        if (body?.message !== WRITE_LIMIT_MESSAGES.writes && body?.message !== WRITE_LIMIT_MESSAGES.uploads) {
+          passed.push(`${route.name} (${route.owner}): ${res.statusCode}`);
+        }
+      }
+      expect(passed).toEqual([]);
+      // Nothing was done: the account is there, with the language it had, and the session still works.
+      const session = await app.inject({ url: '/auth/session', headers: dan });
+      expect(session.statusCode).toBe(200);
+      expect(session.json().user).toMatchObject({ email: 'every-write@example.org', locale: 'ha' });
+    });
+
+    it('counts every route that stores files under the upload limit, as its declaration says', async () => {
+      const app = await build(
+        {},
+        { writeLimits: { writes: { max: 100, windowMs: MINUTE }, uploads: { max: 1, windowMs: MINUTE } } },
+      );
+      const eve = await signedIn(app, 'every-upload@example.org');
+      const stores = ROUTES.filter((r) => r.storesFiles);
+      expect(stores.map((r) => r.name).sort()).toEqual(
+        expect.arrayContaining(['postAudioPair', 'postDatasetUpload', 'postRecording']),
+      );
+      const send = (r: RouteDeclaration) =>
+        app.inject({ method: r.method, url: urlOf(r), headers: eve, payload: 'x' });
+      await send(stores[0]!);
+      for (const route of stores) {
+        const res = await send(route);
+        expect({ route: route.name, status: res.statusCode, message: res.json().message }).toEqual({
+          route: route.name,
+          status: 429,
+          message: WRITE_LIMIT_MESSAGES.uploads,
+        });
+      }
+      // Other writes are not uploads.
+      expect(
+        (await app.inject({ method: 'POST', url: '/api/recordings/echo', headers: eve, payload: 'x' }))
+          .statusCode,
+      ).toBe(200);
+    });
   });
 
   it('answers 503 with Retry-After when the password-hashing queue is full, and works again after', async () => {

@@ -282,6 +282,27 @@ describe('settings, accounts and the digest', () => {
       expect((await call('GET', '/api/settings/profile', cookie)).json().avatarUrl).toBe(url);
     });
 
+    it('refuses an image wider or taller than 4,096 pixels, with its own message, keeping the avatar it had', async () => {
+      const cookie = await signedIn('avatar-vast@example.org');
+      const first = await upload(cookie, await png(64, 64));
+      const url = first.json().avatarUrl;
+      // A few kB of PNG that would decode to 16.8 million pixels or more.
+      for (const [width, height] of [
+        [4097, 16],
+        [16, 4097],
+        [4097, 4097],
+      ] as const) {
+        const image = await png(width, height);
+        expect(image.length).toBeLessThan(AVATAR_MAX_BYTES);
+        const res = await upload(cookie, image);
+        expectError(res, 413, 'avatar.too_many_pixels');
+        expect(res.json().message).toBe('An avatar may be at most 4,096 × 4,096 pixels.');
+      }
+      expect((await call('GET', '/api/settings/profile', cookie)).json().avatarUrl).toBe(url);
+      // The largest allowed is taken.
+      expect((await upload(cookie, await png(4096, 4096))).statusCode).toBe(200);
+    });
+
     it('is removed on request (then 404), and needs a session to see', async () => {
       const cookie = await signedIn('avatar-gone@example.org');
       const url = (await upload(cookie, await png(64, 64))).json().avatarUrl as string;

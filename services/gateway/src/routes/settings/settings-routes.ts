@@ -46,7 +46,7 @@ import { emailChangeNoticeMail, sendEmailChange } from '../../accounts/verificat
 import { revokeAllTokens, type ApiTokenDoc } from '../../api-tokens/api-tokens-db';
 import type { ResolveUser } from '../../identity-propagation';
 import { keyedLimiter, type RateLimit } from '../../rate-limits/keyed-limiter';
-import { sniffImage, toAvatar } from '../../settings/avatar-image';
+import { AvatarTooLargeError, sniffImage, toAvatar } from '../../settings/avatar-image';
 import { profileView } from '../../settings/profile-view';
 import {
   digestPeriodMs,
@@ -234,6 +234,7 @@ export async function settingsRoutes(app: ServiceApp, options: SettingsRouteOpti
     try {
       image = await toAvatar(bytes);
     } catch (err) {
+      if (err instanceof AvatarTooLargeError) throw new HttpError(413, 'avatar.too_many_pixels');
       request.log.info({ err }, 'avatar could not be decoded');
       throw new HttpError(422, 'avatar.not_image');
     }
