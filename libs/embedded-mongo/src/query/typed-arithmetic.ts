@@ -314,6 +314,53 @@ const conversion =
     return plain;
   };
 
+/** A number as MongoDB writes it: int64 and Decimal128 exactly, doubles in their shortest form ("-0" kept). */
+function numberString(v: unknown): string | undefined {
+  const kind = kindOf(v);
+  if (!kind) return undefined;
+  if (typeof v === 'bigint') return v.toString();
+  const exact = exactOf(v);
+  if (kind === 'long' || kind === 'decimal') return String(exact);
+  const n = Number(v);
+  return Object.is(n, -0) ? '-0' : String(n);
+}
+
+/** $toString with exact int64 and Decimal128 values; anything else as mingo converts it. */
+const $toString: ExpressionOp = (obj, expr, options) => {
+  const [a] = evalArgs(obj, expr, options, '$toString');
+  return numberString(a) ?? ops.$toString!(obj, a, options);
+};
+
+/** $convert: to a string or a number through the exact conversions above; other targets as mingo does. */
+const $convert: ExpressionOp = (obj, expr, options) => {
+  if (expr === null || typeof expr !== 'object' || Array.isArray(expr))
+    return ops.$convert!(obj, expr, options);
+  const spec = expr as Record<string, unknown>;
+  const to = evalExpr(obj, spec.to, options);
+  const target =
+    to === 'string' || to === 2
+      ? $toString
+      : to === 'long' || to === 18
+        ? conversion('long')
+        : to === 'decimal' || to === 19
+          ? conversion('decimal')
+          : to === 'double' || to === 1
+            ? conversion('double')
+            : undefined;
+  if (!target) return ops.$convert!(obj, expr, options);
+  const input = evalExpr(obj, spec.input, options);
+  if (isNil(input)) return spec.onNull === undefined ? null : evalExpr(obj, spec.onNull, options);
+  try {
+    const out = target(obj, [input], options);
+    if (out !== undefined) return out;
+  } catch (err) {
+    if (spec.onError === undefined) throw err;
+  }
+  return spec.onError === undefined
+    ? ops.$convert!(obj, expr, options)
+    : evalExpr(obj, spec.onError, options);
+};
+
 /** $eq / $ne between numbers compare values across types (2 == 2.0 == NumberLong(2)), as MongoDB does. */
 const numericEquality =
   (negated: boolean, base: ExpressionOp): ExpressionOp =>
@@ -473,6 +520,8 @@ export const typedExpressionOperators: Record<string, ExpressionOp> = {
   $toLong: conversion('long'),
   $toDecimal: conversion('decimal'),
   $toInt: conversion('int'),
+  $toString,
+  $convert,
   $eq: numericEquality(false, ops.$eq!),
   $ne: numericEquality(true, ops.$ne!),
   $isNumber,

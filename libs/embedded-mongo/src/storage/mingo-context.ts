@@ -17,6 +17,7 @@ import { bsonTypeName, typeMatches, typedPathValues, typedOf } from './bson-type
 import { isPlainObject, pathValues } from '../query/paths';
 import { collatorFromOptions } from '../query/collation';
 import { CollationKeys } from '../query/collation-keys';
+import { collatedAccumulators, collatedExpressions } from '../query/collated-operators';
 import { encodeKey } from './key-encoding';
 import * as mongoOps from './mongo-operators';
 import { setAccumulators, setExpressionOperators } from '../query/set-operators';
@@ -49,8 +50,8 @@ const expressionType: ExpressionOp = (obj, expr, options) => {
 };
 
 const operators = {
-  accumulator: accumulatorOps as never,
-  expression: { ...expressionOps, $type: expressionType } as never,
+  accumulator: collatedAccumulators({ ...accumulatorOps }) as never,
+  expression: collatedExpressions({ ...expressionOps, $type: expressionType }) as never,
   pipeline: { ...pipelineOps, $sample: mongoOps.$sample } as never,
   projection: projectionOps as never,
   query: {
@@ -125,7 +126,8 @@ function keyOf(value: unknown, keys: CollationKeys | undefined): string {
  * $lookup with localField/foreignField matches as MongoDB does: values that compare equal whatever their BSON
  * type (2, 2.0, NumberLong(2)), strings under the command's collation, an array on either side matching by any
  * element, and a missing field as null. mingo's own join hashes values its way, so the equality form is joined
- * here by the canonical key; forms with a pipeline or `let` go to mingo.
+ * here by the canonical key, and a pipeline given with it (and `let`) runs on the matched documents; the form
+ * with only a pipeline goes to mingo (its comparisons follow the collation through collated-operators.ts).
  */
 const lookupStage: PipelineOp = (coll, expr, options) => {
   const base = pipelineOps.$lookup as unknown as PipelineOp;
@@ -138,8 +140,8 @@ const lookupStage: PipelineOp = (coll, expr, options) => {
     typeof expr.localField !== 'string' ||
     typeof expr.foreignField !== 'string' ||
     typeof expr.as !== 'string' ||
-    expr.let !== undefined ||
-    (Array.isArray(expr.pipeline) && expr.pipeline.length > 0)
+    (expr.pipeline !== undefined && !Array.isArray(expr.pipeline)) ||
+    (expr.let !== undefined && !isPlainObject(expr.let))
   ) {
     return base(coll, expr, options);
   }
@@ -156,12 +158,26 @@ const lookupStage: PipelineOp = (coll, expr, options) => {
       else byKey.set(key, [i]);
     }
   });
+  const pipeline = (expr.pipeline ?? []) as Document[];
+  const letSpec = (expr.let ?? {}) as Document;
   return coll.map((doc) => {
     const hits = new Set<number>();
     for (const value of ensureArray(resolve(doc, localField) ?? null)) {
       for (const i of byKey.get(keyOf(value, keys)) ?? []) hits.add(i);
     }
-    return { ...doc, [as]: [...hits].sort((a, b) => a - b).map((i) => foreign[i]) };
+    const matched = [...hits].sort((a, b) => a - b).map((i) => foreign[i]!);
+    if (!pipeline.length) return { ...doc, [as]: matched };
+    const variables = Object.fromEntries(
+      Object.entries(letSpec).map(([name, e]) => [name, evalExpr(doc, e, options)]),
+    );
+    // stage operators get mingo's ComputeOptions: its plain options and its current variables
+    const computed = options as Options & { options?: Options; local?: { variables?: Document } };
+    const plain = computed.options ?? options;
+    const inner = {
+      ...plain,
+      variables: { ...plain.variables, ...computed.local?.variables, ...variables },
+    };
+    return { ...doc, [as]: new Aggregator(pipeline, inner).run(matched) };
   });
 };
 
@@ -175,14 +191,14 @@ const pipelineContext = Context.init({
     $group: groupStage,
     $lookup: lookupStage,
   } as never,
-  accumulator: { ...accumulatorOps, ...typedAccumulators, ...setAccumulators } as never,
-  expression: {
+  accumulator: collatedAccumulators({ ...accumulatorOps, ...typedAccumulators, ...setAccumulators }) as never,
+  expression: collatedExpressions({
     ...expressionOps,
     $type: expressionType,
     ...typedExpressionOperators,
     ...setExpressionOperators,
     [GROUP_KEY]: groupKey,
-  } as never,
+  }) as never,
 });
 
 export const baseOptions: MingoOptions = { idKey: '_id', useStrictMode: true, scriptEnabled: false, context };

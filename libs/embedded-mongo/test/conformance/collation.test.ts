@@ -268,3 +268,128 @@ test('a collated $group, $lookup and distinct over 20,000 distinct strings take 
   expect(await words.distinct('w', {}, { collation })).toHaveLength(n / 2);
   expect(Date.now() - started).toBeLessThan(15_000);
 }, 60_000);
+
+describe('collation inside expressions', () => {
+  const collation = { locale: 'en', strength: 1 } as const;
+
+  test('$expr comparisons in find, count and $match follow the collation', async () => {
+    const coll = await words();
+    const expr = { $expr: { $eq: ['$w', 'CAFE'] } };
+    expect(ids(await coll.find(expr, { collation, sort: { _id: 1 } }).toArray())).toEqual([1, 2, 3]);
+    expect(ids(await coll.find(expr, { sort: { _id: 1 } }).toArray())).toEqual([3]);
+    expect(await coll.countDocuments({ $expr: { $gt: ['$w', 'BANANA'] } }, { collation })).toBe(3);
+    const matched = await coll
+      .aggregate([{ $match: { $expr: { $in: ['$w', ['APPLE', 'banana']] } } }, { $sort: { _id: 1 } }], {
+        collation,
+      })
+      .toArray();
+    expect(ids(matched)).toEqual([4, 5]);
+  });
+
+  test('comparison, $in, $indexOfArray, set operators, $max and $min in $project', async () => {
+    const coll = fresh();
+    await coll.insertOne({ _id: 1, w: 'Café', list: ['APPLE', 'cafe', 'banana'] });
+    const [doc] = await coll
+      .aggregate(
+        [
+          {
+            $project: {
+              eq: { $eq: ['$w', 'CAFE'] },
+              ne: { $ne: ['$w', 'cafe'] },
+              cmp: { $cmp: ['$w', 'CAFE'] },
+              gte: { $gte: ['$w', 'CAFE'] },
+              lt: { $lt: ['$w', 'apple'] },
+              in: { $in: ['$w', '$list'] },
+              at: { $indexOfArray: ['$list', 'CAFE'] },
+              same: { $setEquals: ['$list', ['Banana', 'CAFÉ', 'apple']] },
+              inter: { $size: { $setIntersection: ['$list', ['CAFE', 'BANANA']] } },
+              max: { $max: ['ZEBRA', 'apple', 'zebra'] },
+              min: { $min: '$list' },
+            },
+          },
+        ],
+        { collation },
+      )
+      .toArray();
+    expect(doc).toEqual({
+      _id: 1,
+      eq: true,
+      ne: false,
+      cmp: 0,
+      gte: true,
+      lt: false,
+      in: true,
+      at: 1,
+      same: true,
+      inter: 2,
+      max: 'ZEBRA',
+      min: 'APPLE',
+    });
+  });
+
+  test('$lookup pipelines join under the collation, with let and with localField/foreignField', async () => {
+    const people = fresh();
+    await people.insertMany([
+      { _id: 1, city: 'LAGOS' },
+      { _id: 2, city: 'abuja' },
+    ]);
+    const cities = fresh();
+    await cities.insertMany([
+      { _id: 'a', name: 'Lagos', pop: 15 },
+      { _id: 'b', name: 'Abuja', pop: 3 },
+      { _id: 'c', name: 'Kano', pop: 4 },
+    ]);
+    const viaLet = await people
+      .aggregate(
+        [
+          {
+            $lookup: {
+              from: cities.collectionName,
+              let: { c: '$city' },
+              pipeline: [{ $match: { $expr: { $eq: ['$name', '$$c'] } } }, { $project: { _id: 1 } }],
+              as: 'found',
+            },
+          },
+          { $sort: { _id: 1 } },
+        ],
+        { collation },
+      )
+      .toArray();
+    expect(viaLet.map((d) => d.found)).toEqual([[{ _id: 'a' }], [{ _id: 'b' }]]);
+    const concise = await people
+      .aggregate(
+        [
+          {
+            $lookup: {
+              from: cities.collectionName,
+              localField: 'city',
+              foreignField: 'name',
+              let: { min: 4 },
+              pipeline: [{ $match: { $expr: { $gte: ['$pop', '$$min'] } } }, { $project: { _id: 1 } }],
+              as: 'big',
+            },
+          },
+          { $sort: { _id: 1 } },
+        ],
+        { collation },
+      )
+      .toArray();
+    expect(concise.map((d) => d.big)).toEqual([[{ _id: 'a' }], []]);
+  });
+
+  test('$addToSet, $max and $min in $group keep one of the strings the collation calls equal', async () => {
+    const coll = await words();
+    const [g] = await coll
+      .aggregate(
+        [
+          { $match: { w: 'cafe' } },
+          { $group: { _id: null, set: { $addToSet: '$w' }, max: { $max: '$w' }, min: { $min: '$w' } } },
+        ],
+        { collation },
+      )
+      .toArray();
+    expect(g?.set).toHaveLength(1);
+    expect(['cafe', 'Café', 'CAFE']).toContain(g?.max);
+    expect(['cafe', 'Café', 'CAFE']).toContain(g?.min);
+  });
+});

@@ -267,6 +267,42 @@ describe('arithmetic expressions', () => {
   });
 });
 
+describe('$toString and $convert to a string', () => {
+  test('an int64 beyond 2^53 is written exactly, and so are decimals and the other numbers', async () => {
+    const coll = await collection([
+      {
+        _id: 1,
+        big: Long.fromString(BIG),
+        max: Long.fromString('9223372036854775807'),
+        min: Long.fromString('-9223372036854775808'),
+        small: Long.fromNumber(42),
+        dec: Decimal128.fromString('1.10'),
+        int: new Int32(-7),
+        half: new Double(2.5),
+        whole: new Double(2),
+      },
+    ]);
+    const fields = ['big', 'max', 'min', 'small', 'dec', 'int', 'half', 'whole'];
+    const project = Object.fromEntries(fields.map((f) => [f, { $toString: `$${f}` }]));
+    const convert = Object.fromEntries(
+      fields.map((f) => [f, { $convert: { input: `$${f}`, to: 'string' } }]),
+    );
+    for (const stage of [project, convert]) {
+      const [doc] = await coll.aggregate([{ $project: { _id: 0, ...stage } }]).toArray();
+      expect(doc).toEqual({
+        big: BIG,
+        max: '9223372036854775807',
+        min: '-9223372036854775808',
+        small: '42',
+        dec: '1.10',
+        int: '-7',
+        half: '2.5',
+        whole: '2',
+      });
+    }
+  });
+});
+
 describe('accumulators', () => {
   test('$sum of int32 values is an int32 and widens to int64 on overflow; a double makes it a double', async () => {
     const ints = await collection([
