@@ -1,5 +1,10 @@
+// @ts-check
 // Auth remote. Name and port match the catalogue in libs/contracts/src/remotes.ts (checked by a test).
 const { createRemoteConfig } = require('@platform/federation');
 
+/**
+ * @param {unknown} _env
+ * @param {import('@platform/federation').WebpackArgv} argv
+ */
 module.exports = (_env, argv) =>
   createRemoteConfig({ name: 'mf_auth', dirname: __dirname, port: 3002, title: 'Auth (standalone)' }, argv);

@@ -1,6 +1,11 @@
+// @ts-check
 // Datasets remote. Name and port match the catalogue in libs/contracts/src/remotes.ts (checked by a test).
 const { createRemoteConfig } = require('@platform/federation');
 
+/**
+ * @param {unknown} _env
+ * @param {import('@platform/federation').WebpackArgv} argv
+ */
 module.exports = (_env, argv) =>
   createRemoteConfig(
     { name: 'mf_datasets', dirname: __dirname, port: 3004, title: 'Datasets (standalone)' },

@@ -1,3 +1,4 @@
+// @ts-check
 // The host. It has no static remotes: they are registered at run time from /remotes.json.
 const fs = require('node:fs');
 const path = require('node:path');
@@ -7,6 +8,10 @@ const { createFederatedConfig } = require('@platform/federation');
 const brandSource = fs.readFileSync(path.join(__dirname, '../libs/remote-kit/src/brand.ts'), 'utf8');
 const brandName = /BRAND_NAME = '([^']+)'/.exec(brandSource)?.[1] ?? 'Loading';
 
+/**
+ * @param {unknown} _env
+ * @param {import('@platform/federation').WebpackArgv} argv
+ */
 module.exports = (_env, argv) =>
   createFederatedConfig(
     {

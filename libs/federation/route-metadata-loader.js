@@ -1,3 +1,4 @@
+// @ts-check
 // A webpack loader for libs/contracts/src/client-routes.ts: the route declarations a browser needs, without
 // their schemas. At build time it evaluates the module itself (webpack's importModule: the full
 // declarations, TypeBox and all, run in Node) and emits each declaration's name, method, path, owner and
@@ -8,10 +9,17 @@ const FULL = 'full-declarations';
 /** The run-time fields a browser uses (routeRequest needs method and path; name and access for reading). */
 const KEPT = ['name', 'method', 'path', 'owner', 'access'];
 
+/**
+ * @param {unknown} value
+ * @returns {value is Record<string, unknown>}
+ */
 const isDeclaration = (value) =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'owner' in value;
 
-/** The module's source: one `export const` per declaration, schemas left out. */
+/**
+ * The module's source: one `export const` per declaration, schemas left out.
+ * @param {Record<string, unknown>} exports
+ */
 function routeMetadataModule(exports) {
   const lines = [];
   for (const [name, value] of Object.entries(exports)) {
@@ -23,7 +31,10 @@ function routeMetadataModule(exports) {
   return `${lines.join('\n')}\n`;
 }
 
-/** @this {import('webpack').LoaderContext<{}>} */
+/**
+ * @this {import('webpack').LoaderContext<{}>}
+ * @param {string} source
+ */
 function routeMetadataLoader(source) {
   // The module evaluated at build time is the original one.
   if (this.resourceQuery.includes(FULL)) return source;

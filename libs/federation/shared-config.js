@@ -1,3 +1,4 @@
+// @ts-check
 // One webpack + Module Federation configuration for the shell and the five remotes, so that the shared
 // singletons, the loaders and the resolution rules cannot drift apart between teams.
 const path = require('node:path');
@@ -6,6 +7,13 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 
 const repoRoot = path.resolve(__dirname, '../..');
 
+/** What webpack-cli passes a configuration function besides the environment. @typedef {{ mode?: string }} WebpackArgv */
+/** @typedef {{ singleton: boolean, requiredVersion: string | false, strictVersion?: boolean, import?: false }} SharedSingleton */
+
+/**
+ * @param {string} pkg
+ * @returns {string}
+ */
 function installedVersion(pkg) {
   return require(require.resolve(`${pkg}/package.json`, { paths: [repoRoot] })).version;
 }
@@ -38,15 +46,20 @@ const workspaceSingletons = [
  *   Prefix shares keep a fallback: the shell provides only the subpaths it imports itself.
  */
 function sharedSingletons({ hostProvided = false } = {}) {
+  /** @type {Record<string, SharedSingleton>} */
   const shared = {};
   for (const key of thirdPartySingletons) {
     const pkg = key.replace(/\/$/, '');
-    shared[key] = { singleton: true, requiredVersion: `^${installedVersion(pkg)}`, strictVersion: false };
-    if (hostProvided && !key.endsWith('/')) shared[key].import = false;
+    /** @type {SharedSingleton} */
+    const share = { singleton: true, requiredVersion: `^${installedVersion(pkg)}`, strictVersion: false };
+    if (hostProvided && !key.endsWith('/')) share.import = false;
+    shared[key] = share;
   }
   for (const key of workspaceSingletons) {
-    shared[key] = { singleton: true, requiredVersion: false };
-    if (hostProvided) shared[key].import = false;
+    /** @type {SharedSingleton} */
+    const share = { singleton: true, requiredVersion: false };
+    if (hostProvided) share.import = false;
+    shared[key] = share;
   }
   return shared;
 }
@@ -83,6 +96,8 @@ const swcRule = () => ({
  * @param {string[]} [options.runtimePlugins]
  * @param {object} [options.devServer] extra dev server options
  * @param {string} [options.title]    HTML title of the standalone page
+ * @param {WebpackArgv} [argv]
+ * @returns {import('webpack').Configuration & { devServer: object }}
  */
 function createFederatedConfig(options, argv = {}) {
   const { name, dirname, port, isHost = false, exposes, runtimePlugins = [], title = name } = options;
@@ -180,7 +195,11 @@ function createFederatedConfig(options, argv = {}) {
   };
 }
 
-/** The configuration of one remote: it exposes ./routes and a standalone page for its team. */
+/**
+ * The configuration of one remote: it exposes ./routes and a standalone page for its team.
+ * @param {{ name: string, dirname: string, port: number, title: string }} options
+ * @param {WebpackArgv} [argv]
+ */
 function createRemoteConfig({ name, dirname, port, title }, argv) {
   return createFederatedConfig(
     { name, dirname, port, title, exposes: { './routes': './src/routes.tsx' } },
