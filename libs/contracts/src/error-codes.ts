@@ -101,6 +101,7 @@ export const ERROR_MESSAGES = {
   'sentence.file_too_large': 'The file is larger than 2 MB.',
   'sentence.file_type': 'The file must be plain text (.txt) or CSV (.csv).',
   'sentence.file_not_utf8': 'The file must be saved as UTF-8 text.',
+  'sentence.file_too_many_lines': 'A file may hold at most 100,000 sentences.',
   'sentence.none_accepted': 'None of the sentences could be accepted; nothing was saved.',
 
   // Review of sentences and text pairs.

@@ -14,6 +14,8 @@ export const VERIFICATION_LINK_TTL_HOURS = 24;
 
 export const SENTENCE_BATCH_MAX = 20;
 export const SENTENCE_BULK_FILE_MAX_BYTES = 2 * 1024 * 1024;
+/** Ours: the sentences one bulk file may hold (a 2 MB file of real sentences holds about 30,000). */
+export const SENTENCE_BULK_MAX_LINES = 100_000;
 export const SENTENCE_MAX_WORDS_EXCLUSIVE = 15;
 export const SENTENCE_DOMAINS_MAX = 3;
 /** Ours: a sentence of fewer than 15 words fits easily. */

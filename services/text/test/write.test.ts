@@ -327,6 +327,24 @@ describe('text service: Write', () => {
       expect(await col().countDocuments()).toBe(before + lines.length);
     });
 
+    it('refuses a file of more than 100,000 sentences with 413, storing nothing', async () => {
+      const before = await col().countDocuments();
+      for (const [filename, line] of [
+        ['many.txt', 'Bẹ́ẹ̀ni.\n'],
+        ['many.csv', '"Bẹ́ẹ̀ni.",x\n'],
+      ]) {
+        const refused = await bulk({ filename: filename!, data: Buffer.from(line!.repeat(100_001)) });
+        expect(refused.statusCode).toBe(413);
+        expect(refused.json()).toEqual({
+          error: 'Payload Too Large',
+          code: 'sentence.file_too_many_lines',
+          message: 'A file may hold at most 100,000 sentences.',
+          statusCode: 413,
+        });
+      }
+      expect(await col().countDocuments()).toBe(before);
+    });
+
     it('refuses a missing file, a missing language and a blank citation with 400', async () => {
       expect((await bulk(null)).json()).toMatchObject({ statusCode: 400, code: 'sentence.file_missing' });
       const file = { filename: 'a.txt', data: Buffer.from('Ọmọ ń sùn.\n') };

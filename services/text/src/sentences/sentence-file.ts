@@ -1,6 +1,7 @@
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parse, CsvError } from 'csv-parse';
+import { SENTENCE_BULK_MAX_LINES } from '@platform/contracts';
 import { HttpError } from '@platform/service-kit';
 import type { SubmittedLine } from './write-sentences';
 
@@ -96,14 +97,20 @@ async function* textLines(source: AsyncIterable<string>): AsyncGenerator<Submitt
 /**
  * Reads a sentence file as it streams: every non-blank line of a .txt, or the first column of every
  * non-blank row of a .csv whose first row is skipped when it is a header. Line numbers are the file's.
+ * A file of more than SENTENCE_BULK_MAX_LINES sentences is refused (413) as soon as the one too many is read.
  */
 export async function readSentenceFile(stream: Readable, kind: SentenceFileKind): Promise<SubmittedLine[]> {
   const lines: SubmittedLine[] = [];
+  // Each line comes back with its outcome: a file of a million one-letter lines would answer tens of MB.
+  const take = (line: SubmittedLine) => {
+    if (lines.length === SENTENCE_BULK_MAX_LINES) throw new HttpError(413, 'sentence.file_too_many_lines');
+    lines.push(line);
+  };
   const decoded = new Utf8Text();
   try {
     if (kind === 'txt') {
       await pipeline(stream, decoded, async (source: AsyncIterable<string>) => {
-        for await (const l of textLines(source)) lines.push(l);
+        for await (const l of textLines(source)) take(l);
       });
       return lines;
     }
@@ -126,7 +133,7 @@ export async function readSentenceFile(stream: Readable, kind: SentenceFileKind)
             first = false;
             if (isHeaderRow(record)) continue;
           }
-          lines.push({ line: info.lines, text });
+          take({ line: info.lines, text });
         }
       },
     );

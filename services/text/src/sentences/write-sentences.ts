@@ -58,6 +58,9 @@ export async function takeInLines(
   const domains = [...new Set(meta.domains)];
   let accepted = 0;
   for (let from = 0; from < lines.length; from += LINE_CHUNK) {
+    // A chunk whose lines are all refused has nothing to look up: without this turn, a file of refused
+    // lines would be checked in one go while every other request waits.
+    if (from > 0) await new Promise((resolve) => setImmediate(resolve));
     const candidates: Array<{ outcome: SentenceLineOutcome; key: string }> = [];
     for (const { line, text: raw } of lines.slice(from, from + LINE_CHUNK)) {
       const verdict = checkSentence(raw, meta.language);
