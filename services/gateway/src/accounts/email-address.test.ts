@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { emailProblem, EMAIL_PATTERN, PLAIN_EMAIL_PATTERN } from '@platform/contracts';
 import type { ServiceApp } from '@platform/service-kit';
 import { startAccountsGateway, type AccountsGateway } from '../../test/accounts-gateway';
@@ -57,6 +56,12 @@ describe('the e-mail address rule', () => {
     // Letters, the characters the parser gives meaning to, spaces and controls, encoded-word pieces.
     const pieces = ['a', 'B', 'ọ', '.', '-', '+', "'", '=?', '?=', '"', '(', ')', '<', '>', ',', ';', ':'];
     pieces.push('[', ']', '\\', ' ', '\t', '\u0001', '\u00a0', '@', 'org', 'example', 'x.io');
+    // A fixed seed: every run tries the same 20,000 inputs, so a disagreement found once is found again.
+    let seed = 0x5eed;
+    const randomInt = (from: number, to?: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return to === undefined ? seed % from : from + (seed % (to - from));
+    };
     const random = (n: number) => Array.from({ length: n }, () => pieces[randomInt(pieces.length)]).join('');
     const pattern = new RegExp(source);
     let accepted = 0;
