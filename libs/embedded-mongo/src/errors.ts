@@ -19,6 +19,7 @@ export const ErrorCodes = {
   IndexOptionsConflict: 85,
   IndexKeySpecsConflict: 86,
   OperationNotSupportedInTransaction: 263,
+  DocumentValidationFailure: 121,
   DuplicateKey: 11000,
   Location40573: 40573,
   InvalidPipelineOperator: 168,

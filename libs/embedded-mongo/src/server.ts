@@ -62,7 +62,7 @@ export async function start(options: StartOptions): Promise<RunningServer> {
   if (exposed) (options.logger ?? ((line: string) => console.warn(line)))(exposed);
   const engine = new Engine(dbPath);
   const cursors = new CursorRegistry(options.cursorTimeoutMs ?? 10 * 60 * 1000);
-  const state: ServerState = { engine, cursors, startedAt: Date.now(), host, port: 0 };
+  const state: ServerState = { engine, cursors, startedAt: Date.now(), host, port: 0, log };
   const sockets = new Set<net.Socket>();
   let connectionIds = 0;
   const inFlight = new Set<Promise<unknown>>();

@@ -13,7 +13,8 @@ import { matching } from '../query/execute';
 import { getPath, isPlainObject } from '../query/paths';
 import { compareValues } from '../storage/key-encoding';
 import { translateMingoError, type MingoOptions } from '../storage/mingo-context';
-import { prepareDocument } from './write';
+import { prepareDocument, validationContext } from './write';
+import { validateDocument } from './validation';
 import { withLet } from '../query/variables';
 import { fromPipelineValue, pipelineDocument } from '../storage/bson-number';
 import { checkCollatedUnique } from './collated-unique';
@@ -114,11 +115,18 @@ export async function writeOut(
   const engine = ctx.state.engine;
   await durableWrite(ctx, () => {
     const existing = engine.getCollection(target.db, target.coll);
-    const temp = engine.ensureCollection(target.db, `tmp.agg_out.${randomBytes(6).toString('hex')}`).meta;
+    // the target keeps its options (validator, collation) and its indexes
+    const temp = engine.ensureCollection(
+      target.db,
+      `tmp.agg_out.${randomBytes(6).toString('hex')}`,
+      existing?.options ?? {},
+    ).meta;
+    const validation = validationContext(ctx);
     try {
       for (const spec of indexSpecs(existing)) engine.createIndex(temp, spec);
       for (const d of docs) {
         const p = prepareDocument(toTyped(d), d);
+        validateDocument(validation, temp, p.raw, p.doc);
         checkCollatedUnique(engine, temp, p.doc);
         engine.insert(temp, p.raw, p.doc);
       }
@@ -183,6 +191,7 @@ export async function writeMerge(
             'MergeStage could not find a matching document in the target collection for at least one document in the source collection',
           );
         const p = prepareDocument(toTyped(sourceRaw), sourceRaw);
+        validateDocument(validationContext(ctx), meta, p.raw, p.doc);
         checkCollatedUnique(engine, meta, p.doc);
         engine.insert(meta, p.raw, p.doc);
         continue;
@@ -222,6 +231,7 @@ export async function writeMerge(
         );
       const { _id: _drop, ...rest } = next;
       const nextRaw = Buffer.from(serialize({ _id: old._id, ...rest }));
+      validateDocument(validationContext(ctx), meta, nextRaw, toMatchable(nextRaw), match.doc);
       checkCollatedUnique(engine, meta, toMatchable(nextRaw));
       engine.replace(meta, match, nextRaw, toMatchable(nextRaw));
     }

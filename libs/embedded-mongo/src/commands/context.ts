@@ -8,6 +8,8 @@ export interface ServerState {
   startedAt: number;
   host: string;
   port: number;
+  /** The server's log (warnings such as documents that would fail validation under validationAction warn). */
+  log?: (line: string) => void;
 }
 
 export interface CommandContext {

@@ -12,6 +12,20 @@ import { isPlainObject } from '../query/paths';
 import { compareValues } from '../storage/key-encoding';
 import { parseCollation } from '../query/collation';
 import { checkExistingCollatedUnique } from './collated-unique';
+import { checkValidationOptions } from './validation';
+
+/** Fields every command may carry that are not options of the collection. */
+const GENERIC_FIELDS = [
+  '$db',
+  'lsid',
+  '$clusterTime',
+  '$readPreference',
+  'writeConcern',
+  'apiVersion',
+  'apiStrict',
+  'apiDeprecationErrors',
+  'comment',
+];
 
 const UNSUPPORTED_CREATE_OPTIONS = [
   'capped',
@@ -39,6 +53,7 @@ export const create: CommandHandler = async (ctx) => {
   const name = collectionName(ctx, 'create');
   // validated here; queries and new indexes without a collation of their own then use it
   parseCollation(ctx.body.collation);
+  checkValidationOptions(ctx.body);
   for (const opt of UNSUPPORTED_CREATE_OPTIONS) {
     if (ctx.body[opt] !== undefined && ctx.body[opt] !== false)
       fail(ErrorCodes.NotImplemented, `the '${opt}' option of create is not supported by this server`);
@@ -46,21 +61,7 @@ export const create: CommandHandler = async (ctx) => {
   const engine = ctx.state.engine;
   const options: Document = {};
   for (const [k, v] of Object.entries(ctx.typed)) {
-    if (
-      [
-        'create',
-        '$db',
-        'lsid',
-        '$clusterTime',
-        '$readPreference',
-        'writeConcern',
-        'apiVersion',
-        'apiStrict',
-        'apiDeprecationErrors',
-        'comment',
-      ].includes(k)
-    )
-      continue;
+    if (k === 'create' || GENERIC_FIELDS.includes(k)) continue;
     options[k] = v;
   }
   await durableWrite(ctx, () => {
@@ -75,6 +76,28 @@ export const create: CommandHandler = async (ctx) => {
       return;
     }
     engine.ensureCollection(ctx.db, name, options);
+  });
+  return { ok: 1 };
+};
+
+/** collMod: a collection's validator, validationLevel and validationAction; other changes are refused. */
+export const collMod: CommandHandler = async (ctx) => {
+  const name = collectionName(ctx, 'collMod');
+  const changes: Document = {};
+  for (const [k, v] of Object.entries(ctx.typed)) {
+    if (k === 'collMod' || GENERIC_FIELDS.includes(k)) continue;
+    if (!['validator', 'validationLevel', 'validationAction'].includes(k))
+      fail(ErrorCodes.NotImplemented, `collMod '${k}' is not supported by this server`);
+    changes[k] = v;
+  }
+  checkValidationOptions(
+    Object.fromEntries(Object.keys(changes).map((k) => [k, ctx.body[k] as unknown])) as Document,
+  );
+  const engine = ctx.state.engine;
+  await durableWrite(ctx, () => {
+    const meta = engine.getCollection(ctx.db, name);
+    if (!meta) fail(ErrorCodes.NamespaceNotFound, `ns does not exist: ${ctx.db}.${name}`);
+    engine.setOptions(meta!, { ...meta!.options, ...changes });
   });
   return { ok: 1 };
 };

@@ -39,6 +39,7 @@ const handlers: Record<string, CommandHandler> = {
   dropIndexes: ddl.dropIndexes,
   deleteIndexes: ddl.dropIndexes,
   collStats: ddl.collStats,
+  collMod: ddl.collMod,
   dbStats: ddl.dbStats,
   insert: write.insert,
   update: write.update,

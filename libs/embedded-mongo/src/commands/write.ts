@@ -15,6 +15,7 @@ import { collectionCollation, withCollation } from '../query/collation';
 import { makeProjector } from '../query/projection';
 import { isPlainObject } from '../query/paths';
 import { checkCollatedUnique } from './collated-unique';
+import { validateDocument, type ValidationContext } from './validation';
 
 interface Item {
   plain: Document;
@@ -34,6 +35,12 @@ function statements(ctx: CommandContext, field: string): { items: Item[]; raw?: 
     );
   return { items: (plain as Document[]).map((p, i) => ({ plain: p, typed: (typed as Document[])[i]! })) };
 }
+
+/** Whether and how this command's writes are validated. */
+export const validationContext = (ctx: CommandContext): ValidationContext => ({
+  bypass: ctx.body.bypassDocumentValidation === true,
+  log: ctx.state.log,
+});
 
 const writeError = (index: number, err: unknown): Document => {
   if (err instanceof MongoServerError)
@@ -99,6 +106,7 @@ export const insert: CommandHandler = async (ctx) => {
     }
   }
   const engine = ctx.state.engine;
+  const validation = validationContext(ctx);
   const { n, errors } = await durableWrite(ctx, () => {
     const { meta } = engine.ensureCollection(ctx.db, name);
     let n = 0;
@@ -107,6 +115,7 @@ export const insert: CommandHandler = async (ctx) => {
       const p = prepared[i]!;
       try {
         if (p instanceof Error) throw p;
+        validateDocument(validation, meta, p.raw, p.doc);
         checkCollatedUnique(engine, meta, p.doc);
         engine.insert(meta, p.raw, p.doc);
         n++;
@@ -187,6 +196,7 @@ function updateOne(
     const doc = buildUpsert(stmt.typedQ, input);
     const raw = Buffer.from(serialize(doc));
     meta ??= engine.ensureCollection(ctx.db, name).meta;
+    validateDocument(validationContext(ctx), meta, raw, toMatchable(raw));
     checkCollatedUnique(engine, meta, toMatchable(raw));
     engine.insert(meta, raw, toMatchable(raw));
     return {
@@ -203,6 +213,7 @@ function updateOne(
     value = raw;
     if (!next) continue;
     const nextRaw = Buffer.from(serialize(next));
+    validateDocument(validationContext(ctx), meta!, nextRaw, toMatchable(nextRaw), toMatchable(raw));
     checkCollatedUnique(engine, meta!, toMatchable(nextRaw));
     engine.replace(meta!, { raw, doc: toMatchable(raw) }, nextRaw, toMatchable(nextRaw));
     if (stmt.returnNew) value = nextRaw;

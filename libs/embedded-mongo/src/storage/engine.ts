@@ -237,6 +237,12 @@ export class Engine {
     return removed;
   }
 
+  /** Inside a write: replaces a collection's options (collMod). */
+  setOptions(meta: CollectionMeta, options: Document): void {
+    meta.options = options;
+    this.saveMeta(meta);
+  }
+
   renameCollection(meta: CollectionMeta, db: string, name: string): void {
     this.catalog.removeSync(`c:${nsOf(meta)}`);
     this.colls.delete(nsOf(meta));

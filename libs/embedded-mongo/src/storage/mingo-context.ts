@@ -19,6 +19,7 @@ import { collatorFromOptions } from '../query/collation';
 import { CollationKeys } from '../query/collation-keys';
 import { collatedAccumulators, collatedExpressions } from '../query/collated-operators';
 import { encodeKey } from './key-encoding';
+import { jsonSchemaValidator as compileSchema } from '../query/json-schema';
 import * as mongoOps from './mongo-operators';
 import { setAccumulators, setExpressionOperators } from '../query/set-operators';
 import { typedAccumulators, typedExpressionOperators } from '../query/typed-arithmetic';
@@ -201,7 +202,19 @@ const pipelineContext = Context.init({
   }) as never,
 });
 
-export const baseOptions: MingoOptions = { idKey: '_id', useStrictMode: true, scriptEnabled: false, context };
+/** $jsonSchema checks the stored document's exact types (an int32 is an "int"). */
+const jsonSchemaValidator = (schema: unknown) => {
+  const check = compileSchema(schema);
+  return (doc: unknown) => check((typedOf(doc) ?? doc) as Document);
+};
+
+export const baseOptions: MingoOptions = {
+  idKey: '_id',
+  useStrictMode: true,
+  scriptEnabled: false,
+  context,
+  jsonSchemaValidator: jsonSchemaValidator as MingoOptions['jsonSchemaValidator'],
+};
 
 /** Options for aggregation pipelines over pipelineDocument()s. */
 export const pipelineOptions: MingoOptions = { ...baseOptions, context: pipelineContext };
