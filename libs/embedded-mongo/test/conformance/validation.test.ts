@@ -185,7 +185,7 @@ describe('validationLevel, validationAction and collMod', () => {
     await coll.updateOne({ _id: 2 }, { $set: { note: 'still invalid, not checked' } });
     expect((await errorOf(coll.updateOne({ _id: 1 }, { $set: { age: 'x' } }))).code).toBe(121);
     expect((await errorOf(coll.insertOne({ _id: 3, name: 'C' }))).code).toBe(121);
-    const [info] = await s.db.listCollections({ name }).toArray();
+    const [info] = (await s.db.listCollections({ name }).toArray()) as Document[];
     expect(info?.options).toMatchObject({ validator: PEOPLE_SCHEMA, validationLevel: 'moderate' });
   });
 
@@ -231,7 +231,7 @@ describe('aggregation output', () => {
     );
     expect(merge.code).toBe(121);
     await source.aggregate([{ $match: { _id: 1 } }, { $out: target.collectionName }]).toArray();
-    const [info] = await s.db.listCollections({ name: target.collectionName }).toArray();
+    const [info] = (await s.db.listCollections({ name: target.collectionName }).toArray()) as Document[];
     expect(info?.options.validator).toEqual(PEOPLE_SCHEMA);
   });
 });
