@@ -9,6 +9,12 @@ const FLAG_CONTINUED = 0x01;
 const FLAG_BEGIN = 0x02;
 const FLAG_END = 0x04;
 const NO_GRANULE = 0xffffffffffffffffn;
+/**
+ * The largest packet taken. An Opus audio packet is at most 120 ms of 1275-byte frames (61,200 bytes); the
+ * comment header is the only large one, and a recording's is small. A packet continued page after page would
+ * otherwise be held whole, up to the size of the upload.
+ */
+const MAX_PACKET_BYTES = 1024 * 1024;
 
 const startsWith = (packet: Uint8Array, text: string): boolean =>
   packet.length >= text.length && String.fromCharCode(...packet.subarray(0, text.length)) === text;
@@ -22,6 +28,7 @@ export class OggDemuxer {
   private serial: number | null = null;
   private packetIndex = 0;
   private partial: Uint8Array[] = [];
+  private partialBytes = 0;
   private ended = false;
   /** Granule position (48 kHz samples, including pre-skip) of the last page that completed a packet. */
   lastGranule: number | null = null;
@@ -78,19 +85,26 @@ export class OggDemuxer {
       const lace = page[HEADER_LENGTH + i]!;
       offset += lace;
       if (lace < 255) {
-        this.partial.push(page.subarray(start, offset));
+        this.keep(page.subarray(start, offset));
         this.deliver(this.partial.length === 1 ? this.partial[0]! : concat(this.partial));
         this.partial = [];
+        this.partialBytes = 0;
         start = offset;
         completedPacket = true;
       }
     }
     // A final lacing value of 255 leaves a packet open: its remainder is on the next page.
-    if (start < offset) this.partial.push(page.subarray(start, offset));
+    if (start < offset) this.keep(page.subarray(start, offset));
 
     const granule = view.getBigUint64(6, true);
     if (completedPacket && granule !== NO_GRANULE && this.packetIndex > 2) this.lastGranule = Number(granule);
     return true;
+  }
+
+  private keep(part: Uint8Array): void {
+    this.partialBytes += part.length;
+    if (this.partialBytes > MAX_PACKET_BYTES) throw corrupt('An Ogg packet is larger than a recording has.');
+    this.partial.push(part);
   }
 
   private deliver(packet: Uint8Array): void {

@@ -16,6 +16,11 @@ const FORMAT_FLOAT = 0x0003;
 const FORMAT_EXTENSIBLE = 0xfffe;
 /** A data chunk size streaming writers leave when they cannot seek back to fill it in. */
 const SIZE_UNKNOWN = 0xffffffff;
+/**
+ * Chunks a file may have: a recording has a handful (fmt, data, perhaps LIST, fact, bext, JUNK). Millions of
+ * empty ones would only make the probe work for nothing.
+ */
+const MAX_CHUNKS = 64;
 /** Bytes of samples converted at a time: keeps the Float32 scratch arrays small. */
 const SLICE_BYTES = 64 * 1024;
 
@@ -87,6 +92,7 @@ export class WavParser {
   meter: LoudnessMeter | null = null;
   private read: ((view: DataView, offset: number) => number) | null = null;
   private sawData = false;
+  private chunks = 0;
 
   /** `onSamples`, when given, receives every slice of samples (one array per channel) as it is measured. */
   constructor(private readonly onSamples?: (channelData: readonly Float32Array[], frames: number) => void) {}
@@ -121,6 +127,8 @@ export class WavParser {
         const id = fourCC(header, 0);
         const size = new DataView(header.buffer, header.byteOffset, 8).getUint32(4, true);
         this.queue.skip(8);
+        this.chunks += 1;
+        if (this.chunks > MAX_CHUNKS) throw corrupt('The WAV file has more chunks than a recording has.');
         this.padAfter = size % 2;
         if (id === 'fmt ') {
           if (this.format) throw corrupt('The WAV file has two format chunks.');

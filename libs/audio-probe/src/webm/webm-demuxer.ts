@@ -27,6 +27,14 @@ const READ_LIMITS: ReadonlyMap<number, number> = new Map([
   [EbmlId.Block, 256 * 1024],
 ]);
 
+/**
+ * Masters open at once, and track entries in a file: a recording has 4 levels (Segment, Cluster, BlockGroup,
+ * Block) and one or two tracks. Without these bounds, a few MB of nested or repeated empty masters would hold
+ * a million levels, or make every block search a million tracks.
+ */
+const MAX_OPEN_MASTERS = 8;
+const MAX_TRACKS = 16;
+
 /** Only these may be written with an unknown size (live muxers such as MediaRecorder do so). */
 const MAY_HAVE_UNKNOWN_SIZE: ReadonlySet<number> = new Set([EbmlId.Segment, EbmlId.Cluster]);
 
@@ -126,12 +134,17 @@ export class WebmDemuxer {
       this.sawEbmlHeader = true;
     }
     if (id === EbmlId.Segment && this.open.length > 0) throw corrupt('A WebM Segment is nested.');
-    if (id === EbmlId.TrackEntry) this.tracks.push({});
+    if (id === EbmlId.TrackEntry) {
+      if (this.tracks.length === MAX_TRACKS)
+        throw corrupt('The WebM file has more tracks than a recording has.');
+      this.tracks.push({});
+    }
     if (id === EbmlId.Cluster && this.audioTrackNumber === null) {
       throw corrupt('The WebM file has audio data before its track list.');
     }
 
     if (ENTERED.has(id)) {
+      if (this.open.length === MAX_OPEN_MASTERS) throw corrupt('The WebM elements are nested too deeply.');
       this.open.push({ id, end });
       return;
     }
