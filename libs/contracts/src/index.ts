@@ -25,6 +25,7 @@ export * from './workspace';
 export * from './account-settings';
 export * from './storage';
 export * from './error-codes';
+export * from './spreadsheet-cells';
 export * from './route';
 export * from './routes';
 export * from './topology';

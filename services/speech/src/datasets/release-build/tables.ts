@@ -1,4 +1,9 @@
-import { DATASET_LICENSE_LABELS, type DatasetLicense, type ReleaseSplit } from '@platform/contracts';
+import {
+  DATASET_LICENSE_LABELS,
+  neutraliseCell,
+  type DatasetLicense,
+  type ReleaseSplit,
+} from '@platform/contracts';
 
 /** One WAV in `clips/` and its row in the Common Voice tables. */
 export interface ClipRow {
@@ -65,13 +70,18 @@ export const SENTENCE_COLUMNS = [
   'clips_count',
 ] as const;
 
-/** A TSV field: Common Voice's files are unquoted, so tabs and line breaks become spaces. */
-export const tsvField = (value: string): string => value.replace(/[\t\r\n]+/g, ' ');
+/**
+ * A TSV field: Common Voice's files are unquoted, so tabs and line breaks become spaces; a field that would
+ * open as a spreadsheet formula is quoted first (neutraliseCell), as in every table the platform writes.
+ */
+export const tsvField = (value: string): string => neutraliseCell(value).replace(/[\t\r\n]+/g, ' ');
 export const tsvLine = (fields: readonly string[]): string => `${fields.map(tsvField).join('\t')}\n`;
 
-/** An RFC 4180 CSV field (what the `datasets` library's csv reader expects). */
-export const csvField = (value: string): string =>
-  /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+/** An RFC 4180 CSV field (what the `datasets` library's csv reader expects), neutralised as above. */
+export const csvField = (raw: string): string => {
+  const value = neutraliseCell(raw);
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+};
 export const csvLine = (fields: readonly string[]): string => `${fields.map(csvField).join(',')}\r\n`;
 
 export function cvRow(clip: ClipRow): string {
@@ -190,6 +200,12 @@ export interface ReadmeFacts {
 
 const hours = (seconds: number) => (seconds / 3600).toFixed(2);
 
+/** What neutraliseCell does to the tables, said once in every release's README. */
+export const SPREADSHEET_NOTE =
+  'In every `.tsv` and `.csv` file, a cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return ' +
+  "is written with a single quote (`'`) in front, so that spreadsheet programs show it as text instead of " +
+  'running it as a formula; the `.jsonl` files keep such text as it was written.';
+
 export function readme(f: ReadmeFacts): string {
   const lines = [
     `# ${f.title} — version ${f.version}`,
@@ -203,6 +219,8 @@ export function readme(f: ReadmeFacts): string {
     '',
     `- ${f.clips} clips, ${hours(f.audioSeconds)} hours of audio, from ${f.speakers} speakers.`,
     `- ${f.sentences} approved sentences and ${f.textPairs} English–Yoruba text pairs.`,
+    '',
+    SPREADSHEET_NOTE,
     '',
   ];
   if (f.hasAudio) {
