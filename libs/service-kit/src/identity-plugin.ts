@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Identity } from '@platform/contracts';
 import { verifyIdentity, type IdentityCheck } from './identity';
 
@@ -20,7 +20,15 @@ declare module 'fastify' {
 export function installIdentity(app: FastifyInstance, secret: string, service: string) {
   app.decorateRequest('identity', null);
   app.decorateRequest('identityProblem', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', signedCallerHook(secret, service));
+}
+
+/**
+ * The onRequest hook installIdentity adds, for a scope whose request.identity is already decorated by an
+ * outer one (the gateway's routes for the services): the signed caller replaces whatever was set before.
+ */
+export function signedCallerHook(secret: string, service: string) {
+  return async (request: FastifyRequest) => {
     const check = verifyIdentity(request.headers, secret, {
       method: request.method,
       url: request.url,
@@ -28,9 +36,11 @@ export function installIdentity(app: FastifyInstance, secret: string, service: s
     });
     if (check.ok) {
       request.identity = check.identity;
+      request.identityProblem = null;
     } else {
+      request.identity = null;
       request.identityProblem = check.reason;
       if (check.reason !== 'missing') request.log.warn({ reason: check.reason }, 'identity refused');
     }
-  });
+  };
 }

@@ -5,19 +5,28 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import type { RemotesManifest } from '@platform/contracts';
-import { createService, createServiceClient, databaseOf, type ServiceApp } from '@platform/service-kit';
+import {
+  createService,
+  createServiceClient,
+  databaseOf,
+  registerRouteModules,
+  type ServiceApp,
+} from '@platform/service-kit';
 import { SERVICE_IDENTITIES } from '@platform/contracts';
 import { API_TOKEN_RATE_LIMIT_PER_MINUTE, API_TOKENS_MAX } from '@platform/contracts';
 import { accountCollections, ACCOUNT_INDEXES, GATEWAY_DB } from './accounts/accounts-db';
 import { API_TOKEN_INDEXES, apiTokenCollection } from './api-tokens/api-tokens-db';
 import { registerBearerGate } from './api-tokens/bearer';
-import { accountsRoutes, DEFAULT_RATE_LIMITS, type AccountRateLimits } from './routes/auth/auth-routes';
+import { DEFAULT_PASSWORD_CHECKS, DEFAULT_RATE_LIMITS, type AccountRateLimits } from './accounts/limits';
 import { BackgroundWork } from './accounts/background';
 import { createMailer, type Mailer } from './accounts/mailer';
 import { createPasswordHasher, type HashingLimits } from './accounts/passwords';
 import { SessionCache } from './accounts/session-cache';
 import { sessionCookie } from './accounts/session-cookie';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression';
+import type { GatewayContext } from './context';
+import { resolveIdentityAtTheEdge } from './edge/identity';
+import { ROUTE_MODULES } from './routes';
 import { resolveUser as nobodySignedIn, sessionResolver, type ResolveUser } from './identity-propagation';
 import { gatewayLoggerOptions } from './logging';
 import { allowedOrigins, registerOriginGuard } from './origin-guard';
@@ -33,7 +42,6 @@ import {
 import { serviceReadiness } from './readiness';
 import { buildRemotesManifest, pagePaths, remoteOrigins } from './remotes-manifest';
 import { remotesRoute } from './remotes-route';
-import { apiTokenRoutes } from './routes/api-tokens/api-tokens-routes';
 import { buildPublicOpenApi, OPENAPI_PATH } from './public-openapi';
 import type { RateLimit } from './rate-limits/keyed-limiter';
 import { ROUTING_TABLE, type RoutingRule, type ServiceName } from './routing-table';
@@ -47,19 +55,12 @@ import {
   type StorageSettings,
 } from './storage-quota/settings';
 import { storageGate, type StorageGate } from './storage-quota/storage-gate';
-import { storageRoutes } from './storage-quota/storage-routes';
 import { storedBytesReader } from './storage-quota/stored-bytes';
-import { internalRoutes } from './routes/internal/people-routes';
-import { DEFAULT_PASSWORD_CHECKS, settingsRoutes } from './routes/settings/settings-routes';
 import { SETTINGS_INDEXES, settingsCollections } from './settings/settings-db';
 import type { RateLimit as PasswordCheckLimit } from './rate-limits/keyed-limiter';
 import { PUBLIC_SITE_INDEXES, publicSiteCollections } from './public-site/db';
 import { FiguresCache } from './public-site/figures';
-import {
-  DEFAULT_PUBLIC_SITE_SETTINGS,
-  publicSiteRoutes,
-  type PublicSiteSettings,
-} from './public-site/routes';
+import { DEFAULT_PUBLIC_SITE_SETTINGS, type PublicSiteSettings } from './public-site/settings';
 
 export interface GatewayOptions {
   /** Base URLs of the services, e.g. { text: 'http://127.0.0.1:4001', speech: 'http://127.0.0.1:4002' }. */
@@ -215,6 +216,7 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
       });
       let resolveUser = options.resolveUser ?? nobodySignedIn;
       let storage: StorageGate | undefined;
+      let context: GatewayContext | undefined;
       if (accounts) {
         // Limits are checked from handlers (createRateLimit), never as a hook on every route.
         await scope.register(fastifyRateLimit, {
@@ -243,29 +245,6 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
           { tokens, users: cols.users, table, now, rateLimit: tokenLimits.rateLimit },
           session,
         );
-        // Every write from here on (the gateway's own routes and the proxy's) counts against the person.
-        registerWriteLimits(
-          scope,
-          writeGate(scope, { ...DEFAULT_WRITE_RATE_LIMITS, ...accounts.writeLimits }),
-          resolveUser,
-        );
-        await scope.register(apiTokenRoutes, {
-          tokens,
-          resolveSession: session,
-          now,
-          max: tokenLimits.max,
-        });
-        await scope.register(accountsRoutes, {
-          cols,
-          hasher,
-          mailer,
-          publicUrl,
-          now,
-          rateLimits: { ...DEFAULT_RATE_LIMITS, ...accounts.rateLimits },
-          background,
-          sessionCache,
-          cookie,
-        });
         const serviceClient = (target: ServiceName, timeoutMs?: number) =>
           createServiceClient({
             identity: SERVICE_IDENTITIES.gateway,
@@ -289,33 +268,32 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
           reservations: storageReservations(databaseOf(typed)),
           now,
         });
-        await scope.register(storageRoutes, {
-          resolveSession: session,
-          stored,
-          quotaBytes: storageSettings.quotaBytes,
-        });
         const settings = settingsCollections(databaseOf(typed));
-        await scope.register(settingsRoutes, {
+        const publicSite = { ...DEFAULT_PUBLIC_SITE_SETTINGS, ...accounts.publicSite };
+        context = {
           cols,
           settings,
           apiTokens: tokens,
+          publicSite: publicSiteCollections(databaseOf(typed)),
           hasher,
           mailer,
+          background,
           publicUrl,
           now,
-          resolveSession: session,
           sessionCache,
           cookie,
-          // Account deletion: a prolific contributor's data takes the services longer than a usual call.
-          text: serviceClient('text', ACCOUNT_ERASURE_TIMEOUT_MS),
-          speech: serviceClient('speech', ACCOUNT_ERASURE_TIMEOUT_MS),
+          identitySecret: options.identitySecret,
+          rateLimits: { ...DEFAULT_RATE_LIMITS, ...accounts.rateLimits },
           passwordChecks: accounts.passwordChecks ?? DEFAULT_PASSWORD_CHECKS,
-        });
-        await scope.register(internalRoutes, { cols, identitySecret: options.identitySecret });
-        const publicSite = { ...DEFAULT_PUBLIC_SITE_SETTINGS, ...accounts.publicSite };
-        await scope.register(publicSiteRoutes, {
-          cols: publicSiteCollections(databaseOf(typed)),
-          settings: publicSite,
+          apiTokensMax: tokenLimits.max,
+          // Account deletion: a prolific contributor's data takes the services longer than a usual call.
+          erasure: {
+            text: serviceClient('text', ACCOUNT_ERASURE_TIMEOUT_MS),
+            speech: serviceClient('speech', ACCOUNT_ERASURE_TIMEOUT_MS),
+          },
+          stored,
+          quotaBytes: storageSettings.quotaBytes,
+          publicSiteSettings: publicSite,
           figures: new FiguresCache({
             speech: serviceClient('speech'),
             text: serviceClient('text'),
@@ -324,13 +302,7 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
             onStale: (err) =>
               typed.log.warn({ err }, 'public figures: services failed, serving the last ones'),
           }),
-          mailer,
-          background,
-          publicUrl,
-          secret: options.identitySecret,
-          now,
-          resolveSession: session,
-        });
+        };
         const intervalMs = accounts.digestIntervalMs ?? DEFAULT_DIGEST_INTERVAL_MS;
         if (intervalMs > 0) {
           digestJob = new DigestJob({
@@ -345,11 +317,20 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
           });
         }
       }
+      // Who is calling is resolved once, here, for every route after it: the gateway's own and the proxy.
+      resolveIdentityAtTheEdge(scope, resolveUser);
+      if (accounts && context) {
+        // Every write from here on (the gateway's own routes and the proxy's) counts against the person.
+        registerWriteLimits(
+          scope,
+          writeGate(scope, { ...DEFAULT_WRITE_RATE_LIMITS, ...accounts.writeLimits }),
+        );
+        await registerRouteModules(typed, ROUTE_MODULES, context);
+      }
       await scope.register(proxyRoutes, {
         upstreams: options.upstreams,
         table: options.routingTable ?? ROUTING_TABLE,
         identitySecret: options.identitySecret,
-        resolveUser,
         timeouts,
         storageGate: storage,
       });

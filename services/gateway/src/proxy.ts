@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REQUEST_ID_HEADER } from '@platform/service-kit';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression';
-import { upstreamHeaders, type ResolveUser } from './identity-propagation';
+import { upstreamHeaders } from './identity-propagation';
 import { splitTarget } from './path-guard';
 import type { StorageGate } from './storage-quota/storage-gate';
 import { ownerOf, type RoutingRule, type ServiceName } from './routing-table';
@@ -40,7 +40,6 @@ export interface ProxyOptions {
   upstreams: Record<ServiceName, string>;
   table: readonly RoutingRule[];
   identitySecret: string;
-  resolveUser: ResolveUser;
   timeouts: UpstreamTimeouts;
   /** Storage quota and free-space checks of uploads; none without an accounts database. */
   storageGate?: StorageGate;
@@ -115,7 +114,7 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
       return reply.callNotFound();
     }
     const service: ServiceName = owner;
-    const identity = await options.resolveUser(request);
+    const identity = request.identity;
     await options.storageGate?.(request, reply, identity, path);
     // The signature covers the request target exactly as sent: the query goes as it came (reply-from would
     // otherwise re-serialise it through URL parsing).

@@ -5,7 +5,7 @@ import type { ServiceApp } from '@platform/service-kit';
 import { startTestMongo, uniqueDbName, type TestMongo } from '@platform/service-kit/testing';
 import type { BackgroundWork } from '../src/accounts/background';
 import { buildApp, type AccountsOptions, type GatewayOptions } from '../src/app';
-import { DEFAULT_RATE_LIMITS, type AccountRateLimits } from '../src/routes/auth/auth-routes';
+import { DEFAULT_RATE_LIMITS, type AccountRateLimits } from '../src/accounts/limits';
 import { makeShellDist } from './shell-dist';
 import { startTestUpstream, type TestUpstream } from './upstream';
 

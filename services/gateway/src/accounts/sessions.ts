@@ -59,3 +59,9 @@ export async function closeSessionsOf(
   const { deletedCount } = await cols.sessions.deleteMany(filter);
   return deletedCount;
 }
+
+/** This gateway forgets what it remembered of the person's sessions, so a new name or role shows at once. */
+export async function refreshSessionsOf(cols: AccountCollections, cache: SessionCache, userId: ObjectId) {
+  const sessions = await cols.sessions.find({ userId }, { projection: { hash: 1 } }).toArray();
+  cache.forgetDigests(sessions.map((s) => s.hash));
+}

@@ -13,7 +13,7 @@ import { linkToken, readOutbox, type OutboxMail } from '../../test/outbox';
 import { BackgroundWork } from '../accounts/background';
 import { CONTACT_INQUIRIES, NEWSLETTER_SUBSCRIBERS } from './db';
 import { NEWSLETTER_TEXTS } from './newsletter-texts';
-import { DEFAULT_CONTACT_EMAIL } from './routes';
+import { DEFAULT_CONTACT_EMAIL } from './settings';
 
 const SECRET = 'public-site-test-secret';
 const DAY = 24 * 3600 * 1000;

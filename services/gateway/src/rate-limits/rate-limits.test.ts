@@ -4,7 +4,7 @@ import { linkToken, readOutbox } from '../../test/outbox';
 import { ROOMY_RATE_LIMITS, startAccountsGateway, type AccountsGateway } from '../../test/accounts-gateway';
 import { BackgroundWork } from '../accounts/background';
 import { HASHING_BUSY_MESSAGE } from '../accounts/passwords';
-import { DEFAULT_RATE_LIMITS, type AccountRateLimits } from '../routes/auth/auth-routes';
+import { DEFAULT_RATE_LIMITS, type AccountRateLimits } from '../accounts/limits';
 import { rateLimitCounters } from './mongo-store';
 import { WRITE_LIMIT_MESSAGES } from './write-limits';
 

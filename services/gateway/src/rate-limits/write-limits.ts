@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Identity } from '@platform/contracts';
 import { HttpError } from '@platform/service-kit';
-import type { ResolveUser } from '../identity-propagation';
 import { splitTarget } from '../path-guard';
 import { storesFilesMatcher } from '../storage-quota/stores-files';
 import { keyedLimiter, type RateLimit } from './keyed-limiter';
@@ -66,14 +65,14 @@ export function writeGate(app: FastifyInstance, limits: WriteRateLimits): WriteG
 /**
  * Puts every state-changing request on `app`'s routes registered after it, whoever serves it (the gateway's
  * own settings, tokens, admin and account routes, or a service behind the proxy), under the person's write
- * limits: refused with 429 and Retry-After before its body is read or anything is done. People signed out
+ * limits (the person the edge resolved, request.identity): refused with 429 and Retry-After before its body is read or anything is done. People signed out
  * are not counted here: the routes open to them (sign-up, sign-in, contact, newsletter) have their own
  * per-client limits, and every other write refuses them.
  */
-export function registerWriteLimits(app: FastifyInstance, gate: WriteGate, resolveUser: ResolveUser) {
+export function registerWriteLimits(app: FastifyInstance, gate: WriteGate) {
   app.addHook('onRequest', async (request, reply) => {
     if (!WRITES.has(request.method)) return;
-    const wait = await gate(request, await resolveUser(request), splitTarget(request.url).path);
+    const wait = await gate(request, request.identity, splitTarget(request.url).path);
     if (wait) {
       reply.header('retry-after', String(wait.retryAfterSeconds));
       throw new HttpError(429, 'rate_limit.exceeded', wait.message);

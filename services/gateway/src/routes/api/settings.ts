@@ -1,0 +1,353 @@
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Binary } from 'mongodb';
+import {
+  authCodeFor,
+  AVATAR_FILE_FIELD,
+  AVATAR_MAX_BYTES,
+  deleteAccount,
+  deleteAvatar,
+  getNotificationSettings,
+  getProfile,
+  normalizeEmail,
+  passwordProblem,
+  postAvatar,
+  postEmailChange,
+  postSignOutEverywhere,
+  putNotificationSettings,
+  putPassword,
+  putProfile,
+} from '@platform/contracts';
+import {
+  databaseOf,
+  discardRestOfUpload,
+  HttpError,
+  isDuplicateKey,
+  routeModule,
+  serveRoute,
+} from '@platform/service-kit';
+import { eraseAccount } from '../../account-deletion/erase-account';
+import { backfillNameKeys, nameFields, type UserDoc } from '../../accounts/accounts-db';
+import { emailAddressProblem } from '../../accounts/email-address';
+import { closeSessionsOf, refreshSessionsOf } from '../../accounts/sessions';
+import { currentAccount } from '../../accounts/current-account';
+import type { GatewayContext } from '../../context';
+import { noStoreUnlessSaid, retryWhenHashingBusy } from '../../own-routes';
+import { emailChangeNoticeMail, sendEmailChange } from '../../accounts/verification';
+import { revokeAllTokens } from '../../api-tokens/api-tokens-db';
+import { keyedLimiter } from '../../rate-limits/keyed-limiter';
+import { AvatarTooLargeError, sniffImage, toAvatar } from '../../settings/avatar-image';
+import { profileView } from '../../settings/profile-view';
+import { digestPeriodMs, notificationSettingsView } from '../../settings/settings-db';
+
+/** Bytes enough to tell the accepted image formats apart (WebP's tag sits at 8–11). */
+const SNIFF_BYTES = 12;
+
+/**
+ * Reads an avatar part as it streams, with the multipart 2 MB cap (413 past it): bytes that do not start
+ * like an accepted image are refused as soon as the first few arrive, without reading the rest.
+ */
+async function readImagePart(file: AsyncIterable<Buffer> & { truncated: boolean }): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  let sniffed = false;
+  for await (const chunk of file) {
+    chunks.push(chunk);
+    length += chunk.length;
+    if (!sniffed && length >= SNIFF_BYTES) {
+      sniffed = true;
+      if (!sniffImage(Buffer.concat(chunks))) throw new HttpError(415, 'avatar.not_image');
+    }
+  }
+  if (file.truncated) throw new HttpError(413, 'avatar.too_large');
+  return Buffer.concat(chunks, length);
+}
+
+/** Settings bodies are a few short fields (the avatar is multipart, with its own limit). */
+const BODY_LIMIT = 16 * 1024;
+
+/** Settings (Profile, Account, Notifications) of the person behind the session cookie. */
+export default routeModule<GatewayContext>(
+  [
+    getProfile,
+    putProfile,
+    postAvatar,
+    deleteAvatar,
+    postEmailChange,
+    putPassword,
+    postSignOutEverywhere,
+    deleteAccount,
+    getNotificationSettings,
+    putNotificationSettings,
+  ],
+  async (app, ctx) => {
+    const { cols, settings, hasher, mailer, publicUrl, now, sessionCache, cookie } = ctx;
+    noStoreUnlessSaid(app);
+    retryWhenHashingBusy(app);
+    await app.register(multipart, {
+      limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 1 },
+    });
+
+    const passwordChecks = keyedLimiter(app, 'passwordCheck', ctx.passwordChecks);
+    // Older accounts get their name keys once the database answers (tried again each minute until it does).
+    let backfillTimer: NodeJS.Timeout | undefined;
+    const backfill = () => {
+      backfillNameKeys(cols.users).catch((err: unknown) => {
+        app.log.warn({ err }, 'could not give older accounts their name keys yet');
+        backfillTimer = setTimeout(backfill, 60_000).unref();
+      });
+    };
+    backfill();
+    app.addHook('onClose', async () => clearTimeout(backfillTimer));
+
+    const me = (request: FastifyRequest & { identity: { id: string } }) => currentAccount(cols, request);
+
+    /** 422 unless `password` is the person's current one; 429 past the per-person limit of checks. */
+    const checkPassword = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      user: UserDoc,
+      password: string,
+    ) => {
+      const verdict = await passwordChecks(request, user._id.toHexString());
+      if (!verdict.allowed) {
+        reply.header('retry-after', String(verdict.retryAfterSeconds));
+        throw new HttpError(429, 'rate_limit.exceeded');
+      }
+      if (!(await hasher.verify(password, user.passwordHash))) {
+        throw new HttpError(422, 'account.password_incorrect');
+      }
+    };
+
+    // ---- Profile ----
+
+    serveRoute(app, getProfile, async (request) => profileView(await me(request)));
+
+    serveRoute(
+      app,
+      putProfile,
+      async (request) => {
+        const user = await me(request);
+        const { fullName, username, bio, languages } = request.body;
+        if (new Set(languages.map((l) => l.language)).size !== languages.length) {
+          throw new HttpError(400, 'validation.failed', 'Each language may be listed once.');
+        }
+        const set: Partial<UserDoc> = { ...nameFields(fullName), bio: bio.trim(), languages };
+        if (username !== null) Object.assign(set, { username, usernameKey: username.toLowerCase() });
+        let updated: UserDoc | null;
+        try {
+          updated = await cols.users.findOneAndUpdate(
+            { _id: user._id },
+            username === null ? { $set: set, $unset: { username: '', usernameKey: '' } } : { $set: set },
+            { returnDocument: 'after' },
+          );
+        } catch (err) {
+          if (isDuplicateKey(err)) throw new HttpError(409, 'profile.username_taken');
+          throw err;
+        }
+        if (!updated) throw new HttpError(401, 'auth.not_signed_in');
+        await refreshSessionsOf(cols, sessionCache, user._id);
+        return profileView(updated);
+      },
+      { bodyLimit: BODY_LIMIT },
+    );
+
+    // ---- Avatar ----
+
+    serveRoute(app, postAvatar, async (request) => {
+      if (!request.isMultipart()) throw new HttpError(415, 'request.unsupported_media_type');
+      const user = await me(request);
+      let bytes: Buffer | null = null;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type !== 'file' || part.fieldname !== AVATAR_FILE_FIELD) {
+            if (part.type === 'file') part.file.resume();
+            throw new HttpError(
+              400,
+              'validation.failed',
+              `Send the image as the '${AVATAR_FILE_FIELD}' file.`,
+            );
+          }
+          bytes = await readImagePart(part.file);
+        }
+      } catch (err) {
+        discardRestOfUpload(request.raw, 2 * AVATAR_MAX_BYTES);
+        const code = (err as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'avatar.too_large');
+        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+          throw new HttpError(
+            400,
+            'validation.failed',
+            `Send one image, as the '${AVATAR_FILE_FIELD}' file.`,
+          );
+        }
+        throw err;
+      }
+      if (!bytes) {
+        throw new HttpError(400, 'validation.failed', `Send the image as the '${AVATAR_FILE_FIELD}' file.`);
+      }
+      // The bytes decide, never the name or the declared type.
+      if (!sniffImage(bytes)) throw new HttpError(415, 'avatar.not_image');
+      let image: Buffer;
+      try {
+        image = await toAvatar(bytes);
+      } catch (err) {
+        if (err instanceof AvatarTooLargeError) throw new HttpError(413, 'avatar.too_many_pixels');
+        request.log.info({ err }, 'avatar could not be decoded');
+        throw new HttpError(422, 'avatar.not_image');
+      }
+      // A version that only grows, so a new image never reuses an old URL a browser may have cached.
+      const version = Math.max(now(), (user.avatarVersion ?? 0) + 1);
+      await settings.avatars.replaceOne(
+        { _id: user._id },
+        { image: new Binary(image), version, bytes: image.length, updatedAt: new Date(now()) },
+        { upsert: true },
+      );
+      const updated = await cols.users.findOneAndUpdate(
+        { _id: user._id },
+        { $set: { avatarVersion: version } },
+        { returnDocument: 'after' },
+      );
+      if (!updated) throw new HttpError(401, 'auth.not_signed_in');
+      return profileView(updated);
+    });
+
+    serveRoute(app, deleteAvatar, async (request) => {
+      const user = await me(request);
+      await settings.avatars.deleteOne({ _id: user._id });
+      const updated = await cols.users.findOneAndUpdate(
+        { _id: user._id },
+        { $unset: { avatarVersion: '' } },
+        { returnDocument: 'after' },
+      );
+      if (!updated) throw new HttpError(401, 'auth.not_signed_in');
+      return profileView(updated);
+    });
+
+    // ---- Account ----
+
+    serveRoute(
+      app,
+      postEmailChange,
+      async (request, reply) => {
+        const user = await me(request);
+        await checkPassword(request, reply, user, request.body.currentPassword);
+        const problem = emailAddressProblem(request.body.email);
+        if (problem) throw new HttpError(400, authCodeFor(problem), problem);
+        const email = normalizeEmail(request.body.email);
+        if (email === user.email) throw new HttpError(422, 'account.email_same');
+        if (await cols.users.findOne({ email }, { projection: { _id: 1 } })) {
+          throw new HttpError(409, 'auth.email_taken');
+        }
+        await cols.users.updateOne({ _id: user._id }, { $set: { pendingEmail: email } });
+        // Whoever else is signed in as this person is signed out, as for a new password: the change is asked
+        // for from this session, which stays.
+        await closeSessionsOf(cols, sessionCache, user._id, cookie.read(request));
+        try {
+          await sendEmailChange({ cols, mailer, publicUrl, log: request.log }, user, email, now());
+        } catch (err) {
+          // The change waits; asking again sends a new link.
+          request.log.error({ err }, 'e-mail change link could not be sent');
+        }
+        try {
+          // The address that is still the account's hears of it, so an owner who did not ask can act.
+          await mailer.send(emailChangeNoticeMail(user, email));
+        } catch (err) {
+          request.log.error({ err }, 'e-mail change notice to the current address could not be sent');
+        }
+        return reply.code(202).send({ pendingEmail: email });
+      },
+      { bodyLimit: BODY_LIMIT },
+    );
+
+    serveRoute(
+      app,
+      putPassword,
+      async (request, reply) => {
+        const user = await me(request);
+        const { currentPassword, newPassword, confirmPassword } = request.body;
+        await checkPassword(request, reply, user, currentPassword);
+        if (newPassword !== confirmPassword) throw new HttpError(422, 'account.passwords_differ');
+        const problem = passwordProblem(newPassword);
+        if (problem) throw new HttpError(422, authCodeFor(problem), problem);
+        const passwordHash = await hasher.hash(newPassword);
+        // A change of address still waiting is cancelled with the old password: its link may be someone else's.
+        await cols.users.updateOne(
+          { _id: user._id },
+          { $set: { passwordHash }, $unset: { pendingEmail: '' } },
+        );
+        await cols.tokens.deleteMany({ userId: user._id, scope: 'email' });
+        // Whoever else was signed in as this person is signed out, and every API token made under the old
+        // password stops working; this browser stays signed in.
+        const ended = await closeSessionsOf(cols, sessionCache, user._id, cookie.read(request));
+        await revokeAllTokens(ctx.apiTokens, user._id, now());
+        return { ended };
+      },
+      { bodyLimit: BODY_LIMIT },
+    );
+
+    serveRoute(app, postSignOutEverywhere, async (request, reply) => {
+      const user = await me(request);
+      const ended = await closeSessionsOf(cols, sessionCache, user._id);
+      // Signing out everywhere ends every credential: API tokens too.
+      await revokeAllTokens(ctx.apiTokens, user._id, now());
+      cookie.clear(request, reply);
+      return { ended };
+    });
+
+    serveRoute(
+      app,
+      deleteAccount,
+      async (request, reply) => {
+        const user = await me(request);
+        await checkPassword(request, reply, user, request.body.currentPassword);
+        await eraseAccount({ db: databaseOf(app), ...ctx.erasure, sessionCache }, user);
+        cookie.clear(request, reply);
+        return { done: true as const };
+      },
+      { bodyLimit: BODY_LIMIT },
+    );
+
+    // ---- Notifications ----
+
+    serveRoute(app, getNotificationSettings, async (request) => {
+      const user = await me(request);
+      return notificationSettingsView(await settings.notificationSettings.findOne({ _id: user._id }));
+    });
+
+    serveRoute(
+      app,
+      putNotificationSettings,
+      async (request) => {
+        const user = await me(request);
+        const body = request.body;
+        const before = await settings.notificationSettings.findOne({ _id: user._id });
+        const at = now();
+        // A new frequency counts from the last digest sent (none yet: the job's next run may send one).
+        const last = before?.lastDigestAt ?? null;
+        const period = digestPeriodMs(body.digest);
+        const nextDigestAt = period !== null && last ? new Date(last.getTime() + period) : null;
+        const values = {
+          email: body.email,
+          taskAssignments: body.taskAssignments,
+          taskReminders: body.taskReminders,
+          projectUpdates: body.projectUpdates,
+          digest: body.digest,
+        };
+        await settings.notificationSettings.updateOne(
+          { _id: user._id },
+          {
+            $set: {
+              ...values,
+              updatedAt: new Date(at),
+              ...(before?.digest !== body.digest ? { nextDigestAt } : {}),
+            },
+          },
+          { upsert: true },
+        );
+        return values;
+      },
+      { bodyLimit: BODY_LIMIT },
+    );
+  },
+);
