@@ -1,12 +1,19 @@
 // @ts-check
 // Shared Jest settings: swc transpiles TypeScript; the "source" export condition lets tests read
 // workspace libraries from src without building them first.
-const swc = ['@swc/jest', {
-  jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
-  module: { type: 'commonjs' },
-}];
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
 
-/** @type {import('jest').Config} */
+/** @type {import('jest').Config & { transformIgnorePatterns: string[] }} */
 module.exports = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   testEnvironment: 'node',

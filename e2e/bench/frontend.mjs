@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import { buildPlatform, startPlatform, freePorts, loadRemoteCatalog } from '../../tools/platform.mjs';
 import { fileLog } from '../../tools/lib/log.mjs';
-import { signUpMember } from '../setup/member-session.mjs';
+import { signUpMember } from '../../tools/lib/member-session.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');

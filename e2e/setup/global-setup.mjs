@@ -8,7 +8,7 @@ import path from 'node:path';
 import { buildPlatform, startPlatform, freePorts, loadRemoteCatalog } from '../../tools/platform.mjs';
 import { fileLog } from '../../tools/lib/log.mjs';
 import { startControlServer } from './control-server.mjs';
-import { signUpMember } from './member-session.mjs';
+import { signUpMember } from '../../tools/lib/member-session.mjs';
 
 export default async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-e2e-'));

@@ -1,5 +1,7 @@
+// @ts-check
 const preset = require('../../tools/jest-preset.js');
 
+/** @type {import('jest').Config} */
 module.exports = {
   ...preset,
   // @fastify/cookie loads the ES-module-only `cookie` with a dynamic import(), which Jest's CommonJS runtime

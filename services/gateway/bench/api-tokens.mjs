@@ -1,3 +1,4 @@
+// @ts-check
 // What a personal API token costs the gateway per request, beside a session cookie: sequential GETs through
 // the gateway (in-process inject) to a loopback stand-in service, with the gateway's accounts on the embedded
 // MongoDB. A token request looks the token and its owner up and counts one call in the MongoDB rate-limit
@@ -14,13 +15,20 @@ import { join } from 'node:path';
 const require = createRequire(import.meta.url);
 const { ObjectId } = require('mongodb');
 const { startTestMongo } = require('@platform/service-kit/testing');
-const { buildApp } = require('../dist/app.js');
-const { buildPublicOpenApi } = require('../dist/public-openapi.js');
+// The gateway as built, typed by the sources it is built from (a path that is not a literal keeps the
+// type-check on those sources rather than on the built files).
+const dist = '../dist';
+const { buildApp } = /** @type {typeof import('../src/app')} */ (require(`${dist}/app.js`));
+const { buildPublicOpenApi } = /** @type {typeof import('../src/public-openapi')} */ (
+  require(`${dist}/public-openapi.js`)
+);
 
 const N = Number(process.argv[2] ?? 1000);
 const ROUNDS = 3;
+/** @param {string} s */
 const digest = (s) => createHash('sha256').update(s).digest('hex');
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** @param {number[]} values NaN for none */
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'api-tokens-bench-'));
 const mongo = await startTestMongo();
@@ -28,8 +36,9 @@ const upstream = createServer((_req, res) => {
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end('{"ok":true}');
 });
-await new Promise((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-const url = `http://127.0.0.1:${upstream.address().port}`;
+await /** @type {Promise<void>} */ (new Promise((resolve) => upstream.listen(0, '127.0.0.1', resolve)));
+// A TCP server's address is an AddressInfo (a string only for a pipe or socket file).
+const url = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (upstream.address()).port}`;
 const app = await buildApp({
   upstreams: { text: url, speech: url },
   identitySecret: 'bench',
@@ -46,7 +55,8 @@ try {
   for (let i = 0; i < 100 && (await app.inject({ url: '/readyz' })).statusCode !== 200; i++) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const db = app.database.db;
+  const db = app.database?.db;
+  if (!db) throw new Error('the gateway opened no accounts database');
   const userId = new ObjectId();
   await db.collection('users').insertOne({
     _id: userId,
@@ -75,6 +85,7 @@ try {
   });
   const bearer = { authorization: `Bearer ${created.json().secret}` };
 
+  /** @param {Record<string, string>} headers */
   const run = async (headers) => {
     const started = performance.now();
     for (let i = 0; i < N; i++) {
@@ -85,6 +96,7 @@ try {
   };
   await run(cookie);
   await run(bearer);
+  /** @type {{ cookie: number[], bearer: number[] }} */
   const times = { cookie: [], bearer: [] };
   for (let round = 0; round < ROUNDS; round++) {
     times.cookie.push(await run(cookie));
@@ -97,7 +109,10 @@ try {
   console.log(`  API token        ${median(times.bearer).toFixed(2)} ms`);
 
   const started = performance.now();
-  const doc = await buildPublicOpenApi('http://localhost:3000');
+  // The parts of the OpenAPI document read here.
+  const doc = /** @type {{ paths: Record<string, Record<string, { security?: object[] }>> }} */ (
+    await buildPublicOpenApi('http://localhost:3000')
+  );
   const ms = performance.now() - started;
   const operations = Object.values(doc.paths).flatMap((ops) => Object.values(ops));
   const withToken = operations.filter((op) => (op.security ?? []).some((s) => 'apiToken' in s));

@@ -1,3 +1,4 @@
+// @ts-check
 // Gateway overhead on loopback, requests per second direct to a service vs through the gateway:
 //   - a trivial route (/healthz): the service's own vs the gateway's own;
 //   - a real proxied route: a signed-in contributor's Speak round (GET /api/sentences?lang=yo), straight to
@@ -15,6 +16,7 @@ import { STAND_IN_PATH, startStandIn } from './stand-in.mjs';
 const TARGET = 0.6;
 const LABEL_WIDTH = 46;
 
+/** @param {Awaited<ReturnType<typeof compare>>[]} rows */
 function printTable(rows) {
   const { connections, rounds, durationS, acceptEncoding } = settings;
   console.log(
@@ -34,6 +36,7 @@ function printTable(rows) {
   );
   console.log('\nRuns (req/s, direct | gateway):');
   for (const r of rows) {
+    /** @param {number[]} values */
     const runs = (values) => values.map(Math.round).join(' ');
     console.log(`  ${r.label.padEnd(LABEL_WIDTH)}${runs(r.directRuns)} | ${runs(r.gatewayRuns)}`);
   }
@@ -42,15 +45,16 @@ function printTable(rows) {
 async function main() {
   await buildWhatRuns();
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
+  /** @type {(() => Promise<void>)[]} */
   const stops = [];
   const stopAll = async () => {
-    while (stops.length) await stops.pop()();
+    for (let stop = stops.pop(); stop; stop = stops.pop()) await stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  for (const [signal, code] of [
+  for (const [signal, code] of /** @type {[NodeJS.Signals, number][]} */ ([
     ['SIGINT', 130],
     ['SIGTERM', 143],
-  ]) {
+  ])) {
     process.once(signal, () => void stopAll().then(() => process.exit(code)));
   }
   try {

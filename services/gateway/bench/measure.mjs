@@ -1,3 +1,4 @@
+// @ts-check
 // autocannon runs, and the direct-vs-gateway comparison the benchmark reports for each row.
 import autocannon from 'autocannon';
 
@@ -14,15 +15,24 @@ export const settings = {
   acceptEncoding: process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd',
 };
 
+/**
+ * One side of a row: where to send requests, and the headers for one run.
+ * @typedef {{ url: string, headers?: () => Record<string, string> }} Target
+ */
+/** @typedef {{ label: string, target: boolean, direct: Target, gateway: Target }} Row */
+
+/** @param {number[]} values NaN for none */
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
 
 /**
  * Requests per second for one target: { url, headers?() }. headers is a function so that signed identity
  * headers are fresh for every run (services refuse signatures older than 5 minutes).
  * Any non-2xx answer or socket error fails the benchmark: a fast error page is not throughput.
+ * @param {Target} target
+ * @returns {Promise<number>}
  */
 export function run(target, durationS = settings.durationS) {
   return new Promise((resolveRun, reject) => {
@@ -48,7 +58,10 @@ export function run(target, durationS = settings.durationS) {
   });
 }
 
-/** One row: a discarded warm-up of each side, then alternating rounds; medians and their ratio. */
+/**
+ * One row: a discarded warm-up of each side, then alternating rounds; medians and their ratio.
+ * @param {Row} row
+ */
 export async function compare(row) {
   await run(row.direct, settings.warmupS);
   await run(row.gateway, settings.warmupS);

@@ -1,3 +1,4 @@
+// @ts-check
 // The part of the platform a proxied API call crosses: the embedded database, the text service (the speech
 // service copies its sentences from it), the speech service and the gateway, started by the same
 // startPlatform as `npm start`, on free ports with a throw-away DATA_DIR. The remotes are not needed: each
@@ -17,7 +18,7 @@ import {
   startPlatform,
 } from '../../../tools/platform.mjs';
 import { fileLog } from '../../../tools/lib/log.mjs';
-import { signUpMember } from '../../../e2e/setup/member-session.mjs';
+import { signUpMember } from '../../../tools/lib/member-session.mjs';
 
 const require = createRequire(import.meta.url);
 const { signIdentity } = require('@platform/service-kit');
@@ -25,12 +26,17 @@ const { signIdentity } = require('@platform/service-kit');
 const ROUND_PATH = '/api/sentences?lang=yo';
 const ROUND_WAIT_MS = 30_000;
 
+/**
+ * @param {number} ms
+ * @returns {Promise<void>}
+ */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Builds only what this benchmark runs (Nx builds their libraries first and skips what is up to date);
  * the shell and the remotes are webpack builds and are left alone, except that the gateway needs the
  * shell's index.html to call itself ready, so the shell is built when it has never been.
+ * @returns {Promise<void>}
  */
 export function buildWhatRuns() {
   const projects = [
@@ -51,6 +57,11 @@ export function buildWhatRuns() {
   });
 }
 
+/**
+ * @param {string} url
+ * @param {Record<string, string>} [headers]
+ * @returns {Promise<unknown>}
+ */
 async function getJson(url, headers) {
   const res = await fetch(url, { headers });
   const text = await res.text();
@@ -58,7 +69,11 @@ async function getJson(url, headers) {
   return JSON.parse(text);
 }
 
-/** The Speak round must be a real one (sentences in it), or the benchmark would time an empty answer. */
+/**
+ * The Speak round must be a real one (sentences in it), or the benchmark would time an empty answer.
+ * @param {string} url
+ * @param {Record<string, string>} [headers]
+ */
 async function checkRound(url, headers) {
   const round = await getJson(url, headers);
   if (!Array.isArray(round) || round.length === 0) {
@@ -67,7 +82,11 @@ async function checkRound(url, headers) {
   return round;
 }
 
-/** The speech service copies sentences from the text service every few seconds after both start. */
+/**
+ * The speech service copies sentences from the text service every few seconds after both start.
+ * @param {string} url
+ * @param {Record<string, string>} [headers]
+ */
 async function waitForRound(url, headers) {
   const deadline = Date.now() + ROUND_WAIT_MS;
   for (;;) {
@@ -80,6 +99,7 @@ async function waitForRound(url, headers) {
   }
 }
 
+/** @param {string} file */
 function tail(file, lines = 40) {
   try {
     return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
@@ -91,11 +111,13 @@ function tail(file, lines = 40) {
 /**
  * Starts the services and the gateway, signs a contributor in, and checks their Speak round both ways.
  * Returns the URLs, the session cookie and a way to sign identity headers for direct calls.
+ * @param {string} dataDir
  */
 export async function startRealPlatform(dataDir) {
   const catalog = loadRemoteCatalog();
   const [gateway, text, speech, mongo] = await freePorts(4);
   const identitySecret = randomBytes(32).toString('hex');
+  /** @type {NodeJS.ProcessEnv} */
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -119,7 +141,9 @@ export async function startRealPlatform(dataDir) {
     });
   } catch (error) {
     await log.close();
-    throw new Error(`${error.message}\n--- ${logFile} ---\n${tail(logFile)}`);
+    throw new Error(`${/** @type {Error} */ (error).message}\n--- ${logFile} ---\n${tail(logFile)}`, {
+      cause: error,
+    });
   }
 
   const stop = async () => {
@@ -131,7 +155,9 @@ export async function startRealPlatform(dataDir) {
     const site = platform.urls.site.replace('//localhost:', '//127.0.0.1:');
     const { cookie } = await signUpMember(site, dataDir);
     const sessionCookie = { cookie: `plt=${cookie}` };
-    const { user } = await getJson(`${site}/auth/session`, sessionCookie);
+    const { user } = /** @type {import('@platform/contracts').SessionReply} */ (
+      await getJson(`${site}/auth/session`, sessionCookie)
+    );
     // What the gateway tells services about this person (src/identity-propagation.ts).
     const identity = { id: user.id, role: user.role, name: `${user.firstname} ${user.lastname}` };
     // A signature covers one request (method, target, service): the direct calls are all this GET.
@@ -153,6 +179,8 @@ export async function startRealPlatform(dataDir) {
     };
   } catch (error) {
     await stop();
-    throw new Error(`${error.message}\n--- ${logFile} ---\n${tail(logFile)}`);
+    throw new Error(`${/** @type {Error} */ (error).message}\n--- ${logFile} ---\n${tail(logFile)}`, {
+      cause: error,
+    });
   }
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // A second gateway whose services are both the no-op stand-in (bench-upstream.cjs): the floor of what
 // proxying costs, with no database work on either side to hide it.
 import { spawn } from 'node:child_process';
@@ -11,6 +12,10 @@ const gatewayDir = resolve(here, '..');
 
 export const STAND_IN_PATH = '/api/text-audio-pairs/bench';
 
+/**
+ * @param {import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, null>} child
+ * @returns {Promise<string>}
+ */
 function firstLine(child) {
   return new Promise((resolveLine, reject) => {
     let buffered = '';
@@ -23,6 +28,7 @@ function firstLine(child) {
   });
 }
 
+/** @param {string} url */
 async function waitFor(url, timeoutMs = 15_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
@@ -38,8 +44,12 @@ async function waitFor(url, timeoutMs = 15_000) {
   throw new Error(`${url} did not come up`);
 }
 
-/** mongoUri: the gateway opens its accounts database there; no request of this row reaches it. */
+/**
+ * mongoUri: the gateway opens its accounts database there; no request of this row reaches it.
+ * @param {{ dataDir: string, mongoUri: string, identitySecret: string }} options
+ */
 export async function startStandIn({ dataDir, mongoUri, identitySecret }) {
+  /** @type {import('node:child_process').ChildProcess[]} */
   const children = [];
   // Gateway first, and only then the stand-in, so the gateway is never left proxying to nothing.
   const stop = async () => {

@@ -1,6 +1,6 @@
 // What the speech benchmarks (run.mjs, audio-pairs.mjs) share beyond tools/bench/harness.mjs: building and
-// starting the speech service, and bench-gateway.cjs (the real gateway, signed in by an `x-bench-user`
-// header) in front of it.
+// starting the speech service, and the gateway's bench-gateway.cjs (the real gateway, signed in by an
+// `x-bench-user` header) in front of it.
 import { build, freePort, waitAnswering } from '../../../tools/bench/harness.mjs';
 
 export const buildSpeech = () =>
@@ -24,11 +24,11 @@ export async function startSpeech(bench) {
   return { uri, speech, mongo };
 }
 
-/** bench-gateway.cjs in front of the speech service on a free port, once it answers. */
+/** services/gateway/bench/bench-gateway.cjs in front of the speech service on a free port, once it answers. */
 export async function startBenchGateway(bench, speechUrl) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const { child } = await bench.start('gateway', ['services/speech/bench/bench-gateway.cjs'], {
+  const { child } = await bench.start('gateway', ['services/gateway/bench/bench-gateway.cjs'], {
     PORT: String(port),
     SPEECH_URL: speechUrl,
     TEXT_URL: 'http://127.0.0.1:9',
