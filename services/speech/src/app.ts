@@ -5,6 +5,7 @@ import {
   createService,
   createServiceClient,
   databaseOf,
+  registerRouteModules,
   type CollectionIndexes,
   type ServiceApp,
 } from '@platform/service-kit';
@@ -12,17 +13,9 @@ import { SPEECH_INDEXES } from './indexes';
 import { recountIfMissing } from './audio-pairs/counts';
 import { createTextPairSync, type TextPairSync } from './audio-pairs/text-pair-sync';
 import { collections } from './collections';
-import { audioRoutes } from './routes/audio';
-import { audioPairRoutes } from './routes/audio-pairs';
-import { recordingRoutes } from './routes/recordings';
-import { sentenceRoutes } from './routes/sentences';
-import { userRoutes } from './routes/user';
-import { storageRoutes } from './routes/storage';
-import { activityRoutes } from './routes/activity';
-import { publicSiteRoutes } from './public-site/routes';
+import { ROUTE_MODULES } from './routes';
 import { createReleaseWorker, type ReleaseWorker, type ReleaseWorkerOptions } from './datasets/release-build';
 import { createDatasetSeeder, type DatasetSeeder } from './datasets/seeding';
-import { datasetRoutes } from './routes/datasets';
 import { createSentenceSync, type SentenceSync } from './sentences/sentence-sync';
 import { DEFAULT_SYNC_INTERVAL_MS, type ChangeFeedFollowerOptions } from './sync/change-feed-follower';
 import { createActivityBackfill, type ActivityBackfill } from './activity/backfill';
@@ -97,30 +90,24 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
       await instance.register(multipart, {
         limits: { fileSize: MULTIPART_MAX_FILE_BYTES, files: 2, fields: 10, fieldSize: 64 * 1024 },
       });
-      sentenceRoutes(typed);
-      recordingRoutes(typed);
-      audioRoutes(typed);
-      audioPairRoutes(typed, { secret: options.identitySecret });
-      userRoutes(
-        typed,
+      releaseWorker = (options.createReleaseWorker ?? createReleaseWorker)({
+        ...options.releaseWorkerOptions,
+        db: databaseOf(typed),
+        log: typed.log.child({ component: 'release-worker' }),
+      });
+      await registerRouteModules(typed, ROUTE_MODULES, {
+        secret: options.identitySecret,
+        now,
         // The speech service's own signed name, never a person's: 503 service.unavailable when text cannot answer.
-        createServiceClient({
+        text: createServiceClient({
           identity: SERVICE_IDENTITIES.speech,
           target: 'text',
           baseUrl: options.textUrl ?? DEFAULT_TEXT_URL,
           secret: options.identitySecret,
           log: typed.log,
         }),
-      );
-      storageRoutes(typed);
-      activityRoutes(typed, { now });
-      publicSiteRoutes(typed, { now });
-      releaseWorker = (options.createReleaseWorker ?? createReleaseWorker)({
-        ...options.releaseWorkerOptions,
-        db: databaseOf(typed),
-        log: typed.log.child({ component: 'release-worker' }),
+        worker: releaseWorker,
       });
-      datasetRoutes(typed, { worker: releaseWorker, now });
     },
   });
   // Both follow a change feed of the text service, at the same pace.

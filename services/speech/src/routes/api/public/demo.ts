@@ -1,20 +1,15 @@
-import { getInternalSpeechFigures, getPublicDemo, getPublicDemoAudio } from '@platform/contracts';
-import { databaseOf, HttpError, serveRoute, type ServiceApp } from '@platform/service-kit';
-import { sendAudioFile } from '../audio/send-audio';
-import { pickDemoClip, publishedRecording } from './demo';
-import { speechFigures } from './figures';
+import { getPublicDemo, getPublicDemoAudio } from '@platform/contracts';
+import { databaseOf, HttpError, routeModule, serveRoute } from '@platform/service-kit';
+import { sendAudioFile } from '../../../audio/send-audio';
+import type { SpeechContext } from '../../../context';
+import { pickDemoClip, publishedRecording } from '../../../public-site/demo';
 
 /** Anyone may keep the demo's audio for an hour: it is published data. */
 const DEMO_AUDIO_CACHE = 'public, max-age=3600';
 
-/**
- * The public site's speech side: the figures the gateway turns into the landing counters and /languages,
- * the demo clip and its audio (signed out too).
- */
-export function publicSiteRoutes(app: ServiceApp, options: { now: () => Date }) {
+/** The landing page's demo: a published clip and its audio, signed out too. */
+export default routeModule<SpeechContext>([getPublicDemo, getPublicDemoAudio], (app) => {
   const db = () => databaseOf(app);
-
-  serveRoute(app, getInternalSpeechFigures, async () => speechFigures(db(), options.now()));
 
   serveRoute(app, getPublicDemo, async (request) => ({
     clip: await pickDemoClip(db(), request.query.language),
@@ -33,4 +28,4 @@ export function publicSiteRoutes(app: ServiceApp, options: { now: () => Date }) 
       DEMO_AUDIO_CACHE,
     );
   });
-}
+});

@@ -1,7 +1,5 @@
 import {
   getInternalActivityLanguages,
-  getInternalRecordingQuality,
-  getLanguageDistribution,
   postInternalActivitySums,
   type ActivityKind,
   SPEECH_ACTIVITY_KINDS,
@@ -10,19 +8,18 @@ import {
   activityLanguages,
   databaseOf,
   HttpError,
+  routeModule,
   serveRoute,
   sumActivity,
-  type ServiceApp,
 } from '@platform/service-kit';
-import { languageDistribution } from '../../analytics/language-distribution';
-import { recordingQuality } from '../../analytics/quality-counts';
+import type { SpeechContext } from '../../context';
 
 const counted: readonly string[] = SPEECH_ACTIVITY_KINDS;
 /** What a person contributed speech in: what they recorded, voted on or donated. */
 const CONTRIBUTION_KINDS: ActivityKind[] = ['recordings.submitted', 'votes.given', 'donations.submitted'];
 
-/** The speech service's daily activity counts for the text service, and the analytics figures it owns. */
-export function activityRoutes(app: ServiceApp, options: { now: () => Date }) {
+/** The speech service's daily activity counts, for the text service. */
+export default routeModule<SpeechContext>([postInternalActivitySums, getInternalActivityLanguages], (app) => {
   const db = () => databaseOf(app);
 
   // Kinds the speech service does not count sum to 0; a query left with none is not sent to the database.
@@ -42,10 +39,4 @@ export function activityRoutes(app: ServiceApp, options: { now: () => Date }) {
   serveRoute(app, getInternalActivityLanguages, async (request) => ({
     languages: await activityLanguages(db(), request.params.id, CONTRIBUTION_KINDS),
   }));
-
-  serveRoute(app, getInternalRecordingQuality, async (request) =>
-    recordingQuality(db(), request.query.period, options.now()),
-  );
-
-  serveRoute(app, getLanguageDistribution, async () => languageDistribution(db()));
-}
+});

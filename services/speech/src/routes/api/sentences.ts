@@ -5,20 +5,15 @@ import {
   postSentenceSkip,
   type SentenceReportReason,
 } from '@platform/contracts';
-import {
-  databaseOf,
-  HttpError,
-  ignoreDuplicateKey,
-  serveRoute,
-  type ServiceApp,
-} from '@platform/service-kit';
+import { databaseOf, HttpError, ignoreDuplicateKey, routeModule, serveRoute } from '@platform/service-kit';
 import { collections } from '../../collections';
+import type { SpeechContext } from '../../context';
 import { pickRound } from '../../sentences/round';
 import { rememberedLanguage } from '../../user/preferences';
-import { reportHandler, skipHandler, type MarkItem } from '../skip-and-report';
+import { reportHandler, skipHandler, type MarkItem } from '../../http/skip-and-report';
 
 /** Speak: the round of sentences to record, and a person's skips and reports. */
-export function sentenceRoutes(app: ServiceApp) {
+export default routeModule<SpeechContext>([getSentenceRound, postSentenceSkip, postSentenceReport], (app) => {
   const col = () => collections(databaseOf(app));
 
   const findSentence = async (id: string) => {
@@ -48,4 +43,4 @@ export function sentenceRoutes(app: ServiceApp) {
 
   serveRoute(app, postSentenceSkip, skipHandler(mark));
   serveRoute(app, postSentenceReport, reportHandler(mark));
-}
+});

@@ -16,21 +16,22 @@ import {
   discardRestOfUpload,
   HttpError,
   isDuplicateKey,
+  routeModule,
   serveRoute,
   type RouteHandler,
-  type ServiceApp,
 } from '@platform/service-kit';
-import { collections, type AudioPairDoc, type TextPairCopyDoc } from '../../collections';
-import { countActivity } from '../../activity/count';
-import { donationSubmitted } from '../../activity/events';
+import { collections, type AudioPairDoc, type TextPairCopyDoc } from '../../../collections';
+import type { SpeechContext } from '../../../context';
+import { countActivity } from '../../../activity/count';
+import { donationSubmitted } from '../../../activity/events';
 import {
   audioPairPath,
   SIDE_OF_FIELD,
   toAudioPairRecord,
   type AudioPairSide,
-} from '../../audio-pairs/record';
-import { countAudioPair, countDonation } from '../../audio-pairs/counts';
-import { deleteAudio, storeWhileProbing, type StoredAudio } from '../../recordings/audio-store';
+} from '../../../audio-pairs/record';
+import { countAudioPair, countDonation } from '../../../audio-pairs/counts';
+import { deleteAudio, storeWhileProbing, type StoredAudio } from '../../../recordings/audio-store';
 
 const TEXT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** The Donate screen's own words for a missing or unknown dialect (SPEC §5). */
@@ -61,7 +62,7 @@ const durationMs = (stored: StoredAudio) =>
  * of the pair is kept: every file stored so far is deleted before the answer. The donor is the signed-in
  * person; a `user_id` field is accepted (the SPEC's client sends one) and ignored.
  */
-export function audioPairUploadRoute(app: ServiceApp, secret: string) {
+export default routeModule<SpeechContext>([postAudioPair], (app, { secret }) => {
   const handler: RouteHandler<typeof postAudioPair> = async (request, reply) => {
     if (!request.isMultipart()) throw new HttpError(415, 'audio_pair.not_multipart');
     const donorId = request.identity.id;
@@ -179,4 +180,4 @@ export function audioPairUploadRoute(app: ServiceApp, secret: string) {
 
   serveRoute(app, postAudioPair, handler);
   serveRoute(app, { ...postAudioPair, name: 'postAudioPairSlash', path: `${postAudioPair.path}/` }, handler);
-}
+});

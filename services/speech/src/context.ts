@@ -1,0 +1,14 @@
+import type { ServiceClient } from '@platform/service-kit';
+import type { ReleaseWorker } from './datasets/release-build';
+
+/** What the speech service's route modules are given besides the app. */
+export interface SpeechContext {
+  /** The identity secret: audio pair ids are signed with it for the people who may hear them. */
+  secret: string;
+  /** The clock of the datasets feature, the public figures and the quality figures; tests move it. */
+  now: () => Date;
+  /** The text service, called with the speech service's own signed name, never a person's. */
+  text: ServiceClient;
+  /** Builds published releases; the publish route kicks it. */
+  worker: ReleaseWorker;
+}
