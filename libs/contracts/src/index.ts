@@ -29,3 +29,4 @@ export * from './spreadsheet-cells';
 export * from './route';
 export * from './routes';
 export * from './topology';
+export * from './public-paths';

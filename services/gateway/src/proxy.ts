@@ -2,6 +2,7 @@ import replyFrom from '@fastify/reply-from';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_PREFIXES, AUTH_PREFIX } from '@platform/contracts';
 import { REQUEST_ID_HEADER } from '@platform/service-kit';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression';
 import { upstreamHeaders } from './identity-propagation';
@@ -135,7 +136,8 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
   };
 
   const methods = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'] as const;
-  for (const url of ['/api/*', '/audio/*']) {
+  // /auth is the gateway's own, whole: the proxy serves the other families.
+  for (const url of API_PREFIXES.filter((prefix) => prefix !== AUTH_PREFIX).map((prefix) => `${prefix}/*`)) {
     app.route({
       method: [...methods],
       url,

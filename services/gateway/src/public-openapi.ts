@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import Fastify from 'fastify';
 import {
   API_TOKEN_RATE_LIMIT_PER_MINUTE,
+  PUBLIC_OPENAPI_PATH,
   ROUTES,
   SESSION_COOKIE_NAME,
   type RouteDeclaration,
@@ -10,7 +11,7 @@ import { routeSchema } from '@platform/service-kit';
 import { API_PREFIXES } from './routing-table';
 
 /** Where the gateway publishes the document. */
-export const OPENAPI_PATH = '/api/openapi.json';
+export const OPENAPI_PATH = PUBLIC_OPENAPI_PATH;
 
 /** The declarations of the public API: every route under /api, /auth or /audio, whoever serves it. */
 export const publicRoutes = (routes: readonly RouteDeclaration[] = ROUTES): RouteDeclaration[] =>

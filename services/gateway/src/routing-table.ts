@@ -1,4 +1,10 @@
-import { ROUTES, type RouteDeclaration, type RouteOwner, type ServiceName } from '@platform/contracts';
+import {
+  API_PREFIXES,
+  ROUTES,
+  type RouteDeclaration,
+  type RouteOwner,
+  type ServiceName,
+} from '@platform/contracts';
 
 export type { RouteOwner, ServiceName };
 
@@ -13,7 +19,7 @@ export interface RoutingRule {
 }
 
 /** Path families the browser never gets the shell for (they are API, not pages). */
-export const API_PREFIXES = ['/api', '/auth', '/audio'] as const;
+export { API_PREFIXES };
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Collection } from 'mongodb';
-import type { Identity } from '@platform/contracts';
+import { AUTH_PREFIX, type Identity } from '@platform/contracts';
 import { HttpError } from '@platform/service-kit';
 import { displayName, type UserDoc } from '../accounts/accounts-db';
 import type { ResolveUser } from '../identity-propagation';
@@ -64,7 +64,11 @@ export function registerBearerGate(
     const { path } = splitTarget(request.url);
     if (!isApiPath(path)) return;
     if (!READS.has(request.method)) throw new HttpError(403, 'access.token_forbidden');
-    if (path === '/auth' || path.startsWith('/auth/') || ownerOf(path, table, request.method) === 'gateway') {
+    if (
+      path === AUTH_PREFIX ||
+      path.startsWith(`${AUTH_PREFIX}/`) ||
+      ownerOf(path, table, request.method) === 'gateway'
+    ) {
       throw new HttpError(403, 'access.token_forbidden');
     }
     if (!SECRET_SHAPE.test(secret)) throw new HttpError(401, 'api_token.invalid');

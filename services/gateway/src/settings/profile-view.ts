@@ -1,9 +1,11 @@
-import type { AccountRow, Profile } from '@platform/contracts';
+import { getAvatar, routeUrl, type AccountRow, type Profile } from '@platform/contracts';
 import { displayName, type UserDoc } from '../accounts/accounts-db';
 
 /** Where a person's avatar is served; the version changes with each upload, so each URL may be cached for good. */
 export const avatarUrl = (user: Pick<UserDoc, '_id' | 'avatarVersion'>) =>
-  user.avatarVersion ? `/api/avatars/${user._id.toHexString()}?v=${user.avatarVersion}` : null;
+  user.avatarVersion
+    ? `${routeUrl(getAvatar.path, { id: user._id.toHexString() })}?v=${user.avatarVersion}`
+    : null;
 
 export function profileView(user: UserDoc): Profile {
   return {
