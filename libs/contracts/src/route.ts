@@ -82,6 +82,11 @@ export interface RouteDeclaration {
    * disk's free-space floor would be passed.
    */
   readonly storesFiles?: true;
+  /**
+   * Served at the path with a final '/' too (a client the SPEC describes sends it so); the twin has the same
+   * schema and handler, and the operation id `<name>Slash`.
+   */
+  readonly trailingSlash?: true;
 }
 
 /** Keeps the literal types of a declaration (its schemas, access and path) for handlers and clients. */

@@ -77,6 +77,17 @@ const tokenThing = defineRoute({
   params: ThingParams,
   reply: { 200: Type.Object({ id: Type.String() }) },
 });
+const slashThing = defineRoute({
+  name: 'slashThing',
+  method: 'GET',
+  path: '/api/slash-things',
+  owner: 'text',
+  access: 'public',
+  trailingSlash: true,
+  summary: 'Served with and without a final slash',
+  tag: 'things',
+  reply: { 200: Type.Object({ ok: Type.Literal(true) }) },
+});
 const byToken = (identity: Identity): Identity => ({ ...identity, via: 'api-token' });
 
 describe('serveRoute: a route registered from its declaration', () => {
@@ -100,6 +111,7 @@ describe('serveRoute: a route registered from its declaration', () => {
         serveRoute(instance, internalThing, async () => ({ ok: true as const }));
         serveRoute(instance, publicThing, async (request) => ({ q: request.query.q ?? '' }));
         serveRoute(instance, tokenThing, async (request) => ({ id: request.params.id }));
+        serveRoute(instance, slashThing, async () => ({ ok: true as const }));
       },
     });
   });
@@ -169,6 +181,12 @@ describe('serveRoute: a route registered from its declaration', () => {
     expect(ok.json()).toEqual({ id: 'a1' });
     const wrongRole = await app.inject({ url, headers: as(byToken(contributor), url, 'GET') });
     expect(wrongRole.json().code).toBe('access.role_forbidden');
+  });
+
+  it('serves a trailingSlash route with and without the final slash, and no other route with it', async () => {
+    expect((await app.inject({ url: '/api/slash-things' })).json()).toEqual({ ok: true });
+    expect((await app.inject({ url: '/api/slash-things/' })).json()).toEqual({ ok: true });
+    expect((await app.inject({ url: '/api/things/' })).statusCode).toBe(404);
   });
 
   it('lets anyone call a public route', async () => {

@@ -122,12 +122,16 @@ export function serveRoute<D extends RouteDeclaration>(
   const checks: onRequestAsyncHookHandler[] = [];
   if (!route.apiToken && app.hasRequestDecorator('identity')) checks.push(apiTokenCheck);
   if (access !== 'public') checks.push(accessCheck(access));
-  app.route({
-    ...options,
-    method: route.method,
-    url: route.path,
-    schema: routeSchema(route),
-    ...(checks.length ? { onRequest: checks } : {}),
-    handler: handler as unknown as RouteHandlerMethod,
-  });
+  const serve = (url: string, schema: FastifySchema) =>
+    app.route({
+      ...options,
+      method: route.method,
+      url,
+      schema,
+      ...(checks.length ? { onRequest: checks } : {}),
+      handler: handler as unknown as RouteHandlerMethod,
+    });
+  const schema = routeSchema(route);
+  serve(route.path, schema);
+  if (route.trailingSlash) serve(`${route.path}/`, { ...schema, operationId: `${route.name}Slash` });
 }
