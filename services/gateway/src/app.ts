@@ -306,6 +306,7 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
         const intervalMs = accounts.digestIntervalMs ?? DEFAULT_DIGEST_INTERVAL_MS;
         if (intervalMs > 0) {
           digestJob = new DigestJob({
+            db: databaseOf(typed),
             cols,
             settings,
             text: serviceClient('text'),

@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { ObjectId } from 'mongodb';
+import { ObjectId, type Db } from 'mongodb';
 import {
   getInternalDigestRecipients,
   postInternalDigestClaim,
   type NotificationKind,
   type NotificationSettings,
 } from '@platform/contracts';
-import { isDuplicateKey, type ServiceClient } from '@platform/service-kit';
+import { leasedJob, type LeasedJob, type ServiceClient } from '@platform/service-kit';
 import type { AccountCollections } from '../accounts/accounts-db';
 import type { Mailer } from '../accounts/mailer';
 import {
@@ -32,6 +31,8 @@ export function digestKinds(settings: NotificationSettings): NotificationKind[] 
 }
 
 export interface DigestJobOptions {
+  /** The gateway's database, where the job's lease is kept. */
+  db: Db;
   cols: AccountCollections;
   settings: SettingsCollections;
   /** The text service, which keeps the notifications. */
@@ -56,63 +57,48 @@ export interface DigestPass {
  * (realtime: each run; daily; weekly; never). One pass asks the text service once who has notifications
  * waiting, then, for each of them who is due and wants mail, claims the kinds their toggles allow (the
  * claim marks them mailed, so no notification is mailed twice) and sends one mail in their language.
- * Nothing claimed, no mail. A lease in MongoDB lets one gateway run the passes while several are up.
+ * Nothing claimed, no mail. A leased job: one gateway runs the passes while several are up.
  */
 export class DigestJob {
-  private readonly holder: string;
-  private readonly intervalMs: number;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private readonly job: LeasedJob;
+  private mailed = 0;
 
   constructor(private readonly options: DigestJobOptions) {
-    this.holder = options.holder ?? randomUUID();
-    this.intervalMs = options.intervalMs ?? DEFAULT_DIGEST_INTERVAL_MS;
+    this.job = leasedJob({
+      name: LEASE_ID,
+      db: options.db,
+      intervalMs: options.intervalMs ?? DEFAULT_DIGEST_INTERVAL_MS,
+      holder: options.holder,
+      now: options.now,
+      log: options.log,
+      run: async () => {
+        this.mailed = await this.pass();
+      },
+    });
   }
 
-  /** Runs a pass every interval (a pass still running is never overlapped). */
+  /** Runs a pass every interval on one gateway at a time (a pass still running is never overlapped). */
   start() {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.runOnce()
-        .catch((err: unknown) =>
-          this.options.log.warn({ err }, 'digest pass failed; the next one tries again'),
-        )
-        .finally(() => (this.running = undefined));
-    }, this.intervalMs);
-    this.timer.unref();
+    this.job.start();
   }
 
-  async stop() {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-  }
-
-  /** Holds the lease for one interval; another holder's lease must have run out first. */
-  private async takeLease(at: number): Promise<boolean> {
-    const { jobLeases } = this.options.settings;
-    try {
-      const lease = await jobLeases.findOneAndUpdate(
-        { _id: LEASE_ID, $or: [{ until: { $lte: new Date(at) } }, { holder: this.holder }] },
-        { $set: { holder: this.holder, until: new Date(at + this.intervalMs) } },
-        { upsert: true, returnDocument: 'after' },
-      );
-      return lease?.holder === this.holder;
-    } catch (err) {
-      // Another gateway holds it (the upsert met its document).
-      if (isDuplicateKey(err)) return false;
-      throw err;
-    }
+  /** No new pass; a pass under way finishes, and the lease is given back. */
+  stop() {
+    return this.job.stop();
   }
 
   async runOnce(): Promise<DigestPass> {
+    this.mailed = 0;
+    const ran = await this.job.runOnce();
+    return { ran, mailed: ran ? this.mailed : 0 };
+  }
+
+  private async pass(): Promise<number> {
     const { cols, settings, text, mailer, now, log } = this.options;
     const at = now();
-    if (!(await this.takeLease(at))) return { ran: false, mailed: 0 };
     const { userIds } = await text.call(getInternalDigestRecipients);
     const ids = [...new Set(userIds)].filter((id) => id.length === 24 && ObjectId.isValid(id));
-    if (ids.length === 0) return { ran: true, mailed: 0 };
+    if (ids.length === 0) return 0;
     const objectIds = ids.map((id) => new ObjectId(id));
     const [users, saved] = await Promise.all([
       cols.users.find({ _id: { $in: objectIds }, verified: true }).toArray(),
@@ -154,6 +140,6 @@ export class DigestJob {
         log.error({ err, userId: user._id.toHexString() }, 'digest could not be sent');
       }
     }
-    return { ran: true, mailed };
+    return mailed;
   }
 }

@@ -24,16 +24,8 @@ export interface AvatarDoc {
   updatedAt: Date;
 }
 
-/** Which gateway runs a scheduled job until when (two gateways never both run one pass). */
-export interface JobLeaseDoc {
-  _id: string;
-  holder: string;
-  until: Date;
-}
-
 export const NOTIFICATION_SETTINGS = 'notification_settings';
 export const AVATARS = 'avatars';
-export const JOB_LEASES = 'job_leases';
 
 export const SETTINGS_INDEXES: CollectionIndexes[] = [
   // The digest job asks which of the people with mail waiting are due.
@@ -43,13 +35,11 @@ export const SETTINGS_INDEXES: CollectionIndexes[] = [
 export interface SettingsCollections {
   notificationSettings: Collection<NotificationSettingsDoc>;
   avatars: Collection<AvatarDoc>;
-  jobLeases: Collection<JobLeaseDoc>;
 }
 
 export const settingsCollections = (db: Db): SettingsCollections => ({
   notificationSettings: db.collection<NotificationSettingsDoc>(NOTIFICATION_SETTINGS),
   avatars: db.collection<AvatarDoc>(AVATARS),
-  jobLeases: db.collection<JobLeaseDoc>(JOB_LEASES),
 });
 
 /** SPEC §3: every toggle on, the digest daily. */

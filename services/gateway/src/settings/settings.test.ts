@@ -697,6 +697,7 @@ describe('settings, accounts and the digest', () => {
     });
     const job = (holder = 'this-gateway') =>
       new DigestJob({
+        db,
         cols: accountCollections(db),
         settings: settingsCollections(db),
         text: createServiceClient({
