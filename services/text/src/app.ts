@@ -6,6 +6,7 @@ import {
   createService,
   createServiceClient,
   databaseOf,
+  registerRouteModules,
   type CollectionIndexes,
   type ServiceApp,
   type ServiceClient,
@@ -14,23 +15,7 @@ import { startActivityBackfill } from './activity/backfill';
 import { createActivityReader, type ActivityReader } from './activity/activity-reader';
 import { createPeopleDirectory, type PeopleDirectory } from './people/people-directory';
 import { TEXT_INDEXES } from './indexes';
-import { analyticsRoutes } from './routes/analytics';
-import { internalSentenceRoutes } from './routes/internal/sentences';
-import { internalTextPairFlagRoutes } from './routes/internal/text-pair-flags';
-import { internalTextPairRoutes } from './routes/internal/text-pairs';
-import { reviewRoutes } from './routes/review';
-import { textPairRoutes } from './routes/text-pairs';
-import { internalUserRoutes } from './routes/users';
-import { sentenceWriteRoutes } from './routes/sentences';
-import { uploadRoutes } from './routes/uploads';
-import { projectRoutes } from './routes/projects';
-import { taskRoutes } from './routes/tasks';
-import { notificationRoutes } from './routes/notifications';
-import { workspaceRoutes } from './routes/workspace';
-import { internalDigestRoutes } from './routes/internal/digest';
-import { internalEraseRoutes } from './routes/internal/erase';
-import { internalStorageRoutes } from './routes/internal/storage';
-import { publicSiteRoutes } from './public-site/routes';
+import { ROUTE_MODULES } from './routes';
 import { REMINDER_INTERVAL_MS, startReminders } from './notifications/reminders';
 import { startSeeding } from './sentences/seed';
 import { SequenceWriter } from './sentences/sentence-store';
@@ -99,28 +84,11 @@ export async function buildApp(options: TextAppOptions): Promise<ServiceApp> {
     indexes: options.indexes ?? TEXT_INDEXES,
     identitySecret: options.identitySecret,
     logger: options.logger,
-    routes: async (instance) => {
-      internalSentenceRoutes(instance as ServiceApp);
-      reviewRoutes(instance as ServiceApp);
-      textPairRoutes(instance as ServiceApp);
-      internalTextPairRoutes(instance as ServiceApp);
-      internalTextPairFlagRoutes(instance as ServiceApp);
-      internalUserRoutes(instance as ServiceApp);
-      analyticsRoutes(instance as ServiceApp);
-      await sentenceWriteRoutes(instance as ServiceApp);
-      await uploadRoutes(instance as ServiceApp, {
-        maxBytes: options.uploadMaxBytes,
-        inspectionMemoryMb: options.uploadInspectionMemoryMb,
-      });
-      projectRoutes(instance as ServiceApp);
-      taskRoutes(instance as ServiceApp);
-      notificationRoutes(instance as ServiceApp);
-      workspaceRoutes(instance as ServiceApp);
-      internalDigestRoutes(instance as ServiceApp);
-      internalEraseRoutes(instance as ServiceApp);
-      internalStorageRoutes(instance as ServiceApp);
-      publicSiteRoutes(instance as ServiceApp);
-    },
+    routes: (instance) =>
+      registerRouteModules(instance as ServiceApp, ROUTE_MODULES, {
+        uploadMaxBytes: options.uploadMaxBytes,
+        uploadInspectionMemoryMb: options.uploadInspectionMemoryMb,
+      }),
   });
   const client = (target: 'speech' | 'gateway', baseUrl: string) =>
     createServiceClient({

@@ -2,7 +2,6 @@ import { ACTIVITY_INDEXES, type CollectionIndexes } from '@platform/service-kit'
 import { ANALYTICS_INDEXES } from './analytics/analytics-store';
 import { PUBLIC_SITE_INDEXES } from './public-site/text-figures';
 import { REVIEW_INDEXES } from './review/indexes';
-import { TEXT_PAIR_FLAG_INDEXES } from './routes/internal/text-pair-flags';
 import { SENTENCE_FLAGS, SENTENCES } from './sentences/sentence-store';
 import { STORAGE_INDEXES } from './storage/stored-bytes';
 import { TEXT_PAIR_INDEXES } from './text-pairs/indexes';
@@ -30,7 +29,6 @@ export const TEXT_INDEXES: CollectionIndexes[] = [
     indexes: [{ key: { sentenceId: 1, reportedAt: -1 }, name: 'sentence_reported' }],
   },
   ...TEXT_PAIR_INDEXES,
-  ...TEXT_PAIR_FLAG_INDEXES,
   ...REVIEW_INDEXES,
   ...DATASET_UPLOAD_INDEXES,
   ...ACTIVITY_INDEXES,

@@ -1,6 +1,7 @@
 import type { Collection, Db, Document, Filter, ObjectId } from 'mongodb';
 import type { Identity, LanguageCode, Person, TargetKind } from '@platform/contracts';
-import type { CollectionIndexes } from '@platform/service-kit';
+import { HttpError, type CollectionIndexes } from '@platform/service-kit';
+import { objectIdOrNull } from '../workspace/common';
 
 export const PROJECTS = 'projects';
 
@@ -74,3 +75,11 @@ export const managesProject = (identity: Identity, project: Pick<ProjectDoc, 'ow
   (identity.role === 'manager' && project.memberIds.includes(identity.id));
 
 export type ProjectFilter = Filter<ProjectDoc> & Document;
+
+/** A project the caller may see, or 404 (the same answer whether it does not exist or is not theirs). */
+export async function visibleProject(db: Db, identity: Identity, id: string): Promise<ProjectDoc> {
+  const _id = objectIdOrNull(id);
+  const project = _id ? await projects(db).findOne({ _id }) : null;
+  if (!project || !canSeeProject(identity, project)) throw new HttpError(404, 'project.not_found');
+  return project;
+}

@@ -1,5 +1,5 @@
 import type { CollectionIndexes } from '@platform/service-kit';
-import { TEXT_PAIRS } from './pair-store';
+import { TEXT_PAIR_FLAGS, TEXT_PAIRS } from './pair-store';
 
 /** Text pairs' own indexes (Review's queue over them is in review/indexes.ts). */
 export const TEXT_PAIR_INDEXES: CollectionIndexes[] = [
@@ -13,5 +13,10 @@ export const TEXT_PAIR_INDEXES: CollectionIndexes[] = [
       // GET /api/text-audio-pairs: approved pairs after a text_id, in id order.
       { key: { status: 1, _id: 1 }, name: 'status_id' },
     ],
+  },
+  {
+    collection: TEXT_PAIR_FLAGS,
+    // A pair's reports, newest first (and their count in the reply).
+    indexes: [{ key: { textPairId: 1, reportedAt: -1 }, name: 'pair_reported' }],
   },
 ];

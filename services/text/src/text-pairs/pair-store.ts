@@ -1,5 +1,5 @@
 import type { Collection, Db, ObjectId } from 'mongodb';
-import type { SentenceStatus, TextCategory } from '@platform/contracts';
+import type { SentenceStatus, TextCategory, TextPairReportReason } from '@platform/contracts';
 import type { Sequencer } from './pair-sequence';
 
 export const TEXT_PAIRS = 'text_pairs';
@@ -60,4 +60,29 @@ export async function setPairStatus(
     );
     return result.matchedCount === 1;
   });
+}
+
+/** Reports of text pairs made on Donate Your Voice, passed on by the speech service. */
+export const TEXT_PAIR_FLAGS = 'text_pair_flags';
+
+export interface TextPairFlagDoc {
+  _id?: ObjectId;
+  textPairId: ObjectId;
+  reason: TextPairReportReason;
+  details?: string;
+  /** The reporting person's user id, as the speech service knows it. */
+  reporterId: string;
+  reportedAt: Date;
+  receivedAt: Date;
+}
+
+export const textPairFlags = (db: Db): Collection<TextPairFlagDoc> =>
+  db.collection<TextPairFlagDoc>(TEXT_PAIR_FLAGS);
+
+/** Keeps a report with the pair's others; null when there is no such pair. Answers the pair's report count. */
+export async function flagTextPair(db: Db, flag: Omit<TextPairFlagDoc, '_id'>): Promise<number | null> {
+  const pair = await textPairs(db).findOne({ _id: flag.textPairId }, { projection: { _id: 1 } });
+  if (!pair) return null;
+  await textPairFlags(db).insertOne(flag);
+  return textPairFlags(db).countDocuments({ textPairId: flag.textPairId });
 }

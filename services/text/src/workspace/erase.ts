@@ -4,10 +4,9 @@ import { ACTIVITY_COLLECTIONS, type CollectionIndexes } from '@platform/service-
 import { NOTIFICATIONS, notifications } from '../notifications/notify';
 import { projects } from '../projects/project-store';
 import { decisions, judgements, REVIEW_DECISIONS, REVIEW_JUDGEMENTS } from '../review/review-store';
-import { TEXT_PAIR_FLAGS } from '../routes/internal/text-pair-flags';
 import { SENTENCE_FLAGS, SENTENCES } from '../sentences/sentence-store';
 import { tasks } from '../tasks/task-store';
-import { TEXT_PAIRS } from '../text-pairs/pair-store';
+import { TEXT_PAIR_FLAGS, TEXT_PAIRS } from '../text-pairs/pair-store';
 import { datasetUploads, deleteDatasetFile } from '../uploads/upload-store';
 import { DELETED_ACCOUNT_NAME } from './common';
 

@@ -5,11 +5,12 @@ import {
   type SentenceChangesReply,
   type SentenceDomain,
 } from '@platform/contracts';
-import { databaseOf, HttpError, serveRoute, type ServiceApp } from '@platform/service-kit';
+import { databaseOf, HttpError, routeModule, serveRoute } from '@platform/service-kit';
+import type { TextContext } from '../../context';
 import { SENTENCE_FLAGS, sentences, type SentenceFlagDoc } from '../../sentences/sentence-store';
 
 /** Internal, service-to-service: never under a public prefix, so the gateway does not route to it. */
-export function internalSentenceRoutes(app: ServiceApp) {
+export default routeModule<TextContext>([getInternalSentenceChanges, postInternalSentenceFlag], (app) => {
   serveRoute(app, getInternalSentenceChanges, async (request) => {
     const { after, limit } = request.query;
     const docs = await sentences(databaseOf(app))
@@ -70,4 +71,4 @@ export function internalSentenceRoutes(app: ServiceApp) {
     await db.collection<SentenceFlagDoc>(SENTENCE_FLAGS).insertOne(flag);
     return reply.code(201).send({ id, flags: updated.flags ?? 1 });
   });
-}
+});

@@ -1,9 +1,10 @@
 import { getReviewNext, postReviewDecision, postReviewVerdict } from '@platform/contracts';
-import { databaseOf, serveRoute, type ServiceApp } from '@platform/service-kit';
+import { databaseOf, routeModule, serveRoute } from '@platform/service-kit';
+import type { TextContext } from '../../context';
 import { decideDirectly, judge, nextItem, type ReviewContext } from '../../review/review-store';
 
 /** Review: the next item to judge, a person's judgement, an admin's direct decision. */
-export function reviewRoutes(app: ServiceApp) {
+export default routeModule<TextContext>([getReviewNext, postReviewVerdict, postReviewDecision], (app) => {
   const context = (): ReviewContext => ({
     db: databaseOf(app),
     sentenceWriter: app.sequenceWriter,
@@ -21,4 +22,4 @@ export function reviewRoutes(app: ServiceApp) {
   serveRoute(app, postReviewDecision, async (request) =>
     decideDirectly(context(), request.params.kind, request.params.id, request.identity.id, request.body),
   );
-}
+});

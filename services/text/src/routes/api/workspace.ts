@@ -1,12 +1,13 @@
 import { getDashboardStats, getWorkspaceSearch } from '@platform/contracts';
-import { serveRoute, type ServiceApp } from '@platform/service-kit';
+import { routeModule, serveRoute } from '@platform/service-kit';
+import type { TextContext } from '../../context';
 import { dashboardStats } from '../../workspace/dashboard';
 import { workspaceSearch } from '../../workspace/search';
 
 /** /dashboard's cards and the top bar's search. */
-export function workspaceRoutes(app: ServiceApp) {
+export default routeModule<TextContext>([getDashboardStats, getWorkspaceSearch], (app) => {
   serveRoute(app, getDashboardStats, async (request) => dashboardStats(app, request.identity));
   serveRoute(app, getWorkspaceSearch, async (request) =>
     workspaceSearch(app, request.identity, request.query.q),
   );
-}
+});

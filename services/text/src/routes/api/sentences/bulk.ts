@@ -1,6 +1,4 @@
 import type { Readable } from 'node:stream';
-import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
 import {
   CITATION_MAX_LENGTH,
   DOMAIN_MAX_LENGTH,
@@ -11,15 +9,11 @@ import {
   SENTENCE_DOMAINS,
   type SentenceDomain,
 } from '@platform/contracts';
-import {
-  databaseOf,
-  discardRestOfUpload,
-  HttpError,
-  serveRoute,
-  type ServiceApp,
-} from '@platform/service-kit';
-import { readSentenceFile, sentenceFileKind } from '../../sentences/sentence-file';
-import { checkMeta, takeInLines, type SubmittedLine } from '../../sentences/write-sentences';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import { databaseOf, discardRestOfUpload, HttpError, routeModule, serveRoute } from '@platform/service-kit';
+import type { TextContext } from '../../../context';
+import { readSentenceFile, sentenceFileKind } from '../../../sentences/sentence-file';
+import { checkMeta, takeInLines, type SubmittedLine } from '../../../sentences/write-sentences';
 
 const FIELDS = ['citation', 'domain', 'lang', 'cc0Confirmed'] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -50,11 +44,12 @@ function parseDomains(value: string | undefined): SentenceDomain[] {
 
 /**
  * POST /api/sentences/bulk (multipart: `citation`, `domain`, `lang`, `cc0Confirmed` and the `file`, in any
- * order). The file is decoded and split as it streams; its lines are then checked like a batch's. `scope`
- * is where multipart parsing is registered; `app` is the service (its database and sequence writer).
+ * order). The file is decoded and split as it streams; its lines are then checked like a batch's.
  */
-export function bulkRoute(scope: FastifyInstance, app: ServiceApp) {
-  serveRoute(scope, postSentenceBulk, async (request, reply) => {
+export default routeModule<TextContext>([postSentenceBulk], async (app) => {
+  // Multipart parsing is registered for this route's scope only.
+  await app.register(multipart);
+  serveRoute(app, postSentenceBulk, async (request, reply) => {
     if (!request.isMultipart()) throw new HttpError(415, 'request.unsupported_media_type');
     const fields: Partial<Record<FieldName, string>> = {};
     let lines: SubmittedLine[] | null = null;
@@ -107,4 +102,4 @@ export function bulkRoute(scope: FastifyInstance, app: ServiceApp) {
     const outcome = await takeInLines(databaseOf(app), app.sequenceWriter, meta, request.identity.id, lines);
     return reply.code(201).send(outcome);
   });
-}
+});

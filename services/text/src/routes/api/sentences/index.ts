@@ -4,13 +4,14 @@ import {
   SENTENCE_BATCH_MAX,
   type SentenceWritten,
 } from '@platform/contracts';
-import { databaseOf, HttpError, serveRoute, type ServiceApp } from '@platform/service-kit';
-import { checkSentence } from '../../rules/sentence-rules';
-import { storeWrittenSentences } from '../../sentences/sentence-store';
-import { checkMeta, normaliseCitation, takeInLines } from '../../sentences/write-sentences';
+import { databaseOf, HttpError, routeModule, serveRoute } from '@platform/service-kit';
+import type { TextContext } from '../../../context';
+import { checkSentence } from '../../../rules/sentence-rules';
+import { storeWrittenSentences } from '../../../sentences/sentence-store';
+import { checkMeta, normaliseCitation, takeInLines } from '../../../sentences/write-sentences';
 
 /** POST /api/sentences and POST /api/sentences/batch: sentences typed on the Write screen. */
-export function writeRoutes(app: ServiceApp) {
+export default routeModule<TextContext>([postSentence, postSentenceBatch], (app) => {
   serveRoute(app, postSentence, async (request, reply) => {
     const body = request.body;
     const meta = {
@@ -62,4 +63,4 @@ export function writeRoutes(app: ServiceApp) {
     const outcome = await takeInLines(databaseOf(app), app.sequenceWriter, meta, request.identity.id, lines);
     return reply.code(201).send(outcome);
   });
-}
+});

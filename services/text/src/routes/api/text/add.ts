@@ -1,20 +1,20 @@
-import { ObjectId, type Filter } from 'mongodb';
-import { getTextPairs, postTextPair, type TextPairAddReply } from '@platform/contracts';
+import { postTextPair, type TextPairAddReply } from '@platform/contracts';
 import {
   databaseOf,
   HttpError,
   isDuplicateKey,
   recordActivity,
+  routeModule,
   serveRoute,
   type RouteHandler,
-  type ServiceApp,
 } from '@platform/service-kit';
-import { addedEvents } from '../../activity/text-activity';
-import { checkPair, pendingPair } from '../../text-pairs/pair-check';
-import { textPairs, type TextPairDoc } from '../../text-pairs/pair-store';
+import type { TextContext } from '../../../context';
+import { addedEvents } from '../../../activity/text-activity';
+import { checkPair, pendingPair } from '../../../text-pairs/pair-check';
+import { textPairs, type TextPairDoc } from '../../../text-pairs/pair-store';
 
-/** Add Text Pair and the approved pairs' list. */
-export function textPairRoutes(app: ServiceApp) {
+/** Add Text Pair. */
+export default routeModule<TextContext>([postTextPair], (app) => {
   const handler: RouteHandler<typeof postTextPair> = async (request, reply) => {
     const body = request.body;
     // The owner is the person in the signed identity; a user_id in the body is ignored.
@@ -47,31 +47,4 @@ export function textPairRoutes(app: ServiceApp) {
   serveRoute(app, postTextPair, handler);
   // The SPEC's client posts to /api/text/add/ (with the slash); the same route answers there.
   serveRoute(app, { ...postTextPair, name: 'postTextPairSlash', path: '/api/text/add/' }, handler);
-
-  const list: RouteHandler<typeof getTextPairs> = async (request) => {
-    const { limit = 50, after } = request.query;
-    const filter: Filter<TextPairDoc> = { status: 'validated' };
-    if (after !== undefined) {
-      if (after.length !== 24 || !ObjectId.isValid(after)) throw new HttpError(400, 'validation.failed');
-      filter._id = { $gt: new ObjectId(after) };
-    }
-    const docs = await textPairs(databaseOf(app))
-      .find(filter, { sort: { _id: 1 }, limit })
-      .project<
-        Pick<TextPairDoc, 'source_lang_text' | 'target_lang_text' | 'text_category'> & { _id: ObjectId }
-      >({
-        source_lang_text: 1,
-        target_lang_text: 1,
-        text_category: 1,
-      })
-      .toArray();
-    return docs.map((d) => ({
-      text_id: d._id.toHexString(),
-      source_lang_text: d.source_lang_text,
-      target_lang_text: d.target_lang_text,
-      text_category: d.text_category,
-    }));
-  };
-  serveRoute(app, getTextPairs, list);
-  serveRoute(app, { ...getTextPairs, name: 'getTextPairsSlash', path: '/api/text-audio-pairs/' }, list);
-}
+});

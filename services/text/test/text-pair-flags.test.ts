@@ -6,9 +6,9 @@ import {
   uniqueDbName,
   type TestMongo,
 } from '@platform/service-kit/testing';
-import { buildApp } from '../../app';
-import { indexesReady, person, SECRET, speech } from '../../../test/support';
-import { TEXT_PAIR_FLAGS } from './text-pair-flags';
+import { buildApp } from '../src/app';
+import { TEXT_PAIR_FLAGS } from '../src/text-pairs/pair-store';
+import { indexesReady, person, SECRET, speech } from './support';
 
 describe('POST /internal/text-pairs/:id/flags (Donate reports passed on by the speech service)', () => {
   let mongo: TestMongo;

@@ -1,11 +1,12 @@
 import type { ObjectId } from 'mongodb';
 import { getNotifications, NOTIFICATIONS_PAGE_SIZE, postNotificationsRead } from '@platform/contracts';
-import { databaseOf, serveRoute, type ServiceApp } from '@platform/service-kit';
+import { databaseOf, routeModule, serveRoute } from '@platform/service-kit';
+import type { TextContext } from '../../context';
 import { notifications, toNotification } from '../../notifications/notify';
 import { objectIdOrNull, pageWindow } from '../../workspace/common';
 
 /** The caller's in-app notifications and marking them read. */
-export function notificationRoutes(app: ServiceApp) {
+export default routeModule<TextContext>([getNotifications, postNotificationsRead], (app) => {
   serveRoute(app, getNotifications, async (request) => {
     const userId = request.identity.id;
     const { page, pageSize, skip } = pageWindow(request.query, NOTIFICATIONS_PAGE_SIZE);
@@ -38,4 +39,4 @@ export function notificationRoutes(app: ServiceApp) {
     }
     return { unread: await collection.countDocuments({ userId, read: false }) };
   });
-}
+});

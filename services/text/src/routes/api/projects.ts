@@ -8,28 +8,28 @@ import {
   type Identity,
   type ProjectDetail,
 } from '@platform/contracts';
-import { databaseOf, HttpError, isDuplicateKey, serveRoute, type ServiceApp } from '@platform/service-kit';
+import {
+  databaseOf,
+  HttpError,
+  isDuplicateKey,
+  routeModule,
+  serveRoute,
+  type ServiceApp,
+} from '@platform/service-kit';
+import type { TextContext } from '../../context';
 import { notify } from '../../notifications/notify';
 import { ownerOf, projectFields } from '../../projects/project-input';
 import {
-  canSeeProject,
   managesProject,
   projects,
+  visibleProject,
   visibleProjectsFilter,
   type ProjectDoc,
 } from '../../projects/project-store';
 import { projectFigures, projectSummary } from '../../projects/project-view';
 import { tasks } from '../../tasks/task-store';
 import { countByStatusCompleting } from '../../tasks/task-view';
-import { containsPattern, objectIdOrNull, pageWindow, personOf } from '../../workspace/common';
-
-/** A project the caller may see, or 404 (the same answer whether it does not exist or is not theirs). */
-export async function visibleProject(app: ServiceApp, identity: Identity, id: string): Promise<ProjectDoc> {
-  const _id = objectIdOrNull(id);
-  const project = _id ? await projects(databaseOf(app)).findOne({ _id }) : null;
-  if (!project || !canSeeProject(identity, project)) throw new HttpError(404, 'project.not_found');
-  return project;
-}
+import { containsPattern, pageWindow, personOf } from '../../workspace/common';
 
 async function projectDetail(
   app: ServiceApp,
@@ -62,7 +62,7 @@ async function projectDetail(
 }
 
 /** /projects: list, New Project, View, edit. */
-export function projectRoutes(app: ServiceApp) {
+export default routeModule<TextContext>([getProjects, postProject, getProject, putProject], (app) => {
   serveRoute(app, getProjects, async (request) => {
     const { q, language, status } = request.query;
     const { page, pageSize, skip } = pageWindow(request.query, WORKSPACE_PAGE_SIZE);
@@ -142,12 +142,16 @@ export function projectRoutes(app: ServiceApp) {
   });
 
   serveRoute(app, getProject, async (request) =>
-    projectDetail(app, request.identity, await visibleProject(app, request.identity, request.params.id)),
+    projectDetail(
+      app,
+      request.identity,
+      await visibleProject(databaseOf(app), request.identity, request.params.id),
+    ),
   );
 
   serveRoute(app, putProject, async (request) => {
     const db = databaseOf(app);
-    const project = await visibleProject(app, request.identity, request.params.id);
+    const project = await visibleProject(databaseOf(app), request.identity, request.params.id);
     if (!managesProject(request.identity, project)) throw new HttpError(403, 'project.not_manager');
     const fields = await projectFields(request.body, project.owner, app.people, project.members);
     const now = app.now();
@@ -179,4 +183,4 @@ export function projectRoutes(app: ServiceApp) {
     });
     return projectDetail(app, request.identity, updated);
   });
-}
+});

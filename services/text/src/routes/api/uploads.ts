@@ -1,0 +1,363 @@
+import type { Readable } from 'node:stream';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import { ObjectId, type Filter } from 'mongodb';
+import {
+  DATASET_UPLOAD_DESCRIPTION_MAX_LENGTH,
+  DATASET_UPLOAD_FILE_FIELD,
+  DATASET_UPLOAD_IMPORT_MAX_ROWS,
+  DATASET_UPLOAD_MAX_BYTES,
+  DATASET_UPLOAD_PAGE_SIZE,
+  DATASET_UPLOAD_TYPES,
+  getDatasetUploadFile,
+  getDatasetUploads,
+  getDatasetUploadSummary,
+  postDatasetUpload,
+  postDatasetUploadImport,
+  type DatasetUploadSummary,
+  type DatasetUploadType,
+  type Identity,
+  REVIEWING_ROLES,
+} from '@platform/contracts';
+import {
+  databaseOf,
+  discardRestOfUpload,
+  HttpError,
+  isHttpError,
+  routeModule,
+  serveRoute,
+} from '@platform/service-kit';
+import type { TextContext } from '../../context';
+import { importRows } from '../../uploads/import-rows';
+import { readUploadRows, type UploadRow } from '../../uploads/read-rows';
+import {
+  datasetFiles,
+  datasetUploads,
+  deleteDatasetFile,
+  storeDatasetFile,
+  UPLOAD_INTERRUPTED,
+  uploadReply,
+  type DatasetUploadDoc,
+  type StoredUpload,
+} from '../../uploads/upload-store';
+
+const FIELDS = ['type', 'description'] as const;
+type FieldName = (typeof FIELDS)[number];
+const isFieldName = (name: string): name is FieldName => (FIELDS as readonly string[]).includes(name);
+const isUploadType = (value: string | undefined): value is DatasetUploadType =>
+  (DATASET_UPLOAD_TYPES as readonly string[]).includes(value ?? '');
+
+const CONTENT_TYPES: Record<DatasetUploadType, string> = {
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  dicom: 'application/dicom',
+};
+
+/** Reviewers and admins see every upload; everyone else their own. */
+const seesAll = (identity: Identity) => (REVIEWING_ROLES as readonly string[]).includes(identity.role);
+
+/** The uploads a person may see, whose type is known (one sent before its fields is not shown yet). */
+const visible = (identity: Identity): Filter<DatasetUploadDoc> => ({
+  ...(seesAll(identity) ? {} : { ownerId: identity.id }),
+  type: { $in: [...DATASET_UPLOAD_TYPES] },
+});
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+
+const idOf = (id: string) => {
+  if (!ObjectId.isValid(id) || id.length !== 24) throw new HttpError(404, 'upload.not_found');
+  return new ObjectId(id);
+};
+
+const typed = (doc: DatasetUploadDoc) => {
+  if (doc.type === null) throw new HttpError(404, 'upload.not_found');
+  return { ...doc, type: doc.type };
+};
+
+/** The multipart error codes of @fastify/multipart, as the clear 4xx each one is. */
+function refusalFor(err: unknown): HttpError | null {
+  if (isHttpError(err)) return err;
+  const code = (err as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, 'upload.too_large');
+  if (code === 'FST_FILES_LIMIT') return new HttpError(400, 'validation.failed', 'Send one file at a time.');
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+    return new HttpError(400, 'validation.failed', 'The upload has too many fields.');
+  if (code === 'FST_FIELD_SIZE_LIMIT' || code === 'FST_FIELD_TOO_LARGE')
+    return new HttpError(400, 'validation.failed', 'A field is too long.');
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new HttpError(400, 'upload.fields_required');
+  return null;
+}
+
+/**
+ * Dataset uploads: POST /api/uploads streams the file into GridFS (hashed, sized and inspected on the way)
+ * and keeps it only when its content is the type chosen; the history, its counts, the file back, and the
+ * import of a CSV or JSON of sentences or text pairs into the review queue.
+ */
+export default routeModule<TextContext>(
+  [
+    postDatasetUpload,
+    getDatasetUploads,
+    getDatasetUploadSummary,
+    getDatasetUploadFile,
+    postDatasetUploadImport,
+  ],
+  async (app, options) => {
+    const maxBytes = options.uploadMaxBytes ?? DATASET_UPLOAD_MAX_BYTES;
+    const limits = {
+      fileSize: maxBytes,
+      files: 1,
+      fields: FIELDS.length,
+      parts: FIELDS.length + 1,
+      fieldSize: DATASET_UPLOAD_DESCRIPTION_MAX_LENGTH * 4,
+    };
+    const db = () => databaseOf(app);
+
+    await app.register(async (scope) => {
+      await scope.register(multipart);
+      serveRoute(scope, postDatasetUpload, async (request, reply) => {
+        if (!request.isMultipart()) throw new HttpError(400, 'upload.fields_required');
+        const identity = request.identity;
+        const fields: Partial<Record<FieldName, string>> = {};
+        let upload: DatasetUploadDoc | null = null;
+        let stored: StoredUpload | null = null;
+        const forget = async () => {
+          if (!upload) return;
+          await deleteDatasetFile(db(), upload.fileId);
+          await datasetUploads(db()).deleteOne({ _id: upload._id });
+        };
+        try {
+          for await (const part of request.parts({ limits })) {
+            if (part.type === 'field') {
+              if (!isFieldName(part.fieldname))
+                throw new HttpError(400, 'validation.failed', `Unknown field '${part.fieldname}'.`);
+              fields[part.fieldname] = String(part.value);
+              continue;
+            }
+            const file = part as MultipartFile;
+            if (file.fieldname !== DATASET_UPLOAD_FILE_FIELD) {
+              file.file.resume();
+              throw new HttpError(
+                400,
+                'validation.failed',
+                `Unknown file field '${file.fieldname}'; send the file as '${DATASET_UPLOAD_FILE_FIELD}'.`,
+              );
+            }
+            // Shown as uploading while the bytes stream in.
+            upload = {
+              _id: new ObjectId(),
+              fileId: new ObjectId(),
+              fileName: (file.filename || 'upload').normalize('NFC').slice(0, 255),
+              type: isUploadType(fields.type) ? fields.type : null,
+              description: (fields.description ?? '').trim(),
+              status: 'uploading',
+              bytes: 0,
+              importable: null,
+              rows: 0,
+              import: null,
+              quality: null,
+              ownerId: identity.id,
+              uploadedBy: identity.name ?? '',
+              uploadDate: new Date(),
+            };
+            await datasetUploads(db()).insertOne(upload);
+            stored = await storeDatasetFile(db(), file.file as Readable, upload.fileName, {
+              inspectionMemoryMb: options.uploadInspectionMemoryMb,
+            });
+            if (stored.inspectionFailure) {
+              request.log.warn({ err: stored.inspectionFailure }, 'an upload’s inspection thread failed');
+            }
+            upload.fileId = stored.fileId;
+            await datasetUploads(db()).updateOne({ _id: upload._id }, { $set: { fileId: stored.fileId } });
+            if (file.file.truncated) throw new HttpError(413, 'upload.too_large');
+          }
+        } catch (err) {
+          const refusal = refusalFor(err);
+          if (refusal) {
+            discardRestOfUpload(request.raw, 2 * maxBytes);
+            await forget();
+            throw refusal;
+          }
+          // The stream broke (the sender went away): the upload is marked failed and its bytes removed.
+          if (upload) {
+            await deleteDatasetFile(db(), upload.fileId);
+            await datasetUploads(db()).updateOne(
+              { _id: upload._id },
+              { $set: { status: 'failed', failureCode: UPLOAD_INTERRUPTED } },
+            );
+          }
+          throw err;
+        }
+        try {
+          const description = (fields.description ?? '').trim();
+          if (!upload || !stored || !fields.type || !description)
+            throw new HttpError(400, 'upload.fields_required');
+          if (!isUploadType(fields.type)) throw new HttpError(415, 'upload.unsupported_type');
+          if (description.length > DATASET_UPLOAD_DESCRIPTION_MAX_LENGTH)
+            throw new HttpError(400, 'validation.failed', 'The description is too long.');
+          const { inspection } = stored;
+          if (inspection.bytes === 0) throw new HttpError(422, 'upload.empty');
+          // A file refused for how it is built is told so, whatever type was chosen for it.
+          if (inspection.refusal === 'upload.json_too_deep') throw new HttpError(415, inspection.refusal);
+          if (inspection.refusal) throw new HttpError(422, inspection.refusal);
+          if (inspection.kind === null) throw new HttpError(415, 'upload.unsupported_type');
+          if (inspection.kind !== fields.type) throw new HttpError(415, 'upload.type_mismatch');
+          const done = {
+            ...upload,
+            type: fields.type,
+            description,
+            status: 'completed' as const,
+            bytes: stored.bytes,
+            sha256: stored.sha256,
+            importable: inspection.importable,
+            rows: inspection.rows,
+          };
+          await datasetUploads(db()).updateOne(
+            { _id: upload._id },
+            {
+              $set: {
+                type: done.type,
+                description,
+                status: done.status,
+                bytes: done.bytes,
+                sha256: done.sha256,
+                importable: done.importable,
+                rows: done.rows,
+              },
+            },
+          );
+          return reply.code(201).send(uploadReply(done));
+        } catch (err) {
+          await forget();
+          throw err;
+        }
+      });
+    });
+
+    serveRoute(app, getDatasetUploads, async (request) => {
+      const { q, type, status } = request.query;
+      const page = request.query.page ?? 1;
+      const pageSize = request.query.pageSize ?? DATASET_UPLOAD_PAGE_SIZE;
+      const filter: Filter<DatasetUploadDoc> = visible(request.identity);
+      if (type) filter.type = type;
+      if (status) filter.status = status;
+      const search = q?.trim();
+      if (search) {
+        const pattern = { $regex: escapeRegExp(search.normalize('NFC')), $options: 'i' };
+        filter.$or = [{ fileName: pattern }, { description: pattern }];
+      }
+      const collection = datasetUploads(databaseOf(app));
+      const [docs, total] = await Promise.all([
+        collection
+          .find(filter, { sort: { uploadDate: -1, _id: -1 }, skip: (page - 1) * pageSize, limit: pageSize })
+          .toArray(),
+        collection.countDocuments(filter),
+      ]);
+      return { items: docs.map((d) => uploadReply(typed(d))), total, page, pageSize };
+    });
+
+    serveRoute(app, getDatasetUploadSummary, async (request) => {
+      const [counts] = await datasetUploads(databaseOf(app))
+        .aggregate<DatasetUploadSummary>([
+          { $match: visible(request.identity) },
+          {
+            $group: {
+              _id: null,
+              total: { $sum: 1 },
+              successful: { $sum: { $cond: [{ $eq: ['$status', 'completed'] }, 1, 0] } },
+              pending: {
+                $sum: {
+                  $cond: [
+                    {
+                      $or: [
+                        { $eq: ['$status', 'uploading'] },
+                        {
+                          $and: [
+                            { $eq: ['$status', 'completed'] },
+                            { $ne: ['$importable', null] },
+                            { $eq: ['$import', null] },
+                          ],
+                        },
+                      ],
+                    },
+                    1,
+                    0,
+                  ],
+                },
+              },
+            },
+          },
+          { $project: { _id: 0, total: 1, successful: 1, pending: 1 } },
+        ])
+        .toArray();
+      return counts ?? { total: 0, successful: 0, pending: 0 };
+    });
+
+    /** A completed upload its uploader (or an admin) may act on; 404 for anyone else. */
+    const ownUpload = async (identity: Identity, id: string) => {
+      const doc = await datasetUploads(databaseOf(app)).findOne({ _id: idOf(id) });
+      if (!doc || doc.status !== 'completed' || (doc.ownerId !== identity.id && identity.role !== 'admin')) {
+        throw new HttpError(404, 'upload.not_found');
+      }
+      return typed(doc);
+    };
+
+    serveRoute(app, getDatasetUploadFile, async (request, reply) => {
+      const doc = await ownUpload(request.identity, request.params.id);
+      const stream = datasetFiles(databaseOf(app)).openDownloadStream(doc.fileId);
+      const name = doc.fileName.replace(/["\\\r\n]/gu, '_');
+      return reply
+        .header('content-type', CONTENT_TYPES[doc.type])
+        .header('content-length', String(doc.bytes))
+        .header(
+          'content-disposition',
+          `attachment; filename="${name.replace(/[^\x20-\x7e]/gu, '_')}"; filename*=UTF-8''${encodeURIComponent(doc.fileName)}`,
+        )
+        .header('x-content-type-options', 'nosniff')
+        .send(stream);
+    });
+
+    serveRoute(app, postDatasetUploadImport, async (request) => {
+      const identity = request.identity;
+      const doc = await ownUpload(identity, request.params.id);
+      if (doc.import) throw new HttpError(409, 'upload.already_imported');
+      if (!doc.importable || doc.type === 'dicom') throw new HttpError(422, 'upload.not_importable');
+      if (doc.rows > DATASET_UPLOAD_IMPORT_MAX_ROWS) {
+        throw new HttpError(
+          422,
+          'validation.failed',
+          `This file has ${doc.rows} rows; an import takes at most ${DATASET_UPLOAD_IMPORT_MAX_ROWS}.`,
+        );
+      }
+      const collection = datasetUploads(databaseOf(app));
+      // One import at a time: the claim fails for a second caller, who is told it is imported.
+      const claimed = await collection.findOneAndUpdate(
+        { _id: doc._id, import: null, importing: { $ne: true } },
+        { $set: { importing: true } },
+      );
+      if (!claimed) throw new HttpError(409, 'upload.already_imported');
+      try {
+        const rows: UploadRow[] = [];
+        for await (const row of readUploadRows(databaseOf(app), doc.fileId, doc.type)) {
+          rows.push(row);
+          if (rows.length >= DATASET_UPLOAD_IMPORT_MAX_ROWS) break;
+        }
+        const outcome = await importRows(
+          databaseOf(app),
+          { sentences: app.sequenceWriter, pairs: app.pairSequenceWriter },
+          doc.importable,
+          rows,
+          doc.ownerId,
+        );
+        const imported = { kind: doc.importable, ...outcome, importedAt: new Date() };
+        const quality = outcome.rows > 0 ? outcome.accepted / outcome.rows : 0;
+        await collection.updateOne(
+          { _id: doc._id },
+          { $set: { import: imported, quality }, $unset: { importing: '' } },
+        );
+        return uploadReply({ ...doc, import: imported, quality });
+      } catch (err) {
+        await collection.updateOne({ _id: doc._id }, { $unset: { importing: '' } });
+        throw err;
+      }
+    });
+  },
+);
