@@ -1,5 +1,16 @@
 import { act, screen } from '@testing-library/react';
-import { LANGUAGES, LANGUAGE_GOAL_HOURS } from '@platform/contracts/client';
+import {
+  aboutPage,
+  downloadPage,
+  fundingGrantPage,
+  LANGUAGE_GOAL_HOURS,
+  LANGUAGES,
+  languagesPage,
+  newsletterPage,
+  pageUrl,
+  speechToSpeechPage,
+  textToSpeechPage,
+} from '@platform/contracts/client';
 import type { Dataset } from '@platform/contracts';
 import { i18n, PSEUDO_LOCALE } from '@platform/i18n';
 import { expectOnlyCatalogueText } from '@platform/i18n/testing';
@@ -74,15 +85,18 @@ const TOKEN = 'Abc123_-abc123XYZ789';
 
 /** Each page, and a text that shows its content (and data) are in. */
 const pages: Array<[path: string, ready: () => Promise<unknown>]> = [
-  ['/languages', () => screen.findAllByRole('progressbar')],
-  ['/funding-grant', () => screen.findAllByRole('article')],
-  ['/model/speech-to-speech', () => screen.findAllByRole('heading', { level: 2 })],
-  ['/model/text-to-speech', () => screen.findAllByRole('heading', { level: 2 })],
-  ['/about', () => screen.findAllByRole('heading', { level: 2 })],
-  ['/download', () => Promise.all([screen.findByText('41'), screen.findAllByRole('heading', { level: 3 })])],
+  [pageUrl(languagesPage), () => screen.findAllByRole('progressbar')],
+  [pageUrl(fundingGrantPage), () => screen.findAllByRole('article')],
+  [pageUrl(speechToSpeechPage), () => screen.findAllByRole('heading', { level: 2 })],
+  [pageUrl(textToSpeechPage), () => screen.findAllByRole('heading', { level: 2 })],
+  [pageUrl(aboutPage), () => screen.findAllByRole('heading', { level: 2 })],
+  [
+    pageUrl(downloadPage),
+    () => Promise.all([screen.findByText('41'), screen.findAllByRole('heading', { level: 3 })]),
+  ],
   [`/newsletter?confirm=${TOKEN}`, () => screen.findByRole('heading', { level: 2 })],
   [`/newsletter?unsubscribe=${TOKEN}`, () => screen.findByRole('heading', { level: 2 })],
-  ['/newsletter', () => screen.findByRole('heading', { level: 2 })],
+  [pageUrl(newsletterPage), () => screen.findByRole('heading', { level: 2 })],
 ];
 
 describe('the public pages in the pseudo-locale, with their content and data', () => {

@@ -6,6 +6,7 @@ import { screen } from '@testing-library/react';
 import { renderWithPlatform } from '@platform/remote-kit/testing';
 import routes from './routes';
 import { answerEverything, pagesWithData } from './projects/testing';
+import { dashboardPage, pageUrl, projectsPage } from '@platform/contracts/client';
 
 async function seriousViolations() {
   const results = await axe.run(document.body, {
@@ -28,7 +29,7 @@ describe('accessibility (axe-core) of the workspace pages with their data', () =
 
 it('would catch a violation: an unnamed button fails the check', async () => {
   answerEverything();
-  renderWithPlatform(routes, { path: '/dashboard' });
+  renderWithPlatform(routes, { path: pageUrl(dashboardPage) });
   await screen.findAllByText('Active Projects');
   document.body.insertAdjacentHTML('beforeend', '<button data-probe></button>');
   expect((await seriousViolations()).join()).toMatch(/^button-name/);
@@ -37,7 +38,7 @@ it('would catch a violation: an unnamed button fails the check', async () => {
 
 it('the New Project form passes the check too, with its errors shown', async () => {
   answerEverything();
-  const { user } = renderWithPlatform(routes, { path: '/projects' });
+  const { user } = renderWithPlatform(routes, { path: pageUrl(projectsPage) });
   await user.click(await screen.findByRole('button', { name: 'New Project' }));
   await user.click(screen.getByRole('button', { name: 'Create Project' }));
   expect(await seriousViolations()).toEqual([]);

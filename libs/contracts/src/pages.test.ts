@@ -117,6 +117,30 @@ describe('reading and writing a page query', () => {
     ).toBe('');
   });
 
+  it("reads View Audio Pairs' dialect, status and page, and writes them back without page 1 or 'all'", () => {
+    expect(readPageQuery(viewAudioPairsPage, search('dialect=ekiti-yoruba&status=rejected&page=3'))).toEqual({
+      dialect: 'ekiti-yoruba',
+      status: 'rejected',
+      page: 3,
+    });
+    expect(readPageQuery(viewAudioPairsPage, search('dialect=Ekiti&status=done&page=-2'))).toEqual({});
+    const current = search('lang=yo&page=4&status=pending');
+    expect(
+      writePageQuery(
+        viewAudioPairsPage,
+        current,
+        { dialect: 'other', status: undefined },
+        { page: 1 },
+      ).toString(),
+    ).toBe('dialect=other&lang=yo');
+    expect(writePageQuery(viewAudioPairsPage, current, { status: 'approved', page: 2 }).toString()).toBe(
+      'status=approved&page=2&lang=yo',
+    );
+    expect(writePageQuery(viewAudioPairsPage, current, { page: 1 }, { page: 1 }).toString()).toBe(
+      'status=pending&lang=yo',
+    );
+  });
+
   it('keeps parameters the page does not declare and drops declared ones that do not read', () => {
     expect(
       writePageQuery(projectPage, search('id=p1&__throw=mf_workspace&page=x'), { page: 2 }).toString(),

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { Component } from 'react';
 import type { ReactNode } from 'react';
-import { definePage, pageUrl } from '@platform/contracts/client';
+import { definePage, downloadsPage, pageUrl } from '@platform/contracts/client';
 import { defineRemoteRoutes } from './defineRemoteRoutes';
 import { isThrowRequested } from './throwProbe';
 import { renderWithPlatform } from './testing';
@@ -18,7 +18,7 @@ class Catch extends Component<{ children: ReactNode }, { error?: Error }> {
 
 const downloads = definePage({
   name: 'downloads',
-  path: '/data/downloads',
+  path: pageUrl(downloadsPage),
   remote: 'datasets',
   layout: 'app',
   title: 'Dataset Downloads',

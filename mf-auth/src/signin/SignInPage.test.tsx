@@ -5,8 +5,15 @@ import routes from '../routes';
 import { errorOf, field } from '../testing/fields';
 import { errorReply, networkFailure, testUser } from '@platform/store/testing';
 import type { FakeServer } from '@platform/store/testing';
+import {
+  dashboardPage,
+  downloadsPage,
+  pageUrl,
+  signinPage,
+  verificationLinkPage,
+} from '@platform/contracts/client';
 
-async function openSignin(path = '/signin') {
+async function openSignin(path = pageUrl(signinPage)) {
   const view = renderWithPlatform(routes, { path, signedInAs: null });
   await screen.findByRole('heading', { level: 1, name: 'Sign In' });
   return view;
@@ -55,7 +62,10 @@ describe('/signin answers (SPEC §8)', () => {
     const box = await screen.findByRole('alert');
     expect(box).toHaveTextContent('Invalid Login');
     expect(box).toHaveTextContent('Your email has not been verified. Check your inbox or get a new link.');
-    expect(screen.getByRole('link', { name: 'Get Link' })).toHaveAttribute('href', '/auth/veremail');
+    expect(screen.getByRole('link', { name: 'Get Link' })).toHaveAttribute(
+      'href',
+      pageUrl(verificationLinkPage),
+    );
     await userEvent.click(screen.getByRole('link', { name: 'Get Link' }));
     // The address typed here is carried over to the Get Link page.
     expect(
@@ -136,17 +146,19 @@ describe('/signin success', () => {
     expect(await screen.findByRole('button', { name: 'Loading...' })).toBeDisabled();
     expect(field('Email')).toBeDisabled();
     release();
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(pageUrl(dashboardPage)));
     // The session was read again before leaving, so the next page finds the person signed in.
     expect(server.calls('GET /auth/session').length).toBeGreaterThanOrEqual(2);
   });
 
   it('returns to the page the visitor was sent away from (?next=)', async () => {
-    const { server } = await openSignin('/signin?next=%2Fdata%2Fdownloads%3Ftab%3Dhistory');
+    const { server } = await openSignin(
+      pageUrl(signinPage, { next: pageUrl(downloadsPage, { tab: 'history' }) }),
+    );
     signsIn(server);
     await submit('ada@example.org', 'Secret123');
     await waitFor(() =>
-      expect(screen.getByTestId('location')).toHaveTextContent('/data/downloads?tab=history'),
+      expect(screen.getByTestId('location')).toHaveTextContent(pageUrl(downloadsPage, { tab: 'history' })),
     );
   });
 
@@ -161,9 +173,9 @@ describe('/signin success', () => {
   );
 
   it('sends a visitor who is already signed in to /dashboard', async () => {
-    renderWithPlatform(routes, { path: '/signin', signedInAs: testUser });
+    renderWithPlatform(routes, { path: pageUrl(signinPage), signedInAs: testUser });
     expect(await screen.findByRole('heading', { level: 1, name: 'Elsewhere' })).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
+    expect(screen.getByTestId('location')).toHaveTextContent(pageUrl(dashboardPage));
   });
 
   it('explains that Google sign-in is not available instead of doing nothing', async () => {

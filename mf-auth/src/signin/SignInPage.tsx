@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from '@platform/router';
-import { normalizeEmail } from '@platform/contracts/client';
+import { normalizeEmail, pageUrl, signupPage, verificationLinkPage } from '@platform/contracts/client';
 import { NEXT_PARAM, readApiError, safeNext, useSignInMutation } from '@platform/store';
 import { Button, TextField } from '@platform/ui';
 import { AuthPage, Divider, FooterText, Stack } from '../components/AuthPage';
@@ -67,7 +67,7 @@ function SignInForm() {
     problemBox = (
       <MessageBox tone="error" title={t('messages.invalidLoginTitle')}>
         {t('messages.notVerified')}{' '}
-        <Link to="/auth/veremail" state={{ email: normalizeEmail(values.email) }}>
+        <Link to={pageUrl(verificationLinkPage)} state={{ email: normalizeEmail(values.email) }}>
           {t('signin.getLink')}
         </Link>
       </MessageBox>
@@ -107,7 +107,7 @@ function SignInForm() {
           <Divider>{t('common.or')}</Divider>
           <GoogleButton label={t('signin.google')} disabled={submitting} />
           <FooterText>
-            {t('signin.noAccount')} <Link to="/signup">{t('signin.signUpLink')}</Link>
+            {t('signin.noAccount')} <Link to={pageUrl(signupPage)}>{t('signin.signUpLink')}</Link>
           </FooterText>
         </Stack>
       </form>

@@ -5,11 +5,12 @@ import routes from '../routes';
 import { errorOf, field } from '../testing/fields';
 import { errorReply, networkFailure, testUser } from '@platform/store/testing';
 import type { FakeServer } from '@platform/store/testing';
+import { dashboardPage, pageUrl, signupPage } from '@platform/contracts/client';
 
 const user = () => userEvent.setup();
 
 async function openSignup() {
-  const view = renderWithPlatform(routes, { path: '/signup', signedInAs: null });
+  const view = renderWithPlatform(routes, { path: pageUrl(signupPage), signedInAs: null });
   await screen.findByRole('heading', { level: 1, name: 'Sign Up' });
   return view;
 }
@@ -213,9 +214,9 @@ describe('/signup submit', () => {
   });
 
   it('sends a signed-in visitor to /dashboard without showing the form', async () => {
-    renderWithPlatform(routes, { path: '/signup', signedInAs: testUser });
+    renderWithPlatform(routes, { path: pageUrl(signupPage), signedInAs: testUser });
     expect(await screen.findByRole('heading', { level: 1, name: 'Elsewhere' })).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
+    expect(screen.getByTestId('location')).toHaveTextContent(pageUrl(dashboardPage));
   });
 });
 

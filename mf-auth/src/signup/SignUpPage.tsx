@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from '@platform/router';
-import { normalizeEmail, SIGNUP_ROLES } from '@platform/contracts/client';
+import {
+  normalizeEmail,
+  pageUrl,
+  registrationSuccessPage,
+  signinPage,
+  SIGNUP_ROLES,
+} from '@platform/contracts/client';
 import { readApiError, useSignUpMutation } from '@platform/store';
 import { Button, Select, TextField } from '@platform/ui';
 import { AuthPage, Divider, FooterText, Stack } from '../components/AuthPage';
@@ -91,7 +97,7 @@ function SignUpForm() {
         ...(isSignupRole(values.role) ? { role: values.role } : {}),
       }).unwrap();
       rememberSignupEmail(email);
-      navigate('/auth/success', { state: { email } });
+      navigate(pageUrl(registrationSuccessPage), { state: { email } });
     } catch (error) {
       setServerError(signupFailureMessage(error));
     } finally {
@@ -162,7 +168,7 @@ function SignUpForm() {
           <Divider>{t('common.or')}</Divider>
           <GoogleButton label={t('signup.google')} disabled={submitting} />
           <FooterText>
-            {t('signup.haveAccount')} <Link to="/signin">{t('signup.signInLink')}</Link>
+            {t('signup.haveAccount')} <Link to={pageUrl(signinPage)}>{t('signup.signInLink')}</Link>
           </FooterText>
         </Stack>
       </form>

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { Link, useLocation } from '@platform/router';
 import styled from 'styled-components';
-import { VERIFICATION_LINK_TTL_HOURS } from '@platform/contracts/client';
+import {
+  landingPage,
+  pageUrl,
+  signinPage,
+  VERIFICATION_LINK_TTL_HOURS,
+  verificationLinkPage,
+} from '@platform/contracts/client';
 import { Button } from '@platform/ui';
 import { AuthPage, FooterText, Stack } from '../components/AuthPage';
 import { useAuthT } from '../i18n';
@@ -44,7 +50,8 @@ export function RegistrationSuccessPage() {
           </Text>
         ) : (
           <Text>
-            {t('success.sentToUnknown')} <Link to="/auth/veremail">{t('success.getNewLink')}</Link>.
+            {t('success.sentToUnknown')}{' '}
+            <Link to={pageUrl(verificationLinkPage)}>{t('success.getNewLink')}</Link>.
           </Text>
         )}
         <Text>{t('success.expires', { hours: VERIFICATION_LINK_TTL_HOURS })}</Text>
@@ -64,11 +71,12 @@ export function RegistrationSuccessPage() {
             {sending ? t('busy.sending') : t('success.resend')}
           </Button>
         ) : null}
-        <Button as={Link} to="/signin" fullWidth>
+        <Button as={Link} to={pageUrl(signinPage)} fullWidth>
           {t('success.signIn')}
         </Button>
         <FooterText>
-          {t('success.needHelp')} <Link to="/#contact">{t('success.contactSupport')}</Link>
+          {t('success.needHelp')}{' '}
+          <Link to={pageUrl(landingPage, {}, { hash: 'contact' })}>{t('success.contactSupport')}</Link>
         </FooterText>
       </Stack>
     </AuthPage>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useLocation } from '@platform/router';
-import { AUTH_MESSAGES, emailProblem, normalizeEmail } from '@platform/contracts/client';
+import { AUTH_MESSAGES, emailProblem, normalizeEmail, pageUrl, signinPage } from '@platform/contracts/client';
 import { useResendVerificationMutation } from '@platform/store';
 import { Button, TextField } from '@platform/ui';
 import { AuthPage, FooterText, Stack } from '../components/AuthPage';
@@ -77,7 +77,7 @@ export function VerificationLinkPage() {
             {sending ? t('busy.sending') : t('veremail.submit')}
           </Button>
           <FooterText>
-            <Link to="/signin">{t('common.backToSignIn')}</Link>
+            <Link to={pageUrl(signinPage)}>{t('common.backToSignIn')}</Link>
           </FooterText>
         </Stack>
       </form>

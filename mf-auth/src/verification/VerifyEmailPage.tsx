@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from '@platform/router';
 import styled from 'styled-components';
-import { VERIFICATION_LINK_TTL_HOURS } from '@platform/contracts/client';
+import {
+  pageUrl,
+  signinPage,
+  VERIFICATION_LINK_TTL_HOURS,
+  verificationLinkPage,
+} from '@platform/contracts/client';
 import { useVerifyEmailMutation } from '@platform/store';
 import { Button, Spinner } from '@platform/ui';
 import { AuthPage, Stack } from '../components/AuthPage';
@@ -72,7 +77,8 @@ export function VerifyEmailPage() {
           ) : null}
           {state.status === 'invalid' ? (
             <MessageBox tone="error" title={t('messages.linkInvalid')} announce={false}>
-              {t('verify.invalidText')} <Link to="/auth/veremail">{t('common.getNewLink')}</Link>
+              {t('verify.invalidText')}{' '}
+              <Link to={pageUrl(verificationLinkPage)}>{t('common.getNewLink')}</Link>
             </MessageBox>
           ) : null}
           {state.status === 'error' ? (
@@ -87,7 +93,7 @@ export function VerifyEmailPage() {
           </Button>
         ) : null}
         {state.status === 'expired' && !state.email ? (
-          <Button as={Link} to="/auth/veremail" variant="outline" fullWidth>
+          <Button as={Link} to={pageUrl(verificationLinkPage)} variant="outline" fullWidth>
             {t('common.getNewLink')}
           </Button>
         ) : null}
@@ -97,7 +103,7 @@ export function VerifyEmailPage() {
           </Button>
         ) : null}
         <ResendOutcome failure={resendFailure} notice={notice} />
-        <Button as={Link} to="/signin" fullWidth>
+        <Button as={Link} to={pageUrl(signinPage)} fullWidth>
           {t('common.backToSignIn')}
         </Button>
       </Stack>

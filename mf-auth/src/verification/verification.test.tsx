@@ -7,6 +7,13 @@ import { errorReply, networkFailure } from '@platform/store/testing';
 import type { FakeServer } from '@platform/store/testing';
 import { forgetRedemptions } from './redeemLink';
 import { rememberSignupEmail } from './signupEmail';
+import {
+  pageUrl,
+  registrationSuccessPage,
+  signinPage,
+  verificationLinkPage,
+  verifyEmailPage,
+} from '@platform/contracts/client';
 
 beforeEach(() => {
   forgetRedemptions();
@@ -28,10 +35,10 @@ function heldResend(server: FakeServer) {
   return () => release();
 }
 
-describe('/auth/success', () => {
+describe(pageUrl(registrationSuccessPage), () => {
   it('shows the address from the sign-up, and Resend really sends: "Sending..." then the notice for 3 s', async () => {
     const { server } = renderWithPlatform(routes, {
-      path: '/auth/success',
+      path: pageUrl(registrationSuccessPage),
       state: { email: 'ada@example.org' },
       signedInAs: null,
     });
@@ -54,21 +61,24 @@ describe('/auth/success', () => {
 
   it('still knows the address after a reload (this tab remembers it)', async () => {
     rememberSignupEmail('kemi@example.org');
-    renderWithPlatform(routes, { path: '/auth/success', signedInAs: null });
+    renderWithPlatform(routes, { path: pageUrl(registrationSuccessPage), signedInAs: null });
     expect(await screen.findByText('kemi@example.org')).toBeInTheDocument();
   });
 
   it('never shows a placeholder when the address is unknown, and points to Get Link instead', async () => {
-    renderWithPlatform(routes, { path: '/auth/success', signedInAs: null });
+    renderWithPlatform(routes, { path: pageUrl(registrationSuccessPage), signedInAs: null });
     await screen.findByRole('heading', { level: 1, name: 'Registration Successful' });
     expect(screen.queryByText(/\{email\}/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Resend' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'get a new link' })).toHaveAttribute('href', '/auth/veremail');
+    expect(screen.getByRole('link', { name: 'get a new link' })).toHaveAttribute(
+      'href',
+      pageUrl(verificationLinkPage),
+    );
   });
 
   it('shows why a resend was refused (rate limit)', async () => {
     const { server } = renderWithPlatform(routes, {
-      path: '/auth/success',
+      path: pageUrl(registrationSuccessPage),
       state: { email: 'ada@example.org' },
       signedInAs: null,
     });
@@ -83,11 +93,14 @@ describe('/auth/success', () => {
   });
 });
 
-describe('/auth/verify', () => {
+describe(pageUrl(verifyEmailPage), () => {
   const state = () => document.querySelector('[data-verify-state]')?.getAttribute('data-verify-state');
 
   it('verifying, then success with the address, from the token in the link (one call even in StrictMode)', async () => {
-    const { server } = renderWithPlatform(routes, { path: '/auth/verify?token=abc123', signedInAs: null });
+    const { server } = renderWithPlatform(routes, {
+      path: pageUrl(verifyEmailPage, { token: 'abc123' }),
+      signedInAs: null,
+    });
     let release: () => void = () => undefined;
     server.on(
       'POST /auth/verify',
@@ -112,11 +125,14 @@ describe('/auth/verify', () => {
     expect(server.calls('POST /auth/verify')).toHaveLength(1);
     expect(server.calls('POST /auth/verify')[0]?.json).toEqual({ token: 'abc123' });
     await userEvent.click(screen.getByRole('link', { name: 'Back to Sign In' }));
-    expect(screen.getByTestId('location')).toHaveTextContent('/signin');
+    expect(screen.getByTestId('location')).toHaveTextContent(pageUrl(signinPage));
   });
 
   it('expired: Resend Email sends a new link ("Resending..." meanwhile)', async () => {
-    const { server } = renderWithPlatform(routes, { path: '/auth/verify?token=old', signedInAs: null });
+    const { server } = renderWithPlatform(routes, {
+      path: pageUrl(verifyEmailPage, { token: 'old' }),
+      signedInAs: null,
+    });
     server.on(
       'POST /auth/verify',
       errorReply(410, 'This verification link has expired.', { status: 'expired', email: 'ada@example.org' }),
@@ -132,15 +148,21 @@ describe('/auth/verify', () => {
   });
 
   it('invalid: "Invalid verification link." with a way to get a new one', async () => {
-    const { server } = renderWithPlatform(routes, { path: '/auth/verify?token=nope', signedInAs: null });
+    const { server } = renderWithPlatform(routes, {
+      path: pageUrl(verifyEmailPage, { token: 'nope' }),
+      signedInAs: null,
+    });
     server.on('POST /auth/verify', errorReply(400, 'Invalid verification link.', { status: 'invalid' }));
     expect(await screen.findByText('Invalid verification link.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Get a new link' })).toHaveAttribute('href', '/auth/veremail');
+    expect(screen.getByRole('link', { name: 'Get a new link' })).toHaveAttribute(
+      'href',
+      pageUrl(verificationLinkPage),
+    );
     expect(screen.queryByRole('button', { name: 'Resend Email' })).not.toBeInTheDocument();
   });
 
   it('a link without a token is invalid without asking the server', async () => {
-    const { server } = renderWithPlatform(routes, { path: '/auth/verify', signedInAs: null });
+    const { server } = renderWithPlatform(routes, { path: pageUrl(verifyEmailPage), signedInAs: null });
     expect(await screen.findByText('Invalid verification link.')).toBeInTheDocument();
     expect(server.calls('POST /auth/verify')).toHaveLength(0);
   });
@@ -151,7 +173,10 @@ describe('/auth/verify', () => {
   ] as const)(
     'error on %s: "Something went wrong. Try again." and Try again asks again',
     async (_what, failure) => {
-      const { server } = renderWithPlatform(routes, { path: '/auth/verify?token=abc', signedInAs: null });
+      const { server } = renderWithPlatform(routes, {
+        path: pageUrl(verifyEmailPage, { token: 'abc' }),
+        signedInAs: null,
+      });
       server.on('POST /auth/verify', failure);
       expect(await screen.findByText('Something went wrong. Try again.')).toBeInTheDocument();
       server.on('POST /auth/verify', {
@@ -165,7 +190,7 @@ describe('/auth/verify', () => {
 
 describe('/auth/veremail (Get Link)', () => {
   it('checks the address, sends, and answers with the same neutral confirmation', async () => {
-    const { server } = renderWithPlatform(routes, { path: '/auth/veremail', signedInAs: null });
+    const { server } = renderWithPlatform(routes, { path: pageUrl(verificationLinkPage), signedInAs: null });
     await screen.findByRole('heading', { level: 1, name: 'Get a Verification Link' });
     await userEvent.click(screen.getByRole('button', { name: 'Get Link' }));
     expect(errorOf('Email')).toBe('*Required');

@@ -11,6 +11,7 @@ import { FakeAudio, installMedia } from '../testing/fakeMedia';
 import { DonateVoicePage } from './DonateVoicePage';
 import { CaptureError, startPcmCapture } from './pcmCapture';
 import type { PcmCapture, PcmRecording } from './pcmCapture';
+import { donatePage, pageUrl } from '@platform/contracts/client';
 
 // The microphone is replaced: each Record press gets a fake capture whose recording the test decides.
 jest.mock('./pcmCapture', () => {
@@ -90,7 +91,7 @@ const toastIn = () => within(screen.getByTestId('toast-viewport'));
 const dialectSelect = () => screen.getByRole('combobox', { name: /Dialect/ });
 
 async function renderDonate() {
-  const view = renderWithPlatform(<DonateVoicePage />, { path: '/data/donate' });
+  const view = renderWithPlatform(<DonateVoicePage />, { path: pageUrl(donatePage) });
   await screen.findByText('Good morning number 1');
   return view;
 }
@@ -352,7 +353,7 @@ describe('Donate Your Voice', () => {
 
   it('disables Skip at the last pair', async () => {
     queue = [{ pair: pair(9), donated: 9, total: 10 }];
-    renderWithPlatform(<DonateVoicePage />, { path: '/data/donate' });
+    renderWithPlatform(<DonateVoicePage />, { path: pageUrl(donatePage) });
     await screen.findByText('Good morning number 9');
     expect(screen.getByText('Contribution 10 of 10')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Skip' })).toBeDisabled();
@@ -407,13 +408,13 @@ describe('Donate Your Voice', () => {
 
   it("says 'No more text pairs available.' when every pair is done", async () => {
     queue = [{ pair: null, donated: 10, total: 10 }];
-    renderWithPlatform(<DonateVoicePage />, { path: '/data/donate' });
+    renderWithPlatform(<DonateVoicePage />, { path: pageUrl(donatePage) });
     expect(await screen.findByRole('heading', { name: 'No more text pairs available.' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
   });
 
   it("shows 'Loading text pairs...' until the pair arrives", async () => {
-    renderWithPlatform(<DonateVoicePage />, { path: '/data/donate' });
+    renderWithPlatform(<DonateVoicePage />, { path: pageUrl(donatePage) });
     expect(screen.getByText('Loading text pairs...')).toBeInTheDocument();
     await screen.findByText('Good morning number 1');
     expect(screen.queryByText('Loading text pairs...')).not.toBeInTheDocument();
@@ -425,7 +426,7 @@ describe('Donate Your Voice', () => {
       failing ? errorReply(500, 'Internal Server Error') : { body: queue[0] },
     );
     const user = userEvent.setup();
-    renderWithPlatform(<DonateVoicePage />, { path: '/data/donate' });
+    renderWithPlatform(<DonateVoicePage />, { path: pageUrl(donatePage) });
     expect(
       await screen.findByRole('heading', { name: 'Failed to fetch text pairs. Please try again.' }),
     ).toBeInTheDocument();
@@ -437,7 +438,7 @@ describe('Donate Your Voice', () => {
 
   it('asks a signed-out person to sign in', async () => {
     server.on('GET /api/audio/next', errorReply(401, 'You are not signed in.'));
-    renderWithPlatform(<DonateVoicePage />, { path: '/data/donate' });
+    renderWithPlatform(<DonateVoicePage />, { path: pageUrl(donatePage) });
     expect(await screen.findByRole('heading', { name: 'Sign in to donate your voice' })).toBeInTheDocument();
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
   });
@@ -477,7 +478,7 @@ describe('Donate Your Voice in the pseudo-locale', () => {
 
   it('shows only catalogue text: the pair card, the dialects, the recording and the report dialog', async () => {
     const user = userEvent.setup();
-    renderWithPlatform(<DonateVoicePage />, { path: '/data/donate' });
+    renderWithPlatform(<DonateVoicePage />, { path: pageUrl(donatePage) });
     await screen.findByText('Good morning number 1');
     expectOnlyCatalogueText();
     await user.keyboard('e');

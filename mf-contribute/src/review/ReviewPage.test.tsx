@@ -6,6 +6,7 @@ import { errorReply, installFakeServer, sessionAs, testUser, type FakeServer } f
 import { PSEUDO_LOCALE } from '@platform/i18n';
 import { expectOnlyCatalogueText, useLocaleInTest } from '@platform/i18n/testing';
 import { ReviewPage } from './ReviewPage';
+import { pageUrl, reviewPage } from '@platform/contracts/client';
 
 const sentence = (id: string): ReviewSentence => ({
   kind: 'sentence',
@@ -71,7 +72,7 @@ const card = () => screen.getByRole('region', { name: 'Item to review' });
 
 describe('Review', () => {
   it('shows a skeleton, then one pending sentence with its language, citation and domains', async () => {
-    renderWithPlatform(<ReviewPage />, { path: '/user/review' });
+    renderWithPlatform(<ReviewPage />, { path: pageUrl(reviewPage) });
     expect(screen.getByRole('heading', { level: 1, name: 'Review' })).toBeInTheDocument();
     expect(screen.getByLabelText('Loading the next item')).toHaveAttribute('aria-busy', 'true');
     expect(await screen.findByText('Sentence s1')).toBeInTheDocument();
@@ -85,7 +86,7 @@ describe('Review', () => {
 
   it('approves: thanks the person, moves to the next item and refreshes the reviews figure', async () => {
     const user = userEvent.setup();
-    renderWithPlatform(<ReviewPage />, { path: '/user/review' });
+    renderWithPlatform(<ReviewPage />, { path: pageUrl(reviewPage) });
     await screen.findByText('Sentence s1');
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Sentence s2')).toBeInTheDocument();
@@ -96,7 +97,7 @@ describe('Review', () => {
 
   it('rejects with the reason chosen, or with none', async () => {
     const user = userEvent.setup();
-    renderWithPlatform(<ReviewPage />, { path: '/user/review' });
+    renderWithPlatform(<ReviewPage />, { path: pageUrl(reviewPage) });
     await screen.findByText('Sentence s1');
     const reason = screen.getByRole('combobox', { name: 'Reason for rejecting (optional)' });
     expect(
@@ -119,7 +120,7 @@ describe('Review', () => {
   });
 
   it('works from the keyboard: A approves, R rejects, K skips; the keys are listed on screen', async () => {
-    renderWithPlatform(<ReviewPage />, { path: '/user/review' });
+    renderWithPlatform(<ReviewPage />, { path: pageUrl(reviewPage) });
     await screen.findByText('Sentence s1');
     expect(screen.getByLabelText('Keyboard shortcuts')).toHaveTextContent('AApproveRRejectKSkip');
     fireEvent.keyDown(window, { key: 'k' });
@@ -136,7 +137,7 @@ describe('Review', () => {
       return errorReply(409, ERROR_MESSAGES['review.decided']);
     });
     const user = userEvent.setup();
-    renderWithPlatform(<ReviewPage />, { path: '/user/review' });
+    renderWithPlatform(<ReviewPage />, { path: pageUrl(reviewPage) });
     await screen.findByText('Sentence s1');
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Sentence s2')).toBeInTheDocument();
@@ -148,7 +149,7 @@ describe('Review', () => {
   it('keeps the item and says why when a verdict fails for another reason', async () => {
     server.on('POST /api/review/sentence/s1', errorReply(500, ERROR_MESSAGES['server.internal']));
     const user = userEvent.setup();
-    renderWithPlatform(<ReviewPage />, { path: '/user/review' });
+    renderWithPlatform(<ReviewPage />, { path: pageUrl(reviewPage) });
     await screen.findByText('Sentence s1');
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     const toast = await within(screen.getByTestId('toast-viewport')).findByRole('alert');
@@ -159,7 +160,7 @@ describe('Review', () => {
 
   it('switches to text pairs: both sides and the category', async () => {
     const user = userEvent.setup();
-    renderWithPlatform(<ReviewPage />, { path: '/user/review' });
+    renderWithPlatform(<ReviewPage />, { path: pageUrl(reviewPage) });
     await screen.findByText('Sentence s1');
     const tabs = within(screen.getByRole('tablist', { name: 'What to review' })).getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['Sentences', 'Text pairs']);
@@ -180,7 +181,7 @@ describe('Review', () => {
     });
     sessionAs(server, { ...testUser, role: 'admin' } as unknown as typeof testUser);
     const user = userEvent.setup();
-    renderWithPlatform(<ReviewPage />, { path: '/user/review' });
+    renderWithPlatform(<ReviewPage />, { path: pageUrl(reviewPage) });
     await screen.findByText('Sentence s1');
     const admin = await screen.findByRole('group', { name: 'Decide now (admin)' });
     await user.selectOptions(
@@ -198,7 +199,7 @@ describe('Review', () => {
 
   it('shows no admin decision to a reviewer', async () => {
     sessionAs(server, testUser);
-    renderWithPlatform(<ReviewPage />, { path: '/user/review' });
+    renderWithPlatform(<ReviewPage />, { path: pageUrl(reviewPage) });
     await screen.findByText('Sentence s1');
     await waitFor(() => expect(server.calls('GET /auth/session')).toHaveLength(1));
     expect(screen.queryByRole('group', { name: 'Decide now (admin)' })).not.toBeInTheDocument();
@@ -206,7 +207,7 @@ describe('Review', () => {
 
   it('shows the empty state when nothing is pending', async () => {
     sentences = [];
-    renderWithPlatform(<ReviewPage />, { path: '/user/review' });
+    renderWithPlatform(<ReviewPage />, { path: pageUrl(reviewPage) });
     expect(
       await screen.findByRole('heading', { name: 'Nothing left to review right now.' }),
     ).toBeInTheDocument();
@@ -216,7 +217,7 @@ describe('Review', () => {
   it('shows an error with Retry when the next item cannot be loaded', async () => {
     server.on('GET /api/review/next', errorReply(500, 'The text service failed.'));
     const user = userEvent.setup();
-    renderWithPlatform(<ReviewPage />, { path: '/user/review' });
+    renderWithPlatform(<ReviewPage />, { path: pageUrl(reviewPage) });
     const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
     expect(alert).toHaveTextContent('The next item could not be loaded');
     server.on('GET /api/review/next', { body: { item: sentence('s9') } });
@@ -226,7 +227,7 @@ describe('Review', () => {
 
   it('asks a signed-out visitor to sign in', async () => {
     server.on('GET /api/review/next', errorReply(401, ERROR_MESSAGES['identity.missing']));
-    renderWithPlatform(<ReviewPage />, { path: '/user/review' });
+    renderWithPlatform(<ReviewPage />, { path: pageUrl(reviewPage) });
     expect(
       await screen.findByRole('heading', { name: 'Sign in to review sentences and text pairs' }),
     ).toBeInTheDocument();
@@ -238,7 +239,7 @@ describe('Review in the pseudo-locale', () => {
 
   it('shows only catalogue text for a sentence, a pair and the empty state', async () => {
     const user = userEvent.setup();
-    renderWithPlatform(<ReviewPage />, { path: '/user/review' });
+    renderWithPlatform(<ReviewPage />, { path: pageUrl(reviewPage) });
     await screen.findByText('Sentence s1');
     expectOnlyCatalogueText();
     await user.click(screen.getAllByRole('tab')[1]!);

@@ -1,6 +1,7 @@
 import { Link } from '@platform/router';
 import { Button, EmptyState } from '@platform/ui';
 import { useContributeT } from '../i18n';
+import { pageUrl, signinPage } from '@platform/contracts/client';
 
 /** Shown instead of a screen's content when the API answers 401: contributing needs an account. */
 export function SignInNeeded({
@@ -15,7 +16,7 @@ export function SignInNeeded({
       title={t(`signInNeeded.${what}`)}
       description={t('signInNeeded.description')}
       action={
-        <Button as={Link} to="/signin">
+        <Button as={Link} to={pageUrl(signinPage)}>
           {t('common.signIn')}
         </Button>
       }

@@ -9,6 +9,7 @@ import type { MediaFakes } from '../testing/fakeMedia';
 import { renderWithPlatform } from '@platform/remote-kit/testing';
 import { PSEUDO_LOCALE } from '@platform/i18n';
 import { expectOnlyCatalogueText, useLocaleInTest } from '@platform/i18n/testing';
+import { pageUrl, signinPage, speakPage } from '@platform/contracts/client';
 
 const round = (prefix: string, lang = 'yo') =>
   [1, 2, 3, 4, 5].map((n) => ({ id: `${prefix}${n}`, text: `${prefix} sentence ${n}`, language: lang }));
@@ -42,7 +43,7 @@ const circleStates = () => circles().map((c) => c.getAttribute('data-state'));
 const submitButton = () => screen.getByRole('button', { name: 'SUBMIT' });
 
 async function renderSpeak() {
-  const view = renderWithPlatform(<SpeakPage />, { path: '/user/speak' });
+  const view = renderWithPlatform(<SpeakPage />, { path: pageUrl(speakPage) });
   await screen.findByText('r1- sentence 1');
   return view;
 }
@@ -264,7 +265,7 @@ describe('Speak', () => {
 
     // Leave Speak and come back in the same visit: it opens in the language picked.
     view.unmount();
-    renderWithPlatform(<SpeakPage />, { path: '/user/speak', store: view.store });
+    renderWithPlatform(<SpeakPage />, { path: pageUrl(speakPage), store: view.store });
     await screen.findByText('r3- sentence 1');
     expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('ha');
     expect(server.calls('GET /api/sentences')[2]!.search.get('lang')).toBe('ha');
@@ -310,7 +311,7 @@ describe('Speak', () => {
     server.on('GET /api/sentences', errorReply(401, 'Sign in first.'));
     renderWithPlatform(<SpeakPage />);
     expect(await screen.findByRole('heading', { name: 'Sign in to record sentences' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', pageUrl(signinPage));
   });
 
   it('opens the recording guidelines', async () => {
@@ -342,7 +343,7 @@ describe('Speak in the pseudo-locale', () => {
 
   it('shows only catalogue text: the card, its shortcuts, the guidelines and the report reasons', async () => {
     const user = userEvent.setup();
-    renderWithPlatform(<SpeakPage />, { path: '/user/speak' });
+    renderWithPlatform(<SpeakPage />, { path: pageUrl(speakPage) });
     await screen.findByText('r1- sentence 1');
     await user.click(screen.getByRole('button', { name: /Ŕéçöŕð/ }));
     await user.click(await screen.findByRole('button', { name: /Šţöþ ŕéçöŕðîñĝ/ }));
@@ -358,7 +359,7 @@ describe('Speak in the pseudo-locale', () => {
 
   it('shows the microphone problem in the chosen language', async () => {
     removeMedia();
-    renderWithPlatform(<SpeakPage />, { path: '/user/speak' });
+    renderWithPlatform(<SpeakPage />, { path: pageUrl(speakPage) });
     await screen.findByText('r1- sentence 1');
     expect(await screen.findByRole('alert')).toBeInTheDocument();
     expectOnlyCatalogueText();

@@ -12,6 +12,7 @@ import {
 import { PSEUDO_LOCALE } from '@platform/i18n';
 import { expectOnlyCatalogueText, useLocaleInTest } from '@platform/i18n/testing';
 import { WritePage } from './WritePage';
+import { pageUrl, writePage } from '@platform/contracts/client';
 
 let server: FakeServer;
 let written: number;
@@ -36,7 +37,7 @@ const tab = (name: string) => screen.getByRole('tab', { name });
 const toastAlert = () => within(screen.getByTestId('toast-viewport')).findByRole('alert');
 
 async function renderWrite() {
-  const view = renderWithPlatform(<WritePage />, { path: '/user/write' });
+  const view = renderWithPlatform(<WritePage />, { path: pageUrl(writePage) });
   await screen.findByText('2 sentences written');
   return view;
 }
@@ -395,7 +396,7 @@ describe('Write in the pseudo-locale', () => {
 
   it('shows only catalogue text in every mode, with the citation help open', async () => {
     const user = userEvent.setup();
-    renderWithPlatform(<WritePage />, { path: '/user/write' });
+    renderWithPlatform(<WritePage />, { path: pageUrl(writePage) });
     await screen.findByTestId('contribution-stats');
     await user.click(screen.getByText(/Ĥöŵ/));
     expectOnlyCatalogueText();

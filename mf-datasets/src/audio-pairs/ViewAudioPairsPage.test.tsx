@@ -5,6 +5,7 @@ import { errorReply, installFakeServer, testUser } from '@platform/store/testing
 import type { FakeServer, SeenRequest } from '@platform/store/testing';
 import { expectOnlyCatalogueText, useLocaleInTest } from '@platform/i18n/testing';
 import { ViewAudioPairsPage } from './ViewAudioPairsPage';
+import { pageUrl, signinPage, viewAudioPairsPage } from '@platform/contracts/client';
 
 const hex = (n: number) => n.toString(16).padStart(24, '0');
 
@@ -32,7 +33,7 @@ type Role = 'contributor' | 'reviewer' | 'admin';
 
 /** A fake speech service: filters and pages `stored` as GET /api/audio/all does, and decides pairs. */
 function renderPage({
-  path = '/data/view-audio-pair',
+  path = pageUrl(viewAudioPairsPage),
   role = 'reviewer',
   stored = [pair(1), pair(2)],
   configure,
@@ -140,7 +141,7 @@ describe('View Audio Pairs', () => {
 
     await user.click(within(pager).getByRole('button', { name: 'Next' }));
     await shown(stored[5]!.audio_id);
-    expect(location()).toBe('/data/view-audio-pair?page=2');
+    expect(location()).toBe(pageUrl(viewAudioPairsPage, { page: 2 }));
     expect(lastQuery(server)).toEqual({ page: '2', pageSize: '5' });
 
     await user.click(within(pager).getByRole('button', { name: 'Next' }));
@@ -151,7 +152,7 @@ describe('View Audio Pairs', () => {
 
     await user.click(within(pager).getByRole('button', { name: 'Previous' }));
     await shown(stored[5]!.audio_id);
-    expect(location()).toBe('/data/view-audio-pair?page=2');
+    expect(location()).toBe(pageUrl(viewAudioPairsPage, { page: 2 }));
   });
 
   it('filters by dialect and status on the server; the filters live in the URL and start over at page 1', async () => {
@@ -160,7 +161,7 @@ describe('View Audio Pairs', () => {
       pair(2, { user_dialect: 'ijebu-yoruba' }),
       pair(3),
     ];
-    const { server, user, location } = renderPage({ stored, path: '/data/view-audio-pair?page=1' });
+    const { server, user, location } = renderPage({ stored, path: pageUrl(viewAudioPairsPage, { page: 1 }) });
     await shown(stored[2]!.audio_id);
     const dialect = screen.getByRole('combobox', { name: 'Dialect' });
     const status = screen.getByRole('combobox', { name: 'Status' });
@@ -177,14 +178,14 @@ describe('View Audio Pairs', () => {
 
     await user.selectOptions(dialect, 'ijebu-yoruba');
     await waitFor(() => expect(screen.queryByText(stored[2]!.audio_id)).not.toBeInTheDocument());
-    expect(location()).toBe('/data/view-audio-pair?dialect=ijebu-yoruba');
+    expect(location()).toBe(pageUrl(viewAudioPairsPage, { dialect: 'ijebu-yoruba' }));
     expect(lastQuery(server)).toEqual({ dialect: 'ijebu-yoruba', page: '1', pageSize: '5' });
     expect(rows()).toHaveLength(2);
 
     await user.selectOptions(status, 'approved');
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(rowOf(stored[0]!.audio_id)).toBeDefined();
-    expect(location()).toBe('/data/view-audio-pair?dialect=ijebu-yoruba&status=approved');
+    expect(location()).toBe(pageUrl(viewAudioPairsPage, { dialect: 'ijebu-yoruba', status: 'approved' }));
 
     await user.selectOptions(status, 'rejected');
     expect(await screen.findByText('No audio pairs found for the selected filters.')).toBeInTheDocument();
@@ -192,14 +193,14 @@ describe('View Audio Pairs', () => {
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await shown(stored[2]!.audio_id);
-    expect(location()).toBe('/data/view-audio-pair');
+    expect(location()).toBe(pageUrl(viewAudioPairsPage));
   });
 
   it('opens a shared link with its filters and page chosen (as after a reload)', async () => {
     const stored = Array.from({ length: 7 }, (_, i) => pair(i + 1, { user_dialect: 'other' as Dialect }));
     const { server } = renderPage({
       stored,
-      path: '/data/view-audio-pair?dialect=other&status=pending&page=2',
+      path: pageUrl(viewAudioPairsPage, { dialect: 'other', status: 'pending', page: 2 }),
     });
     await shown(stored[5]!.audio_id);
     expect(screen.getByRole('combobox', { name: 'Dialect' })).toHaveValue('other');
@@ -209,8 +210,10 @@ describe('View Audio Pairs', () => {
   });
 
   it('ignores filter values that are not among the choices, and goes back to the last page past the end', async () => {
-    const { server, location } = renderPage({ path: '/data/view-audio-pair?dialect=klingon&page=9' });
-    await waitFor(() => expect(location()).toBe('/data/view-audio-pair'));
+    const { server, location } = renderPage({
+      path: `${pageUrl(viewAudioPairsPage)}?dialect=klingon&page=9`,
+    });
+    await waitFor(() => expect(location()).toBe(pageUrl(viewAudioPairsPage)));
     await shown(pair(1).audio_id);
     expect(lastQuery(server)).toEqual({ page: '1', pageSize: '5' });
     expect(screen.getByRole('combobox', { name: 'Dialect' })).toHaveValue('');
@@ -284,7 +287,7 @@ describe('View Audio Pairs', () => {
       configure: (server) => server.on('GET /api/audio/all', errorReply(401, 'You are not signed in.')),
     });
     expect(await screen.findByRole('heading', { name: 'Sign in to view audio pairs' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', pageUrl(signinPage));
   });
 
   it('a contributor sees their own pairs, without the Review column or any decision button', async () => {

@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Link, useSearchParams } from '@platform/router';
-import { PageBody, PageHeader } from '@platform/remote-kit';
+import { Link } from '@platform/router';
+import { PageBody, PageHeader, useUrlFilters } from '@platform/remote-kit';
 import {
   AUDIO_PAIR_PAGE_SIZE,
   AUDIO_PAIR_STATUSES,
   DIALECTS,
+  pageUrl,
   REVIEWING_ROLES,
+  signinPage,
+  viewAudioPairsPage,
 } from '@platform/contracts/client';
 import type { AudioPairRecord, AudioPairStatus, Dialect } from '@platform/contracts';
 import { useSession } from '@platform/store';
@@ -31,7 +34,7 @@ import { useFormats } from '../shared/format';
 import { Pager } from '../shared/Pager';
 import { AudioPairPlayer } from './AudioPairPlayer';
 import { RejectDialog } from './RejectDialog';
-import { pageCountOf, readFilters, writeFilters, type AudioPairFilters } from './audioPairFilters';
+import { pageCountOf } from './audioPairFilters';
 
 const Scope = styled.p`
   margin: 0 0 ${({ theme }) => theme.space[3]};
@@ -96,7 +99,7 @@ function SignInNeeded() {
       title={t('viewAudioPairs.signInTitle')}
       description={t('viewAudioPairs.signInDescription')}
       action={
-        <Button as={Link} to="/signin">
+        <Button as={Link} to={pageUrl(signinPage)}>
           {t('viewAudioPairs.signIn')}
         </Button>
       }
@@ -143,14 +146,12 @@ export function ViewAudioPairsPage() {
   const t = useDatasetsT();
   const toast = useToast();
   const session = useSession();
-  const [search, setSearch] = useSearchParams();
-  const filters = readFilters(search);
+  // What the list shows is in the address (?dialect=&status=&page=): shareable, kept on reload.
+  const [filters, setFilters] = useUrlFilters(viewAudioPairsPage, { page: 1 });
   const pairs = useGetAudioPairsQuery(filters);
   const [decide, deciding] = useDecideAudioPairMutation();
   const [rejecting, setRejecting] = useState<string | null>(null);
   const canDecide = session.user !== null && DECIDING_ROLES.has(session.user.role);
-
-  const change = (next: AudioPairFilters) => setSearch(writeFilters(search, next));
 
   // A page past the end (a shared link after pairs were decided, or a hand-edited URL): the last page.
   const data = pairs.currentData;
@@ -159,7 +160,7 @@ export function ViewAudioPairsPage() {
   const lastPage = data ? pageCountOf(data.total) : 1;
   const pastTheEnd = data !== undefined && data.items.length === 0 && filters.page > lastPage;
   useEffect(() => {
-    if (pastTheEnd) setSearch(writeFilters(search, { ...filters, page: lastPage }), { replace: true });
+    if (pastTheEnd) setFilters({ page: lastPage }, { replace: true });
   });
 
   const failure = pairs.isError ? readApiError(pairs.error) : null;
@@ -299,9 +300,8 @@ export function ViewAudioPairsPage() {
           label={t('viewAudioPairs.filters.dialect')}
           value={filters.dialect ?? ''}
           onChange={(e) => {
-            const { dialect: _old, ...rest } = filters;
             const value = e.target.value;
-            change({ ...rest, ...(isDialect(value) ? { dialect: value } : {}), page: 1 });
+            setFilters({ dialect: isDialect(value) ? value : undefined });
           }}
           options={[
             { value: '', label: t('viewAudioPairs.filters.allDialects') },
@@ -312,9 +312,8 @@ export function ViewAudioPairsPage() {
           label={t('viewAudioPairs.filters.status')}
           value={filters.status ?? ''}
           onChange={(e) => {
-            const { status: _old, ...rest } = filters;
             const value = e.target.value;
-            change({ ...rest, ...(isStatus(value) ? { status: value } : {}), page: 1 });
+            setFilters({ status: isStatus(value) ? value : undefined });
           }}
           options={[
             { value: '', label: t('viewAudioPairs.filters.allStatuses') },
@@ -322,7 +321,11 @@ export function ViewAudioPairsPage() {
           ]}
         />
         {filters.dialect || filters.status ? (
-          <Button type="button" variant="ghost" onClick={() => change({ page: 1 })}>
+          <Button
+            type="button"
+            variant="ghost"
+            onClick={() => setFilters({ dialect: undefined, status: undefined })}
+          >
             {t('viewAudioPairs.filters.clear')}
           </Button>
         ) : null}
@@ -356,7 +359,7 @@ export function ViewAudioPairsPage() {
               page={Math.min(filters.page, pageCountOf(pagerData.total))}
               total={pagerData.total}
               pageSize={AUDIO_PAIR_PAGE_SIZE}
-              onPage={(page) => change({ ...filters, page })}
+              onPage={(page) => setFilters({ page })}
               rangeTestId="audio-pair-range"
             />
           ) : null}

@@ -1,7 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
-import { useSearchParams } from '@platform/router';
-import { DATASET_CATEGORIES, DATASET_LANGUAGES, DATASET_PAGE_SIZE } from '@platform/contracts/client';
+import { useFilterText, useUrlFilters } from '@platform/remote-kit';
+import {
+  DATASET_CATEGORIES,
+  DATASET_LANGUAGES,
+  DATASET_PAGE_SIZE,
+  downloadsPage,
+} from '@platform/contracts/client';
 import type { Dataset, DatasetCategory, DatasetLanguage } from '@platform/contracts';
 import {
   EmptyState,
@@ -42,24 +47,11 @@ const List = styled.div`
   gap: ${({ theme }) => theme.space[4]};
 `;
 
-const isLanguage = (v: string | null): v is DatasetLanguage =>
-  v !== null && (DATASET_LANGUAGES as readonly string[]).includes(v);
-const isCategory = (v: string | null): v is DatasetCategory =>
-  v !== null && (DATASET_CATEGORIES as readonly string[]).includes(v);
+const isLanguage = (v: string): v is DatasetLanguage => (DATASET_LANGUAGES as readonly string[]).includes(v);
+const isCategory = (v: string): v is DatasetCategory => (DATASET_CATEGORIES as readonly string[]).includes(v);
 
-/** A shared link's filters (?q=&language=&category=&page=), read once when the page opens. */
-export function readBrowseFilters(search: URLSearchParams): DatasetPageArgs {
-  const q = search.get('q')?.trim() ?? '';
-  const language = search.get('language');
-  const category = search.get('category');
-  const page = Number(search.get('page'));
-  return {
-    ...(q ? { q: q.slice(0, 100) } : {}),
-    ...(isLanguage(language) ? { language } : {}),
-    ...(isCategory(category) ? { category } : {}),
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-  };
-}
+/** The service's longest search. */
+const SEARCH_MAX_LENGTH = 100;
 
 export interface BrowseDatasetsProps {
   isAdmin: boolean;
@@ -70,28 +62,23 @@ export interface BrowseDatasetsProps {
 /** Browse Datasets: search and the two filters, sent to the server; one card per dataset, a page at a time. */
 export function BrowseDatasets({ isAdmin, onDownload, onEdit }: BrowseDatasetsProps) {
   const t = useDatasetsT();
-  const [search] = useSearchParams();
-  // Kept in the page, not written to the address: the shell mounts a page afresh at every navigation, which
-  // would take the focus from the search box while someone types.
-  const [filters, setFilters] = useState<DatasetPageArgs>(() => readBrowseFilters(search));
-  const [text, setText] = useState(filters.q ?? '');
-  const [statsFor, setStatsFor] = useState<Dataset | null>(null);
-  const datasets = useGetDatasetPageQuery(filters);
-
+  // Search, filters and page are in the address (?q=&language=&category=&page=): a shared link or the top
+  // bar's search opens the same view, and Back goes to the one before.
+  const [filters, setFilters] = useUrlFilters(downloadsPage, { page: 1 });
   // The search is sent once typing pauses; filters and pages go at once.
-  useEffect(() => {
-    const typed = text.trim();
-    const timer = setTimeout(
-      () =>
-        setFilters((current) => {
-          if ((current.q ?? '') === typed) return current;
-          const { q: _q, ...rest } = current;
-          return { ...rest, ...(typed ? { q: typed } : {}), page: 1 };
-        }),
-      SEARCH_DEBOUNCE_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [text]);
+  const [text, setText] = useFilterText(filters.q, {
+    onPause: (q) => setFilters({ q }),
+    delayMs: SEARCH_DEBOUNCE_MS,
+  });
+  const [statsFor, setStatsFor] = useState<Dataset | null>(null);
+  const { q, language, category, page } = filters;
+  const args: DatasetPageArgs = {
+    ...(q ? { q: q.slice(0, SEARCH_MAX_LENGTH) } : {}),
+    ...(language ? { language } : {}),
+    ...(category ? { category } : {}),
+    page,
+  };
+  const datasets = useGetDatasetPageQuery(args);
 
   const data = datasets.currentData;
   const failure = datasets.isError ? readApiError(datasets.error) : null;
@@ -106,7 +93,7 @@ export function BrowseDatasets({ isAdmin, onDownload, onEdit }: BrowseDatasetsPr
           placeholder={t('downloads.browse.searchPlaceholder')}
           startAdornment={<SearchIcon aria-hidden />}
           value={text}
-          maxLength={100}
+          maxLength={SEARCH_MAX_LENGTH}
           onChange={(e) => setText(e.target.value)}
         />
         <Select
@@ -118,9 +105,8 @@ export function BrowseDatasets({ isAdmin, onDownload, onEdit }: BrowseDatasetsPr
             ...DATASET_LANGUAGES.map((l) => ({ value: l, label: t(`downloads.languages.${l}`) })),
           ]}
           onChange={(e) => {
-            const { language: _l, ...rest } = filters;
             const value = e.target.value;
-            setFilters({ ...rest, ...(isLanguage(value) ? { language: value } : {}), page: 1 });
+            setFilters({ language: isLanguage(value) ? value : undefined });
           }}
         />
         <Select
@@ -132,9 +118,8 @@ export function BrowseDatasets({ isAdmin, onDownload, onEdit }: BrowseDatasetsPr
             ...DATASET_CATEGORIES.map((c) => ({ value: c, label: t(`downloads.categories.${c}`) })),
           ]}
           onChange={(e) => {
-            const { category: _c, ...rest } = filters;
             const value = e.target.value;
-            setFilters({ ...rest, ...(isCategory(value) ? { category: value } : {}), page: 1 });
+            setFilters({ category: isCategory(value) ? value : undefined });
           }}
         />
       </Filters>
@@ -176,10 +161,10 @@ export function BrowseDatasets({ isAdmin, onDownload, onEdit }: BrowseDatasetsPr
           </List>
           <Pager
             label={t('downloads.browse.pagerLabel')}
-            page={filters.page}
+            page={page}
             total={data.total}
             pageSize={DATASET_PAGE_SIZE}
-            onPage={(page) => setFilters({ ...filters, page })}
+            onPage={(next) => setFilters({ page: next })}
             hideSinglePage
           />
         </>

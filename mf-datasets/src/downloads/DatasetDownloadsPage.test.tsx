@@ -6,6 +6,8 @@ import type {
   ReleaseStatistics,
   ReleaseSummary,
 } from '@platform/contracts';
+import { useNavigate } from '@platform/router';
+import { downloadsPage, pageUrl, signinPage } from '@platform/contracts/client';
 import { renderWithPlatform } from '@platform/remote-kit/testing';
 import { errorReply, installFakeServer, testUser } from '@platform/store/testing';
 import type { FakeServer, SeenRequest } from '@platform/store/testing';
@@ -75,14 +77,17 @@ function renderPage({
   role = 'researcher',
   stored = [dataset(1)],
   history = [],
-  path = '/data/downloads',
+  path = pageUrl(downloadsPage),
   configure,
+  withNavigation = false,
 }: {
   role?: Role | null;
   stored?: Dataset[];
   history?: DownloadEntry[];
   path?: string;
   configure?: (server: FakeServer) => void;
+  /** Buttons for the browser's Back and for the top bar's search opening this page with a search. */
+  withNavigation?: boolean;
 } = {}) {
   const server = installFakeServer();
   server.on('GET /auth/session', () =>
@@ -114,8 +119,24 @@ function renderPage({
     body: { items: history, total: history.length, page: 1, pageSize: 20 },
   });
   configure?.(server);
-  const view = renderWithPlatform(<DatasetDownloadsPage />, { path });
+  const view = renderWithPlatform(
+    <>
+      <DatasetDownloadsPage />
+      {withNavigation ? <Navigation /> : null}
+    </>,
+    { path },
+  );
   return { ...view, server };
+}
+
+function Navigation() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <button onClick={() => navigate(-1)}>Browser back</button>
+      <button onClick={() => navigate(pageUrl(downloadsPage, { q: 'Hausa' }))}>Top bar search: Hausa</button>
+    </>
+  );
 }
 
 /** The links the page "clicked" to start downloads (jsdom does not navigate). */
@@ -206,7 +227,7 @@ describe('Dataset Downloads', () => {
   });
 
   it("starts from a shared link's filters, and keeps the focus in the search box while sending", async () => {
-    const { user, server } = renderPage({ path: '/data/downloads?q=yoruba&language=yo' });
+    const { user, server } = renderPage({ path: pageUrl(downloadsPage, { q: 'yoruba', language: 'yo' }) });
     const box = screen.getByRole('searchbox', { name: 'Search datasets' });
     expect(box).toHaveValue('yoruba');
     expect(screen.getByRole('combobox', { name: 'Filter by language' })).toHaveValue('yo');
@@ -215,6 +236,28 @@ describe('Dataset Downloads', () => {
     await user.clear(box);
     await waitFor(() => expect(lastListQuery(server)).toEqual({ language: 'yo', page: '1', pageSize: '20' }));
     expect(screen.getByRole('searchbox', { name: 'Search datasets' })).toHaveFocus();
+  });
+
+  it('keeps the view in the address: Back returns to the view before, and a link with a search shows it', async () => {
+    const { user, server, location } = renderPage({
+      stored: [dataset(1), dataset(2, { name: 'Hausa Market Talk', language: 'ha', category: 'commercial' })],
+      withNavigation: true,
+    });
+    await cardOf('Yoruba Read Speech 1');
+    const language = screen.getByRole('combobox', { name: 'Filter by language' });
+    await user.selectOptions(language, 'Hausa');
+    expect(location()).toBe(pageUrl(downloadsPage, { language: 'ha' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Yoruba Read Speech 1' })).not.toBeInTheDocument(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(location()).toBe(pageUrl(downloadsPage));
+    expect(language).toHaveValue('');
+    expect(await cardOf('Yoruba Read Speech 1')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Top bar search: Hausa' }));
+    expect(screen.getByRole('searchbox', { name: 'Search datasets' })).toHaveValue('Hausa');
+    await waitFor(() => expect(lastListQuery(server)).toEqual({ q: 'Hausa', page: '1', pageSize: '20' }));
+    expect(await cardOf('Hausa Market Talk')).toBeInTheDocument();
   });
 
   it('lists the languages of the SPEC plus Nigerian Pidgin, and its categories', async () => {
@@ -244,7 +287,7 @@ describe('Dataset Downloads', () => {
   });
 
   it("shows the SPEC's words when nothing matches", async () => {
-    renderPage({ stored: [], path: '/data/downloads?q=nothing' });
+    renderPage({ stored: [], path: pageUrl(downloadsPage, { q: 'nothing' }) });
     expect(await screen.findByText('No datasets found')).toBeInTheDocument();
     expect(screen.getByText('Try adjusting your search or filter criteria')).toBeInTheDocument();
   });
@@ -318,7 +361,7 @@ describe('Dataset Downloads', () => {
     ).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
       'href',
-      '/signin?next=%2Fdata%2Fdownloads',
+      pageUrl(signinPage, { next: pageUrl(downloadsPage) }),
     );
     expect(within(card).queryByRole('button', { name: 'Download' })).not.toBeInTheDocument();
     unmount();

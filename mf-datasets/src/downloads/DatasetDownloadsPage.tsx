@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { PageBody, PageHeader } from '@platform/remote-kit';
+import { PageBody, PageHeader, useUrlFilters } from '@platform/remote-kit';
 import { Link, useLocation } from '@platform/router';
+import { downloadsPage } from '@platform/contracts/client';
 import type { Dataset } from '@platform/contracts';
 import { signinPathFor, useSession } from '@platform/store';
 import { Button, EmptyState, Skeleton, StatCard, Tabs, VisuallyHidden } from '@platform/ui';
@@ -100,7 +101,8 @@ export function DatasetDownloadsPage() {
   const downloads = useDownload();
   // undefined: closed; null: a new dataset; a dataset: editing it.
   const [editing, setEditing] = useState<Dataset | null | undefined>(undefined);
-  const [tab, setTab] = useState('browse');
+  // The tab is in the address too (?tab=history), so a link opens it.
+  const [{ tab }, setFilters] = useUrlFilters(downloadsPage, { tab: 'browse' });
 
   return (
     <PageBody>
@@ -114,7 +116,9 @@ export function DatasetDownloadsPage() {
       <Tabs
         aria-label={t('downloads.tabs.label')}
         value={tab}
-        onValueChange={setTab}
+        onValueChange={(id) =>
+          setFilters({ tab: id === 'history' ? 'history' : 'browse' }, { replace: true })
+        }
         items={[
           {
             id: 'browse',

@@ -5,6 +5,7 @@ import { errorReply, networkFailure, testUser } from '@platform/store/testing';
 import type { FakeServer } from '@platform/store/testing';
 import { i18n } from '@platform/i18n';
 import { AddTextPairPage } from './AddTextPairPage';
+import { addTextPairPage, pageUrl, signinPage } from '@platform/contracts/client';
 
 const ENGLISH = 'Good morning, my friend.';
 const YORUBA = 'Ẹ kú àárọ̀, ọ̀rẹ́ mi.';
@@ -22,7 +23,10 @@ let added: number;
 
 function renderPage(configure?: (server: FakeServer) => void) {
   added = 0;
-  const view = renderWithPlatform(<AddTextPairPage />, { path: '/data/addtextpair', signedInAs: testUser });
+  const view = renderWithPlatform(<AddTextPairPage />, {
+    path: pageUrl(addTextPairPage),
+    signedInAs: testUser,
+  });
   view.server.on('GET /api/user/stats', () => ({ body: stats(added, 0) }));
   view.server.on('POST /api/text/add', (r) => {
     added += 1;
@@ -202,12 +206,12 @@ describe('Add Text Pair', () => {
   });
 
   it('asks a signed-out person to sign in instead of showing the form', async () => {
-    renderWithPlatform(<AddTextPairPage />, { path: '/data/addtextpair', signedInAs: null }).server.on(
+    renderWithPlatform(<AddTextPairPage />, { path: pageUrl(addTextPairPage), signedInAs: null }).server.on(
       'GET /api/user/stats',
       errorReply(401, 'You are not signed in.'),
     );
     expect(await screen.findByRole('heading', { name: 'Sign in to add text pairs' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', pageUrl(signinPage));
     expect(screen.queryByRole('button', { name: 'Submit Text Pair' })).not.toBeInTheDocument();
   });
 

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { Link } from '@platform/router';
 import { PageBody, PageHeader } from '@platform/remote-kit';
-import { TEXT_CATEGORIES, TEXT_PAIR_MAX_LENGTH } from '@platform/contracts/client';
+import { pageUrl, signinPage, TEXT_CATEGORIES, TEXT_PAIR_MAX_LENGTH } from '@platform/contracts/client';
 import { Button, Card, EmptyState, Select, TextArea, useToast } from '@platform/ui';
 import { useAddTextPairMutation, useGetMyTextFiguresQuery } from '../api/datasetsApi';
 import { readApiError, specificErrorMessage } from '../api/errorMessage';
@@ -51,7 +51,7 @@ function SignInNeeded() {
       title={t('addTextPair.signInTitle')}
       description={t('addTextPair.signInDescription')}
       action={
-        <Button as={Link} to="/signin">
+        <Button as={Link} to={pageUrl(signinPage)}>
           {t('addTextPair.signIn')}
         </Button>
       }

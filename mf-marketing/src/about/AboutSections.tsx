@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Link } from '@platform/router';
-import { DATASET_LICENSES, DATASET_LICENSE_LABELS } from '@platform/contracts/client';
+import { DATASET_LICENSE_LABELS, DATASET_LICENSES, downloadsPage, pageUrl } from '@platform/contracts/client';
 import { BRAND_NAME } from '@platform/remote-kit';
 import { usePagesT } from '../page-texts/i18n';
 import { AnchorLink } from '../site/AnchorLink';
@@ -67,7 +67,7 @@ export function AboutSections() {
         </Licences>
         <p>{t('about.licence.privacy')}</p>
         <p>
-          <Link to="/data/downloads">{t('about.licence.browse')}</Link>
+          <Link to={pageUrl(downloadsPage)}>{t('about.licence.browse')}</Link>
         </p>
       </Section>
 

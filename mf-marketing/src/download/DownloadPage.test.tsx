@@ -4,6 +4,7 @@ import { renderWithPlatform } from '@platform/remote-kit/testing';
 import { errorReply, installFakeServer } from '@platform/store/testing';
 import type { FakeServer } from '@platform/store/testing';
 import { DownloadPage } from './DownloadPage';
+import { downloadPage, downloadsPage, pageUrl } from '@platform/contracts/client';
 
 const release: ReleaseSummary = {
   version: 3,
@@ -58,12 +59,12 @@ function renderPage({
   server.on('GET /api/datasets/summary', { body: summary });
   server.on('GET /api/datasets', { body: { items, total, page: 1, pageSize: 10 } });
   configure?.(server);
-  return { ...renderWithPlatform(<DownloadPage />, { path: '/download' }), server };
+  return { ...renderWithPlatform(<DownloadPage />, { path: pageUrl(downloadPage) }), server };
 }
 
 const figure = (label: string) => screen.getByText(label).parentElement!;
 
-describe('/download', () => {
+describe(pageUrl(downloadPage), () => {
   it('shows the latest release figures from the datasets summary', async () => {
     renderPage();
     expect(await screen.findByText('4,321')).toBeInTheDocument();
@@ -90,7 +91,7 @@ describe('/download', () => {
     renderPage({ total: 12 });
     expect(
       await screen.findByRole('link', { name: 'See all 12 datasets on the Dataset Downloads page' }),
-    ).toHaveAttribute('href', '/data/downloads');
+    ).toHaveAttribute('href', pageUrl(downloadsPage));
   });
 
   it('says so when nothing has been released yet', async () => {
@@ -116,7 +117,7 @@ describe('/download', () => {
     expect(example).toHaveTextContent(`${window.location.origin}/api/datasets?page=1`);
     expect(screen.getByRole('link', { name: 'Open Dataset Downloads' })).toHaveAttribute(
       'href',
-      '/data/downloads',
+      pageUrl(downloadsPage),
     );
     await screen.findByText('4,321');
   });

@@ -1,7 +1,13 @@
 import styled from 'styled-components';
 import { Link } from '@platform/router';
 import type { Dataset } from '@platform/contracts';
-import { DATASET_LICENSE_LABELS, getDatasets } from '@platform/contracts/client';
+import {
+  DATASET_LICENSE_LABELS,
+  downloadsPage,
+  getDatasets,
+  pageUrl,
+  signupPage,
+} from '@platform/contracts/client';
 import { readApiError } from '@platform/store';
 import { Button, EmptyState, ErrorState, Skeleton, StatCard, VisuallyHidden, media } from '@platform/ui';
 import { usePagesT } from '../page-texts/i18n';
@@ -207,7 +213,7 @@ function LatestDatasets() {
         </DatasetList>
         {total > items.length ? (
           <p>
-            <Link to="/data/downloads">{t('download.datasets.more', { total: f.count(total) })}</Link>
+            <Link to={pageUrl(downloadsPage)}>{t('download.datasets.more', { total: f.count(total) })}</Link>
           </p>
         ) : null}
       </>
@@ -248,10 +254,10 @@ export function DownloadSections() {
         <h2 id="download-browse">{t('download.browse.title')}</h2>
         <p>{t('download.browse.body')}</p>
         <Actions>
-          <Button as={Link} to="/data/downloads">
+          <Button as={Link} to={pageUrl(downloadsPage)}>
             {t('download.browse.open')}
           </Button>
-          <Button as={Link} to="/signup" variant="outline">
+          <Button as={Link} to={pageUrl(signupPage)} variant="outline">
             {t('download.browse.signUp')}
           </Button>
         </Actions>

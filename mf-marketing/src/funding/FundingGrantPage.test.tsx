@@ -2,17 +2,18 @@ import { screen, within } from '@testing-library/react';
 import { renderWithPlatform } from '@platform/remote-kit/testing';
 import { FUNDING_AWARDS } from './awards';
 import { FundingGrantPage } from './FundingGrantPage';
+import { fundingGrantPage, pageUrl } from '@platform/contracts/client';
 
 /** The page, once its awards (a chunk of their own) are in. */
 async function renderPage() {
-  const view = renderWithPlatform(<FundingGrantPage />, { path: '/funding-grant' });
+  const view = renderWithPlatform(<FundingGrantPage />, { path: pageUrl(fundingGrantPage) });
   await screen.findByRole('heading', { level: 2, name: 'Google Award for Inclusion Research' });
   return view;
 }
 
 const card = (title: string) => screen.getByRole('article', { name: title });
 
-describe('/funding-grant', () => {
+describe(pageUrl(fundingGrantPage), () => {
   it('lists the two awards with their category, provider, year, tags and badge', async () => {
     await renderPage();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([

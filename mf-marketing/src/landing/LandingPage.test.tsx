@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { renderWithPlatform } from '@platform/remote-kit/testing';
-import { ANCHOR_OFFSET_PX } from '@platform/contracts/client';
+import { ANCHOR_OFFSET_PX, landingPage, pageUrl, signinPage } from '@platform/contracts/client';
 import {
   FakeIntersectionObserver,
   installIntersectionObserver,
@@ -11,7 +11,7 @@ import { LandingPage } from './LandingPage';
 
 const scrollTo = jest.fn();
 
-function renderLanding(path = '/') {
+function renderLanding(path = pageUrl(landingPage)) {
   const view = renderWithPlatform(<LandingPage />, { signedInAs: null, path });
   view.server.on('GET /api/public/stats', { body: stats() });
   view.server.on('GET /api/public/demo', { body: { clip: null } });
@@ -34,7 +34,10 @@ describe('the landing page', () => {
       screen.getByRole('heading', { level: 1, name: 'Revolutionizing Language Data Collection' }),
     ).toBeInTheDocument();
     const hero = screen.getByRole('region', { name: 'Revolutionizing Language Data Collection' });
-    expect(within(hero).getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/signin');
+    expect(within(hero).getByRole('link', { name: 'Get Started' })).toHaveAttribute(
+      'href',
+      pageUrl(signinPage),
+    );
 
     // The sections' place is within reach but below the first screen: nothing is fetched yet...
     act(() => FakeIntersectionObserver.enter('div', window.innerHeight + 10));
@@ -59,7 +62,7 @@ describe('the landing page', () => {
   });
 
   it('opened at a section (/#roles), loads the sections and goes to it', async () => {
-    renderLanding('/#roles');
+    renderLanding(pageUrl(landingPage, {}, { hash: 'roles' }));
     const roles = await screen.findByRole('heading', { level: 2, name: 'User roles' });
     await waitFor(() => expect(roles.closest('section')).toHaveFocus());
     expect(scrollTo).toHaveBeenCalled();

@@ -6,6 +6,7 @@ import { EmptyState, ErrorState, ProgressBar, Skeleton, media, srOnly } from '@p
 import { usePagesT } from '../page-texts/i18n';
 import { useGetLanguageFiguresQuery } from '../pages-api';
 import { usePageFormats } from './format';
+import { pageUrl, speakPage } from '@platform/contracts/client';
 
 const Section = styled.section`
   margin-bottom: ${({ theme }) => theme.space[10]};
@@ -169,7 +170,7 @@ function FiguresTable({ rows }: { rows: readonly LanguageFigures[] }) {
                 </Progress>
               </td>
               <td>
-                <Link to="/user/speak">{t('languagesPage.contribute', { language: name })}</Link>
+                <Link to={pageUrl(speakPage)}>{t('languagesPage.contribute', { language: name })}</Link>
               </td>
             </tr>
           );

@@ -1,6 +1,12 @@
 import { act, screen, within } from '@testing-library/react';
 import type { LanguageFigures, PublicLanguages } from '@platform/contracts';
-import { LANGUAGES, LANGUAGE_GOAL_HOURS } from '@platform/contracts/client';
+import {
+  LANGUAGE_GOAL_HOURS,
+  LANGUAGES,
+  languagesPage,
+  pageUrl,
+  speakPage,
+} from '@platform/contracts/client';
 import { i18n, PSEUDO_LOCALE } from '@platform/i18n';
 import { expectOnlyCatalogueText } from '@platform/i18n/testing';
 import { renderWithPlatform } from '@platform/remote-kit/testing';
@@ -30,12 +36,12 @@ function renderPage(
 ) {
   const server = installFakeServer();
   configure(server);
-  return { ...renderWithPlatform(<LanguagesPage />, { path: '/languages' }), server };
+  return { ...renderWithPlatform(<LanguagesPage />, { path: pageUrl(languagesPage) }), server };
 }
 
 const rowOf = (name: string) => screen.getByRole('rowheader', { name }).closest('tr')!;
 
-describe('/languages', () => {
+describe(pageUrl(languagesPage), () => {
   it('shows one row per language with the figures as the server gives them', async () => {
     renderPage();
     expect(await screen.findByRole('rowheader', { name: 'Yoruba' })).toBeInTheDocument();
@@ -78,7 +84,7 @@ describe('/languages', () => {
   it('links every language to the Speak page', async () => {
     renderPage();
     const link = await screen.findByRole('link', { name: 'Record in Igbo' });
-    expect(link).toHaveAttribute('href', '/user/speak');
+    expect(link).toHaveAttribute('href', pageUrl(speakPage));
   });
 
   it('says when the figures cannot be loaded, and loads them on Retry', async () => {

@@ -3,6 +3,7 @@ import { Link } from '@platform/router';
 import { Button, Card, srOnly } from '@platform/ui';
 import { usePagesT } from '../page-texts/i18n';
 import { MODEL_LINKS, type ModelKind } from './links';
+import { downloadsPage, pageUrl } from '@platform/contracts/client';
 
 const Stack = styled.div`
   display: flex;
@@ -52,7 +53,7 @@ export function ModelContent({ kind }: { kind: ModelKind }) {
             {t(`models.${kind}.docsButton`)}
             <NewTab>{t('models.newTab')}</NewTab>
           </Button>
-          <Button as={Link} to="/data/downloads" variant="outline">
+          <Button as={Link} to={pageUrl(downloadsPage)} variant="outline">
             {t('models.browseDatasets')}
           </Button>
         </Actions>

@@ -2,10 +2,11 @@ import { screen } from '@testing-library/react';
 import { renderWithPlatform } from '@platform/remote-kit/testing';
 import { SpeechToSpeechPage } from './SpeechToSpeechPage';
 import { TextToSpeechPage } from './TextToSpeechPage';
+import { downloadsPage, pageUrl, speechToSpeechPage, textToSpeechPage } from '@platform/contracts/client';
 
 describe('the model pages', () => {
   it('/model/speech-to-speech describes the paired donations and opens the dataset page in a new tab', async () => {
-    renderWithPlatform(<SpeechToSpeechPage />, { path: '/model/speech-to-speech' });
+    renderWithPlatform(<SpeechToSpeechPage />, { path: pageUrl(speechToSpeechPage) });
     expect(screen.getByRole('heading', { level: 1, name: 'Speech-to-Speech Model' })).toBeInTheDocument();
     const link = await screen.findByRole('link', { name: /Read the dataset documentation/ });
     expect(screen.getByText(/English text and its Yoruba translation aloud/)).toBeInTheDocument();
@@ -18,7 +19,7 @@ describe('the model pages', () => {
   });
 
   it('/model/text-to-speech describes validated recordings and tone-marked text and opens the model page in a new tab', async () => {
-    renderWithPlatform(<TextToSpeechPage />, { path: '/model/text-to-speech' });
+    renderWithPlatform(<TextToSpeechPage />, { path: pageUrl(textToSpeechPage) });
     expect(screen.getByRole('heading', { level: 1, name: 'Text-to-Speech Model' })).toBeInTheDocument();
     const link = await screen.findByRole('link', { name: /Read the model documentation/ });
     expect(screen.getByText(/tone marks and underdots/)).toBeInTheDocument();
@@ -27,7 +28,7 @@ describe('the model pages', () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     expect(screen.getByRole('link', { name: 'Browse the datasets' })).toHaveAttribute(
       'href',
-      '/data/downloads',
+      pageUrl(downloadsPage),
     );
   });
 });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link, useSearchParams } from '@platform/router';
-import { NEWSLETTER_CONFIRM_HOURS } from '@platform/contracts/client';
+import { landingPage, NEWSLETTER_CONFIRM_HOURS, pageUrl } from '@platform/contracts/client';
 import { translateError } from '@platform/i18n';
 import { AlertIcon, Button, CheckIcon, InfoIcon, Spinner } from '@platform/ui';
 import { usePagesT } from '../page-texts/i18n';
@@ -163,7 +163,7 @@ export function NewsletterLink() {
             {t('newsletter.tryAgain')}
           </Button>
         ) : null}
-        <Button as={Link} to="/">
+        <Button as={Link} to={pageUrl(landingPage)}>
           {link ? t('newsletter.home') : t('newsletter.toFooter')}
         </Button>
       </Actions>

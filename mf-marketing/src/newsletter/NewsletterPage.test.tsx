@@ -4,6 +4,7 @@ import { errorReply, installFakeServer, networkFailure } from '@platform/store/t
 import type { FakeServer } from '@platform/store/testing';
 import { NewsletterPage } from './NewsletterPage';
 import { forgetRedemptions } from './redeemToken';
+import { landingPage, newsletterPage, pageUrl } from '@platform/contracts/client';
 
 const TOKEN = 'Abc123_-abc123XYZ789';
 
@@ -15,7 +16,7 @@ function renderPage(path: string, configure: (server: FakeServer) => void = () =
 
 afterEach(forgetRedemptions);
 
-describe('/newsletter', () => {
+describe(pageUrl(newsletterPage), () => {
   it('confirms a subscription from the mailed link, once, showing progress meanwhile', async () => {
     let answer: () => void = () => {};
     const answered = new Promise<void>((resolve) => {
@@ -32,7 +33,7 @@ describe('/newsletter', () => {
     expect(await screen.findByRole('heading', { level: 2, name: "You're subscribed" })).toBeInTheDocument();
     // StrictMode runs the page's effect twice: the token is still posted only once.
     expect(server.calls('POST /api/newsletter/confirm').map((r) => r.json)).toEqual([{ token: TOKEN }]);
-    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', pageUrl(landingPage));
   });
 
   it('unsubscribes from the link every mail carries', async () => {
@@ -57,7 +58,7 @@ describe('/newsletter', () => {
   });
 
   it('does not send a token that is not one', async () => {
-    const { server } = renderPage('/newsletter?confirm=short');
+    const { server } = renderPage(pageUrl(newsletterPage, { confirm: 'short' }));
     expect(await screen.findByRole('heading', { name: 'This link does not work' })).toBeInTheDocument();
     expect(server.requests.filter((r) => r.path.startsWith('/api/newsletter'))).toEqual([]);
   });
@@ -77,12 +78,15 @@ describe('/newsletter', () => {
   });
 
   it('without a link, explains where to subscribe and links to the home page', async () => {
-    const { server } = renderPage('/newsletter');
+    const { server } = renderPage(pageUrl(newsletterPage));
     expect(
       await screen.findByRole('heading', { level: 2, name: 'Subscribe from the footer' }),
     ).toBeInTheDocument();
     expect(screen.getByText(/a confirmation link that works for 72 hours/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute(
+      'href',
+      pageUrl(landingPage),
+    );
     expect(server.requests.filter((r) => r.path.startsWith('/api/newsletter'))).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useLocation } from '@platform/router';
+import { landingPage, pageUrl } from '@platform/contracts/client';
 import { scrollToSection, type LandingSection } from './anchors';
 
 export interface AnchorLinkProps {
@@ -17,9 +18,9 @@ export interface AnchorLinkProps {
  */
 export function AnchorLink({ to, children, className, onNavigate }: AnchorLinkProps) {
   const { pathname } = useLocation();
-  if (pathname !== '/') {
+  if (pathname !== landingPage.path) {
     return (
-      <Link to={`/#${to}`} className={className} onClick={onNavigate}>
+      <Link to={pageUrl(landingPage, {}, { hash: to })} className={className} onClick={onNavigate}>
         {children}
       </Link>
     );

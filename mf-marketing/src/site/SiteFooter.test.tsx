@@ -2,9 +2,21 @@ import { screen, within } from '@testing-library/react';
 import { renderWithPlatform } from '@platform/remote-kit/testing';
 import { stats } from '../../test/page-doubles';
 import SiteFooter from './SiteFooter';
+import {
+  aboutPage,
+  downloadPage,
+  fundingGrantPage,
+  landingPage,
+  languagesPage,
+  pageUrl,
+  signinPage,
+  signupPage,
+  speechToSpeechPage,
+  textToSpeechPage,
+} from '@platform/contracts/client';
 
 function renderFooter(languages: number) {
-  const view = renderWithPlatform(<SiteFooter />, { signedInAs: null, path: '/about' });
+  const view = renderWithPlatform(<SiteFooter />, { signedInAs: null, path: pageUrl(aboutPage) });
   view.server.on('GET /api/public/stats', { body: stats({ languages }) });
   return view;
 }
@@ -38,14 +50,26 @@ describe('the site footer', () => {
       within(screen.getByRole('navigation', { name }))
         .getAllByRole('link')
         .map((link) => link.getAttribute('href'));
-    expect(hrefs('Platform')).toEqual(['/#features', '/#how-it-works', '/#roles', '/#demo', '/#faq']);
-    expect(hrefs('Data and models')).toEqual([
-      '/languages',
-      '/download',
-      '/model/speech-to-speech',
-      '/model/text-to-speech',
+    expect(hrefs('Platform')).toEqual([
+      pageUrl(landingPage, {}, { hash: 'features' }),
+      pageUrl(landingPage, {}, { hash: 'how-it-works' }),
+      pageUrl(landingPage, {}, { hash: 'roles' }),
+      pageUrl(landingPage, {}, { hash: 'demo' }),
+      pageUrl(landingPage, {}, { hash: 'faq' }),
     ]);
-    expect(hrefs('Community')).toEqual(['/#contact', '/about', '/funding-grant', '/signup', '/signin']);
+    expect(hrefs('Data and models')).toEqual([
+      pageUrl(languagesPage),
+      pageUrl(downloadPage),
+      pageUrl(speechToSpeechPage),
+      pageUrl(textToSpeechPage),
+    ]);
+    expect(hrefs('Community')).toEqual([
+      pageUrl(landingPage, {}, { hash: 'contact' }),
+      pageUrl(aboutPage),
+      pageUrl(fundingGrantPage),
+      pageUrl(signupPage),
+      pageUrl(signinPage),
+    ]);
     expect(screen.getByRole('form', { name: 'Newsletter' })).toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { focusRing } from '@platform/ui';
 import { BRAND_NAME } from '@platform/remote-kit';
 import { useLocale } from '@platform/i18n';
+import { PAGES, pageUrl, type FooterColumn } from '@platform/contracts/client';
 import { useMarketingT } from '../i18n';
 import { useGetPublicStatsQuery } from '../api/publicSiteApi';
 import { AnchorLink } from './AnchorLink';
@@ -78,19 +79,17 @@ const SECTION_LINKS: ReadonlyArray<[LandingSection, string]> = [
   ['faq', 'footer.links.faq'],
 ];
 
-const PAGE_LINKS: ReadonlyArray<[string, string]> = [
-  ['/languages', 'footer.links.languages'],
-  ['/download', 'footer.links.download'],
-  ['/model/speech-to-speech', 'footer.links.speechToSpeech'],
-  ['/model/text-to-speech', 'footer.links.textToSpeech'],
-];
+/** The pages a column lists, as their declarations place them (`nav.publicFooter`). */
+const pageLinks = (column: FooterColumn): ReadonlyArray<[string, string]> =>
+  PAGES.flatMap((page) => {
+    const place = page.nav?.publicFooter;
+    return place?.column === column ? [{ to: pageUrl(page), label: place.label, order: place.order }] : [];
+  })
+    .sort((a, b) => a.order - b.order)
+    .map(({ to, label }) => [to, label]);
 
-const COMMUNITY_LINKS: ReadonlyArray<[string, string]> = [
-  ['/about', 'footer.links.about'],
-  ['/funding-grant', 'footer.links.fundings'],
-  ['/signup', 'footer.links.signUp'],
-  ['/signin', 'footer.links.signIn'],
-];
+const PAGE_LINKS = pageLinks('data');
+const COMMUNITY_LINKS = pageLinks('community');
 
 /** "{count} languages and growing", with the plural form the language's rules choose (no ICU parser). */
 function useLanguagesLine(): string | null {

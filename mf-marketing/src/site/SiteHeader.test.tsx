@@ -1,6 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { renderWithPlatform } from '@platform/remote-kit/testing';
-import { HEADER_SCROLLED_PX } from '@platform/contracts/client';
+import {
+  aboutPage,
+  downloadPage,
+  fundingGrantPage,
+  HEADER_SCROLLED_PX,
+  landingPage,
+  pageUrl,
+  signinPage,
+} from '@platform/contracts/client';
 import { SiteHeader } from './SiteHeader';
 import { PARENT_SITE } from './links';
 
@@ -32,7 +40,7 @@ describe('the site header', () => {
   });
 
   it("links to the parent initiative's site in a new tab, and says so", () => {
-    renderWithPlatform(<SiteHeader />, { path: '/about' });
+    renderWithPlatform(<SiteHeader />, { path: pageUrl(aboutPage) });
     const desktop = screen.getByRole('navigation', { name: 'Site' });
     const parent = within(desktop).getByRole('link', { name: `${PARENT_SITE.label} (opens in a new tab)` });
     expect(parent).toHaveAttribute('href', PARENT_SITE.url);
@@ -40,16 +48,25 @@ describe('the site header', () => {
     expect(parent).toHaveAttribute('rel', 'noopener noreferrer');
     expect(within(desktop).getByRole('link', { name: 'Fundings/Grants' })).toHaveAttribute(
       'href',
-      '/funding-grant',
+      pageUrl(fundingGrantPage),
     );
-    expect(within(desktop).getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/#faq');
-    expect(within(desktop).getByRole('link', { name: 'Download' })).toHaveAttribute('href', '/download');
-    expect(within(desktop).getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
-    expect(within(desktop).getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/signin');
+    expect(within(desktop).getByRole('link', { name: 'FAQ' })).toHaveAttribute(
+      'href',
+      pageUrl(landingPage, {}, { hash: 'faq' }),
+    );
+    expect(within(desktop).getByRole('link', { name: 'Download' })).toHaveAttribute(
+      'href',
+      pageUrl(downloadPage),
+    );
+    expect(within(desktop).getByRole('link', { name: 'About' })).toHaveAttribute('href', pageUrl(aboutPage));
+    expect(within(desktop).getByRole('link', { name: 'Get Started' })).toHaveAttribute(
+      'href',
+      pageUrl(signinPage),
+    );
   });
 
   it('opens the mobile menu with its own links and closes it when a link is chosen', async () => {
-    const { user, location } = renderWithPlatform(<SiteHeader />, { path: '/about' });
+    const { user, location } = renderWithPlatform(<SiteHeader />, { path: pageUrl(aboutPage) });
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('navigation', { name: 'Menu' })).toBeNull();
 
@@ -62,20 +79,20 @@ describe('the site header', () => {
         .map((link) => [link.textContent, link.getAttribute('href')]),
     ).toEqual([
       [`${PARENT_SITE.label} (opens in a new tab)`, PARENT_SITE.url],
-      ['Fundings/Grants', '/funding-grant'],
-      ['User Roles', '/#roles'],
-      ['FAQ', '/#faq'],
-      ['Get Started', '/signin'],
+      ['Fundings/Grants', pageUrl(fundingGrantPage)],
+      ['User Roles', pageUrl(landingPage, {}, { hash: 'roles' })],
+      ['FAQ', pageUrl(landingPage, {}, { hash: 'faq' })],
+      ['Get Started', pageUrl(signinPage)],
     ]);
 
     await user.click(within(menu()).getByRole('link', { name: 'Fundings/Grants' }));
-    expect(location()).toBe('/funding-grant');
+    expect(location()).toBe(pageUrl(fundingGrantPage));
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('navigation', { name: 'Menu' })).toBeNull();
 
     await user.click(menuButton());
     await user.click(within(menu()).getByRole('link', { name: 'Get Started' }));
-    expect(location()).toBe('/signin');
+    expect(location()).toBe(pageUrl(signinPage));
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
   });
 

@@ -8,6 +8,14 @@ import { AnchorLink } from './AnchorLink';
 import { CallToAction } from './CallToAction';
 import { PARENT_SITE } from './links';
 import { useScrolled } from './useScrolled';
+import {
+  aboutPage,
+  downloadPage,
+  fundingGrantPage,
+  landingPage,
+  pageUrl,
+  signinPage,
+} from '@platform/contracts/client';
 
 const Header = styled.header<{ $scrolled: boolean }>`
   position: sticky;
@@ -109,7 +117,7 @@ function useItems(close?: () => void): Array<[string, Where, ReactNode]> {
     [
       'funding',
       'both',
-      <Link to="/funding-grant" onClick={close}>
+      <Link to={pageUrl(fundingGrantPage)} onClick={close}>
         {t('site.fundings')}
       </Link>,
     ],
@@ -127,12 +135,12 @@ function useItems(close?: () => void): Array<[string, Where, ReactNode]> {
         {t('site.faq')}
       </AnchorLink>,
     ],
-    ['download', 'desktop', <Link to="/download">{t('site.download')}</Link>],
-    ['about', 'desktop', <Link to="/about">{t('site.about')}</Link>],
+    ['download', 'desktop', <Link to={pageUrl(downloadPage)}>{t('site.download')}</Link>],
+    ['about', 'desktop', <Link to={pageUrl(aboutPage)}>{t('site.about')}</Link>],
     [
       'start',
       'both',
-      <CallToAction to="/signin" onClick={close}>
+      <CallToAction to={pageUrl(signinPage)} onClick={close}>
         {t('site.getStarted')}
       </CallToAction>,
     ],
@@ -168,7 +176,7 @@ export function SiteHeader() {
 
   return (
     <Header data-scrolled={String(scrolled)} $scrolled={scrolled}>
-      <Brand to="/" translate="no">
+      <Brand to={pageUrl(landingPage)} translate="no">
         {BRAND_NAME}
       </Brand>
       <nav aria-label={t('site.nav')}>

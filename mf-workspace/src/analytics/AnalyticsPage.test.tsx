@@ -5,6 +5,7 @@ import type {
   QualityMetrics,
   TaskCompletionChart,
 } from '@platform/contracts';
+import { analyticsPage, pageUrl } from '@platform/contracts/client';
 import { renderWithPlatform } from '@platform/remote-kit/testing';
 import { installFakeServer, testUser } from '@platform/store/testing';
 import type { FakeServer, SeenRequest } from '@platform/store/testing';
@@ -76,7 +77,7 @@ const quality: QualityMetrics = {
   ],
 };
 
-function renderPage(role: Role, configure?: (server: FakeServer) => void) {
+function renderPage(role: Role, configure?: (server: FakeServer) => void, path = pageUrl(analyticsPage)) {
   const server = installFakeServer();
   server.on('GET /auth/session', { body: { user: { ...testUser, role } } });
   server.on('GET /api/projects', {
@@ -92,7 +93,7 @@ function renderPage(role: Role, configure?: (server: FakeServer) => void) {
   server.on('GET /api/analytics/languages', { body: languages });
   server.on('GET /api/analytics/quality', { body: quality });
   configure?.(server);
-  const view = renderWithPlatform(<AnalyticsPage />, { path: '/analytics' });
+  const view = renderWithPlatform(<AnalyticsPage />, { path });
   return { ...view, server };
 }
 
@@ -146,6 +147,24 @@ describe('Analytics', () => {
       ['October', '2', '3'],
       ['November', '3', '4'],
     ]);
+  });
+
+  it('opens the period and project a link gives, and puts a change into the address', async () => {
+    const { server, user, location } = renderPage(
+      'manager',
+      undefined,
+      pageUrl(analyticsPage, { period: 'week', project: projects[0]!.id }),
+    );
+    await cardNamed('Task Progress');
+    await waitFor(() =>
+      expect(lastQuery(server, 'GET /api/analytics/progress')).toEqual({
+        period: 'week',
+        projectId: projects[0]!.id,
+      }),
+    );
+    expect(screen.getByRole('combobox', { name: 'Period' })).toHaveValue('week');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Project' }), 'All Projects');
+    expect(location()).toBe(pageUrl(analyticsPage, { period: 'week' }));
   });
 
   it('shows the language, completion and quality charts with their summaries and tables', async () => {

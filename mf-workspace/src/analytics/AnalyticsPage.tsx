@@ -1,10 +1,10 @@
-import { lazy, useMemo, useState } from 'react';
+import { lazy, useMemo } from 'react';
 import styled from 'styled-components';
-import { PageBody, PageHeader } from '@platform/remote-kit';
+import { PageBody, PageHeader, useUrlFilters } from '@platform/remote-kit';
 import { useLocale } from '@platform/i18n';
 import { useSession } from '@platform/store';
-import { CHART_PERIODS, LANGUAGE_CODES, MANAGING_ROLES } from '@platform/contracts/client';
-import type { ChartPeriod, ChartPoint, LanguageDistribution, TaskCompletionChart } from '@platform/contracts';
+import { CHART_PERIODS, LANGUAGE_CODES, MANAGING_ROLES, analyticsPage } from '@platform/contracts/client';
+import type { ChartPoint, LanguageDistribution, TaskCompletionChart } from '@platform/contracts';
 import { EmptyState, ErrorState, Select, Skeleton } from '@platform/ui';
 import { useWorkspaceT } from '../i18n';
 import {
@@ -92,8 +92,8 @@ function AnalyticsCharts() {
   const t = useWorkspaceT();
   const locale = useLocale();
   const f = useMemo(() => numberFormats(locale), [locale]);
-  const [period, setPeriod] = useState<ChartPeriod>('month');
-  const [projectId, setProjectId] = useState('');
+  // The period and project are in the address: a link opens the same charts.
+  const [{ period, project: projectId = '' }, setFilters] = useUrlFilters(analyticsPage, { period: 'month' });
   const args = { period, ...(projectId ? { projectId } : {}) };
 
   const projects = useGetAnalyticsProjectsQuery();
@@ -176,7 +176,7 @@ function AnalyticsCharts() {
         <Select
           label={t('analytics.filters.project')}
           value={projectId}
-          onChange={(e) => setProjectId(e.target.value)}
+          onChange={(e) => setFilters({ project: e.target.value || undefined })}
           options={[
             { value: '', label: t('analytics.filters.allProjects') },
             ...(projects.data?.items ?? []).map((p) => ({ value: p.id, label: p.name })),
@@ -185,7 +185,7 @@ function AnalyticsCharts() {
         <Select
           label={t('analytics.filters.period')}
           value={period}
-          onChange={(e) => setPeriod(e.target.value as ChartPeriod)}
+          onChange={(e) => setFilters({ period: CHART_PERIODS.find((p) => p === e.target.value) })}
           options={CHART_PERIODS.map((p) => ({ value: p, label: t(`analytics.periods.${p}`) }))}
         />
       </Filters>

@@ -5,6 +5,14 @@ import { useLocaleInTest } from '@platform/i18n/testing';
 import type { FakeServer } from '@platform/store/testing';
 import { fakeGateway, hex, lastQuery, people } from '../projects/testing';
 import { DashboardPage } from './DashboardPage';
+import {
+  dashboardPage,
+  languagesPage,
+  pageUrl,
+  projectsPage,
+  speakPage,
+  tasksPage,
+} from '@platform/contracts/client';
 
 const stats = {
   activeProjects: 3,
@@ -45,7 +53,7 @@ function renderDashboard(configure?: (server: FakeServer) => void) {
     body: [{ id: hex(0x401), text: 'Ina kwana?', language: 'ha' }],
   });
   configure?.(server);
-  return { ...renderWithPlatform(<DashboardPage />, { path: '/dashboard' }), server };
+  return { ...renderWithPlatform(<DashboardPage />, { path: pageUrl(dashboardPage) }), server };
 }
 
 const card = (label: string) => screen.getByText(label).closest('a')!;
@@ -55,16 +63,19 @@ describe('Dashboard', () => {
     renderDashboard();
     expect(await screen.findByText('Welcome back, Adaeze')).toBeInTheDocument();
     expect(await screen.findByText('12')).toBeInTheDocument();
-    expect(card('Active Projects')).toHaveAttribute('href', '/projects');
+    expect(card('Active Projects')).toHaveAttribute('href', pageUrl(projectsPage));
     expect(within(card('Active Projects')).getByText('3')).toBeInTheDocument();
-    expect(card('Pending Tasks')).toHaveAttribute('href', '/tasks');
+    expect(card('Pending Tasks')).toHaveAttribute('href', pageUrl(tasksPage));
     expect(within(card('Pending Tasks')).getByText('7')).toBeInTheDocument();
-    expect(card('Completed Tasks')).toHaveAttribute('href', '/tasks?status=completed');
+    expect(card('Completed Tasks')).toHaveAttribute('href', pageUrl(tasksPage, { status: 'completed' }));
     expect(within(card('Completed Tasks')).getByText('12')).toBeInTheDocument();
-    expect(card('Languages Covered')).toHaveAttribute('href', '/languages');
+    expect(card('Languages Covered')).toHaveAttribute('href', pageUrl(languagesPage));
     expect(within(card('Languages Covered')).getByText('4')).toBeInTheDocument();
     expect(within(card('Languages Covered')).getByText('Yorùbá, Hausa, Igbo, English')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Record New Audio/ })).toHaveAttribute('href', '/user/speak');
+    expect(screen.getByRole('link', { name: /Record New Audio/ })).toHaveAttribute(
+      'href',
+      pageUrl(speakPage),
+    );
   });
 
   it("shows the person's own figures", async () => {

@@ -2,7 +2,14 @@ import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from '@platform/router';
 import { PageBody, PageHeader } from '@platform/remote-kit';
-import { DEFAULT_LANGUAGE } from '@platform/contracts/client';
+import {
+  DEFAULT_LANGUAGE,
+  languagesPage,
+  pageUrl,
+  projectsPage,
+  speakPage,
+  tasksPage,
+} from '@platform/contracts/client';
 import type { Notification } from '@platform/contracts';
 import { useSession } from '@platform/store';
 import {
@@ -148,7 +155,7 @@ function PromptsPanel({ id }: { id: string }) {
       headingLevel={2}
       description={t('dashboard.prompts.description')}
       actions={
-        <Button as={Link} to="/user/speak" size="sm" startIcon={<MicIcon />}>
+        <Button as={Link} to={pageUrl(speakPage)} size="sm" startIcon={<MicIcon />}>
           {t('dashboard.recordNew')}
         </Button>
       }
@@ -341,10 +348,10 @@ export function DashboardPage() {
   const value = (key: 'activeProjects' | 'pendingTasks' | 'completedTasks' | 'languagesCovered') =>
     cards.currentData ? number(cards.currentData[key]) : cards.isError ? '—' : undefined;
   const cardList = [
-    { key: 'activeProjects', href: '/projects' },
-    { key: 'pendingTasks', href: '/tasks' },
-    { key: 'completedTasks', href: '/tasks?status=completed' },
-    { key: 'languagesCovered', href: '/languages' },
+    { key: 'activeProjects', href: pageUrl(projectsPage) },
+    { key: 'pendingTasks', href: pageUrl(tasksPage) },
+    { key: 'completedTasks', href: pageUrl(tasksPage, { status: 'completed' }) },
+    { key: 'languagesCovered', href: pageUrl(languagesPage) },
   ] as const;
 
   return (
@@ -355,7 +362,7 @@ export function DashboardPage() {
       >
         <Lead>{t('dashboard.subtitle')}</Lead>
         <Buttons>
-          <Button as={Link} to="/user/speak" startIcon={<MicIcon />}>
+          <Button as={Link} to={pageUrl(speakPage)} startIcon={<MicIcon />}>
             {t('dashboard.recordNew')}
           </Button>
           <Button

@@ -4,6 +4,7 @@ import { errorReply } from '@platform/store/testing';
 import type { FakeReply } from '@platform/store/testing';
 import { ProjectPage } from './ProjectPage';
 import { fakeGateway, lastQuery, projectDetail, task } from './testing';
+import { pageUrl, projectsPage } from '@platform/contracts/client';
 
 const project = projectDetail(1, { name: 'Lagos News', client: 'Radio Lagos', status: 'at-risk' });
 
@@ -57,6 +58,9 @@ describe('Project page', () => {
   it('says there is no such project on a 404', async () => {
     renderProject(errorReply(404, 'There is no such project.'));
     expect(await screen.findByText('There is no such project.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to projects' })).toHaveAttribute('href', '/projects');
+    expect(screen.getByRole('link', { name: 'Back to projects' })).toHaveAttribute(
+      'href',
+      pageUrl(projectsPage),
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Link, useSearchParams } from '@platform/router';
-import { PageBody, PageHeader } from '@platform/remote-kit';
+import { Link } from '@platform/router';
+import { PageBody, PageHeader, useUrlFilters } from '@platform/remote-kit';
 import type { ProjectDetail } from '@platform/contracts';
 import {
   Button,
@@ -24,11 +24,11 @@ import {
   Facts,
   ProjectStatusBadge,
   Stack,
-  pageFrom,
   readApiError,
   useFormats,
   useLanguageName,
 } from './parts';
+import { pageUrl, projectPage, projectsPage } from '@platform/contracts/client';
 
 const Cards = styled.div`
   display: grid;
@@ -67,10 +67,10 @@ function ProjectView({ project }: { project: ProjectDetail }) {
   const t = useWorkspaceT();
   const { number } = useFormats();
   const languageName = useLanguageName();
-  const [search, setSearch] = useSearchParams();
+  // The task list's page is in the address, beside the project's id.
+  const [{ page: taskPage }, setFilters] = useUrlFilters(projectPage, { page: 1 });
   const [editing, setEditing] = useState(false);
   const [addingTask, setAddingTask] = useState(false);
-  const taskPage = pageFrom(search.get('page'));
 
   const targetColumns: TableColumn<TargetRow>[] = [
     { key: 'kind', header: t('projects.detail.kind'), render: (row) => t(`projects.kinds.${row.kind}`) },
@@ -193,11 +193,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
               ...(project.canManage ? { scope: 'managed' as const } : {}),
             }}
             showProject={false}
-            onPage={(page) => {
-              const next = new URLSearchParams(search);
-              next.set('page', String(page));
-              setSearch(next);
-            }}
+            onPage={(page) => setFilters({ page })}
             caption={t('projects.detail.tasks')}
             emptyMessage={t('projects.detail.noTasks')}
           />
@@ -211,8 +207,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
 /** /projects/view?id=: a project's page; its targets, members, task counts and tasks. */
 export function ProjectPage() {
   const t = useWorkspaceT();
-  const [search] = useSearchParams();
-  const id = search.get('id') ?? '';
+  const [{ id = '' }] = useUrlFilters(projectPage);
   const valid = /^[a-f0-9]{24}$/i.test(id);
   const project = useGetProjectDetailQuery(id, { skip: !valid });
 
@@ -226,7 +221,7 @@ export function ProjectPage() {
           title={t('projects.detail.notFound')}
           description={t('projects.detail.notFoundHint')}
           action={
-            <Button as={Link} to="/projects">
+            <Button as={Link} to={pageUrl(projectsPage)}>
               {t('projects.detail.back')}
             </Button>
           }

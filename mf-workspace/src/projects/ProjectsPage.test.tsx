@@ -5,10 +5,11 @@ import { errorReply } from '@platform/store/testing';
 import type { FakeServer } from '@platform/store/testing';
 import { ProjectsPage } from './ProjectsPage';
 import { fakeGateway, lastQuery, people, projectDetail, projectSummary, type Role } from './testing';
+import { pageUrl, projectsPage } from '@platform/contracts/client';
 
 function renderProjects({
   role = 'manager',
-  path = '/projects',
+  path = pageUrl(projectsPage),
   stored = [
     projectSummary(1, { name: 'Lagos News', status: 'active', progress: 40 }),
     projectSummary(2, { name: 'Kano Radio', status: 'at-risk', progress: 10 }),
@@ -83,7 +84,7 @@ describe('Projects', () => {
     await user.selectOptions(screen.getByLabelText('Language'), 'ig');
     await user.type(screen.getByLabelText('Words'), 'radio');
     await user.click(screen.getByRole('button', { name: 'Filter' }));
-    expect(location()).toBe('/projects?q=radio&status=at-risk&language=ig');
+    expect(location()).toBe(pageUrl(projectsPage, { q: 'radio', status: 'at-risk', language: 'ig' }));
     expect(lastQuery(server, 'GET /api/projects')).toEqual({
       q: 'radio',
       status: 'at-risk',
@@ -94,7 +95,7 @@ describe('Projects', () => {
   });
 
   it('opens filtered from the URL', async () => {
-    const { server } = renderProjects({ path: '/projects?status=delayed' });
+    const { server } = renderProjects({ path: pageUrl(projectsPage, { status: 'delayed' }) });
     expect(await screen.findByText('Enugu Stories')).toBeInTheDocument();
     expect(screen.queryByText('Lagos News')).not.toBeInTheDocument();
     expect(lastQuery(server, 'GET /api/projects')).toMatchObject({ status: 'delayed' });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Link, useNavigate, useSearchParams } from '@platform/router';
-import { PageBody, PageHeader } from '@platform/remote-kit';
+import { Link, useNavigate } from '@platform/router';
+import { PageBody, PageHeader, useFilterText, useUrlFilters } from '@platform/remote-kit';
 import {
   LANGUAGE_CODES,
   MANAGING_ROLES,
@@ -9,22 +9,17 @@ import {
   SEARCH_QUERY_MAX_LENGTH,
   WORKSPACE_PAGE_SIZE,
   isLanguageCode,
+  pageUrl,
+  projectPage,
+  projectsPage,
 } from '@platform/contracts/client';
-import type { ProjectStatus, ProjectSummary } from '@platform/contracts';
+import type { ProjectSummary } from '@platform/contracts';
 import { useSession } from '@platform/store';
 import { Button, ErrorState, ProgressBar, Select, Table, type TableColumn } from '@platform/ui';
 import { useListProjectsQuery, type ProjectListArgs } from '../api/workspaceApi';
 import { useWorkspaceT } from '../i18n';
 import { ProjectForm } from './ProjectForm';
-import {
-  DayText,
-  ListFilters,
-  Pager,
-  ProjectStatusBadge,
-  pageCount,
-  pageFrom,
-  useLanguageName,
-} from './parts';
+import { DayText, ListFilters, Pager, ProjectStatusBadge, pageCount, useLanguageName } from './parts';
 
 const Name = styled.span`
   display: flex;
@@ -49,30 +44,8 @@ const Note = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
-const isStatus = (value: string | null): value is ProjectStatus =>
-  (PROJECT_STATUSES as readonly (string | null)[]).includes(value);
-
-/** The filters of /projects, from the URL (shareable, kept on reload). */
-export function readProjectFilters(search: URLSearchParams): ProjectListArgs {
-  const status = search.get('status');
-  const language = search.get('language');
-  const q = search.get('q')?.trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
-  return {
-    ...(isStatus(status) ? { status } : {}),
-    ...(isLanguageCode(language) ? { language } : {}),
-    ...(q ? { q } : {}),
-    page: pageFrom(search.get('page')),
-  };
-}
-
-function writeFilters(filters: ProjectListArgs): URLSearchParams {
-  const next = new URLSearchParams();
-  if (filters.q) next.set('q', filters.q);
-  if (filters.status) next.set('status', filters.status);
-  if (filters.language) next.set('language', filters.language);
-  if (filters.page > 1) next.set('page', String(filters.page));
-  return next;
-}
+const isStatus = (value: string): value is (typeof PROJECT_STATUSES)[number] =>
+  (PROJECT_STATUSES as readonly string[]).includes(value);
 
 const MANAGERS: ReadonlySet<string> = new Set(MANAGING_ROLES);
 
@@ -85,19 +58,21 @@ export function ProjectsPage() {
   const session = useSession();
   const navigate = useNavigate();
   const languageName = useLanguageName();
-  const [search, setSearch] = useSearchParams();
-  const filters = readProjectFilters(search);
-  const [words, setWords] = useState(filters.q ?? '');
+  // The filters are in the address (shareable, kept on reload; Back returns to the view before).
+  const [filters, setFilters] = useUrlFilters(projectsPage, { page: 1 });
+  const [words, setWords] = useFilterText(filters.q);
   const [creating, setCreating] = useState(false);
-  const projects = useListProjectsQuery(filters);
+  const { q, status, language, page } = filters;
+  const args: ProjectListArgs = {
+    ...(status ? { status } : {}),
+    ...(language ? { language } : {}),
+    ...(q ? { q: q.slice(0, SEARCH_QUERY_MAX_LENGTH) } : {}),
+    page,
+  };
+  const projects = useListProjectsQuery(args);
   const canCreate = session.user !== null && MANAGERS.has(session.user.role);
 
-  const change = (next: ProjectListArgs) => setSearch(writeFilters(next));
-  const applyWords = () => {
-    const { q: _old, ...rest } = filters;
-    const q = words.trim();
-    change({ ...rest, ...(q ? { q } : {}), page: 1 });
-  };
+  const applyWords = () => setFilters({ q: words.trim() || undefined });
 
   const columns: TableColumn<ProjectSummary>[] = [
     {
@@ -144,7 +119,7 @@ export function ProjectsPage() {
       header: t('projects.columns.view'),
       render: (project) => (
         <Link
-          to={`/projects/view?id=${encodeURIComponent(project.id)}`}
+          to={pageUrl(projectPage, { id: project.id })}
           aria-label={t('projects.viewLabel', { name: project.name })}
         >
           {t('projects.view')}
@@ -156,12 +131,12 @@ export function ProjectsPage() {
   const data = projects.currentData;
   // A page past the end (a shared link after projects were completed, or a hand-edited URL): the last page.
   const lastPage = data ? pageCount(data.total, WORKSPACE_PAGE_SIZE) : 1;
-  const pastTheEnd = data !== undefined && data.items.length === 0 && filters.page > lastPage;
+  const pastTheEnd = data !== undefined && data.items.length === 0 && page > lastPage;
   useEffect(() => {
-    if (pastTheEnd) setSearch(writeFilters({ ...filters, page: lastPage }), { replace: true });
+    if (pastTheEnd) setFilters({ page: lastPage }, { replace: true });
   });
   const loading = data === undefined && !projects.isError;
-  const filtered = Boolean(filters.q || filters.status || filters.language);
+  const filtered = Boolean(q || status || language);
 
   return (
     <PageBody>
@@ -187,18 +162,17 @@ export function ProjectsPage() {
           filtered
             ? () => {
                 setWords('');
-                change({ page: 1 });
+                setFilters({ q: undefined, status: undefined, language: undefined });
               }
             : undefined
         }
       >
         <Select
           label={t('projects.filters.status')}
-          value={filters.status ?? ''}
+          value={status ?? ''}
           onChange={(e) => {
-            const { status: _old, ...rest } = filters;
             const value = e.target.value;
-            change({ ...rest, ...(isStatus(value) ? { status: value } : {}), page: 1 });
+            setFilters({ status: isStatus(value) ? value : undefined });
           }}
           options={[
             { value: '', label: t('projects.filters.allStatuses') },
@@ -207,11 +181,10 @@ export function ProjectsPage() {
         />
         <Select
           label={t('projects.filters.language')}
-          value={filters.language ?? ''}
+          value={language ?? ''}
           onChange={(e) => {
-            const { language: _old, ...rest } = filters;
             const value = e.target.value;
-            change({ ...rest, ...(isLanguageCode(value) ? { language: value } : {}), page: 1 });
+            setFilters({ language: isLanguageCode(value) ? value : undefined });
           }}
           options={[
             { value: '', label: t('projects.filters.allLanguages') },
@@ -242,10 +215,10 @@ export function ProjectsPage() {
           {data ? (
             <Pager
               label={t('projects.pagerLabel')}
-              page={filters.page}
+              page={page}
               total={data.total}
               pageSize={WORKSPACE_PAGE_SIZE}
-              onPage={(page) => change({ ...filters, page })}
+              onPage={(next) => setFilters({ page: next })}
             />
           ) : null}
         </>
@@ -253,7 +226,7 @@ export function ProjectsPage() {
       <ProjectForm
         editing={creating ? null : undefined}
         onClose={() => setCreating(false)}
-        onSaved={(project) => navigate(`/projects/view?id=${encodeURIComponent(project.id)}`)}
+        onSaved={(project) => navigate(pageUrl(projectPage, { id: project.id }))}
       />
     </PageBody>
   );

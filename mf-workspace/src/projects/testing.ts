@@ -2,6 +2,7 @@
 import type { ProjectDetail, ProjectSummary, Task } from '@platform/contracts';
 import { installFakeServer, testUser } from '@platform/store/testing';
 import type { FakeServer } from '@platform/store/testing';
+import { dashboardPage, pageUrl, projectsPage, tasksPage } from '@platform/contracts/client';
 
 export const hex = (n: number) => n.toString(16).padStart(24, '0');
 
@@ -149,9 +150,9 @@ export function answerEverything() {
 
 /** What the page shows once its answers are in: a word of each page's data. */
 export const pagesWithData: Array<[string, string]> = [
-  ['/dashboard', '9'],
-  ['/projects', 'Project 2'],
+  [pageUrl(dashboardPage), '9'],
+  [pageUrl(projectsPage), 'Project 2'],
   [`/projects/view?id=${projectSummary(1).id}`, 'Read news sentences aloud.'],
-  ['/tasks', 'Record 50 sentences, batch 2'],
+  [pageUrl(tasksPage), 'Record 50 sentences, batch 2'],
   [`/shared/task?token=${token}`, 'Project 1'],
 ];

@@ -3,7 +3,13 @@ import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { useNavigate } from '@platform/router';
 import { translateError } from '@platform/i18n';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@platform/contracts/client';
+import {
+  EMAIL_MAX_LENGTH,
+  landingPage,
+  pageUrl,
+  PASSWORD_MAX_LENGTH,
+  signinPage,
+} from '@platform/contracts/client';
 import { authApi, useAppDispatch } from '@platform/store';
 import { Button, Dialog, Skeleton, TextField, useToast, FormStack } from '@platform/ui';
 import { useWorkspaceT } from '../i18n';
@@ -230,7 +236,7 @@ function SessionsSection() {
   const onClick = async () => {
     try {
       await signOutEverywhere().unwrap();
-      leave('/signin');
+      leave(pageUrl(signinPage));
     } catch (error) {
       toast.show({
         title: t('settings.sessions.failed'),
@@ -269,7 +275,7 @@ function DeleteSection() {
     if (!currentPassword) return setError(t('settings.password.currentRequired'));
     try {
       await deleteAccount({ currentPassword }).unwrap();
-      leave('/');
+      leave(pageUrl(landingPage));
     } catch (failure) {
       setError(failureMessage(failure, t('settings.tryAgain')));
     }

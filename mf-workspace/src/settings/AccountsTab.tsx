@@ -1,8 +1,14 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import styled from 'styled-components';
-import { ROLES, SEARCH_QUERY_MAX_LENGTH, WORKSPACE_PAGE_SIZE } from '@platform/contracts/client';
-import type { AccountRow, Role, RoleChangeBody } from '@platform/contracts';
-import { Button, ErrorState, Select, Skeleton, TextField, useDebounced, useToast } from '@platform/ui';
+import {
+  ROLES,
+  SEARCH_QUERY_MAX_LENGTH,
+  WORKSPACE_PAGE_SIZE,
+  settingsPage,
+} from '@platform/contracts/client';
+import type { AccountRow, RoleChangeBody } from '@platform/contracts';
+import { useFilterText, useUrlFilters } from '@platform/remote-kit';
+import { Button, ErrorState, Select, Skeleton, TextField, useToast } from '@platform/ui';
 import { useWorkspaceT } from '../i18n';
 import { useChangeAccountRoleMutation, useGetAccountsQuery } from '../api/settingsApi';
 import { failureMessage } from './errors';
@@ -25,12 +31,11 @@ export function AccountsTab() {
   const t = useWorkspaceT();
   const toast = useToast();
   const headingId = useId();
-  const [q, setQ] = useState('');
-  const [role, setRole] = useState<Role | ''>('');
-  const [page, setPage] = useState(1);
-  const query = useDebounced(q.trim());
+  // Search, role and page are in the address, beside the tab: a link opens the same list.
+  const [{ q: query, role, page }, setFilters] = useUrlFilters(settingsPage, { page: 1 });
+  const [q, setQ] = useFilterText(query, { onPause: (text) => setFilters({ q: text }) });
   const accounts = useGetAccountsQuery({
-    ...(query ? { q: query } : {}),
+    ...(query ? { q: query.slice(0, SEARCH_QUERY_MAX_LENGTH) } : {}),
     ...(role ? { role } : {}),
     page,
     pageSize: WORKSPACE_PAGE_SIZE,
@@ -109,11 +114,21 @@ export function AccountsTab() {
           </table>
         </AdminTableFrame>
         <Pager aria-label={t('settings.accounts.pages')}>
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={page <= 1}
+            onClick={() => setFilters({ page: page - 1 })}
+          >
             {t('settings.accounts.previous')}
           </Button>
           <span>{t('settings.accounts.pageOf', { page: data.page, count: pageCount })}</span>
-          <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => setPage(page + 1)}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={page >= pageCount}
+            onClick={() => setFilters({ page: page + 1 })}
+          >
             {t('settings.accounts.next')}
           </Button>
         </Pager>
@@ -129,17 +144,14 @@ export function AccountsTab() {
           type="search"
           value={q}
           maxLength={SEARCH_QUERY_MAX_LENGTH}
-          onChange={(e) => {
-            setQ(e.target.value);
-            setPage(1);
-          }}
+          onChange={(e) => setQ(e.target.value)}
         />
         <Select
           label={t('settings.accounts.roleFilter')}
-          value={role}
+          value={role ?? ''}
           onChange={(e) => {
-            setRole(e.target.value as Role | '');
-            setPage(1);
+            const value = e.target.value;
+            setFilters({ role: ROLES.find((r) => r === value) });
           }}
           options={[
             { value: '', label: t('settings.accounts.allRoles') },

@@ -5,6 +5,7 @@ import { errorReply, installFakeServer, testUser, withFakeXhr } from '@platform/
 import type { FakeServer } from '@platform/store/testing';
 import { seriousViolations } from '../../test/axe';
 import { SettingsPage } from './SettingsPage';
+import { pageUrl, settingsPage } from '@platform/contracts/client';
 
 type Role = 'contributor' | 'reviewer' | 'researcher' | 'manager' | 'admin';
 const hex = (n: number) => n.toString(16).padStart(24, '0');
@@ -32,7 +33,7 @@ const inquiries: InquiryRow[] = [
 
 /** Settings as someone of `role`, the gateway's inquiries answered by `answer` (all of them, filtered by it). */
 function renderInquiries(
-  { role = 'admin', path = '/settings?tab=inquiries' }: { role?: Role; path?: string } = {},
+  { role = 'admin', path = pageUrl(settingsPage, { tab: 'inquiries' }) }: { role?: Role; path?: string } = {},
   configure?: (server: FakeServer) => void,
 ) {
   const server = installFakeServer();

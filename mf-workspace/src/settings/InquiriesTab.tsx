@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import styled from 'styled-components';
-import { INQUIRY_PAGE_SIZE, SEARCH_QUERY_MAX_LENGTH } from '@platform/contracts/client';
+import { INQUIRY_PAGE_SIZE, SEARCH_QUERY_MAX_LENGTH, settingsPage } from '@platform/contracts/client';
 import type { ContactInterest } from '@platform/contracts';
-import { ErrorState, Select, Skeleton, TextField, useDebounced } from '@platform/ui';
+import { useFilterText, useUrlFilters } from '@platform/remote-kit';
+import { ErrorState, Select, Skeleton, TextField } from '@platform/ui';
 import { useWorkspaceT } from '../i18n';
 import { useGetInquiriesQuery } from '../api/inquiriesApi';
 import { DateTimeText, Pager } from '../projects/parts';
@@ -42,19 +43,18 @@ const Wrap = styled(AdminTableFrame)`
 export function InquiriesTab() {
   const t = useWorkspaceT();
   const headingId = useId();
-  const [q, setQ] = useState('');
-  const [interest, setInterest] = useState<ContactInterest | ''>('');
-  const [page, setPage] = useState(1);
-  const query = useDebounced(q.trim());
+  // Search, interest and page are in the address, beside the tab: a link opens the same list.
+  const [{ q: query, interest, page }, setFilters] = useUrlFilters(settingsPage, { page: 1 });
+  const [q, setQ] = useFilterText(query, { onPause: (text) => setFilters({ q: text }) });
   const inquiries = useGetInquiriesQuery({
-    ...(query ? { q: query } : {}),
+    ...(query ? { q: query.slice(0, SEARCH_QUERY_MAX_LENGTH) } : {}),
     ...(interest ? { interest } : {}),
     page,
     pageSize: INQUIRY_PAGE_SIZE,
   });
   const interestName = (value: string) =>
     isInterest(value) ? t(`inquiries.interests.${INTEREST_KEYS[value]}`) : value;
-  const filtered = query !== '' || interest !== '';
+  const filtered = Boolean(query || interest);
 
   const data = inquiries.data;
   let body;
@@ -117,7 +117,7 @@ export function InquiriesTab() {
           page={data.page}
           total={data.total}
           pageSize={data.pageSize}
-          onPage={setPage}
+          onPage={(next) => setFilters({ page: next })}
         />
       </>
     );
@@ -132,18 +132,12 @@ export function InquiriesTab() {
           type="search"
           value={q}
           maxLength={SEARCH_QUERY_MAX_LENGTH}
-          onChange={(e) => {
-            setQ(e.target.value);
-            setPage(1);
-          }}
+          onChange={(e) => setQ(e.target.value)}
         />
         <Select
           label={t('inquiries.interestFilter')}
-          value={interest}
-          onChange={(e) => {
-            setInterest(isInterest(e.target.value) ? e.target.value : '');
-            setPage(1);
-          }}
+          value={interest ?? ''}
+          onChange={(e) => setFilters({ interest: isInterest(e.target.value) ? e.target.value : undefined })}
           options={[
             { value: '', label: t('inquiries.allInterests') },
             ...INTERESTS.map((i) => ({ value: i, label: interestName(i) })),

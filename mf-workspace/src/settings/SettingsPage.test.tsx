@@ -1,4 +1,5 @@
 import type { AccountRow, NotificationSettings, Profile, SpeakerDetails } from '@platform/contracts';
+import { landingPage, pageUrl, settingsPage, signinPage } from '@platform/contracts/client';
 import { renderWithPlatform } from '@platform/remote-kit/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { FakeXhr, errorReply, installFakeServer, testUser, withFakeXhr } from '@platform/store/testing';
@@ -43,7 +44,7 @@ function account(n: number, role: AccountRow['role']): AccountRow {
 }
 
 function renderSettings(
-  { role = 'reviewer', path = '/settings' }: { role?: Role; path?: string } = {},
+  { role = 'reviewer', path = pageUrl(settingsPage) }: { role?: Role; path?: string } = {},
   configure?: (server: FakeServer) => void,
 ) {
   const server = installFakeServer();
@@ -88,7 +89,7 @@ describe('Settings', () => {
     expect(accountTab).toHaveFocus();
     expect(accountTab).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel', { name: 'Account' })).toBeInTheDocument();
-    expect(location()).toBe('/settings?tab=account');
+    expect(location()).toBe(pageUrl(settingsPage, { tab: 'account' }));
 
     await user.keyboard('{End}');
     expect(screen.getByRole('tab', { name: 'Notifications' })).toHaveFocus();
@@ -101,7 +102,7 @@ describe('Settings', () => {
   });
 
   it('opens the Account tab from ?tab=account', async () => {
-    renderSettings({ path: '/settings?tab=account' });
+    renderSettings({ path: pageUrl(settingsPage, { tab: 'account' }) });
     expect(await screen.findByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('heading', { name: 'Password' })).toBeInTheDocument();
   });
@@ -192,7 +193,7 @@ describe('Settings', () => {
   });
 
   it("says 'Passwords do not match' and sends nothing when the confirmation differs", async () => {
-    const { user, server } = renderSettings({ path: '/settings?tab=account' });
+    const { user, server } = renderSettings({ path: pageUrl(settingsPage, { tab: 'account' }) });
     const section = (await screen.findByRole('heading', { name: 'Password' })).closest('section')!;
     expect(
       within(section).getByText('At least 8 characters with letters, numbers and special characters.'),
@@ -209,7 +210,7 @@ describe('Settings', () => {
   });
 
   it('changes the password and says how many other sessions ended', async () => {
-    const { user, server } = renderSettings({ path: '/settings?tab=account' });
+    const { user, server } = renderSettings({ path: pageUrl(settingsPage, { tab: 'account' }) });
     const section = (await screen.findByRole('heading', { name: 'Password' })).closest('section')!;
     await user.type(within(section).getByLabelText('Current password'), 'old-Pass1!');
     await user.type(within(section).getByLabelText('New password'), 'New-Pass1!');
@@ -225,7 +226,7 @@ describe('Settings', () => {
   });
 
   it('asks for a new e-mail address with the current password and shows it as pending', async () => {
-    const { user, server } = renderSettings({ path: '/settings?tab=account' }, (s) =>
+    const { user, server } = renderSettings({ path: pageUrl(settingsPage, { tab: 'account' }) }, (s) =>
       s.on('POST /api/settings/email', (r) => ({
         status: 202,
         body: { pendingEmail: (r.json as { email: string }).email },
@@ -247,41 +248,46 @@ describe('Settings', () => {
   });
 
   it('signs out everywhere, then goes to /signin', async () => {
-    const { user, server, location } = renderSettings({ path: '/settings?tab=account' }, (s) =>
-      s.on('POST /api/settings/sign-out-everywhere', { body: { ended: 3 } }),
+    const { user, server, location } = renderSettings(
+      { path: pageUrl(settingsPage, { tab: 'account' }) },
+      (s) => s.on('POST /api/settings/sign-out-everywhere', { body: { ended: 3 } }),
     );
     const section = (await screen.findByRole('heading', { name: 'Sign out everywhere' })).closest('section')!;
     await user.click(within(section).getByRole('button', { name: 'Sign out everywhere' }));
-    await waitFor(() => expect(location()).toBe('/signin'));
+    await waitFor(() => expect(location()).toBe(pageUrl(signinPage)));
     expect(server.calls('POST /api/settings/sign-out-everywhere')).toHaveLength(1);
   });
 
   it('deletes the account after the current password is confirmed in a dialog, then goes to /', async () => {
-    const { user, server, location } = renderSettings({ path: '/settings?tab=account' }, (s) =>
-      s.on('DELETE /api/settings/account', (r) =>
-        (r.json as { currentPassword: string }).currentPassword === 'my-Pass1!'
-          ? { body: { done: true } }
-          : errorReply(422, 'The current password is not correct.'),
-      ),
+    const { user, server, location } = renderSettings(
+      { path: pageUrl(settingsPage, { tab: 'account' }) },
+      (s) =>
+        s.on('DELETE /api/settings/account', (r) =>
+          (r.json as { currentPassword: string }).currentPassword === 'my-Pass1!'
+            ? { body: { done: true } }
+            : errorReply(422, 'The current password is not correct.'),
+        ),
     );
     await user.click(await screen.findByRole('button', { name: 'Delete account' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
     await user.type(within(dialog).getByLabelText('Current password'), 'wrong');
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     expect(await within(dialog).findByText('The current password is not correct.')).toBeInTheDocument();
-    expect(location()).toBe('/settings?tab=account');
+    expect(location()).toBe(pageUrl(settingsPage, { tab: 'account' }));
 
     await user.clear(within(dialog).getByLabelText('Current password'));
     await user.type(within(dialog).getByLabelText('Current password'), 'my-Pass1!');
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
-    await waitFor(() => expect(location()).toBe('/'));
+    await waitFor(() => expect(location()).toBe(pageUrl(landingPage)));
     expect(server.calls('DELETE /api/settings/account').at(-1)?.json).toEqual({
       currentPassword: 'my-Pass1!',
     });
   });
 
   it('saves the notification toggles and digest, and shows them again after a reload', async () => {
-    const { user, server, unmount } = renderSettings({ path: '/settings?tab=notifications' });
+    const { user, server, unmount } = renderSettings({
+      path: pageUrl(settingsPage, { tab: 'notifications' }),
+    });
     const assignments = await screen.findByRole('switch', { name: 'Task Assignments' });
     expect(assignments).toBeChecked();
     await user.click(assignments);
@@ -294,26 +300,29 @@ describe('Settings', () => {
       digest: 'weekly',
     });
     unmount();
-    renderWithPlatform(<SettingsPage />, { path: '/settings?tab=notifications' });
+    renderWithPlatform(<SettingsPage />, { path: pageUrl(settingsPage, { tab: 'notifications' }) });
     expect(await screen.findByRole('switch', { name: 'Task Assignments' })).not.toBeChecked();
     expect(screen.getByRole('radio', { name: 'Weekly' })).toBeChecked();
   });
 
   it('gives admins an Accounts tab that searches, filters and changes a role; admins are not editable', async () => {
     const people = [account(1, 'contributor'), account(2, 'admin')];
-    const { user, server } = renderSettings({ role: 'admin', path: '/settings?tab=accounts' }, (s) => {
-      s.on('GET /api/admin/accounts', (r) => {
-        const q = r.search.get('q');
-        const items = people.filter(
-          (p) => (!q || p.name.includes(q)) && (!r.search.get('role') || p.role === r.search.get('role')),
-        );
-        return { body: { items, total: items.length, page: 1, pageSize: 20 } };
-      });
-      s.on(`PUT /api/admin/accounts/${people[0]!.id}/role`, (r) => {
-        people[0] = { ...people[0]!, ...(r.json as { role: AccountRow['role'] }) };
-        return { body: people[0] };
-      });
-    });
+    const { user, server } = renderSettings(
+      { role: 'admin', path: pageUrl(settingsPage, { tab: 'accounts' }) },
+      (s) => {
+        s.on('GET /api/admin/accounts', (r) => {
+          const q = r.search.get('q');
+          const items = people.filter(
+            (p) => (!q || p.name.includes(q)) && (!r.search.get('role') || p.role === r.search.get('role')),
+          );
+          return { body: { items, total: items.length, page: 1, pageSize: 20 } };
+        });
+        s.on(`PUT /api/admin/accounts/${people[0]!.id}/role`, (r) => {
+          people[0] = { ...people[0]!, ...(r.json as { role: AccountRow['role'] }) };
+          return { body: people[0] };
+        });
+      },
+    );
     const table = await screen.findByRole('table', { name: '2 accounts' });
     expect(within(table).getByRole('rowheader', { name: 'Person 2' })).toBeInTheDocument();
     expect(within(table).queryByRole('combobox', { name: 'Role of Person 2' })).not.toBeInTheDocument();
@@ -339,8 +348,40 @@ describe('Settings', () => {
     expect(await screen.findByText('No accounts match this search.')).toBeInTheDocument();
   });
 
+  it('opens the Accounts list a link describes, keeps each change in the address, and another tab starts afresh', async () => {
+    const people = [account(1, 'contributor'), account(3, 'reviewer'), account(4, 'reviewer')];
+    const { user, server, location } = renderSettings(
+      { role: 'admin', path: pageUrl(settingsPage, { tab: 'accounts', q: 'Person', role: 'reviewer' }) },
+      (s) => {
+        s.on('GET /api/admin/accounts', (r) => {
+          const q = r.search.get('q');
+          const items = people.filter(
+            (p) => (!q || p.name.includes(q)) && (!r.search.get('role') || p.role === r.search.get('role')),
+          );
+          return { body: { items, total: items.length, page: 1, pageSize: 20 } };
+        });
+      },
+    );
+    expect(await screen.findByRole('table', { name: '2 accounts' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search by name, username or e-mail' })).toHaveValue(
+      'Person',
+    );
+    expect(screen.getByRole('combobox', { name: 'Role' })).toHaveValue('reviewer');
+    expect(Object.fromEntries(server.calls('GET /api/admin/accounts').at(-1)!.search)).toEqual({
+      q: 'Person',
+      role: 'reviewer',
+      page: '1',
+      pageSize: '20',
+    });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'Contributor');
+    expect(location()).toBe(pageUrl(settingsPage, { tab: 'accounts', q: 'Person', role: 'contributor' }));
+    expect(await screen.findByRole('table', { name: '1 account' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Inquiries' }));
+    expect(location()).toBe(pageUrl(settingsPage, { tab: 'inquiries' }));
+  });
+
   it('shows no Accounts tab to anyone but an admin', async () => {
-    renderSettings({ role: 'manager', path: '/settings?tab=accounts' });
+    renderSettings({ role: 'manager', path: pageUrl(settingsPage, { tab: 'accounts' }) });
     expect(await screen.findByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('tab', { name: 'Accounts' })).not.toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
-import { useSearchParams } from '@platform/router';
-import { PageBody, PageHeader } from '@platform/remote-kit';
+import { PageBody, PageHeader, useUrlFilters } from '@platform/remote-kit';
+import { settingsPage } from '@platform/contracts/client';
 import { useSession } from '@platform/store';
 import { Tabs } from '@platform/ui';
 import { useWorkspaceT } from '../i18n';
@@ -9,11 +9,11 @@ import { NotificationsTab } from './NotificationsTab';
 import { AccountsTab } from './AccountsTab';
 import { InquiriesTab } from './InquiriesTab';
 
-const TAB_IDS = ['profile', 'account', 'notifications', 'accounts', 'inquiries'] as const;
+const TAB_IDS = settingsPage.query.tab;
 type TabId = (typeof TAB_IDS)[number];
 /** The tabs only admins see. */
 const ADMIN_TABS: readonly TabId[] = ['accounts', 'inquiries'];
-export const TAB_PARAM = 'tab';
+const isTab = (id: string): id is TabId => (TAB_IDS as readonly string[]).includes(id);
 
 /**
  * /settings: Profile, Account and Notifications, and Accounts and Inquiries for admins. The chosen tab is in the URL
@@ -22,9 +22,8 @@ export const TAB_PARAM = 'tab';
 export function SettingsPage() {
   const t = useWorkspaceT();
   const session = useSession();
-  const [params, setParams] = useSearchParams();
+  const [{ tab: wanted }, setFilters] = useUrlFilters(settingsPage);
   const isAdmin = session.status === 'signedIn' && session.user.role === 'admin';
-  const wanted = params.get(TAB_PARAM) as TabId | null;
   const available = TAB_IDS.filter((id) => !ADMIN_TABS.includes(id) || isAdmin);
   const selected: TabId = wanted && available.includes(wanted) ? wanted : 'profile';
 
@@ -47,12 +46,13 @@ export function SettingsPage() {
         items={items}
         value={selected}
         onValueChange={(id) =>
-          setParams(
-            (current) => {
-              const next = new URLSearchParams(current);
-              if (id === 'profile') next.delete(TAB_PARAM);
-              else next.set(TAB_PARAM, id);
-              return next;
+          // Another tab starts with its own list unfiltered.
+          setFilters(
+            {
+              tab: isTab(id) && id !== 'profile' ? id : undefined,
+              q: undefined,
+              role: undefined,
+              interest: undefined,
             },
             { replace: true },
           )

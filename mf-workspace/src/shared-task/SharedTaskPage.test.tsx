@@ -4,6 +4,7 @@ import { renderWithPlatform } from '@platform/remote-kit/testing';
 import { errorReply, installFakeServer } from '@platform/store/testing';
 import type { FakeReply } from '@platform/store/testing';
 import { SharedTaskPage } from './SharedTaskPage';
+import { pageUrl, sharedTaskPage } from '@platform/contracts/client';
 
 const token = 'tok_abcdefghijklmnopqrstuv';
 const shared: PublicTask = {
@@ -48,7 +49,7 @@ describe('Shared task', () => {
   });
 
   it('says the same of a malformed link, without asking the server', async () => {
-    const server = renderShared({ body: shared }, '/shared/task?token=short');
+    const server = renderShared({ body: shared }, pageUrl(sharedTaskPage, { token: 'short' }));
     expect(await screen.findByText('This link is not shared any more.')).toBeInTheDocument();
     expect(server.calls(`GET /api/public/tasks/short`)).toHaveLength(0);
   });

@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link } from '@platform/router';
-import { WORKSPACE_PAGE_SIZE } from '@platform/contracts/client';
+import { WORKSPACE_PAGE_SIZE, pageUrl, projectPage } from '@platform/contracts/client';
 import type { Task, TaskPublicLink, TaskStateAction } from '@platform/contracts';
 import {
   Badge,
@@ -346,7 +346,7 @@ export function TaskList({
             key: 'project',
             header: t('tasks.columns.project'),
             render: (task: Task) => (
-              <Link to={`/projects/view?id=${encodeURIComponent(task.project.id)}`} translate="no">
+              <Link to={pageUrl(projectPage, { id: task.project.id })} translate="no">
                 {task.project.name}
               </Link>
             ),

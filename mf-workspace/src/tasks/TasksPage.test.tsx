@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Task, TaskStateBody } from '@platform/contracts';
+import { useNavigate } from '@platform/router';
+import { pageUrl, sharedTaskPage, tasksPage } from '@platform/contracts/client';
 import { renderWithPlatform } from '@platform/remote-kit/testing';
 import { errorReply } from '@platform/store/testing';
 import type { FakeServer } from '@platform/store/testing';
@@ -8,7 +10,7 @@ import { TasksPage } from './TasksPage';
 
 function renderTasks({
   role = 'manager',
-  path = '/tasks',
+  path = pageUrl(tasksPage),
   stored = [task(1), task(2, { state: 'active', priority: 'low', quality: null, target: undefined })],
   configure,
 }: {
@@ -41,7 +43,7 @@ function renderTasks({
       return {
         body: {
           token: 'tok_abcdefghijklmnopqrstuv',
-          url: '/shared/task?token=tok_abcdefghijklmnopqrstuv',
+          url: pageUrl(sharedTaskPage, { token: 'tok_abcdefghijklmnopqrstuv' }),
         },
       };
     });
@@ -51,7 +53,21 @@ function renderTasks({
     });
   }
   configure?.(server);
-  return { ...renderWithPlatform(<TasksPage />, { path }), server };
+  return {
+    ...renderWithPlatform(
+      <>
+        <TasksPage />
+        <BrowserBack />
+      </>,
+      { path },
+    ),
+    server,
+  };
+}
+
+function BrowserBack() {
+  const navigate = useNavigate();
+  return <button onClick={() => navigate(-1)}>Browser back</button>;
 }
 
 const table = () => screen.getByRole('table', { name: 'Tasks' });
@@ -90,7 +106,7 @@ describe('Tasks', () => {
   });
 
   it('/tasks?status=completed asks the server for completed tasks', async () => {
-    const { server } = renderTasks({ path: '/tasks?status=completed' });
+    const { server } = renderTasks({ path: pageUrl(tasksPage, { status: 'completed' }) });
     await waitFor(() => expect(server.calls('GET /api/tasks').length).toBeGreaterThan(0));
     expect(lastQuery(server, 'GET /api/tasks')).toEqual({ status: 'completed', page: '1', pageSize: '20' });
     expect(screen.getByLabelText('Status')).toHaveValue('completed');
@@ -115,6 +131,22 @@ describe('Tasks', () => {
       pageSize: '20',
     });
     expect(lastQuery(server, 'GET /api/tasks/counts')).toEqual({ scope: 'managed' });
+  });
+
+  it('goes back to the view before, the search box showing its words again', async () => {
+    const { user, location } = renderTasks({ path: pageUrl(tasksPage, { q: 'batch' }) });
+    const words = screen.getByLabelText('Words');
+    expect(words).toHaveValue('batch');
+    await user.clear(words);
+    await user.type(words, 'record{Enter}');
+    expect(location()).toBe(pageUrl(tasksPage, { q: 'record' }));
+    await user.selectOptions(screen.getByLabelText('Status'), 'completed');
+    expect(location()).toBe(pageUrl(tasksPage, { status: 'completed', q: 'record' }));
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(screen.getByLabelText('Status')).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(location()).toBe(pageUrl(tasksPage, { q: 'batch' }));
+    expect(words).toHaveValue('batch');
   });
 
   describe('the create-task form', () => {

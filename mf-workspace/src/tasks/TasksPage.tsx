@@ -1,20 +1,19 @@
-import { useState } from 'react';
 import styled from 'styled-components';
-import { useSearchParams } from '@platform/router';
-import { PageBody, PageHeader } from '@platform/remote-kit';
+import { PageBody, PageHeader, useFilterText, useUrlFilters } from '@platform/remote-kit';
 import {
   MANAGING_ROLES,
   SEARCH_QUERY_MAX_LENGTH,
   TASK_PRIORITIES,
   TASK_STATUS_FILTERS,
   WORKSPACE_PAGE_SIZE_MAX,
+  tasksPage,
 } from '@platform/contracts/client';
-import type { TaskPriority, TaskStatusFilter } from '@platform/contracts';
+import type { PageQuery } from '@platform/contracts';
 import { useSession } from '@platform/store';
 import { Button, RadioGroup, Select, StatCard } from '@platform/ui';
 import { useGetTaskSummaryQuery, useListProjectsQuery, type TaskListArgs } from '../api/workspaceApi';
 import { useWorkspaceT } from '../i18n';
-import { ListFilters, LoadingFigure, pageFrom, useFormats } from '../projects/parts';
+import { ListFilters, LoadingFigure, useFormats } from '../projects/parts';
 import { TaskForm } from './TaskForm';
 import { TaskList } from './TaskList';
 
@@ -33,37 +32,26 @@ const Section = styled.section`
   }
 `;
 
-const isStatus = (value: string | null): value is TaskStatusFilter =>
-  (TASK_STATUS_FILTERS as readonly (string | null)[]).includes(value);
-const isPriority = (value: string | null): value is TaskPriority =>
-  (TASK_PRIORITIES as readonly (string | null)[]).includes(value);
+const isStatus = (value: string): value is (typeof TASK_STATUS_FILTERS)[number] =>
+  (TASK_STATUS_FILTERS as readonly string[]).includes(value);
+const isPriority = (value: string): value is (typeof TASK_PRIORITIES)[number] =>
+  (TASK_PRIORITIES as readonly string[]).includes(value);
 const ID = /^[a-f0-9]{24}$/i;
 
-/** The filters of /tasks, from the URL: /tasks?status=completed opens filtered. */
-export function readTaskFilters(search: URLSearchParams, managing: boolean): TaskListArgs {
-  const status = search.get('status');
-  const priority = search.get('priority');
-  const projectId = search.get('project');
-  const q = search.get('q')?.trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
+/**
+ * The list's filters as the task service reads them, from the address's (/tasks?status=completed opens
+ * filtered): a project id that is not one is no filter, and only managers see the tasks they manage.
+ */
+function listArgs(filters: PageQuery<typeof tasksPage> & { page: number }, managing: boolean): TaskListArgs {
+  const { status, priority, project, q, scope, page } = filters;
   return {
-    ...(isStatus(status) ? { status } : {}),
-    ...(isPriority(priority) ? { priority } : {}),
-    ...(projectId && ID.test(projectId) ? { projectId } : {}),
-    ...(q ? { q } : {}),
-    ...(managing && search.get('scope') === 'managed' ? { scope: 'managed' as const } : {}),
-    page: pageFrom(search.get('page')),
+    ...(status ? { status } : {}),
+    ...(priority ? { priority } : {}),
+    ...(project && ID.test(project) ? { projectId: project } : {}),
+    ...(q ? { q: q.slice(0, SEARCH_QUERY_MAX_LENGTH) } : {}),
+    ...(managing && scope === 'managed' ? { scope: 'managed' as const } : {}),
+    page,
   };
-}
-
-function writeFilters(filters: TaskListArgs): URLSearchParams {
-  const next = new URLSearchParams();
-  if (filters.status) next.set('status', filters.status);
-  if (filters.priority) next.set('priority', filters.priority);
-  if (filters.projectId) next.set('project', filters.projectId);
-  if (filters.q) next.set('q', filters.q);
-  if (filters.scope) next.set('scope', filters.scope);
-  if (filters.page > 1) next.set('page', String(filters.page));
-  return next;
 }
 
 const MANAGERS: ReadonlySet<string> = new Set(MANAGING_ROLES);
@@ -77,9 +65,9 @@ export function TasksPage() {
   const { number } = useFormats();
   const session = useSession();
   const managing = session.user !== null && MANAGERS.has(session.user.role);
-  const [search, setSearch] = useSearchParams();
-  const filters = readTaskFilters(search, managing);
-  const [words, setWords] = useState(filters.q ?? '');
+  const [urlFilters, setFilters] = useUrlFilters(tasksPage, { page: 1 });
+  const filters = listArgs(urlFilters, managing);
+  const [words, setWords] = useFilterText(urlFilters.q);
   const counts = useGetTaskSummaryQuery(filters.scope);
   const projects = useListProjectsQuery({ page: 1, pageSize: WORKSPACE_PAGE_SIZE_MAX });
   const projectOptions = (projects.currentData?.items ?? []).map((p) => ({ value: p.id, label: p.name }));
@@ -87,16 +75,7 @@ export function TasksPage() {
   if (filters.projectId && !projectOptions.some((o) => o.value === filters.projectId))
     projectOptions.push({ value: filters.projectId, label: t('tasks.filters.thisProject') });
 
-  const change = (next: TaskListArgs) => setSearch(writeFilters(next));
-  const without = <K extends keyof TaskListArgs>(key: K): TaskListArgs => {
-    const next = { ...filters, page: 1 };
-    delete next[key];
-    return next;
-  };
-  const applyWords = () => {
-    const q = words.trim();
-    change({ ...without('q'), ...(q ? { q } : {}) });
-  };
+  const applyWords = () => setFilters({ q: words.trim() || undefined });
   const filtered = Boolean(filters.status || filters.priority || filters.q || filters.projectId);
 
   const figure = (key: 'active' | 'completed' | 'overdue') =>
@@ -139,7 +118,7 @@ export function TasksPage() {
             filtered
               ? () => {
                   setWords('');
-                  change({ ...(filters.scope ? { scope: filters.scope } : {}), page: 1 });
+                  setFilters({ status: undefined, priority: undefined, project: undefined, q: undefined });
                 }
               : undefined
           }
@@ -149,7 +128,7 @@ export function TasksPage() {
             value={filters.status ?? ''}
             onChange={(e) => {
               const value = e.target.value;
-              change({ ...without('status'), ...(isStatus(value) ? { status: value } : {}) });
+              setFilters({ status: isStatus(value) ? value : undefined });
             }}
             options={[
               { value: '', label: t('tasks.filters.allStatuses') },
@@ -161,7 +140,7 @@ export function TasksPage() {
             value={filters.priority ?? ''}
             onChange={(e) => {
               const value = e.target.value;
-              change({ ...without('priority'), ...(isPriority(value) ? { priority: value } : {}) });
+              setFilters({ priority: isPriority(value) ? value : undefined });
             }}
             options={[
               { value: '', label: t('tasks.filters.allPriorities') },
@@ -174,7 +153,7 @@ export function TasksPage() {
             translate="no"
             onChange={(e) => {
               const value = e.target.value;
-              change({ ...without('projectId'), ...(ID.test(value) ? { projectId: value } : {}) });
+              setFilters({ project: ID.test(value) ? value : undefined });
             }}
             options={[{ value: '', label: t('tasks.filters.allProjects') }, ...projectOptions]}
           />
@@ -184,9 +163,7 @@ export function TasksPage() {
               name="task-scope"
               value={filters.scope ?? 'mine'}
               inline
-              onValueChange={(value) =>
-                change({ ...without('scope'), ...(value === 'managed' ? { scope: 'managed' } : {}) })
-              }
+              onValueChange={(value) => setFilters({ scope: value === 'managed' ? 'managed' : undefined })}
               options={[
                 { value: 'mine', label: t('tasks.filters.mine') },
                 { value: 'managed', label: t('tasks.filters.managed') },
@@ -196,7 +173,7 @@ export function TasksPage() {
         </ListFilters>
         <TaskList
           filters={filters}
-          onPage={(page) => change({ ...filters, page })}
+          onPage={(page) => setFilters({ page })}
           caption={t('tasks.caption')}
           emptyMessage={t(filtered ? 'tasks.emptyFiltered' : 'tasks.empty')}
         />

@@ -2,6 +2,14 @@ import { createPlatformStore } from '../store';
 import { authApi } from './authApi';
 import { safeNext, signinPathFor } from './safeNext';
 import { errorReply, installFakeServer, networkFailure, sessionAs, testUser } from '@platform/store/testing';
+import {
+  dashboardPage,
+  pageUrl,
+  signinPage,
+  speakPage,
+  tasksPage,
+  verifyEmailPage,
+} from '@platform/contracts/client';
 
 describe('the session endpoint', () => {
   it('reads a 401 as "nobody is signed in", not as an error', async () => {
@@ -71,24 +79,26 @@ describe('sign-in and sign-out keep the session answer right', () => {
 
 describe('safeNext', () => {
   it.each([
-    [null, '/dashboard'],
-    ['', '/dashboard'],
-    ['/tasks?status=completed', '/tasks?status=completed'],
-    ['/user/speak#top', '/user/speak#top'],
-    ['https://evil.example/', '/dashboard'],
-    ['//evil.example/', '/dashboard'],
-    ['/\\evil.example', '/dashboard'],
-    ['javascript:alert(1)', '/dashboard'],
-    ['/signin?next=/x', '/dashboard'],
-    ['/auth/verify?token=x', '/dashboard'],
+    [null, pageUrl(dashboardPage)],
+    ['', pageUrl(dashboardPage)],
+    [pageUrl(tasksPage, { status: 'completed' }), pageUrl(tasksPage, { status: 'completed' })],
+    [pageUrl(speakPage, {}, { hash: 'top' }), pageUrl(speakPage, {}, { hash: 'top' })],
+    ['https://evil.example/', pageUrl(dashboardPage)],
+    ['//evil.example/', pageUrl(dashboardPage)],
+    ['/\\evil.example', pageUrl(dashboardPage)],
+    ['javascript:alert(1)', pageUrl(dashboardPage)],
+    ['/signin?next=/x', pageUrl(dashboardPage)],
+    [pageUrl(verifyEmailPage, { token: 'x' }), pageUrl(dashboardPage)],
   ])('%s -> %s', (next, expected) => {
     expect(safeNext(next)).toBe(expected);
   });
 
   it('builds the sign-in path that brings the visitor back', () => {
-    expect(signinPathFor({ pathname: '/tasks', search: '?status=completed', hash: '' })).toBe(
-      '/signin?next=%2Ftasks%3Fstatus%3Dcompleted',
+    expect(signinPathFor({ pathname: pageUrl(tasksPage), search: '?status=completed', hash: '' })).toBe(
+      pageUrl(signinPage, { next: pageUrl(tasksPage, { status: 'completed' }) }),
     );
-    expect(safeNext(decodeURIComponent('%2Ftasks%3Fstatus%3Dcompleted'))).toBe('/tasks?status=completed');
+    expect(safeNext(decodeURIComponent('%2Ftasks%3Fstatus%3Dcompleted'))).toBe(
+      pageUrl(tasksPage, { status: 'completed' }),
+    );
   });
 });

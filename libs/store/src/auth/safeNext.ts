@@ -1,8 +1,10 @@
+import { PAGES, dashboardPage, pageAt, pageUrl, signinPage } from '@platform/contracts/client';
+
 /** Where a signed-in person goes by default. */
-export const HOME_AFTER_SIGNIN = '/dashboard';
+export const HOME_AFTER_SIGNIN = pageUrl(dashboardPage);
 
 /** The query parameter that carries where a signed-out visitor was going: /signin?next=/tasks */
-export const NEXT_PARAM = 'next';
+export const NEXT_PARAM = 'next' satisfies keyof typeof signinPage.query;
 
 /**
  * The page to return to after signing in, only if it is a path on this site: anything that could leave
@@ -15,12 +17,12 @@ export function safeNext(next: string | null | undefined): string {
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f]/.test(next)) return HOME_AFTER_SIGNIN;
   const path = next.split(/[?#]/)[0]!;
-  if (path === '/signin' || path === '/signup' || path.startsWith('/auth/')) return HOME_AFTER_SIGNIN;
+  // Signing in or up, or the e-mail's verification: coming back there would loop.
+  if (pageAt(PAGES, path)?.remote === 'auth') return HOME_AFTER_SIGNIN;
   return next;
 }
 
 /** /signin?next=<the page the visitor asked for> */
 export function signinPathFor(location: { pathname: string; search?: string; hash?: string }): string {
-  const wanted = `${location.pathname}${location.search ?? ''}${location.hash ?? ''}`;
-  return `/signin?${NEXT_PARAM}=${encodeURIComponent(wanted)}`;
+  return pageUrl(signinPage, { next: `${location.pathname}${location.search ?? ''}${location.hash ?? ''}` });
 }

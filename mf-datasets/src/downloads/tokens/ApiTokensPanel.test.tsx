@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ApiToken } from '@platform/contracts';
-import { ERROR_MESSAGES } from '@platform/contracts/client';
+import { downloadsPage, ERROR_MESSAGES, pageUrl } from '@platform/contracts/client';
 import { renderWithPlatform } from '@platform/remote-kit/testing';
 import { errorReply, installFakeServer, testUser } from '@platform/store/testing';
 import type { FakeServer } from '@platform/store/testing';
@@ -49,7 +49,7 @@ function renderPanel({
     });
   }
   configure?.(server);
-  const view = renderWithPlatform(<ApiTokensPanel />, { path: '/data/downloads' });
+  const view = renderWithPlatform(<ApiTokensPanel />, { path: pageUrl(downloadsPage) });
   return { ...view, server, stored };
 }
 

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { useMarketingT } from '../../i18n';
 import { CallToAction } from '../../site/CallToAction';
 import { Counters } from './Counters';
+import { pageUrl, signinPage } from '@platform/contracts/client';
 
 // The hero fills the first screen (below the language strip and the header), so what follows it (the
 // sections' chunk) is fetched as the visitor scrolls toward it, not with the page's first load.
@@ -52,7 +53,7 @@ export function Hero() {
         {t('titles.landing')}
       </h1>
       <p>{t('hero.subtitle')}</p>
-      <GetStarted to="/signin">{t('site.getStarted')}</GetStarted>
+      <GetStarted to={pageUrl(signinPage)}>{t('site.getStarted')}</GetStarted>
       <Counters />
     </Section>
   );

@@ -4,6 +4,7 @@ import { renderWithPlatform } from '@platform/remote-kit/testing';
 import { errorReply, installFakeServer } from '@platform/store/testing';
 import type { FakeReply, FakeServer } from '@platform/store/testing';
 import { DemoSection } from './DemoSection';
+import { pageUrl, speakPage } from '@platform/contracts/client';
 
 const clip = (over: Partial<DemoClip> = {}): DemoClip => ({
   id: '65f0000000000000000000a1',
@@ -101,7 +102,7 @@ describe("the demo ('See it in action')", () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Record the first sentences' })).toHaveAttribute(
       'href',
-      '/user/speak',
+      pageUrl(speakPage),
     );
     expect(screen.queryByRole('button', { name: 'Play recording' })).toBeNull();
     expect(document.querySelector('audio')).toBeNull();

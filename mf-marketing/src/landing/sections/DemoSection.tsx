@@ -6,6 +6,7 @@ import { Button, Card, EmptyState, ErrorState, PlayIcon, Skeleton, StopIcon } fr
 import { useSectionsT } from './i18n';
 import { Section } from './Section';
 import { useGetDemoClipQuery } from './sectionsApi';
+import { pageUrl, speakPage } from '@platform/contracts/client';
 
 const Player = styled(Card)`
   max-width: 44rem;
@@ -177,7 +178,7 @@ export function DemoSection() {
         title={t('demo.emptyTitle')}
         description={t('demo.emptyText')}
         action={
-          <Button as={Link} to="/user/speak">
+          <Button as={Link} to={pageUrl(speakPage)}>
             {t('demo.emptyAction')}
           </Button>
         }

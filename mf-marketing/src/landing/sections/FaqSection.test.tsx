@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { renderWithPlatform } from '@platform/remote-kit/testing';
 import { FaqSection } from './FaqSection';
+import { downloadPage, downloadsPage, languagesPage, pageUrl } from '@platform/contracts/client';
 
 const QUESTIONS = [
   'What is this platform?',
@@ -55,11 +56,11 @@ describe('the FAQ', () => {
     const access = screen.getByRole('region', { name: /How do researchers get the data/ });
     expect(within(access).getByRole('link', { name: 'How to get the data' })).toHaveAttribute(
       'href',
-      '/download',
+      pageUrl(downloadPage),
     );
     expect(within(access).getByRole('link', { name: 'Browse the datasets' })).toHaveAttribute(
       'href',
-      '/data/downloads',
+      pageUrl(downloadsPage),
     );
 
     await user.click(question('Which languages are supported?'));
@@ -71,7 +72,7 @@ describe('the FAQ', () => {
     ).toEqual(['Yoruba', 'English', 'Hausa', 'Igbo', 'Nigerian Pidgin']);
     expect(
       within(languages).getByRole('link', { name: 'See the figures for each language' }),
-    ).toHaveAttribute('href', '/languages');
+    ).toHaveAttribute('href', pageUrl(languagesPage));
     expect(document.body).not.toHaveTextContent(/40\+|98%/);
 
     expect(screen.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '#contact');

@@ -1,6 +1,14 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { LANGUAGES, REVIEW_DECISION_MIN } from '@platform/contracts/client';
+import {
+  downloadPage,
+  downloadsPage,
+  LANGUAGES,
+  languagesPage,
+  pageUrl,
+  REVIEW_DECISION_MIN,
+  signupPage,
+} from '@platform/contracts/client';
 import { Link } from '@platform/router';
 import { Accordion } from '@platform/ui';
 import { AnchorLink } from '../../site/AnchorLink';
@@ -52,7 +60,7 @@ export function FaqSection() {
         <Answer>
           <p>{t('faq.contribute.answer')}</p>
           <p>
-            <Link to="/signup?role=contributor">{t('faq.contribute.link')}</Link>
+            <Link to={pageUrl(signupPage, { role: 'contributor' })}>{t('faq.contribute.link')}</Link>
           </p>
         </Answer>
       ),
@@ -70,8 +78,8 @@ export function FaqSection() {
         <Answer>
           <p>{t('faq.access.answer')}</p>
           <Links>
-            <Link to="/download">{t('faq.access.downloadLink')}</Link>
-            <Link to="/data/downloads">{t('faq.access.datasetsLink')}</Link>
+            <Link to={pageUrl(downloadPage)}>{t('faq.access.downloadLink')}</Link>
+            <Link to={pageUrl(downloadsPage)}>{t('faq.access.datasetsLink')}</Link>
           </Links>
         </Answer>
       ),
@@ -88,7 +96,7 @@ export function FaqSection() {
             ))}
           </ul>
           <p>
-            <Link to="/languages">{t('faq.languages.link')}</Link>
+            <Link to={pageUrl(languagesPage)}>{t('faq.languages.link')}</Link>
           </p>
         </Answer>
       ),

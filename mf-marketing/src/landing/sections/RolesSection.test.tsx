@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { renderWithPlatform } from '@platform/remote-kit/testing';
 import { RolesSection } from './RolesSection';
+import { pageUrl, signupPage } from '@platform/contracts/client';
 
 describe('the user roles', () => {
   it('offers three roles, each button opening sign-up with that role chosen', async () => {
@@ -13,17 +14,17 @@ describe('the user roles', () => {
     ).toEqual(['Contributor', 'Validator', 'Researcher']);
     expect(within(section).getByRole('link', { name: 'Become a Contributor' })).toHaveAttribute(
       'href',
-      '/signup?role=contributor',
+      pageUrl(signupPage, { role: 'contributor' }),
     );
     expect(within(section).getByRole('link', { name: 'Apply as Validator' })).toHaveAttribute(
       'href',
-      '/signup?role=reviewer',
+      pageUrl(signupPage, { role: 'reviewer' }),
     );
     expect(within(section).getByRole('link', { name: 'Research Partnership' })).toHaveAttribute(
       'href',
-      '/signup?role=researcher',
+      pageUrl(signupPage, { role: 'researcher' }),
     );
     await user.click(within(section).getByRole('link', { name: 'Apply as Validator' }));
-    expect(location()).toBe('/signup?role=reviewer');
+    expect(location()).toBe(pageUrl(signupPage, { role: 'reviewer' }));
   });
 });

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { Link } from '@platform/router';
 import { Button } from '@platform/ui';
+import { pageUrl, signupPage } from '@platform/contracts/client';
 import { useSectionsT } from './i18n';
 import { CardGrid, Section, Tile } from './Section';
 
@@ -29,7 +30,7 @@ export function RolesSection() {
             <p>{t(`roles.${key}.text`)}</p>
             <Button
               as={Link}
-              to={`/signup?role=${signupRole}`}
+              to={pageUrl(signupPage, { role: signupRole })}
               variant={key === 'contributor' ? 'primary' : 'outline'}
             >
               {t(`roles.${key}.action`)}
