@@ -13,6 +13,17 @@ import { requestTarget, signIdentity } from './identity';
 /** A call to another platform service that waits longer than this is given up (the person sees 503). */
 export const SERVICE_CALL_TIMEOUT_MS = 5000;
 
+/**
+ * What a service call throws when the other service could not give a good answer: 503 service.unavailable to
+ * whoever is waiting, with the status the other service answered (null when it did not answer at all), for a
+ * caller to which some answer means something (a 404 from a feed's owner: the item is gone).
+ */
+export class ServiceUnavailableError extends HttpError {
+  constructor(readonly answered: number | null) {
+    super(503, 'service.unavailable');
+  }
+}
+
 export interface ServiceCallOptions<D extends RouteDeclaration> {
   params?: Record<string, string>;
   query?: Record<string, string | number | boolean | undefined>;
@@ -40,9 +51,9 @@ export function createServiceClient(options: {
   timeoutMs?: number;
 }): ServiceClient {
   const base = options.baseUrl.replace(/\/+$/, '');
-  const unavailable = (url: string, cause: string) => {
+  const unavailable = (url: string, cause: string, answered: number | null = null) => {
     options.log.warn({ url, cause, target: options.target }, 'service unavailable');
-    return new HttpError(503, 'service.unavailable');
+    return new ServiceUnavailableError(answered);
   };
   return {
     async call<D extends RouteDeclaration>(route: D, call: ServiceCallOptions<D> = {}) {
@@ -73,7 +84,7 @@ export function createServiceClient(options: {
       } catch (err) {
         throw unavailable(url, err instanceof Error ? err.message : String(err));
       }
-      if (!res.ok) throw unavailable(url, `HTTP ${res.status}`);
+      if (!res.ok) throw unavailable(url, `HTTP ${res.status}`, res.status);
       return (await res.json()) as RouteReply<D>;
     },
   };

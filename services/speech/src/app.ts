@@ -17,7 +17,11 @@ import { ROUTE_MODULES } from './routes';
 import { createReleaseWorker, type ReleaseWorker, type ReleaseWorkerOptions } from './datasets/release-build';
 import { createDatasetSeeder, type DatasetSeeder } from './datasets/seeding';
 import { createSentenceSync, type SentenceSync } from './sentences/sentence-sync';
-import { DEFAULT_SYNC_INTERVAL_MS, type ChangeFeedFollowerOptions } from './sync/change-feed-follower';
+import {
+  DEFAULT_SYNC_INTERVAL_MS,
+  SYNC_REQUEST_TIMEOUT_MS,
+  type ChangeFeedFollowerOptions,
+} from './sync/change-feed-follower';
 import { createActivityBackfill, type ActivityBackfill } from './activity/backfill';
 
 declare module 'fastify' {
@@ -113,8 +117,16 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
   // Both follow a change feed of the text service, at the same pace.
   const followerOptions: ChangeFeedFollowerOptions = {
     db: databaseOf(app),
-    textUrl: options.textUrl ?? DEFAULT_TEXT_URL,
-    secret: options.identitySecret,
+    text: createServiceClient({
+      identity: SERVICE_IDENTITIES.speech,
+      target: 'text',
+      baseUrl: options.textUrl ?? DEFAULT_TEXT_URL,
+      secret: options.identitySecret,
+      // The followers log their own failures, backing off, so a text service that is down for an hour is
+      // not a warning every few seconds.
+      log: app.log.child({ component: 'text-sync' }, { level: 'error' }),
+      timeoutMs: SYNC_REQUEST_TIMEOUT_MS,
+    }),
     log: app.log,
     intervalMs: options.syncIntervalMs ?? DEFAULT_SYNC_INTERVAL_MS,
   };

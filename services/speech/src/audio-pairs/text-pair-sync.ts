@@ -2,17 +2,17 @@ import type { AnyBulkWriteOperation } from 'mongodb';
 import {
   getInternalTextPairChanges,
   postInternalTextPairFlag,
-  routeUrl,
   type TextPairChangesReply,
   type TextPairFlagBody,
 } from '@platform/contracts';
+import type { ServiceClient } from '@platform/service-kit';
 import { collections, type TextPairCopyDoc } from '../collections';
 import {
   createChangeFeedFollower,
-  type CallText,
   type ChangeFeedFollower,
   type ChangeFeedFollowerOptions,
   type SyncResult,
+  isGone,
 } from '../sync/change-feed-follower';
 import { countApprovedTextPairs } from './counts';
 
@@ -66,7 +66,7 @@ export function createTextPairSync(options: TextPairSyncOptions): TextPairSync {
     await countApprovedTextPairs(col, delta);
   };
 
-  const forwardReports = async (callText: CallText) => {
+  const forwardReports = async (text: ServiceClient) => {
     let forwarded = 0;
     const pending = await col.textPairMarks.find({ flagPending: true }).limit(100).toArray();
     for (const mark of pending) {
@@ -77,25 +77,21 @@ export function createTextPairSync(options: TextPairSyncOptions): TextPairSync {
         reportedAt: mark.createdAt.toISOString(),
         ...(mark.details ? { details: mark.details } : {}),
       };
-      const res = await callText(routeUrl(postInternalTextPairFlag.path, { id: mark.textId }), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      // 404: the text service no longer has the pair; nothing more to tell it.
-      if (res.ok || res.status === 404) {
-        await col.textPairMarks.updateOne({ _id: mark._id }, { $unset: { flagPending: '' } });
-        forwarded++;
-      } else {
-        throw new Error(`text service refused a text pair report: HTTP ${res.status}`);
-      }
+      // Gone (404): the text service no longer has the pair; nothing more to tell it.
+      await text
+        .call(postInternalTextPairFlag, { params: { id: mark.textId }, body })
+        .catch((err: unknown) => {
+          if (!isGone(err)) throw err;
+        });
+      await col.textPairMarks.updateOne({ _id: mark._id }, { $unset: { flagPending: '' } });
+      forwarded++;
     }
     return forwarded;
   };
 
   return createChangeFeedFollower(options, {
     cursor: TEXT_PAIR_CURSOR,
-    changesPath: getInternalTextPairChanges.path,
+    changes: getInternalTextPairChanges,
     what: 'text pair',
     syncedMessage: 'text pairs synced from the text service',
     apply,

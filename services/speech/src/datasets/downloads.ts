@@ -1,5 +1,10 @@
 import { GridFSBucket, type Db } from 'mongodb';
-import { DOWNLOAD_AVAILABILITY_DAYS, type DownloadEntry } from '@platform/contracts';
+import {
+  DOWNLOAD_AVAILABILITY_DAYS,
+  getDownloadFile,
+  routeUrl,
+  type DownloadEntry,
+} from '@platform/contracts';
 import type { StoredFile } from '../files/send-stored-file';
 import {
   RELEASE_BUCKET,
@@ -66,6 +71,6 @@ export function toDownloadEntry(doc: DownloadDoc, now: Date): DownloadEntry {
     expiresAt: doc.expiresAt.toISOString(),
     bytes: doc.bytes,
     status: now.getTime() < doc.expiresAt.getTime() ? 'completed' : 'expired',
-    url: `/api/downloads/${id}/file`,
+    url: routeUrl(getDownloadFile.path, { id }),
   };
 }

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { ObjectId, type Db, type Filter } from 'mongodb';
-import type { DemoClip, LanguageCode } from '@platform/contracts';
+import { getPublicDemoAudio, routeUrl, type DemoClip, type LanguageCode } from '@platform/contracts';
 import { collections, type RecordingDoc } from '../collections';
 import { datasetCollections, type ReleaseDoc } from '../datasets/dataset-collections';
 import { selectionFor } from '../datasets/release-build/selection';
@@ -103,7 +103,7 @@ export async function pickDemoClip(db: Db, language?: LanguageCode): Promise<Dem
       dataset: release.definition.name,
       version: release.version,
       durationMs: Math.round(recording.durationSeconds * 1000),
-      audioUrl: `/api/public/demo/${id}/audio`,
+      audioUrl: routeUrl(getPublicDemoAudio.path, { id }),
     };
   }
   return null;

@@ -1,9 +1,9 @@
 import type { ObjectId } from 'mongodb';
-import type { RecordingToValidate } from '@platform/contracts';
+import { getAudioFile, routeUrl, type RecordingToValidate } from '@platform/contracts';
 import type { Collections, RecordingDoc } from '../collections';
 
 export const audioUrlFor = (recording: Pick<RecordingDoc, '_id' | 'container'>) =>
-  `/audio/${recording._id.toHexString()}.${recording.container}`;
+  routeUrl(getAudioFile.path, { file: `${recording._id.toHexString()}.${recording.container}` });
 
 /** Recordings this person voted on, skipped or reported. */
 async function judgedBy(col: Collections, userId: string) {

@@ -1,11 +1,17 @@
 import type { AnyBulkWriteOperation } from 'mongodb';
-import type { SentenceChangesReply, SentenceFlagBody } from '@platform/contracts';
+import {
+  getInternalSentenceChanges,
+  postInternalSentenceFlag,
+  type SentenceChangesReply,
+  type SentenceFlagBody,
+} from '@platform/contracts';
+import type { ServiceClient } from '@platform/service-kit';
 import { collections, type SentenceDoc } from '../collections';
 import {
   createChangeFeedFollower,
-  type CallText,
   type ChangeFeedFollower,
   type ChangeFeedFollowerOptions,
+  isGone,
 } from '../sync/change-feed-follower';
 
 export type { SyncResult } from '../sync/change-feed-follower';
@@ -47,7 +53,7 @@ export function createSentenceSync(options: SentenceSyncOptions): SentenceSync {
     await col.sentences.bulkWrite(ops, { ordered: false });
   };
 
-  const forwardReports = async (callText: CallText) => {
+  const forwardReports = async (text: ServiceClient) => {
     let forwarded = 0;
     const pending = await col.sentenceMarks.find({ flagPending: true }).limit(100).toArray();
     for (const mark of pending) {
@@ -57,18 +63,14 @@ export function createSentenceSync(options: SentenceSyncOptions): SentenceSync {
         reportedAt: mark.createdAt.toISOString(),
         ...(mark.details ? { details: mark.details } : {}),
       };
-      const res = await callText(`/internal/sentences/${encodeURIComponent(mark.sentenceId)}/flags`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      // 404: the text service no longer has the sentence; nothing more to tell it.
-      if (res.ok || res.status === 404) {
-        await col.sentenceMarks.updateOne({ _id: mark._id }, { $unset: { flagPending: '' } });
-        forwarded++;
-      } else {
-        throw new Error(`text service refused a sentence report: HTTP ${res.status}`);
-      }
+      // Gone (404): the text service no longer has the sentence; nothing more to tell it.
+      await text
+        .call(postInternalSentenceFlag, { params: { id: mark.sentenceId }, body })
+        .catch((err: unknown) => {
+          if (!isGone(err)) throw err;
+        });
+      await col.sentenceMarks.updateOne({ _id: mark._id }, { $unset: { flagPending: '' } });
+      forwarded++;
     }
     return forwarded;
   };
@@ -90,7 +92,7 @@ export function createSentenceSync(options: SentenceSyncOptions): SentenceSync {
 
   return createChangeFeedFollower(options, {
     cursor: SENTENCE_CURSOR,
-    changesPath: '/internal/sentences/changes',
+    changes: getInternalSentenceChanges,
     what: 'sentence',
     syncedMessage: 'recordable sentences synced from the text service',
     apply,

@@ -1,13 +1,14 @@
 import type { Db } from 'mongodb';
 import type { FastifyBaseLogger } from 'fastify';
-import { SENTENCE_CHANGES_MAX_LIMIT } from '@platform/contracts';
+import { SENTENCE_CHANGES_MAX_LIMIT, type RouteDeclaration } from '@platform/contracts';
+import { ServiceUnavailableError, type ServiceClient } from '@platform/service-kit';
 import { collections } from '../collections';
-import { serviceHeaders } from '../sentences/service-identity';
 
 export const DEFAULT_SYNC_INTERVAL_MS = 5000;
 /** Longest wait between attempts while the text service (or the database) is down. */
 export const MAX_SYNC_BACKOFF_MS = 60_000;
-const REQUEST_TIMEOUT_MS = 10_000;
+/** How long one call of a follower to the text service may take. */
+export const SYNC_REQUEST_TIMEOUT_MS = 10_000;
 
 export interface SyncResult {
   /** Items (sentences, text pairs) inserted or changed in the local copy. */
@@ -28,25 +29,25 @@ export interface ChangeFeedFollower {
   readonly lastError: Error | null;
 }
 
-/** What a follower needs from the service: where the text service is, how to sign, how often to ask. */
+/** What a follower needs from the service: the text service's client, how often to ask. */
 export interface ChangeFeedFollowerOptions {
   db: Db;
-  textUrl: string;
-  secret: string;
+  /** Calls the text service in the speech service's own signed name. */
+  text: ServiceClient;
   log: FastifyBaseLogger;
   intervalMs?: number;
   pageSize?: number;
 }
 
-/** A request to the text service, signed as the speech service; `path` is below the text service's URL. */
-export type CallText = (path: string, init?: RequestInit) => Promise<Response>;
+/** Whether a call failed because the text service no longer has the item (it answered 404). */
+export const isGone = (err: unknown) => err instanceof ServiceUnavailableError && err.answered === 404;
 
 /** One change feed of the text service and what the speech service does with it. */
 export interface ChangeFeed<Item> {
   /** The `_id` of the feed's cursor in sync_state. */
   cursor: string;
-  /** GET path of the feed (`?after=&limit=` is added). */
-  changesPath: string;
+  /** The feed's declaration (called with `after` and `limit`); it answers `{ items, last }`. */
+  changes: RouteDeclaration;
   /** What it carries, in errors and logs ('sentence', 'text pair'). */
   what: string;
   /** Logged after a run that changed the local copy. */
@@ -54,7 +55,7 @@ export interface ChangeFeed<Item> {
   /** Applies one non-empty page to the local copy (idempotently); the cursor is saved after it. */
   apply(items: Item[]): Promise<void>;
   /** Passes pending reports on to the text service; resolves to how many were passed on. */
-  forwardReports(callText: CallText): Promise<number>;
+  forwardReports(text: ServiceClient): Promise<number>;
   /** Runs before each run reads the cursor (a one-time migration may move it); optional. */
   beforeRun?(): Promise<void>;
 }
@@ -69,7 +70,6 @@ export function createChangeFeedFollower<Item>(
   feed: ChangeFeed<Item>,
 ): ChangeFeedFollower {
   const { db, log } = options;
-  const base = options.textUrl.replace(/\/+$/, '');
   const intervalMs = options.intervalMs ?? DEFAULT_SYNC_INTERVAL_MS;
   const pageSize = Math.min(options.pageSize ?? 500, SENTENCE_CHANGES_MAX_LIMIT);
   const col = collections(db);
@@ -78,18 +78,6 @@ export function createChangeFeedFollower<Item>(
   let stopped = true;
   let failures = 0;
   let lastError: Error | null = null;
-
-  const callText: CallText = (path, init = {}) => {
-    const url = `${base}${path}`;
-    return fetch(url, {
-      ...init,
-      headers: {
-        ...serviceHeaders(options.secret, init.method ?? 'GET', url),
-        ...(init.headers as Record<string, string>),
-      },
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-  };
 
   const readCursor = async () => (await col.syncState.findOne({ _id: feed.cursor }))?.after ?? 0;
 
@@ -109,14 +97,15 @@ export function createChangeFeedFollower<Item>(
     let after = await readCursor();
     let applied = 0;
     for (;;) {
-      const res = await callText(`${feed.changesPath}?after=${after}&limit=${pageSize}`);
-      if (!res.ok) throw new Error(`text service answered HTTP ${res.status} for ${feed.what} changes`);
-      const page = (await res.json()) as { items: Item[]; last: number };
+      const page = (await options.text.call(feed.changes, { query: { after, limit: pageSize } })) as {
+        items: Item[];
+        last: number;
+      };
       applied += await applyPage(page);
       after = page.last;
       if (page.items.length < pageSize) break;
     }
-    const flagsForwarded = await feed.forwardReports(callText);
+    const flagsForwarded = await feed.forwardReports(options.text);
     if (applied > 0) log.info({ applied, after }, feed.syncedMessage);
     return { applied, after, flagsForwarded };
   };

@@ -42,9 +42,4 @@ export default routeModule<SpeechContext>([getAudioPairs], (app, { secret }) => 
     return { items: docs.map((d) => toAudioPairRecord(d, secret)), total, page, pageSize };
   };
   serveRoute(app, getAudioPairs, listHandler);
-  serveRoute(
-    app,
-    { ...getAudioPairs, name: 'getAudioPairsSlash', path: `${getAudioPairs.path}/` },
-    listHandler,
-  );
 });

@@ -179,5 +179,4 @@ export default routeModule<SpeechContext>([postAudioPair], (app, { secret }) => 
   };
 
   serveRoute(app, postAudioPair, handler);
-  serveRoute(app, { ...postAudioPair, name: 'postAudioPairSlash', path: `${postAudioPair.path}/` }, handler);
 });
