@@ -34,6 +34,18 @@ export const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
 export const pct = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 /**
+ * items[n % items.length]: how the benchmarks spread their work over a fixed list (an empty one is an error).
+ * @template T
+ * @param {readonly T[]} items
+ * @param {number} n
+ * @returns {T}
+ */
+export function cycle(items, n) {
+  const item = items[n % items.length];
+  if (item === undefined) throw new Error('cycle: the list is empty');
+  return item;
+}
+/**
  * @param {number} ms
  * @returns {Promise<void>}
  */
@@ -133,6 +145,21 @@ export const cpuSeconds = (pid) => {
     return 0;
   }
 };
+
+/**
+ * One figure for each process of { name: pid }, e.g. perProcess(pids, cpuSeconds).
+ * @template {string} Name
+ * @param {Record<Name, number | undefined>} pids
+ * @param {(pid: number | undefined, name: Name) => number} measure
+ * @returns {Record<Name, number>}
+ */
+export function perProcess(pids, measure) {
+  // The keys of a Record<Name, …> are its names (Object.entries widens them to strings).
+  const entries = /** @type {[Name, number | undefined][]} */ (Object.entries(pids));
+  return /** @type {Record<Name, number>} */ (
+    Object.fromEntries(entries.map(([name, pid]) => [name, measure(pid, name)]))
+  );
+}
 
 /**
  * Samples the resident memory of { name: pid } every 50 ms into `peak`, and keeps `checkpoints`: one before

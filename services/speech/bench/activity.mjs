@@ -1,3 +1,4 @@
+// @ts-check
 // Activity counts benchmark. Not a test: it measures and prints.
 //
 //   node services/speech/bench/activity.mjs
@@ -26,6 +27,7 @@ const require = createRequire(import.meta.url);
 const LANGUAGES = ['yo', 'en', 'ha', 'ig', 'pcm'];
 const DAY = 86_400_000;
 
+/** @param {import('mongodb').Db} db */
 async function seed(db) {
   const started = performance.now();
   const now = Date.now();
@@ -104,8 +106,13 @@ async function seed(db) {
   return (performance.now() - started) / 1000;
 }
 
+/**
+ * @param {number} n
+ * @param {() => Promise<unknown>} fn
+ */
 async function timed(n, fn) {
   await fn();
+  /** @type {number[]} */
   const times = [];
   for (let i = 0; i < n; i++) {
     const t = performance.now();
@@ -119,13 +126,25 @@ const bench = createBench('activity-bench-');
 bench.run(
   async () => {
     build(['libs/contracts', 'libs/service-kit', 'libs/embedded-mongo', 'services/speech']);
+    // A module of the built service; each is typed by the source it is built from.
+    /** @param {string} p @returns {unknown} */
     const dist = (p) => require(join(root, 'services/speech/dist', p));
-    const { SPEECH_INDEXES } = dist('indexes.js');
-    const { runActivityBackfill } = dist('activity/backfill.js');
-    const { recordingQuality } = dist('analytics/quality-counts.js');
-    const { languageDistribution } = dist('analytics/language-distribution.js');
-    const { speechFigures } = dist('public-site/figures.js');
-    const { pickDemoClip, publishedRecording } = dist('public-site/demo.js');
+    const { SPEECH_INDEXES } = /** @type {typeof import('../src/indexes')} */ (dist('indexes.js'));
+    const { runActivityBackfill } = /** @type {typeof import('../src/activity/backfill')} */ (
+      dist('activity/backfill.js')
+    );
+    const { recordingQuality } = /** @type {typeof import('../src/analytics/quality-counts')} */ (
+      dist('analytics/quality-counts.js')
+    );
+    const { languageDistribution } = /** @type {typeof import('../src/analytics/language-distribution')} */ (
+      dist('analytics/language-distribution.js')
+    );
+    const { speechFigures } = /** @type {typeof import('../src/public-site/figures')} */ (
+      dist('public-site/figures.js')
+    );
+    const { pickDemoClip, publishedRecording } = /** @type {typeof import('../src/public-site/demo')} */ (
+      dist('public-site/demo.js')
+    );
     const kit = require('@platform/service-kit');
     const { uri, child: mongo } = await bench.startMongo();
     const client = await MongoClient.connect(uri);
@@ -146,6 +165,7 @@ bench.run(
       const mongoCpu = cpuSeconds(mongo.pid);
       const started = performance.now();
       const outcome = await runActivityBackfill({ db, startedAt: new Date() });
+      if (outcome.state !== 'done') throw new Error('the backfill skipped a database it never rebuilt');
       const backfillSeconds = (performance.now() - started) / 1000;
       const backfillDbCpu = cpuSeconds(mongo.pid) - mongoCpu;
       const [submitted] = [
@@ -167,11 +187,14 @@ bench.run(
       const year = kit.periodBuckets('year', now);
       const sums = Array.from({ length: 40 }, (_, i) => {
         const bucket = year[i % 4];
+        if (!bucket) throw new Error(`a year has no quarter ${(i % 4) + 1}`);
         return {
           key: `q${i}`,
           kinds: i % 2 ? ['recordings.validated', 'donations.approved'] : ['votes.given'],
           ...(i % 3 ? { userId: `spk-${i}` } : {}),
-          ...(i % 5 ? { languages: ['yo', 'ha'] } : {}),
+          ...(i % 5
+            ? { languages: /** @satisfies {import('@platform/contracts').LanguageCode[]} */ (['yo', 'ha']) }
+            : {}),
           from: bucket.start.toISOString(),
           to: bucket.end.toISOString(),
         };
@@ -213,6 +236,7 @@ bench.run(
         if (!(await pickDemoClip(db, 'ha'))) throw new Error('no Hausa demo clip');
       });
       const clip = await pickDemoClip(db);
+      if (!clip) throw new Error('no demo clip');
       const audioCheck = await timed(QUERIES, async () => {
         if (!(await publishedRecording(db, clip.id))) throw new Error('the demo clip does not qualify');
       });
@@ -231,7 +255,7 @@ bench.run(
       log(percentileRow('demo clip, any language', demo, 50));
       log(percentileRow('demo clip, Hausa', demoHa, 50));
       log(percentileRow('demo audio: does the clip qualify', audioCheck, 50));
-      log(`load average at the end (${availableParallelism()} cores): ${loadavg()[0].toFixed(1)}`);
+      log(`load average at the end (${availableParallelism()} cores): ${loadavg()[0]?.toFixed(1)}`);
     } finally {
       await client.close();
     }

@@ -1,3 +1,4 @@
+// @ts-check
 // Donate Your Voice / View Audio Pairs benchmark. Not a test: it measures and prints.
 //
 //   node services/speech/bench/audio-pairs.mjs                      # the default sizes (also in npm run bench)
@@ -14,6 +15,7 @@
 import { MongoClient, ObjectId } from 'mongodb';
 import {
   createBench,
+  cycle,
   log,
   logRssTable,
   ms,
@@ -34,11 +36,20 @@ const DIALECTS = ['standard-yoruba', 'ekiti-yoruba', 'ijebu-yoruba', 'other'];
 const STATUSES = ['pending', 'approved', 'rejected'];
 const bench = createBench('audio-pairs-bench-');
 
-const pick = (items) => items[Math.floor(Math.random() * items.length)];
+/** @typedef {import('@platform/contracts').Identity['role']} Role */
 
-/** Identity headers for one GET, as the gateway signs them. */
+/** @param {readonly string[]} items */
+const pick = (items) => cycle(items, Math.floor(Math.random() * items.length));
+
+/**
+ * Identity headers for one GET, as the gateway signs them.
+ * @param {string} id
+ * @param {Role} role
+ * @param {string} url
+ */
 const signed = (id, role, url) => bench.signed('speech', { id, role, url });
 
+/** @param {import('mongodb').Db} db */
 async function load(db) {
   const started = Date.now();
   const textIds = [...Array(TEXT_PAIRS)].map(() => new ObjectId().toHexString());
@@ -83,8 +94,12 @@ async function load(db) {
     rand: Math.random(),
     seq: i + 1,
   }));
+  // Text pairs are keyed by the text service's string ids.
+  const textPairs = /** @type {import('mongodb').Collection<{ _id: string }>} */ (
+    db.collection('text_pairs')
+  );
   for (let i = 0; i < pairs.length; i += 10_000)
-    await db.collection('text_pairs').insertMany(pairs.slice(i, i + 10_000), { ordered: false });
+    await textPairs.insertMany(pairs.slice(i, i + 10_000), { ordered: false });
   // The running counts the service keeps beside its writes (audio-pairs/counts.ts), for the data loaded here.
   const counts = new Map();
   for (let i = 0; i < AUDIO_PAIRS; i++) {
@@ -104,10 +119,20 @@ async function load(db) {
   return textIds.filter((_, i) => i % 20 !== 0);
 }
 
+/** @param {string} speechUrl */
 async function timeQueries(speechUrl) {
+  /** @type {number[]} */
   const page = [];
+  /** @type {number[]} */
   const own = [];
+  /** @type {number[]} */
   const next = [];
+  /**
+   * @param {string} url
+   * @param {string} who
+   * @param {Role} role
+   * @returns {Promise<[number, { pair?: unknown }]>}
+   */
   const get = async (url, who, role) => {
     const t = performance.now();
     const r = await fetch(url, { headers: signed(who, role, url) });
@@ -155,6 +180,11 @@ function makeWav(seconds = 5, rate = 48_000, frequency = 220) {
   return buf;
 }
 
+/**
+ * @param {string} gatewayUrl
+ * @param {string[]} textIds
+ * @param {{ gateway: number | undefined, speech: number | undefined }} pids
+ */
 async function donate(gatewayUrl, textIds, pids) {
   const english = makeWav(5, 48_000, 220);
   const yoruba = makeWav(5, 48_000, 330);
@@ -164,8 +194,8 @@ async function donate(gatewayUrl, textIds, pids) {
     pids,
     request: (n) => {
       const form = new FormData();
-      form.append('text_id', textIds[n % textIds.length]);
-      form.append('user_dialect', DIALECTS[n % 4]);
+      form.append('text_id', cycle(textIds, n));
+      form.append('user_dialect', cycle(DIALECTS, n));
       form.append('user_id', '1');
       form.append('source_audio_file', new Blob([english], { type: 'audio/wav' }), 'english.wav');
       form.append('target_audio_file', new Blob([yoruba], { type: 'audio/wav' }), 'yoruba.wav');
@@ -204,6 +234,7 @@ async function main() {
   log('');
   log(`| query (HTTP, speech service, ${AUDIO_PAIRS} audio pairs) | p50 | p95 | target p95 |`);
   log(`| --- | ---: | ---: | --- |`);
+  /** @type {(name: string, xs: number[], target: number) => void} */
   const row = (name, xs, target) => log(percentileRow(name, xs, target));
   row('View Audio Pairs page, reviewer: GET /api/audio/all?dialect&status&page (page 1-20)', q.page, 30);
   row('View Audio Pairs page, own pairs (contributor)', q.own, 30);

@@ -1,3 +1,4 @@
+// @ts-check
 // Datasets benchmark. Not a test: it measures and prints.
 //
 //   node services/speech/bench/datasets.mjs                          # the default sizes (also in npm run bench)
@@ -15,7 +16,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { MongoClient, GridFSBucket, ObjectId } from 'mongodb';
-import { cpuSeconds, createBench, log, mb, percentileRow, rssKb } from '../../../tools/bench/harness.mjs';
+import {
+  cpuSeconds,
+  createBench,
+  cycle,
+  log,
+  mb,
+  perProcess,
+  percentileRow,
+  rssKb,
+} from '../../../tools/bench/harness.mjs';
 import { buildSpeech, startBenchGateway, startSpeech } from './speech-bench.mjs';
 
 const env = process.env;
@@ -39,8 +49,20 @@ const WORDS = [
 const RESEARCHER = 'bench-researcher';
 const bench = createBench('datasets-bench-');
 
-const pick = (items) => items[Math.floor(Math.random() * items.length)];
+/** @param {readonly string[]} items */
+const pick = (items) => cycle(items, Math.floor(Math.random() * items.length));
 
+/**
+ * A collection whose documents the service keys by string ids (the driver's default is an ObjectId).
+ * @param {import('mongodb').Db} db
+ * @param {string} name
+ */
+const keyedByString = (db, name) =>
+  /** @type {import('mongodb').Collection<import('mongodb').Document & { _id: string }>} */ (
+    db.collection(name)
+  );
+
+/** @param {import('mongodb').Db} db */
 async function loadDatasets(db) {
   const started = Date.now();
   const datasets = [];
@@ -118,7 +140,7 @@ async function loadDatasets(db) {
       }
     }
   }
-  await db.collection('datasets').insertMany(datasets);
+  await keyedByString(db, 'datasets').insertMany(datasets);
   await db.collection('releases').insertMany(releases);
   for (let i = 0; i < downloads.length; i += 5000)
     await db.collection('downloads').insertMany(downloads.slice(i, i + 5000), { ordered: false });
@@ -128,7 +150,13 @@ async function loadDatasets(db) {
   return datasets.map((d) => d._id);
 }
 
-async function timeListing(speechUrl, pids = {}) {
+/**
+ * @template {string} Name
+ * @param {string} speechUrl
+ * @param {Record<Name, number | undefined>} pids
+ */
+async function timeListing(speechUrl, pids) {
+  /** @param {string} url */
   const get = async (url) => {
     const t = performance.now();
     const r = await fetch(url, {
@@ -138,12 +166,15 @@ async function timeListing(speechUrl, pids = {}) {
     if (r.status !== 200) throw new Error(`${url}: ${r.status} ${JSON.stringify(body)}`);
     return performance.now() - t;
   };
-  /** Timings of `QUERIES` calls of url(i), ascending, and the CPU each process spent per call. */
+  /**
+   * Timings of `QUERIES` calls of url(i), ascending, and the CPU each process spent per call.
+   * @param {(i: number) => string} url
+   */
   const time = async (url) => {
-    const cpu = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuSeconds(pid)]));
+    const before = perProcess(pids, cpuSeconds);
     const times = [];
     for (let i = 0; i < QUERIES; i++) times.push(await get(url(i)));
-    for (const [k, pid] of Object.entries(pids)) cpu[k] = (cpuSeconds(pid) - cpu[k]) / QUERIES;
+    const cpu = perProcess(pids, (pid, k) => (cpuSeconds(pid) - before[k]) / QUERIES);
     return { times: times.sort((a, b) => a - b), cpu };
   };
   const list = await time((i) => {
@@ -159,7 +190,10 @@ async function timeListing(speechUrl, pids = {}) {
   return { list, summary };
 }
 
-/** DOWNLOAD_MB random megabytes into the release bucket, as the builder stores an archive; its SHA-256. */
+/**
+ * DOWNLOAD_MB random megabytes into the release bucket, as the builder stores an archive; its SHA-256.
+ * @param {import('mongodb').Db} db
+ */
 async function storeArtifact(db) {
   const started = Date.now();
   const bucket = new GridFSBucket(db, { bucketName: 'release_files', chunkSizeBytes: 1024 * 1024 });
@@ -168,16 +202,25 @@ async function storeArtifact(db) {
   // 64 distinct random megabytes, in an order that never repeats a run: random enough for any compression.
   const pool = [...Array(64)].map(() => randomBytes(1024 * 1024));
   for (let i = 0; i < DOWNLOAD_MB; i++) {
-    const chunk = pool[(i * 37 + Math.floor(i / 64)) % 64];
+    const chunk = cycle(pool, i * 37 + Math.floor(i / 64));
     hash.update(chunk);
     if (!upload.write(chunk)) await new Promise((r) => upload.once('drain', r));
   }
-  await new Promise((res, rej) => upload.end((err) => (err ? rej(err) : res())));
+  await /** @type {Promise<void>} */ (
+    new Promise((res, rej) =>
+      upload.end((/** @type {Error | null | undefined} */ err) => (err ? rej(err) : res())),
+    )
+  );
   const seconds = (Date.now() - started) / 1000;
   log(`  ${DOWNLOAD_MB} MB stored in GridFS in ${seconds.toFixed(1)} s`);
   return { fileId: upload.id, bytes: DOWNLOAD_MB * 1024 * 1024, sha256: hash.digest('hex') };
 }
 
+/**
+ * @param {import('mongodb').Db} db
+ * @param {string} datasetId
+ * @param {Awaited<ReturnType<typeof storeArtifact>>} artifact
+ */
 async function addBigRelease(db, datasetId, artifact) {
   const release = await db.collection('releases').findOne({ datasetId, version: 3 });
   await db.collection('releases').insertOne({
@@ -186,8 +229,8 @@ async function addBigRelease(db, datasetId, artifact) {
     version: 4,
     artifacts: [{ name: 'complete.zip', contentType: 'application/zip', ...artifact }],
   });
-  await db.collection('datasets').updateOne({ _id: datasetId }, { $set: { latestVersion: 4 } });
-  await db.collection('licence_acceptances').insertOne({
+  await keyedByString(db, 'datasets').updateOne({ _id: datasetId }, { $set: { latestVersion: 4 } });
+  await keyedByString(db, 'licence_acceptances').insertOne({
     _id: `${RESEARCHER}:${datasetId}`,
     userId: RESEARCHER,
     datasetId,
@@ -196,26 +239,34 @@ async function addBigRelease(db, datasetId, artifact) {
   });
 }
 
-/** One GET through the gateway, the body hashed as it streams; peak RSS of both processes sampled meanwhile. */
+/**
+ * One GET through the gateway, the body hashed as it streams; peak RSS of both processes sampled meanwhile.
+ * @template {string} Name
+ * @param {string} url
+ * @param {Record<Name, number | undefined>} pids
+ * @param {Record<string, string>} [headers]
+ */
 async function download(url, pids, headers = {}, hash = createHash('sha256')) {
-  const peak = Object.fromEntries(Object.keys(pids).map((k) => [k, 0]));
+  let peak = perProcess(pids, () => 0);
   const sampler = setInterval(() => {
-    for (const k of Object.keys(pids)) peak[k] = Math.max(peak[k], rssKb(pids[k]));
+    const was = peak;
+    peak = perProcess(pids, (pid, k) => Math.max(was[k], rssKb(pid)));
   }, 50);
   let bytes = 0;
-  const cpu = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuSeconds(pid)]));
+  const cpuBefore = perProcess(pids, cpuSeconds);
   const t = performance.now();
   const r = await fetch(url, {
     headers: { 'x-bench-user': RESEARCHER, 'x-bench-role': 'researcher', ...headers },
   });
   if (r.status !== 200 && r.status !== 206) throw new Error(`${url}: ${r.status} ${await r.text()}`);
+  if (!r.body) throw new Error(`${url}: ${r.status} without a body`);
   for await (const chunk of r.body) {
     hash.update(chunk);
     bytes += chunk.length;
   }
   const seconds = (performance.now() - t) / 1000;
   clearInterval(sampler);
-  for (const [k, pid] of Object.entries(pids)) cpu[k] = cpuSeconds(pid) - cpu[k];
+  const cpu = perProcess(pids, (pid, k) => cpuSeconds(pid) - cpuBefore[k]);
   return { status: r.status, headers: r.headers, bytes, seconds, hash, peak, cpu };
 }
 
@@ -233,7 +284,7 @@ async function main() {
   const ids = await loadDatasets(db);
 
   log('timing Browse Datasets and the stat cards...');
-  await timeListing(speechUrl); // warm-up pass, not counted
+  await timeListing(speechUrl, {}); // warm-up pass, not counted
   const q = await timeListing(speechUrl, { speech: speech.child.pid, database: mongo.pid });
   log('');
   log(`| query (HTTP, speech service, ${DATASETS} datasets, researcher) | p50 | p95 | target p95 |`);
@@ -247,7 +298,7 @@ async function main() {
   );
   log(percentileRow('stat cards: GET /api/datasets/summary', q.summary.times, 30));
   log(
-    `(${QUERIES} of each; CPU per listing: speech ${(q.list.cpu.speech * 1000).toFixed(1)} ms, database ${(q.list.cpu.database * 1000).toFixed(1)} ms; per summary: speech ${(q.summary.cpu.speech * 1000).toFixed(1)} ms, database ${(q.summary.cpu.database * 1000).toFixed(1)} ms; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`,
+    `(${QUERIES} of each; CPU per listing: speech ${(q.list.cpu.speech * 1000).toFixed(1)} ms, database ${(q.list.cpu.database * 1000).toFixed(1)} ms; per summary: speech ${(q.summary.cpu.speech * 1000).toFixed(1)} ms, database ${(q.summary.cpu.database * 1000).toFixed(1)} ms; load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores)`,
   );
   if (DOWNLOAD_MB === 0) {
     await client.close();
@@ -257,11 +308,13 @@ async function main() {
   log('');
   log('storing the artifact...');
   const artifact = await storeArtifact(db);
-  await addBigRelease(db, ids[0], artifact);
+  const [datasetId] = ids;
+  if (!datasetId) throw new Error('no dataset was loaded');
+  await addBigRelease(db, datasetId, artifact);
   await client.close();
   const gateway = await startBenchGateway(bench, speechUrl);
   const pids = { gateway: gateway.child.pid, speech: speech.child.pid, database: mongo.pid };
-  const url = `${gateway.url}/api/datasets/${ids[0]}/releases/latest/files/complete.zip`;
+  const url = `${gateway.url}/api/datasets/${datasetId}/releases/latest/files/complete.zip`;
   // A small warm-up so both processes have loaded their code paths before "before" is read.
   await download(url, pids, { range: 'bytes=0-1048575' });
   const before = { gateway: rssKb(pids.gateway), speech: rssKb(pids.speech), database: rssKb(pids.database) };
@@ -273,7 +326,7 @@ async function main() {
   const resumed = createHash('sha256');
   const first = await download(url, pids, { range: `bytes=0-${half - 1}` }, resumed);
   const etag = first.headers.get('etag');
-  const rest = await download(url, pids, { range: `bytes=${half}-`, 'if-range': etag }, resumed);
+  const rest = await download(url, pids, { range: `bytes=${half}-`, 'if-range': String(etag) }, resumed);
   const resumedSha = resumed.digest('hex');
   // The same download straight from the service (no gateway), to see what the gateway costs.
   const direct = await download(`${speechUrl}${new URL(url).pathname}`, pids, {
@@ -293,12 +346,12 @@ async function main() {
   );
   log(`| process | RSS before | peak during | after | CPU seconds during the download |`);
   log(`| --- | ---: | ---: | ---: | ---: |`);
-  for (const k of ['gateway', 'speech', 'database'])
+  for (const k of /** @type {const} */ (['gateway', 'speech', 'database']))
     log(
       `| ${k} | ${mb(before[k] ?? 0)} | ${mb(whole.peak[k])} | ${mb(after[k] ?? 0)} | ${whole.cpu[k].toFixed(2)} |`,
     );
   log(
-    `(the benchmark itself hashes the bytes as they arrive, on the same machine; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`,
+    `(the benchmark itself hashes the bytes as they arrive, on the same machine; load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores)`,
   );
   log(
     `resume: first half ${first.status} (${(first.bytes / 1024 / 1024).toFixed(0)} MB), the rest ${rest.status} with If-Range (${(rest.bytes / 1024 / 1024).toFixed(0)} MB) in ${(first.seconds + rest.seconds).toFixed(2)} s; the joined SHA-256 ${resumedSha === artifact.sha256 ? 'equals' : 'DIFFERS FROM'} the artifact's`,

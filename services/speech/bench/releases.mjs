@@ -1,3 +1,4 @@
+// @ts-check
 // Release build benchmark. Not a test: it measures and prints.
 //
 //   node services/speech/bench/releases.mjs                  # 10,000 clips (also in npm run bench)
@@ -15,38 +16,51 @@ import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient, ObjectId } from 'mongodb';
-import { cpuSeconds, createBench, log, mb, root, watchRss } from '../../../tools/bench/harness.mjs';
+import { cpuSeconds, createBench, cycle, log, mb, root, watchRss } from '../../../tools/bench/harness.mjs';
 import { buildSpeech } from './speech-bench.mjs';
 
 const env = process.env;
 
+/** @typedef {import('../src/datasets/dataset-collections').ReleaseDoc} ReleaseDoc */
+
 if (process.argv[2] === '--build') {
-  await buildInThisProcess(process.argv[3], process.argv[4]);
+  const [, , , uri, dbName] = process.argv;
+  if (!uri || !dbName) throw new Error('usage: releases.mjs --build <mongodb uri> <database name>');
+  await buildInThisProcess(uri, dbName);
 } else {
   await main();
 }
 
-/** The child: one release worker, as the speech service runs it, until the pending release is built. */
+/**
+ * The child: one release worker, as the speech service runs it, until the pending release is built.
+ * @param {string} uri
+ * @param {string} dbName
+ */
 async function buildInThisProcess(uri, dbName) {
-  // The built service is CommonJS: required as the service itself loads it.
-  const { createReleaseWorker } = createRequire(import.meta.url)(
-    join(root, 'services/speech/dist/datasets/release-build/index.js'),
+  // The built service is CommonJS: required as the service itself loads it, typed by its sources.
+  const { createReleaseWorker } = /** @type {typeof import('../src/datasets/release-build/index')} */ (
+    createRequire(import.meta.url)(join(root, 'services/speech/dist/datasets/release-build/index.js'))
   );
   const client = await MongoClient.connect(uri);
   const quiet = () => undefined;
+  // Warnings and errors only, as plain lines on stderr (stdout carries the figures).
+  /** @type {import('fastify').FastifyBaseLogger} */
   const logger = {
+    level: 'warn',
     info: quiet,
     warn: console.error,
     error: console.error,
     debug: quiet,
     trace: quiet,
     fatal: console.error,
+    silent: quiet,
+    child: () => logger,
   };
-  logger.child = () => logger;
   const memory = env.BENCH_MEMORY_LOG
     ? setInterval(
         () => {
           const m = process.memoryUsage();
+          /** @param {number} n */
           const f = (n) => `${(n / 1048576).toFixed(0)} MB`;
           console.error(
             `  ${((performance.now() - started) / 1000).toFixed(0)} s: rss ${f(m.rss)} heap ${f(m.heapUsed)}/${f(m.heapTotal)} external ${f(m.external)} arrayBuffers ${f(m.arrayBuffers)}`,
@@ -117,13 +131,17 @@ async function main() {
         clearInterval(progress);
         rss.stop();
         if (code !== 0) throw new Error(`the builder exited with ${code}`);
-        const { seconds, cpuSeconds: builderCpu, maxRssKb } = JSON.parse(out.trim().split('\n').pop());
+        const { seconds, cpuSeconds: builderCpu, maxRssKb } = JSON.parse(out.trim().split('\n').pop() ?? '');
         const mongoCpu = cpuSeconds(mongo.pid) - mongoCpuBefore;
-        const release = await db.collection('releases').findOne({});
+        const releases = /** @type {import('mongodb').Collection<ReleaseDoc>} */ (db.collection('releases'));
+        const release = await releases.findOne({});
+        if (!release) throw new Error('no release was built');
         if (release.status !== 'published') throw new Error(`release ${release.status}: ${release.error}`);
         const peakKb = Math.max(rss.peak.builder, maxRssKb);
         const complete = release.artifacts.find((a) => a.name === 'complete.zip');
         const audio = release.artifacts.find((a) => a.name === 'audio.zip');
+        if (!complete || !audio || !release.figures)
+          throw new Error('the published release lacks its archives or its figures');
         log('');
         log('| release build | figure | target |');
         log('| --- | ---: | --- |');
@@ -135,7 +153,7 @@ async function main() {
         log(
           `| CPU: builder (all threads), database | ${builderCpu.toFixed(1)} s, ${mongoCpu.toFixed(1)} s | |`,
         );
-        log(`| load average at the end (${availableParallelism()} cores) | ${loadavg()[0].toFixed(1)} | |`);
+        log(`| load average at the end (${availableParallelism()} cores) | ${loadavg()[0]?.toFixed(1)} | |`);
         log(`| builder peak RSS | ${mb(peakKb)} | < 300 MB: ${peakKb < 300 * 1024 ? 'met' : 'NOT met'} |`);
       } finally {
         await client.close();
@@ -145,7 +163,10 @@ async function main() {
   );
 }
 
-/** A five-second Ogg/Opus take of espeak-ng speech (as the Speak benchmark makes). */
+/**
+ * A five-second Ogg/Opus take of espeak-ng speech (as the Speak benchmark makes).
+ * @param {string} work
+ */
 function makeClip(work) {
   const wav = join(work, 'speech.wav');
   const five = join(work, 'five.wav');
@@ -156,7 +177,13 @@ function makeClip(work) {
   return readFileSync(ogg);
 }
 
-/** Sentences, recordings and one GridFS copy of the take per recording, stored straight; then the release. */
+/**
+ * Sentences, recordings and one GridFS copy of the take per recording, stored straight; then the release.
+ * @param {import('mongodb').Db} db
+ * @param {Buffer} take
+ * @param {number} clips
+ * @param {number} speakers
+ */
 async function seed(db, take, clips, speakers) {
   const started = performance.now();
   const sentences = [...Array(Math.min(clips, 5000))].map((_, i) => ({
@@ -169,7 +196,12 @@ async function seed(db, take, clips, speakers) {
     rand: Math.random(),
     seq: i + 1,
   }));
-  await db.collection('sentences').insertMany(sentences);
+  // Sentences are keyed by string ids (the driver's default is an ObjectId).
+  const keyedByString = (/** @type {string} */ name) =>
+    /** @type {import('mongodb').Collection<import('mongodb').Document & { _id: string }>} */ (
+      db.collection(name)
+    );
+  await keyedByString('sentences').insertMany(sentences);
   // The indexes the driver gives a bucket on its first upload (the takes are stored here without one).
   await db.collection('audio.files').createIndex({ filename: 1, uploadDate: 1 });
   await db.collection('audio.chunks').createIndex({ files_id: 1, n: 1 }, { unique: true });
@@ -188,7 +220,7 @@ async function seed(db, take, clips, speakers) {
         filename: 'take.ogg',
       });
       chunks.push({ files_id: fileId, n: 0, data: take });
-      const sentence = sentences[i % sentences.length];
+      const sentence = cycle(sentences, i);
       recordings.push({
         _id: new ObjectId(),
         sentenceId: sentence._id,
@@ -224,7 +256,7 @@ async function seed(db, take, clips, speakers) {
     sources: { include: ['recordings', 'sentences'], languages: ['yo'], domains: [], categories: [] },
   };
   const now = new Date();
-  await db.collection('datasets').insertOne({
+  await keyedByString('datasets').insertOne({
     _id: datasetId,
     ...definition,
     nameKey: definition.name.toLowerCase(),

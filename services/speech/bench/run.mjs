@@ -1,3 +1,4 @@
+// @ts-check
 // Speak/Listen benchmark. Not a test: it measures and prints.
 //
 //   npm run bench -w services/speech                                   # the default sizes
@@ -16,6 +17,7 @@ import { join } from 'node:path';
 import { MongoClient, ObjectId } from 'mongodb';
 import {
   createBench,
+  cycle,
   log,
   logRssTable,
   ms,
@@ -36,18 +38,30 @@ const LANGS = ['yo', 'en', 'ha', 'ig', 'pcm'];
 const bench = createBench('speech-bench-');
 const { work } = bench;
 
-/** Identity headers for one GET, as the gateway signs them. */
+/**
+ * Identity headers for one GET, as the gateway signs them.
+ * @param {string} id
+ * @param {string} url
+ */
 const signed = (id, url) => bench.signed('speech', { id, url });
 
+/** @param {import('mongodb').Db} db */
 async function load(db) {
   const started = Date.now();
+  /** @type {string[]} */
   const sentenceIds = [];
+  /** @type {Map<number, number>} */
   const counts = new Map();
+  /**
+   * @param {string} col
+   * @param {import('mongodb').Document[]} docs
+   */
   const batch = async (col, docs) => {
     for (let i = 0; i < docs.length; i += 1000)
       await db.collection(col).insertMany(docs.slice(i, i + 1000), { ordered: false });
   };
   // Recordings lean towards some sentences (as real ones do), so recording counts spread from 0 past the cap.
+  /** @type {number[]} */
   const recSentence = [];
   for (let i = 0; i < SENTENCES; i++) sentenceIds.push(new ObjectId().toHexString());
   for (let i = 0; i < RECORDINGS; i++) {
@@ -81,7 +95,7 @@ async function load(db) {
     for (let i = from; i < Math.min(RECORDINGS, from + 10_000); i++) {
       const _id = new ObjectId();
       const speakerId = `speaker${i % SPEAKERS}`;
-      const s = recSentence[i];
+      const s = recSentence[i] ?? 0;
       // The older half is decided by two votes; the newer half waits for votes.
       const decided = i < RECORDINGS / 2;
       const yes = decided && Math.random() < 0.85;
@@ -126,7 +140,7 @@ async function load(db) {
     await db
       .collection('sentence_marks')
       .insertMany(marks, { ordered: false })
-      .catch((e) => {
+      .catch((/** @type {{ code?: unknown }} */ e) => {
         if (e.code !== 11000) throw e; // a speaker recording the same sentence twice keeps one mark
       });
     votes += vs.length;
@@ -146,9 +160,17 @@ async function load(db) {
   return sentenceIds;
 }
 
+/** @param {string} speechUrl */
 async function timeQueries(speechUrl) {
+  /** @type {number[]} */
   const round = [];
+  /** @type {number[]} */
   const batch = [];
+  /**
+   * @param {string} url
+   * @param {string} who
+   * @returns {Promise<[number, number]>} the time taken and the number of items answered
+   */
   const get = async (url, who) => {
     const t = performance.now();
     const r = await fetch(url, { headers: signed(who, url) });
@@ -181,6 +203,11 @@ function makeClip() {
   return readFileSync(ogg);
 }
 
+/**
+ * @param {string} gatewayUrl
+ * @param {string[]} sentenceIds
+ * @param {{ gateway: number | undefined, speech: number | undefined }} pids
+ */
 async function uploads(gatewayUrl, sentenceIds, pids) {
   const clip = makeClip();
   const u = await timedRequests({
@@ -189,7 +216,7 @@ async function uploads(gatewayUrl, sentenceIds, pids) {
     pids,
     request: (n) => {
       const form = new FormData();
-      form.append('sentenceId', sentenceIds[Math.floor(Math.random() * sentenceIds.length)]);
+      form.append('sentenceId', cycle(sentenceIds, Math.floor(Math.random() * sentenceIds.length)));
       form.append('audio', new Blob([clip], { type: 'audio/ogg' }), 'take.ogg');
       const init = { method: 'POST', body: form, headers: { 'x-bench-user': `uploader${n}` } };
       return [`${gatewayUrl}/api/recordings`, init];

@@ -1,7 +1,10 @@
+// @ts-check
 // What the speech benchmarks (run.mjs, audio-pairs.mjs) share beyond tools/bench/harness.mjs: building and
 // starting the speech service, and the gateway's bench-gateway.cjs (the real gateway, signed in by an
 // `x-bench-user` header) in front of it.
 import { build, freePort, waitAnswering } from '../../../tools/bench/harness.mjs';
+
+/** @typedef {ReturnType<typeof import('../../../tools/bench/harness.mjs').createBench>} Bench */
 
 export const buildSpeech = () =>
   build([
@@ -13,7 +16,10 @@ export const buildSpeech = () =>
     'services/gateway',
   ]);
 
-/** The embedded database (`mongo`: its process) and the built speech service (no text service: TEXT_URL leads nowhere). */
+/**
+ * The embedded database (`mongo`: its process) and the built speech service (no text service: TEXT_URL leads nowhere).
+ * @param {Bench} bench
+ */
 export async function startSpeech(bench) {
   const { uri, child: mongo } = await bench.startMongo();
   const speech = await bench.startService('speech', {
@@ -25,6 +31,10 @@ export async function startSpeech(bench) {
 }
 
 /** services/gateway/bench/bench-gateway.cjs in front of the speech service on a free port, once it answers. */
+/**
+ * @param {Bench} bench
+ * @param {string} speechUrl
+ */
 export async function startBenchGateway(bench, speechUrl) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
