@@ -18,7 +18,7 @@ import {
   SessionsEnded,
   SpeakerDetails,
 } from '../account-settings';
-import { AVATAR_FILE_FIELD } from '../limits';
+import { AVATAR_FILE_FIELD, AVATAR_MAX_BYTES } from '../limits';
 import { MANAGING_ROLES } from '../vocabularies';
 import { StrictObject } from '../schema-helpers';
 import { defineRoute } from '../route';
@@ -60,7 +60,12 @@ export const postAvatar = defineRoute({
   access: 'signedIn',
   summary: 'Upload the caller’s avatar',
   tag,
-  multipart: { files: [AVATAR_FILE_FIELD], fields: StrictObject({}) },
+  multipart: {
+    files: [AVATAR_FILE_FIELD],
+    fields: StrictObject({}),
+    maxFileBytes: AVATAR_MAX_BYTES,
+    refusals: { tooLarge: 'avatar.too_large' },
+  },
   reply: { 200: Profile },
   errors: [413, 415, 422],
 });

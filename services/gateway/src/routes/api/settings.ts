@@ -4,7 +4,6 @@ import { Binary } from 'mongodb';
 import {
   authCodeFor,
   AVATAR_FILE_FIELD,
-  AVATAR_MAX_BYTES,
   deleteAccount,
   deleteAvatar,
   getNotificationSettings,
@@ -20,9 +19,9 @@ import {
 } from '@platform/contracts';
 import {
   databaseOf,
-  discardRestOfUpload,
   HttpError,
   isDuplicateKey,
+  readMultipart,
   routeModule,
   serveRoute,
 } from '@platform/service-kit';
@@ -44,10 +43,10 @@ import { digestPeriodMs, notificationSettingsView } from '../../settings/setting
 const SNIFF_BYTES = 12;
 
 /**
- * Reads an avatar part as it streams, with the multipart 2 MB cap (413 past it): bytes that do not start
+ * Reads an avatar part as it streams (readMultipart refuses it past the declared size): bytes that do not start
  * like an accepted image are refused as soon as the first few arrive, without reading the rest.
  */
-async function readImagePart(file: AsyncIterable<Buffer> & { truncated: boolean }): Promise<Buffer> {
+async function readImagePart(file: AsyncIterable<Buffer>): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let length = 0;
   let sniffed = false;
@@ -59,7 +58,6 @@ async function readImagePart(file: AsyncIterable<Buffer> & { truncated: boolean 
       if (!sniffImage(Buffer.concat(chunks))) throw new HttpError(415, 'avatar.not_image');
     }
   }
-  if (file.truncated) throw new HttpError(413, 'avatar.too_large');
   return Buffer.concat(chunks, length);
 }
 
@@ -84,9 +82,8 @@ export default routeModule<GatewayContext>(
     const { cols, settings, hasher, mailer, publicUrl, now, sessionCache, cookie } = ctx;
     noStoreUnlessSaid(app);
     retryWhenHashingBusy(app);
-    await app.register(multipart, {
-      limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 1 },
-    });
+    // The avatar's limits come from its declaration, through readMultipart.
+    await app.register(multipart);
 
     const passwordChecks = keyedLimiter(app, 'passwordCheck', ctx.passwordChecks);
     // Older accounts get their name keys once the database answers (tried again each minute until it does).
@@ -155,34 +152,14 @@ export default routeModule<GatewayContext>(
     // ---- Avatar ----
 
     serveRoute(app, postAvatar, async (request) => {
-      if (!request.isMultipart()) throw new HttpError(415, 'request.unsupported_media_type');
       const user = await me(request);
-      let bytes: Buffer | null = null;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type !== 'file' || part.fieldname !== AVATAR_FILE_FIELD) {
-            if (part.type === 'file') part.file.resume();
-            throw new HttpError(
-              400,
-              'validation.failed',
-              `Send the image as the '${AVATAR_FILE_FIELD}' file.`,
-            );
-          }
-          bytes = await readImagePart(part.file);
-        }
-      } catch (err) {
-        discardRestOfUpload(request.raw, 2 * AVATAR_MAX_BYTES);
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'avatar.too_large');
-        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-          throw new HttpError(
-            400,
-            'validation.failed',
-            `Send one image, as the '${AVATAR_FILE_FIELD}' file.`,
-          );
-        }
-        throw err;
-      }
+      // Set from the callback: typed wide so the checks below are not narrowed away.
+      let bytes = null as Buffer | null;
+      await readMultipart(request, postAvatar, {
+        file: async (_name, stream) => {
+          bytes = await readImagePart(stream);
+        },
+      });
       if (!bytes) {
         throw new HttpError(400, 'validation.failed', `Send the image as the '${AVATAR_FILE_FIELD}' file.`);
       }
