@@ -7,6 +7,7 @@ import {
   DatasetUploadPage,
   DatasetUploadSummary,
 } from '../datasets';
+import { DATASET_UPLOAD_DESCRIPTION_MAX_LENGTH, DATASET_UPLOAD_MAX_BYTES } from '../limits';
 import { defineRoute } from '../route';
 import { DATASET_UPLOAD_FILE_FIELD } from '../vocabularies';
 
@@ -47,7 +48,14 @@ export const postDatasetUpload = defineRoute({
   summary: 'Upload a dataset file',
   tag,
   storesFiles: true,
-  multipart: { files: [DATASET_UPLOAD_FILE_FIELD], fields: DatasetUploadFields },
+  multipart: {
+    files: [DATASET_UPLOAD_FILE_FIELD],
+    fields: DatasetUploadFields,
+    maxFileBytes: DATASET_UPLOAD_MAX_BYTES,
+    // A character may take four bytes.
+    maxFieldBytes: DATASET_UPLOAD_DESCRIPTION_MAX_LENGTH * 4,
+    refusals: { tooLarge: 'upload.too_large', notMultipart: 'upload.fields_required' },
+  },
   reply: { 201: DatasetUpload },
   errors: [413, 415, 422],
 });

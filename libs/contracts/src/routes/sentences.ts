@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ErrorBody } from '../errors';
 import { defineRoute } from '../route';
+import { CITATION_MAX_LENGTH, DOMAIN_MAX_LENGTH, SENTENCE_BULK_FILE_MAX_BYTES } from '../limits';
 import {
   MarkReply,
   SentenceBatchBody,
@@ -108,7 +109,14 @@ export const postSentenceBulk = defineRoute({
   access: 'signedIn',
   summary: 'Upload a file of sentences; the answer tells each line’s outcome',
   tag,
-  multipart: { files: [SENTENCE_BULK_FILE_FIELD], fields: SentenceBulkFields },
+  multipart: {
+    files: [SENTENCE_BULK_FILE_FIELD],
+    fields: SentenceBulkFields,
+    maxFileBytes: SENTENCE_BULK_FILE_MAX_BYTES,
+    // A character may take four bytes.
+    maxFieldBytes: Math.max(CITATION_MAX_LENGTH, DOMAIN_MAX_LENGTH) * 4,
+    refusals: { tooLarge: 'sentence.file_too_large' },
+  },
   reply: { 201: SentenceLinesReply },
   errors: [413, 415, 422],
   errorBody: SentenceLinesErrorBody,

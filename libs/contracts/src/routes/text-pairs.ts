@@ -17,6 +17,8 @@ export const postTextPair = defineRoute({
   path: '/api/text/add',
   owner: 'text',
   access: 'signedIn',
+  // The SPEC's client posts to /api/text/add/ (with the slash).
+  trailingSlash: true,
   summary: 'Add an English–Yoruba text pair (it waits for review)',
   tag,
   body: TextPairAddBody,
@@ -31,6 +33,7 @@ export const getTextPairs = defineRoute({
   path: '/api/text-audio-pairs',
   owner: 'text',
   access: 'signedIn',
+  trailingSlash: true,
   summary: 'Approved text pairs, a page at a time',
   tag,
   query: TextPairListQuery,

@@ -31,5 +31,4 @@ export default routeModule<TextContext>([getTextPairs], (app) => {
     }));
   };
   serveRoute(app, getTextPairs, list);
-  serveRoute(app, { ...getTextPairs, name: 'getTextPairsSlash', path: '/api/text-audio-pairs/' }, list);
 });

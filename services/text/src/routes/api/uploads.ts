@@ -1,9 +1,7 @@
-import type { Readable } from 'node:stream';
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import { ObjectId, type Filter } from 'mongodb';
 import {
   DATASET_UPLOAD_DESCRIPTION_MAX_LENGTH,
-  DATASET_UPLOAD_FILE_FIELD,
   DATASET_UPLOAD_IMPORT_MAX_ROWS,
   DATASET_UPLOAD_MAX_BYTES,
   DATASET_UPLOAD_PAGE_SIZE,
@@ -18,14 +16,7 @@ import {
   type Identity,
   REVIEWING_ROLES,
 } from '@platform/contracts';
-import {
-  databaseOf,
-  discardRestOfUpload,
-  HttpError,
-  isHttpError,
-  routeModule,
-  serveRoute,
-} from '@platform/service-kit';
+import { databaseOf, HttpError, readMultipart, routeModule, serveRoute } from '@platform/service-kit';
 import type { TextContext } from '../../context';
 import { importRows } from '../../uploads/import-rows';
 import { readUploadRows, type UploadRow } from '../../uploads/read-rows';
@@ -40,9 +31,6 @@ import {
   type StoredUpload,
 } from '../../uploads/upload-store';
 
-const FIELDS = ['type', 'description'] as const;
-type FieldName = (typeof FIELDS)[number];
-const isFieldName = (name: string): name is FieldName => (FIELDS as readonly string[]).includes(name);
 const isUploadType = (value: string | undefined): value is DatasetUploadType =>
   (DATASET_UPLOAD_TYPES as readonly string[]).includes(value ?? '');
 
@@ -73,20 +61,6 @@ const typed = (doc: DatasetUploadDoc) => {
   return { ...doc, type: doc.type };
 };
 
-/** The multipart error codes of @fastify/multipart, as the clear 4xx each one is. */
-function refusalFor(err: unknown): HttpError | null {
-  if (isHttpError(err)) return err;
-  const code = (err as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, 'upload.too_large');
-  if (code === 'FST_FILES_LIMIT') return new HttpError(400, 'validation.failed', 'Send one file at a time.');
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-    return new HttpError(400, 'validation.failed', 'The upload has too many fields.');
-  if (code === 'FST_FIELD_SIZE_LIMIT' || code === 'FST_FIELD_TOO_LARGE')
-    return new HttpError(400, 'validation.failed', 'A field is too long.');
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new HttpError(400, 'upload.fields_required');
-  return null;
-}
-
 /**
  * Dataset uploads: POST /api/uploads streams the file into GridFS (hashed, sized and inspected on the way)
  * and keeps it only when its content is the type chosen; the history, its counts, the file back, and the
@@ -102,52 +76,39 @@ export default routeModule<TextContext>(
   ],
   async (app, options) => {
     const maxBytes = options.uploadMaxBytes ?? DATASET_UPLOAD_MAX_BYTES;
-    const limits = {
-      fileSize: maxBytes,
-      files: 1,
-      fields: FIELDS.length,
-      parts: FIELDS.length + 1,
-      fieldSize: DATASET_UPLOAD_DESCRIPTION_MAX_LENGTH * 4,
+    // Tests take smaller files than the declaration.
+    const route = {
+      ...postDatasetUpload,
+      multipart: { ...postDatasetUpload.multipart, maxFileBytes: maxBytes },
     };
     const db = () => databaseOf(app);
 
     await app.register(async (scope) => {
       await scope.register(multipart);
       serveRoute(scope, postDatasetUpload, async (request, reply) => {
+        // Without multipart, nothing was filled in (the screen's words).
         if (!request.isMultipart()) throw new HttpError(400, 'upload.fields_required');
         const identity = request.identity;
-        const fields: Partial<Record<FieldName, string>> = {};
-        let upload: DatasetUploadDoc | null = null;
-        let stored: StoredUpload | null = null;
+        let upload = null as DatasetUploadDoc | null;
+        let stored = null as StoredUpload | null;
         const forget = async () => {
           if (!upload) return;
           await deleteDatasetFile(db(), upload.fileId);
           await datasetUploads(db()).deleteOne({ _id: upload._id });
         };
-        try {
-          for await (const part of request.parts({ limits })) {
-            if (part.type === 'field') {
-              if (!isFieldName(part.fieldname))
-                throw new HttpError(400, 'validation.failed', `Unknown field '${part.fieldname}'.`);
-              fields[part.fieldname] = String(part.value);
-              continue;
-            }
-            const file = part as MultipartFile;
-            if (file.fieldname !== DATASET_UPLOAD_FILE_FIELD) {
-              file.file.resume();
-              throw new HttpError(
-                400,
-                'validation.failed',
-                `Unknown file field '${file.fieldname}'; send the file as '${DATASET_UPLOAD_FILE_FIELD}'.`,
-              );
-            }
+        const seen: Record<string, string> = {};
+        const fields = await readMultipart(request, route, {
+          field: (name, value) => {
+            seen[name] = value;
+          },
+          file: async (_name, stream, { filename }) => {
             // Shown as uploading while the bytes stream in.
-            upload = {
+            const started: DatasetUploadDoc = {
               _id: new ObjectId(),
               fileId: new ObjectId(),
-              fileName: (file.filename || 'upload').normalize('NFC').slice(0, 255),
-              type: isUploadType(fields.type) ? fields.type : null,
-              description: (fields.description ?? '').trim(),
+              fileName: (filename || 'upload').normalize('NFC').slice(0, 255),
+              type: isUploadType(seen.type) ? seen.type : null,
+              description: (seen.description ?? '').trim(),
               status: 'uploading',
               bytes: 0,
               importable: null,
@@ -158,34 +119,30 @@ export default routeModule<TextContext>(
               uploadedBy: identity.name ?? '',
               uploadDate: new Date(),
             };
-            await datasetUploads(db()).insertOne(upload);
-            stored = await storeDatasetFile(db(), file.file as Readable, upload.fileName, {
-              inspectionMemoryMb: options.uploadInspectionMemoryMb,
-            });
+            await datasetUploads(db()).insertOne(started);
+            try {
+              stored = await storeDatasetFile(db(), stream, started.fileName, {
+                inspectionMemoryMb: options.uploadInspectionMemoryMb,
+              });
+            } catch (err) {
+              // The stream broke (the sender went away): the upload is marked failed and its bytes removed.
+              await deleteDatasetFile(db(), started.fileId);
+              await datasetUploads(db()).updateOne(
+                { _id: started._id },
+                { $set: { status: 'failed', failureCode: UPLOAD_INTERRUPTED } },
+              );
+              throw err;
+            }
+            upload = started;
             if (stored.inspectionFailure) {
               request.log.warn({ err: stored.inspectionFailure }, 'an upload’s inspection thread failed');
             }
             upload.fileId = stored.fileId;
             await datasetUploads(db()).updateOne({ _id: upload._id }, { $set: { fileId: stored.fileId } });
-            if (file.file.truncated) throw new HttpError(413, 'upload.too_large');
-          }
-        } catch (err) {
-          const refusal = refusalFor(err);
-          if (refusal) {
-            discardRestOfUpload(request.raw, 2 * maxBytes);
-            await forget();
-            throw refusal;
-          }
-          // The stream broke (the sender went away): the upload is marked failed and its bytes removed.
-          if (upload) {
-            await deleteDatasetFile(db(), upload.fileId);
-            await datasetUploads(db()).updateOne(
-              { _id: upload._id },
-              { $set: { status: 'failed', failureCode: UPLOAD_INTERRUPTED } },
-            );
-          }
-          throw err;
-        }
+          },
+          // A refused upload leaves nothing behind.
+          undo: forget,
+        });
         try {
           const description = (fields.description ?? '').trim();
           if (!upload || !stored || !fields.type || !description)

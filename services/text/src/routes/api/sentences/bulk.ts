@@ -1,32 +1,15 @@
-import type { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
 import {
   CITATION_MAX_LENGTH,
-  DOMAIN_MAX_LENGTH,
   isLanguageCode,
   postSentenceBulk,
-  SENTENCE_BULK_FILE_FIELD,
-  SENTENCE_BULK_FILE_MAX_BYTES,
   SENTENCE_DOMAINS,
   type SentenceDomain,
 } from '@platform/contracts';
-import multipart, { type MultipartFile } from '@fastify/multipart';
-import { databaseOf, discardRestOfUpload, HttpError, routeModule, serveRoute } from '@platform/service-kit';
+import { databaseOf, HttpError, readMultipart, routeModule, serveRoute } from '@platform/service-kit';
 import type { TextContext } from '../../../context';
 import { readSentenceFile, sentenceFileKind } from '../../../sentences/sentence-file';
 import { checkMeta, takeInLines, type SubmittedLine } from '../../../sentences/write-sentences';
-
-const FIELDS = ['citation', 'domain', 'lang', 'cc0Confirmed'] as const;
-type FieldName = (typeof FIELDS)[number];
-const isFieldName = (name: string): name is FieldName => (FIELDS as readonly string[]).includes(name);
-
-/** The multipart limits of one upload: the file, the four fields, nothing else. */
-const LIMITS = {
-  fileSize: SENTENCE_BULK_FILE_MAX_BYTES,
-  files: 1,
-  fields: FIELDS.length,
-  parts: FIELDS.length + 1,
-  fieldSize: Math.max(CITATION_MAX_LENGTH, DOMAIN_MAX_LENGTH) * 4,
-};
 
 const invalid = (message: string) => new HttpError(400, 'validation.failed', message);
 
@@ -50,42 +33,17 @@ export default routeModule<TextContext>([postSentenceBulk], async (app) => {
   // Multipart parsing is registered for this route's scope only.
   await app.register(multipart);
   serveRoute(app, postSentenceBulk, async (request, reply) => {
-    if (!request.isMultipart()) throw new HttpError(415, 'request.unsupported_media_type');
-    const fields: Partial<Record<FieldName, string>> = {};
     let lines: SubmittedLine[] | null = null;
-    try {
-      for await (const part of request.parts({ limits: LIMITS })) {
-        if (part.type === 'field') {
-          if (!isFieldName(part.fieldname)) throw invalid(`Unknown field '${part.fieldname}'.`);
-          fields[part.fieldname] = String(part.value);
-          continue;
-        }
-        const file = part as MultipartFile;
-        if (file.fieldname !== SENTENCE_BULK_FILE_FIELD) {
-          file.file.resume();
-          throw invalid(
-            `Unknown file field '${file.fieldname}'; send the file as '${SENTENCE_BULK_FILE_FIELD}'.`,
-          );
-        }
-        const kind = sentenceFileKind(file.filename);
+    const fields = await readMultipart(request, postSentenceBulk, {
+      file: async (_name, stream, { filename }) => {
+        const kind = sentenceFileKind(filename);
         if (!kind) {
-          file.file.resume();
+          stream.resume();
           throw new HttpError(415, 'sentence.file_type');
         }
-        lines = await readSentenceFile(file.file as Readable, kind);
-        if (file.file.truncated) throw new HttpError(413, 'sentence.file_too_large');
-      }
-    } catch (err) {
-      discardRestOfUpload(request.raw, 2 * SENTENCE_BULK_FILE_MAX_BYTES);
-      const code = (err as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'sentence.file_too_large');
-      if (code === 'FST_FILES_LIMIT') throw invalid('Send one file at a time.');
-      if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-        throw invalid('The upload has too many fields.');
-      if (code === 'FST_FIELD_SIZE_LIMIT' || code === 'FST_FIELD_TOO_LARGE')
-        throw invalid('A field is too long.');
-      throw err;
-    }
+        lines = await readSentenceFile(stream, kind);
+      },
+    });
     if (!lines) throw new HttpError(400, 'sentence.file_missing');
     const lang = fields.lang;
     if (!isLanguageCode(lang))

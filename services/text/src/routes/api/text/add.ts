@@ -45,6 +45,4 @@ export default routeModule<TextContext>([postTextPair], (app) => {
     return reply.code(201).send(answer);
   };
   serveRoute(app, postTextPair, handler);
-  // The SPEC's client posts to /api/text/add/ (with the slash); the same route answers there.
-  serveRoute(app, { ...postTextPair, name: 'postTextPairSlash', path: '/api/text/add/' }, handler);
 });
