@@ -16,6 +16,7 @@ import {
   TextPairReportBody,
 } from '../audio-pairs';
 import { Type } from '@sinclair/typebox';
+import { AUDIO_PAIR_FILE_MAX_BYTES } from '../limits';
 import { defineRoute } from '../route';
 import { MarkReply } from '../sentences';
 
@@ -44,7 +45,19 @@ export const postAudioPair = defineRoute({
   summary: 'Donate a paired voice recording',
   tag,
   storesFiles: true,
-  multipart: { files: AUDIO_PAIR_FILE_FIELDS, fields: AudioPairUploadFields },
+  multipart: {
+    files: AUDIO_PAIR_FILE_FIELDS,
+    fields: AudioPairUploadFields,
+    maxFileBytes: AUDIO_PAIR_FILE_MAX_BYTES,
+    maxFieldBytes: 1024,
+    refusals: {
+      notMultipart: 'audio_pair.not_multipart',
+      tooLarge: 'audio_pair.too_large',
+      tooManyFiles: 'audio_pair.unknown_field',
+      tooManyFields: 'audio_pair.unknown_field',
+      unknownField: 'audio_pair.unknown_field',
+    },
+  },
   reply: { 201: AudioPairUploadReply },
   errors: [404, 409, 413, 415, 422],
 });

@@ -1,3 +1,4 @@
+import { RECORDING_MAX_BYTES } from '../limits';
 import { defineRoute } from '../route';
 import { MarkReply } from '../sentences';
 import { RECORDING_FILE_FIELD } from '../vocabularies';
@@ -24,7 +25,21 @@ export const postRecording = defineRoute({
   summary: 'Submit a recording of a sentence',
   tag,
   storesFiles: true,
-  multipart: { files: [RECORDING_FILE_FIELD], fields: RecordingUploadFields },
+  multipart: {
+    files: [RECORDING_FILE_FIELD],
+    fields: RecordingUploadFields,
+    maxFileBytes: RECORDING_MAX_BYTES,
+    maxFieldBytes: 1024,
+    refusals: {
+      notMultipart: 'recording.not_multipart',
+      tooLarge: 'recording.too_large',
+      tooManyFiles: 'recording.one_at_a_time',
+      tooManyFields: 'recording.too_many_fields',
+      unknownField: 'recording.unknown_field',
+      // The only field is the sentence id (at most 64 characters): a longer one names no sentence.
+      fieldTooLong: 'sentence.unknown',
+    },
+  },
   reply: { 201: RecordingUploadReply },
   errors: [409, 413, 415],
 });

@@ -1,21 +1,17 @@
-import type { Readable } from 'node:stream';
 import { ObjectId } from 'mongodb';
-import type { MultipartFile } from '@fastify/multipart';
 import {
-  AUDIO_PAIR_FILE_FIELDS,
   AUDIO_PAIR_FILE_MAX_BYTES,
   AUDIO_PAIR_MAX_SECONDS,
   AUDIO_PAIR_MIN_SECONDS,
   DIALECTS,
   postAudioPair,
-  type AudioPairFileField,
   type Dialect,
 } from '@platform/contracts';
 import {
   databaseOf,
-  discardRestOfUpload,
   HttpError,
   isDuplicateKey,
+  readMultipart,
   routeModule,
   serveRoute,
   type RouteHandler,
@@ -64,14 +60,11 @@ const durationMs = (stored: StoredAudio) =>
  */
 export default routeModule<SpeechContext>([postAudioPair], (app, { secret }) => {
   const handler: RouteHandler<typeof postAudioPair> = async (request, reply) => {
-    if (!request.isMultipart()) throw new HttpError(415, 'audio_pair.not_multipart');
     const donorId = request.identity.id;
     const db = databaseOf(app);
     const col = collections(db);
     const audioId = new ObjectId();
     const stored: Partial<Record<AudioPairSide, StoredAudio>> = {};
-    let pair: TextPairCopyDoc | null = null;
-    let dialect: Dialect | null = null;
 
     const checkTextPair = async (value: string) => {
       const found = TEXT_ID.test(value) ? await col.textPairs.findOne({ _id: value, approved: true }) : null;
@@ -84,58 +77,45 @@ export default routeModule<SpeechContext>([postAudioPair], (app, { secret }) => 
       return found;
     };
 
-    try {
-      const parts = request.parts({
-        limits: { fileSize: AUDIO_PAIR_FILE_MAX_BYTES, files: 2, fields: 3, parts: 5, fieldSize: 1024 },
-      });
-      for await (const part of parts) {
-        if (part.type === 'field') {
-          const value = String(part.value);
-          if (part.fieldname === 'text_id') pair = await checkTextPair(value);
-          else if (part.fieldname === 'user_dialect') {
-            if (!(DIALECTS as readonly string[]).includes(value)) {
-              throw new HttpError(400, 'validation.failed', DIALECT_REQUIRED);
-            }
-            dialect = value as Dialect;
-          } else if (part.fieldname !== 'user_id') {
-            throw new HttpError(400, 'audio_pair.unknown_field', `Unknown field '${part.fieldname}'.`);
+    const got: { pair: TextPairCopyDoc | null; dialect: Dialect | null } = { pair: null, dialect: null };
+    await readMultipart(request, postAudioPair, {
+      async field(name, value) {
+        if (name === 'text_id') got.pair = await checkTextPair(value);
+        else if (name === 'user_dialect') {
+          if (!(DIALECTS as readonly string[]).includes(value)) {
+            throw new HttpError(400, 'validation.failed', DIALECT_REQUIRED);
           }
-          continue;
+          got.dialect = value as Dialect;
         }
-        const file = part as MultipartFile;
-        const field = file.fieldname as AudioPairFileField;
-        if (!(AUDIO_PAIR_FILE_FIELDS as readonly string[]).includes(field) || stored[SIDE_OF_FIELD[field]]) {
-          file.file.resume();
-          throw new HttpError(
-            400,
-            'audio_pair.unknown_field',
-            `Unexpected file field '${file.fieldname}'; send one 'source_audio_file' and one 'target_audio_file'.`,
-          );
-        }
+      },
+      async file(field, stream) {
         const side = SIDE_OF_FIELD[field];
         const path = audioPairPath(audioId.toHexString(), side);
-        const result = await storeWhileProbing(db, file.file as Readable, {
+        const result = await storeWhileProbing(db, stream, {
           maxBytes: AUDIO_PAIR_FILE_MAX_BYTES,
           filename: path,
           metadata: { audioPairId: audioId, side, donorId },
         });
         stored[side] = result;
-        if (file.file.truncated) throw new HttpError(413, 'audio_pair.too_large');
+        // Cut at the limit, a side would read as too long rather than too large: the size is what it broke.
+        if ((stream as { truncated?: boolean }).truncated) throw new HttpError(413, 'audio_pair.too_large');
         const refused = refusal(result);
         if (refused) throw refused;
-      }
-      if (!stored.source || !stored.target) throw new HttpError(400, 'audio_pair.missing_file');
-      if (!pair) throw new HttpError(400, 'audio_pair.unknown_text_pair');
-      if (!dialect) throw new HttpError(400, 'validation.failed', DIALECT_REQUIRED);
-    } catch (err) {
-      discardRestOfUpload(request.raw, 2 * AUDIO_PAIR_FILE_MAX_BYTES);
+      },
+      undo: () => removeStored(stored),
+    });
+    const { pair, dialect } = got;
+    const missing =
+      !stored.source || !stored.target
+        ? new HttpError(400, 'audio_pair.missing_file')
+        : !pair
+          ? new HttpError(400, 'audio_pair.unknown_text_pair')
+          : !dialect
+            ? new HttpError(400, 'validation.failed', DIALECT_REQUIRED)
+            : null;
+    if (missing) {
       await removeStored(stored);
-      const code = (err as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'audio_pair.too_large');
-      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-        throw new HttpError(400, 'audio_pair.unknown_field');
-      }
-      throw err;
+      throw missing;
     }
 
     const { source, target } = stored;

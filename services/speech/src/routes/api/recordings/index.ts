@@ -1,24 +1,21 @@
-import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { ObjectId } from 'mongodb';
-import type { MultipartFile } from '@fastify/multipart';
 import {
   deleteRecordingVote,
   postRecording,
   postRecordingReport,
   postRecordingSkip,
   postRecordingVote,
-  RECORDING_FILE_FIELD,
   RECORDING_MAX_BYTES,
   RECORDING_MAX_SECONDS,
   RECORDING_MIN_SECONDS,
 } from '@platform/contracts';
 import {
   databaseOf,
-  discardRestOfUpload,
   HttpError,
   ignoreDuplicateKey,
   isDuplicateKey,
+  readMultipart,
   refuseOwnContribution,
   routeModule,
   serveRoute,
@@ -90,63 +87,45 @@ export default routeModule<SpeechContext>(
     };
 
     serveRoute(app, postRecording, async (request, reply) => {
-      if (!request.isMultipart()) throw new HttpError(415, 'recording.not_multipart');
       const identity = request.identity;
       const db = databaseOf(app);
       const c = collections(db);
-      let sentence: SentenceDoc | null = null;
-      let sentenceChecked = false;
-      let stored: StoredAudio | null = null;
+      // Filled in as the parts arrive, in whichever order the client sends them.
+      const got: { sentence: SentenceDoc | null; sentenceChecked: boolean; stored: StoredAudio | null } = {
+        sentence: null,
+        sentenceChecked: false,
+        stored: null,
+      };
 
       const findSentence = async (id: string) => {
         if (!SENTENCE_ID.test(id)) return null;
         return c.sentences.findOne({ _id: id, recordable: true });
       };
 
-      try {
-        const parts = request.parts({
-          limits: { fileSize: RECORDING_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 },
-        });
-        for await (const part of parts) {
-          if (part.type === 'field') {
-            if (part.fieldname !== 'sentenceId') {
-              throw new HttpError(400, 'recording.unknown_field', `Unknown field '${part.fieldname}'.`);
-            }
-            sentence = await findSentence(String(part.value));
-            sentenceChecked = true;
-            if (!sentence) throw new HttpError(400, 'sentence.unknown');
-            await refuseUnrecordable(c, sentence, identity.id);
-            continue;
-          }
-          const file = part as MultipartFile;
-          if (file.fieldname !== RECORDING_FILE_FIELD) {
-            file.file.resume();
-            throw new HttpError(
-              400,
-              'recording.unknown_field',
-              `Unknown file field '${file.fieldname}'; send the recording as 'audio'.`,
-            );
-          }
-          stored = await storeWhileProbing(db, file.file as Readable, {
+      await readMultipart(request, postRecording, {
+        async field(_name, value) {
+          got.sentence = await findSentence(value);
+          got.sentenceChecked = true;
+          if (!got.sentence) throw new HttpError(400, 'sentence.unknown');
+          await refuseUnrecordable(c, got.sentence, identity.id);
+        },
+        async file(_name, stream) {
+          got.stored = await storeWhileProbing(db, stream, {
             maxBytes: RECORDING_MAX_BYTES,
-            metadata: { speakerId: identity.id, sentenceId: sentence?._id ?? null },
+            metadata: { speakerId: identity.id, sentenceId: got.sentence?._id ?? null },
           });
-          if (file.file.truncated) throw new HttpError(413, 'recording.too_large');
-        }
-        if (!stored) throw new HttpError(400, 'recording.missing_audio');
-        const refused = refusal(stored);
-        if (refused) throw refused;
-        if (!sentenceChecked) throw new HttpError(400, 'recording.missing_sentence');
-      } catch (err) {
-        discardRestOfUpload(request.raw, 2 * RECORDING_MAX_BYTES);
-        if (stored) await deleteAudio(db, stored.fileId);
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'recording.too_large');
-        if (code === 'FST_FILES_LIMIT') throw new HttpError(400, 'recording.one_at_a_time');
-        if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-          throw new HttpError(400, 'recording.too_many_fields');
-        }
-        throw err;
+        },
+        async undo() {
+          if (got.stored) await deleteAudio(db, got.stored.fileId);
+        },
+      });
+      const { sentence, stored } = got;
+      if (!stored) throw new HttpError(400, 'recording.missing_audio');
+      const refused =
+        refusal(stored) ?? (got.sentenceChecked ? null : new HttpError(400, 'recording.missing_sentence'));
+      if (refused) {
+        await deleteAudio(db, stored.fileId);
+        throw refused;
       }
 
       const probe = stored.probe;
