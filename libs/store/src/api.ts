@@ -2,29 +2,30 @@ import { createApi, fetchBaseQuery, retry } from '@reduxjs/toolkit/query/react';
 import type { FetchBaseQueryArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 
 /**
- * Cache tags every remote may use. They live here, not in the remotes, because RTK Query needs the full
- * list when the API is created and remotes only inject endpoints later.
+ * The cache tags that more than one part of the page provides or invalidates, so that a change made in one
+ * shows in the other. Each remote adds its own tags when it loads (withTagTypes); these stay here because
+ * the parts that share them cannot import each other.
  */
-export const apiTagTypes = [
+export const sharedTagTypes = [
+  // The session (this library): workspace's settings invalidate it when the person's name changes.
   'Session',
+  // The person's account and figures: contribute's pages, datasets' text pairs, workspace's dashboard.
   'User',
   'UserStats',
-  'Sentence',
-  'Recording',
-  'TextPair',
-  'AudioPair',
-  'Dataset',
-  'Download',
-  'Release',
-  'ApiToken',
+  // The profile, projects and tasks: workspace's pages and the shell's sidebar, top bar and search.
+  'Profile',
   'Project',
   'Task',
-  'Upload',
-  'Analytics',
-  'Profile',
+  // Datasets: mf-datasets' pages and the top bar's search.
+  'Dataset',
+  // Donated audio pairs: contribute's Donate page and datasets' View Audio Pairs.
+  'AudioPair',
 ] as const;
 
-export type ApiTagType = (typeof apiTagTypes)[number];
+export type SharedTagType = (typeof sharedTagTypes)[number];
+
+// Every tag type the page knows by now, shared or added by a remote that has loaded.
+const knownTagTypes = new Set<string>(sharedTagTypes);
 
 /** The SPEC's "data requests retry 1 time". */
 export const MAX_RETRIES = 1;
@@ -69,12 +70,29 @@ const baseQuery = createRetryingBaseQuery({
 });
 
 /**
- * The one RTK Query API of the page. It starts with no endpoints; each remote adds its own with
- * `api.injectEndpoints` when it loads, so the shell never has to know them.
+ * The one RTK Query API of the page. It starts with no endpoints and the shared tags only; each remote adds
+ * its own tags (withTagTypes) and endpoints (`injectEndpoints`) when it loads, so the shell never has to
+ * know them.
  */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: apiTagTypes,
+  tagTypes: sharedTagTypes,
   endpoints: () => ({}),
 });
+
+/**
+ * A remote's own cache tags, added to the one API when its code loads: returns the API typed with them and
+ * the shared ones, to inject the remote's endpoints into.
+ *
+ *   const contributeApi = withTagTypes(['Sentence', 'Recording']).injectEndpoints({ ... });
+ */
+export function withTagTypes<const T extends string>(tagTypes: readonly T[]) {
+  for (const tag of tagTypes) knownTagTypes.add(tag);
+  return api.enhanceEndpoints<T>({ addTagTypes: tagTypes });
+}
+
+/** Every tag type but the session's: what a change of person makes stale, whichever remote cached it. */
+export const everyTagButSession = (): SharedTagType[] =>
+  // Typed as the shared ones: the remotes' own are unknown here, and RTK Query matches tags by name.
+  [...knownTagTypes].filter((tag) => tag !== 'Session') as SharedTagType[];

@@ -1,7 +1,7 @@
-export { api, apiTagTypes, MAX_RETRIES, shouldRetry } from './api';
+export { api, sharedTagTypes, withTagTypes, MAX_RETRIES, shouldRetry } from './api';
 export { routeRequest, type RouteArgs } from './route-request';
 export { readApiError, type ApiError } from './api-error';
-export type { ApiTagType } from './api';
+export type { SharedTagType } from './api';
 export { rootReducer, createPlatformStore } from './store';
 export type { RootState, PlatformStore, AppDispatch, LazyLoadedSlices } from './store';
 export { useAppDispatch, useAppSelector, useAppStore } from './hooks';

@@ -1,10 +1,10 @@
 import {
-  api,
   routeRequest,
   uploadWithProgress,
   type FetchBaseQueryError,
   type UploadProgress,
 } from '@platform/store';
+import { remoteApi } from './remoteApi';
 import {
   getReviewNext,
   postReviewDecision,
@@ -114,7 +114,7 @@ const statsOnSuccess = (result: unknown) => (result ? (['UserStats'] as const) :
  * The Speak and Listen calls of SPEC §7 (and our skip, report, undo and preferences), each built from its
  * declaration in libs/contracts (search the declaration's name to find the service's handler).
  */
-export const contributeApi = api.injectEndpoints({
+export const contributeApi = remoteApi.injectEndpoints({
   endpoints: (build) => ({
     getPreferences: build.query<RouteReply<typeof getUserPreferences>, void>({
       query: () => routeRequest(getUserPreferences, {}),

@@ -1,10 +1,10 @@
 import {
-  api,
   routeRequest,
   uploadWithProgress,
   type FetchBaseQueryError,
   type UploadProgress,
 } from '@platform/store';
+import { remoteApi } from './remoteApi';
 import {
   getDonateNext,
   postAudioPair,
@@ -60,7 +60,7 @@ const onSuccess =
  * libs/contracts. Every change to the person's queue invalidates 'AudioPair', so the next pair and
  * 'Contribution N of M' are asked for again.
  */
-export const donateApi = api.injectEndpoints({
+export const donateApi = remoteApi.injectEndpoints({
   endpoints: (build) => ({
     getDonateNext: build.query<RouteReply<typeof getDonateNext>, void>({
       query: () => routeRequest(getDonateNext, {}),

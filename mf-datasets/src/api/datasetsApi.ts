@@ -1,4 +1,5 @@
-import { api, routeRequest } from '@platform/store';
+import { routeRequest } from '@platform/store';
+import { remoteApi } from './remoteApi';
 import {
   AUDIO_PAIR_PAGE_SIZE,
   getAudioPairs,
@@ -35,7 +36,7 @@ const isConflict = (error: unknown) =>
  * find the service's handler). The figures share the 'UserStats' tag with the contributor pages, so any
  * contribution refreshes every line that shows them.
  */
-export const datasetsApi = api.injectEndpoints({
+export const datasetsApi = remoteApi.injectEndpoints({
   endpoints: (build) => ({
     addTextPair: build.mutation<RouteReply<typeof postTextPair>, TextPairSubmission>({
       query: (body) => routeRequest(postTextPair, { body }),

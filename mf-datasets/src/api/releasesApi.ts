@@ -1,4 +1,5 @@
-import { api, routeRequest } from '@platform/store';
+import { routeRequest } from '@platform/store';
+import { remoteApi } from './remoteApi';
 import {
   DATASET_PAGE_SIZE,
   DOWNLOAD_HISTORY_PAGE_SIZE,
@@ -31,7 +32,7 @@ const SUMMARY = { type: 'Dataset', id: 'SUMMARY' } as const;
  * the declaration's name to find the speech service's handler). Tags: 'Dataset' (the list, the summary and
  * each dataset by id), 'Release' (a release by `<id>/<version>`), 'Download' (the person's history).
  */
-export const releasesApi = api.injectEndpoints({
+export const releasesApi = remoteApi.injectEndpoints({
   endpoints: (build) => ({
     getDatasetsSummary: build.query<RouteReply<typeof getDatasetsSummary>, void>({
       query: () => routeRequest(getDatasetsSummary, {}),

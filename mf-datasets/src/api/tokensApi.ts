@@ -1,4 +1,5 @@
-import { api, routeRequest } from '@platform/store';
+import { routeRequest } from '@platform/store';
+import { remoteApi } from './remoteApi';
 import { deleteApiToken, getApiTokens, postApiToken } from '@platform/contracts/client';
 import type { RouteReply } from '@platform/contracts';
 
@@ -9,7 +10,7 @@ const isNotFound = (error: unknown) =>
  * The person's personal API tokens, each call built from its declaration in libs/contracts (the gateway
  * serves them). The list never carries a secret: only the create answer does, once.
  */
-export const tokensApi = api.injectEndpoints({
+export const tokensApi = remoteApi.injectEndpoints({
   endpoints: (build) => ({
     getApiTokens: build.query<RouteReply<typeof getApiTokens>, void>({
       query: () => routeRequest(getApiTokens, {}),

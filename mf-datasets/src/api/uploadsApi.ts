@@ -1,10 +1,10 @@
 import {
-  api,
   routeRequest,
   uploadWithProgress,
   type FetchBaseQueryError,
   type UploadProgress,
 } from '@platform/store';
+import { remoteApi } from './remoteApi';
 import {
   DATASET_UPLOAD_FILE_FIELD,
   DATASET_UPLOAD_PAGE_SIZE,
@@ -46,7 +46,7 @@ const isConflict = (error: unknown) =>
  * Dataset Uploads' calls, each built from its declaration in libs/contracts/src/routes/dataset-uploads.ts.
  * The summary and the history share the 'Upload' tag: an upload or an import refreshes both.
  */
-export const uploadsApi = api.injectEndpoints({
+export const uploadsApi = remoteApi.injectEndpoints({
   endpoints: (build) => ({
     getDatasetUploadSummary: build.query<RouteReply<typeof getDatasetUploadSummary>, void>({
       query: () => routeRequest(getDatasetUploadSummary, {}),

@@ -1,4 +1,5 @@
-import { api, routeRequest } from '@platform/store';
+import { routeRequest } from '@platform/store';
+import { remoteApi } from './remoteApi';
 import {
   getLanguageDistribution,
   getProgressChart,
@@ -21,7 +22,7 @@ const chartQuery = ({ period, projectId }: ChartArgs) => ({ period, ...(projectI
  * /analytics' calls, each built from its declaration in libs/contracts. The charts carry the 'Analytics' tag
  * and the project list the 'Project' tag, so a task or project change elsewhere refreshes what they show.
  */
-export const analyticsApi = api.injectEndpoints({
+export const analyticsApi = remoteApi.injectEndpoints({
   endpoints: (build) => ({
     getProgressChart: build.query<RouteReply<typeof getProgressChart>, ChartArgs>({
       query: (args) => routeRequest(getProgressChart, { query: chartQuery(args) }),

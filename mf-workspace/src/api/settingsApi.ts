@@ -1,4 +1,5 @@
-import { api, routeRequest } from '@platform/store';
+import { routeRequest } from '@platform/store';
+import { remoteApi } from './remoteApi';
 import {
   deleteAccount,
   deleteAvatar,
@@ -49,7 +50,7 @@ export interface RoleChangeArgs extends RoleChangeBody {
  * /settings' calls, each built from its declaration in libs/contracts. The profile carries the 'Profile'
  * tag, which the shell's sidebar and top bar read too: a saved name or avatar shows there at once.
  */
-export const settingsApi = api.injectEndpoints({
+export const settingsApi = remoteApi.injectEndpoints({
   endpoints: (build) => ({
     getSettingsProfile: build.query<RouteReply<typeof getProfile>, void>({
       query: () => routeRequest(getProfile, {}),

@@ -1,4 +1,5 @@
-import { api, routeRequest } from '@platform/store';
+import { routeRequest } from '@platform/store';
+import { remoteApi } from './remoteApi';
 import {
   DEFAULT_ROUND_SIZE,
   WORKSPACE_PAGE_SIZE,
@@ -61,7 +62,7 @@ function defined<T extends Record<string, unknown>>(query: T): Partial<T> {
  * Projects and tasks share the 'Project' and 'Task' tags, so a new task refreshes the project's counts and
  * the dashboard's cards.
  */
-export const workspaceApi = api.injectEndpoints({
+export const workspaceApi = remoteApi.injectEndpoints({
   endpoints: (build) => ({
     getDashboardCards: build.query<RouteReply<typeof getDashboardStats>, void>({
       query: () => routeRequest(getDashboardStats, {}),

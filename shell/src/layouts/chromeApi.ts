@@ -10,8 +10,9 @@ import type { RouteReply } from '@platform/contracts';
 
 /**
  * What the sidebar and the top bar read, each call built from its declaration in libs/contracts. The tags
- * are the ones the workspace remote's screens use, so the badge follows any task change made there and the
- * name and avatar follow a saved profile: 'Task' for tasks, `{ type: 'Profile', id: 'me' }` for the profile.
+ * are shared ones (sharedTagTypes in @platform/store) that the workspace remote's screens use too, so the
+ * badge follows any task change made there and the name and avatar follow a saved profile: 'Task' for
+ * tasks, `{ type: 'Profile', id: 'me' }` for the profile.
  * Named apart from the remotes' endpoints: all inject into the one API of the page.
  */
 export const chromeApi = api.injectEndpoints({

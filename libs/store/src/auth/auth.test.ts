@@ -1,4 +1,6 @@
+import { waitFor } from '@testing-library/react';
 import { createPlatformStore } from '../store';
+import { withTagTypes } from '../api';
 import { authApi } from './authApi';
 import { safeNext, signinPathFor } from './safeNext';
 import { errorReply, installFakeServer, networkFailure, sessionAs, testUser } from '@platform/store/testing';
@@ -62,6 +64,28 @@ describe('sign-in and sign-out keep the session answer right', () => {
     await store.dispatch(authApi.endpoints.signOut.initiate());
     await new Promise((r) => setTimeout(r, 0));
     expect(authApi.endpoints.session.select()(store.getState()).data).toBeNull();
+    sub.unsubscribe();
+  });
+
+  it("makes a remote's own cached answers stale too, its tags added when it loaded", async () => {
+    const server = installFakeServer();
+    sessionAs(server, testUser);
+    server.on('POST /auth/signout', { body: { ok: true } });
+    server.on('GET /api/widgets', { body: { widgets: 3 } });
+    const widgetsApi = withTagTypes(['Widget']).injectEndpoints({
+      endpoints: (build) => ({
+        widgets: build.query<{ widgets: number }, void>({
+          query: () => 'api/widgets',
+          providesTags: ['Widget'],
+        }),
+      }),
+    });
+    const store = createPlatformStore();
+    const sub = store.dispatch(widgetsApi.endpoints.widgets.initiate());
+    await sub;
+    await store.dispatch(authApi.endpoints.signOut.initiate());
+    // Read again for whoever is there now.
+    await waitFor(() => expect(server.calls('GET /api/widgets')).toHaveLength(2));
     sub.unsubscribe();
   });
 

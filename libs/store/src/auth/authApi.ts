@@ -17,7 +17,7 @@ import {
   postAuthVerify,
   putAuthLocale,
 } from '@platform/contracts/client';
-import { api, apiTagTypes } from '../api';
+import { api, everyTagButSession } from '../api';
 import { routeRequest } from '../route-request';
 
 /**
@@ -59,7 +59,7 @@ export const authApi = api.injectEndpoints({
         return { data: result.data as RouteReply<typeof postAuthSignin> };
       },
       // Whatever was cached belonged to nobody (or somebody else).
-      invalidatesTags: (result) => (result ? apiTagTypes.filter((tag) => tag !== 'Session') : []),
+      invalidatesTags: (result) => (result ? everyTagButSession() : []),
     }),
     signOut: build.mutation<RouteReply<typeof postAuthSignout>, void>({
       query: () => routeRequest(postAuthSignout, {}),
@@ -71,7 +71,7 @@ export const authApi = api.injectEndpoints({
         }
         dispatch(authApi.util.upsertQueryData('session', undefined, null));
       },
-      invalidatesTags: (result) => (result ? apiTagTypes.filter((tag) => tag !== 'Session') : []),
+      invalidatesTags: (result) => (result ? everyTagButSession() : []),
     }),
     verifyEmail: build.mutation<RouteReply<typeof postAuthVerify>, VerifyBody>({
       query: (body) => routeRequest(postAuthVerify, { body }),
