@@ -16,7 +16,7 @@ import { createActivityReader, type ActivityReader } from './activity/activity-r
 import { createPeopleDirectory, type PeopleDirectory } from './people/people-directory';
 import { TEXT_INDEXES } from './indexes';
 import { ROUTE_MODULES } from './routes';
-import { REMINDER_INTERVAL_MS, startReminders } from './notifications/reminders';
+import { REMINDER_INTERVAL_MS, reminderJob } from './notifications/reminders';
 import { startSeeding } from './sentences/seed';
 import { SequenceWriter } from './sentences/sentence-store';
 import { PairSequenceWriter } from './text-pairs/pair-sequence';
@@ -118,22 +118,27 @@ export async function buildApp(options: TextAppOptions): Promise<ServiceApp> {
   const writer = new SequenceWriter(databaseOf(app));
   app.decorate('sequenceWriter', writer);
   app.decorate('pairSequenceWriter', new PairSequenceWriter(databaseOf(app)));
-  // Uploads a stopped service left half-way are shown as failed, their bytes removed.
+  // Uploads a stopped service left half-way are shown as failed, their bytes removed. Once, at start, on
+  // every instance rather than a leased job: only uploads still 'uploading' past ABANDONED_UPLOAD_MS are
+  // touched, each by a status-conditioned update, so two instances starting together do no harm.
   const sweep = startAbandonedUploadSweep(databaseOf(app), app.log);
   app.addHook('onClose', async () => sweep.stop());
   if (options.reminderIntervalMs !== false) {
-    const reminders = startReminders({
+    const reminders = reminderJob({
       db: databaseOf(app),
       now: app.now,
       intervalMs: options.reminderIntervalMs ?? REMINDER_INTERVAL_MS,
       log: app.log,
     });
-    app.addHook('onClose', async () => reminders.stop());
+    reminders.start();
+    // Before the database client closes: a pass under way finishes and the lease is given back.
+    app.addHook('preClose', async () => reminders.stop());
   }
   const seedDir = options.seedDir ?? DEFAULT_SEED_DIR;
   if (seedDir === false) {
     app.decorate('seeded', Promise.resolve(0));
   } else {
+    // Once, at start, on every instance: the unique (language, key) index makes a second seeding add nothing.
     const seeding = startSeeding({ db: databaseOf(app), writer, dir: seedDir, log: app.log });
     // A broken seed file is logged here; the promise stays available to callers that want to fail on it.
     seeding.done.catch((err: unknown) => app.log.error({ err }, 'starter sentences could not be read'));

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from 'mongodb';
 import { TASK_REMINDER_HOURS } from '@platform/contracts';
+import { leasedJob, type LeasedJob } from '@platform/service-kit';
 import { DAY_MS } from '../projects/progress';
 import { tasks } from '../tasks/task-store';
 import { notify } from './notify';
@@ -46,26 +47,24 @@ export async function sendReminders(db: Db, now: Date): Promise<number> {
   return sent;
 }
 
-/** Runs sendReminders every `intervalMs` (never two runs at once in one process); stop() ends it. */
-export function startReminders(options: {
+/**
+ * sendReminders every `intervalMs` as a leased job: one process runs it at a time, whatever the number of
+ * copies of the service (the claim on `remindedAt` keeps it right even if two did).
+ */
+export function reminderJob(options: {
   db: Db;
   now: () => Date;
   intervalMs: number;
   log: FastifyBaseLogger;
-}): { stop(): void } {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sendReminders(options.db, options.now())
-      .then((sent) => {
-        if (sent > 0) options.log.info({ sent }, 'task reminders sent');
-      })
-      .catch((err: unknown) => options.log.warn({ err }, 'task reminders failed; next round will retry'))
-      .finally(() => {
-        running = false;
-      });
-  }, options.intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+}): LeasedJob {
+  return leasedJob({
+    name: 'task-reminders',
+    db: options.db,
+    intervalMs: options.intervalMs,
+    log: options.log,
+    run: async () => {
+      const sent = await sendReminders(options.db, options.now());
+      if (sent > 0) options.log.info({ sent }, 'task reminders sent');
+    },
+  });
 }
