@@ -1,7 +1,7 @@
 import { ObjectId, type Db } from 'mongodb';
 import type { FastifyBaseLogger } from 'fastify';
 import { LANGUAGE_CODES, LANGUAGES, type DatasetInput, type LanguageCode } from '@platform/contracts';
-import { isDuplicateKey } from '@platform/service-kit';
+import { isDuplicateKey, leasedJob } from '@platform/service-kit';
 import { collections } from '../collections';
 import { datasetCollections, type DatasetDoc } from './dataset-collections';
 
@@ -69,8 +69,7 @@ export function createDatasetSeeder(options: {
   const now = options.now ?? (() => new Date());
   const intervalMs = options.intervalMs ?? DEFAULT_SEED_INTERVAL_MS;
   const col = datasetCollections(db);
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> = Promise.resolve();
+  let first: Promise<unknown> = Promise.resolve();
   let started = false;
   let stopped = false;
 
@@ -117,26 +116,30 @@ export function createDatasetSeeder(options: {
     return added;
   }
 
-  const tick = () => {
-    running = seedOnce()
-      .catch((err: unknown) => log.warn({ err }, 'dataset seeding failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
-  };
+  // One process looks at a time; the unique index still settles two that seed on demand at once.
+  const job = leasedJob({
+    name: 'dataset-seeding',
+    db,
+    intervalMs,
+    log,
+    run: async () => {
+      await seedOnce();
+    },
+  });
 
   return {
     seedOnce,
     start() {
       if (started || stopped) return;
       started = true;
-      tick();
+      // A pass at start, then one every interval.
+      first = job.runOnce().catch((err: unknown) => log.warn({ err }, 'dataset seeding failed'));
+      job.start();
     },
     async stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
+      await first;
+      await job.stop();
     },
   };
 }
