@@ -1,1 +1,3 @@
+// @ts-check
+/** @type {import('jest').Config} */
 module.exports = { ...require('../../tools/jest-preset.js') };

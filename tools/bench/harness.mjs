@@ -17,6 +17,16 @@ const require = createRequire(import.meta.url);
 /** @typedef {import('@platform/contracts').Identity['role']} Role */
 /** @typedef {import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, import('node:stream').Readable>} Child */
 
+/**
+ * A collection whose documents the services key by string ids (the driver's default is an ObjectId).
+ * @param {import('mongodb').Db} db
+ * @param {string} name
+ */
+export const keyedByString = (db, name) =>
+  /** @type {import('mongodb').Collection<import('mongodb').Document & { _id: string }>} */ (
+    db.collection(name)
+  );
+
 /** The repository's root folder: where the children run and the built files are. */
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 

@@ -16,6 +16,7 @@ import { MongoClient, ObjectId } from 'mongodb';
 import {
   createBench,
   cycle,
+  keyedByString,
   log,
   logRssTable,
   ms,
@@ -94,12 +95,8 @@ async function load(db) {
     rand: Math.random(),
     seq: i + 1,
   }));
-  // Text pairs are keyed by the text service's string ids.
-  const textPairs = /** @type {import('mongodb').Collection<{ _id: string }>} */ (
-    db.collection('text_pairs')
-  );
   for (let i = 0; i < pairs.length; i += 10_000)
-    await textPairs.insertMany(pairs.slice(i, i + 10_000), { ordered: false });
+    await keyedByString(db, 'text_pairs').insertMany(pairs.slice(i, i + 10_000), { ordered: false });
   // The running counts the service keeps beside its writes (audio-pairs/counts.ts), for the data loaded here.
   const counts = new Map();
   for (let i = 0; i < AUDIO_PAIRS; i++) {

@@ -20,6 +20,7 @@ import {
   cpuSeconds,
   createBench,
   cycle,
+  keyedByString,
   log,
   mb,
   perProcess,
@@ -51,16 +52,6 @@ const bench = createBench('datasets-bench-');
 
 /** @param {readonly string[]} items */
 const pick = (items) => cycle(items, Math.floor(Math.random() * items.length));
-
-/**
- * A collection whose documents the service keys by string ids (the driver's default is an ObjectId).
- * @param {import('mongodb').Db} db
- * @param {string} name
- */
-const keyedByString = (db, name) =>
-  /** @type {import('mongodb').Collection<import('mongodb').Document & { _id: string }>} */ (
-    db.collection(name)
-  );
 
 /** @param {import('mongodb').Db} db */
 async function loadDatasets(db) {

@@ -16,7 +16,16 @@ import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient, ObjectId } from 'mongodb';
-import { cpuSeconds, createBench, cycle, log, mb, root, watchRss } from '../../../tools/bench/harness.mjs';
+import {
+  cpuSeconds,
+  createBench,
+  cycle,
+  keyedByString,
+  log,
+  mb,
+  root,
+  watchRss,
+} from '../../../tools/bench/harness.mjs';
 import { buildSpeech } from './speech-bench.mjs';
 
 const env = process.env;
@@ -196,12 +205,7 @@ async function seed(db, take, clips, speakers) {
     rand: Math.random(),
     seq: i + 1,
   }));
-  // Sentences are keyed by string ids (the driver's default is an ObjectId).
-  const keyedByString = (/** @type {string} */ name) =>
-    /** @type {import('mongodb').Collection<import('mongodb').Document & { _id: string }>} */ (
-      db.collection(name)
-    );
-  await keyedByString('sentences').insertMany(sentences);
+  await keyedByString(db, 'sentences').insertMany(sentences);
   // The indexes the driver gives a bucket on its first upload (the takes are stored here without one).
   await db.collection('audio.files').createIndex({ filename: 1, uploadDate: 1 });
   await db.collection('audio.chunks').createIndex({ files_id: 1, n: 1 }, { unique: true });
@@ -256,7 +260,7 @@ async function seed(db, take, clips, speakers) {
     sources: { include: ['recordings', 'sentences'], languages: ['yo'], domains: [], categories: [] },
   };
   const now = new Date();
-  await keyedByString('datasets').insertOne({
+  await keyedByString(db, 'datasets').insertOne({
     _id: datasetId,
     ...definition,
     nameKey: definition.name.toLowerCase(),

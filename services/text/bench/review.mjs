@@ -1,3 +1,4 @@
+// @ts-check
 // Review benchmark. Not a test: it measures and prints.
 //
 //   node services/text/bench/review.mjs                          # 100,000 pending sentences, 20,000 pairs
@@ -11,7 +12,7 @@
 // judged items grows as it would. Prints p50/p95/max of each call. Target: next item p95 < 20 ms.
 import { cpus, loadavg } from 'node:os';
 import { MongoClient, ObjectId } from 'mongodb';
-import { build, createBench, log, ms, pct } from '../../../tools/bench/harness.mjs';
+import { build, createBench, cycle, keyedByString, log, ms, pct } from '../../../tools/bench/harness.mjs';
 
 const env = process.env;
 const PENDING = Number(env.BENCH_PENDING ?? 100_000);
@@ -27,17 +28,32 @@ const WRITERS = 2000;
 const LANGS = ['yo', 'en', 'ha', 'ig', 'pcm'];
 const bench = createBench('text-review-bench-');
 
+/**
+ * @param {string} name
+ * @param {number[]} xs
+ */
 const summary = (name, xs) => {
   const s = [...xs].sort((a, b) => a - b);
-  return `${name.padEnd(34)} n=${String(s.length).padEnd(5)} p50 ${ms(pct(s, 50))}  p95 ${ms(pct(s, 95))}  max ${ms(s[s.length - 1])}`;
+  return `${name.padEnd(34)} n=${String(s.length).padEnd(5)} p50 ${ms(pct(s, 50))}  p95 ${ms(pct(s, 95))}  max ${ms(s[s.length - 1] ?? NaN)}`;
 };
 
-/** Identity headers for one request, as the gateway signs them. */
+/**
+ * Identity headers for one request, as the gateway signs them.
+ * @param {string} id
+ * @param {string} method
+ * @param {string} url
+ */
 const signed = (id, method, url) => bench.signed('text', { id, method, url });
 
+/** @param {import('mongodb').Db} db */
 async function load(db) {
   const t0 = Date.now();
   const base = Date.now() - (PENDING + VALIDATED) * 1000;
+  /**
+   * @param {string} col
+   * @param {(i: number) => import('mongodb').Document} make
+   * @param {number} n
+   */
   const insert = async (col, make, n) => {
     for (let from = 0; from < n; from += 5000) {
       const docs = [];
@@ -80,7 +96,11 @@ async function load(db) {
     },
     PENDING + VALIDATED,
   );
-  await db.collection('counters').updateOne({ _id: 'sentences' }, { $set: { value: seq } }, { upsert: true });
+  await keyedByString(db, 'counters').updateOne(
+    { _id: 'sentences' },
+    { $set: { value: seq } },
+    { upsert: true },
+  );
   let pairSeq = 1;
   await insert(
     'text_pairs',
@@ -102,16 +122,27 @@ async function load(db) {
     }),
     PAIRS,
   );
-  await db
-    .collection('counters')
-    .updateOne({ _id: 'text_pairs' }, { $set: { value: pairSeq } }, { upsert: true });
+  await keyedByString(db, 'counters').updateOne(
+    { _id: 'text_pairs' },
+    { $set: { value: pairSeq } },
+    { upsert: true },
+  );
   log(
     `  ${PENDING} pending + ${VALIDATED} validated sentences, ${PAIRS} pending pairs in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
   );
 }
 
+/** @param {string} textUrl */
 async function review(textUrl) {
-  const times = { next: [], nextLang: [], nextPair: [], verdict: [] };
+  /** @type {Record<'next' | 'nextLang' | 'nextPair' | 'verdict' | 'heavy' | 'own' | 'readOnly', number[]>} */
+  const times = { next: [], nextLang: [], nextPair: [], verdict: [], heavy: [], own: [], readOnly: [] };
+  /**
+   * @param {string} method
+   * @param {string} url
+   * @param {string} who
+   * @param {object} [body]
+   * @returns {Promise<[number, { item?: { id: string } }]>}
+   */
   const call = async (method, url, who, body) => {
     const t = performance.now();
     const r = await fetch(url, {
@@ -125,10 +156,9 @@ async function review(textUrl) {
     return [elapsed, json];
   };
   const verdicts = ['approve', 'reject', 'skip'];
-  times.heavy = [];
-  times.own = [];
   for (let i = 0; i < QUERIES; i++) {
     const who = `reviewer${i % REVIEWERS}`;
+    /** @type {['next' | 'nextLang' | 'nextPair', string, string][]} */
     const kinds = [
       ['next', 'kind=sentence', 'sentence'],
       ['nextLang', `kind=sentence&lang=${LANGS[i % 5]}`, 'sentence'],
@@ -148,13 +178,12 @@ async function review(textUrl) {
       times[key].push(t);
       if (!body.item) continue;
       const [tv] = await call('POST', `${textUrl}/api/review/${kind}/${body.item.id}`, who, {
-        verdict: verdicts[(i + key.length) % 3],
+        verdict: cycle(verdicts, i + key.length),
       });
       times.verdict.push(tv);
     }
   }
   // Reads alone, with no write in between: what the queue itself costs.
-  times.readOnly = [];
   for (let i = 0; i < QUERIES; i++) {
     const query = i % 2 ? 'kind=sentence' : `kind=sentence&lang=${LANGS[i % 5]}`;
     times.readOnly.push(

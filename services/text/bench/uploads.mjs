@@ -1,3 +1,4 @@
+// @ts-check
 // Dataset uploads benchmark. Not a test: it measures and prints.
 //
 //   node services/text/bench/uploads.mjs
@@ -12,10 +13,15 @@ import { build, createBench, log, mb, rssKb } from '../../../tools/bench/harness
 
 const MB = Number(process.env.BENCH_UPLOAD_MB ?? 95);
 const bench = createBench('text-uploads-bench-');
+/**
+ * @param {string} method
+ * @param {string} path
+ */
 const signed = (method, path) => bench.signed('text', { id: 'uploader', method, url: path });
 
 // Distinct words from the Yoruba alphabet, so every imported sentence has its own duplicate key.
 const YO = 'abdefghijklmnoprstuwy';
+/** @param {number} i */
 function word(i) {
   let s = '';
   let n = i;
@@ -26,12 +32,14 @@ function word(i) {
   return s.padStart(5, 'a');
 }
 
+/** @param {number} bytes */
 function bigCsv(bytes) {
   const row = 'Ọmọ náà ń kàwé ní ilé ìkàwé.,yo,Ìwé mi,general\n';
   const header = 'text,language,citation,domain\n';
   return Buffer.from(header + row.repeat(Math.floor((bytes - header.length) / Buffer.byteLength(row))));
 }
 
+/** @param {number} bytes */
 function bigJson(bytes) {
   const item = JSON.stringify({
     english: 'Good morning, my friend.',
@@ -42,12 +50,20 @@ function bigJson(bytes) {
   return Buffer.from(`[${Array.from({ length: count }, () => item).join(',')}]`);
 }
 
+/** @param {number} rows */
 function sentencesCsv(rows) {
   const lines = ['text,language,citation,domain'];
   for (let i = 0; i < rows; i++) lines.push(`Bàbá ${word(i)} ń kọrin pẹ̀lú ayọ̀ ní ọjà.,yo,Ìwé mi,general`);
   return Buffer.from(`${lines.join('\n')}\n`);
 }
 
+/**
+ * @param {string} url
+ * @param {number | undefined} pid
+ * @param {string} name
+ * @param {string} type
+ * @param {Buffer<ArrayBuffer>} data
+ */
 async function upload(url, pid, name, type, data) {
   const form = new FormData();
   form.append('type', type);

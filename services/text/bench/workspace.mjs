@@ -1,3 +1,4 @@
+// @ts-check
 // Workspace benchmark. Not a test: it measures and prints.
 //
 //   node services/text/bench/workspace.mjs                  # 1,000,000 recordings, 100 projects (npm run bench)
@@ -18,7 +19,7 @@
 // Targets: dashboard p95 < 50 ms, analytics year p95 < 200 ms, project list p95 < 100 ms.
 import { availableParallelism, loadavg } from 'node:os';
 import { MongoClient, ObjectId } from 'mongodb';
-import { build, createBench, log, ms, pct, percentileRow } from '../../../tools/bench/harness.mjs';
+import { build, createBench, cycle, log, ms, pct, percentileRow } from '../../../tools/bench/harness.mjs';
 
 const env = process.env;
 const RECORDINGS = Number(env.BENCH_RECORDINGS ?? 1_000_000);
@@ -30,10 +31,12 @@ const KINDS = ['recordings', 'text-pairs', 'sentences', 'donations'];
 const DAY = 86_400_000;
 const bench = createBench('workspace-bench-');
 
+/** @param {number} t */
 const utcDay = (t) => {
   const d = new Date(t);
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
 };
+/** @param {number} t */
 const utcMonth = (t) => {
   const d = new Date(t);
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
@@ -44,14 +47,23 @@ const utcMonth = (t) => {
  * per day and per month. Events are generated a batch at a time and only the sums are kept.
  */
 class Counts {
+  /** @typedef {{ kind: string, userId: string, language: string, day: Date, count: number, seconds: number }} CountDoc */
+  /** @type {Map<string, CountDoc>} */
   day = new Map();
+  /** @type {Map<string, CountDoc>} */
   month = new Map();
+  /**
+   * @param {string} kind
+   * @param {string} userId
+   * @param {string} language
+   * @param {number} at
+   */
   add(kind, userId, language, at, count = 1, seconds = 0) {
     for (const who of [userId, '*']) {
-      for (const [map, start] of [
+      for (const [map, start] of /** @satisfies {[Map<string, CountDoc>, number][]} */ ([
         [this.day, utcDay(at)],
         [this.month, utcMonth(at)],
-      ]) {
+      ])) {
         const key = `${kind}|${who}|${language}|${start}`;
         const doc = map.get(key);
         if (doc) {
@@ -61,11 +73,12 @@ class Counts {
       }
     }
   }
+  /** @param {import('mongodb').Db} db */
   async write(db) {
-    for (const [collection, map] of [
+    for (const [collection, map] of /** @satisfies {[string, Map<string, CountDoc>][]} */ ([
       ['activity_daily', this.day],
       ['activity_monthly', this.month],
-    ]) {
+    ])) {
       const docs = [...map.values()];
       for (let i = 0; i < docs.length; i += 10_000)
         await db.collection(collection).insertMany(docs.slice(i, i + 10_000), { ordered: false });
@@ -75,15 +88,23 @@ class Counts {
 }
 
 /** A well-mixed 32-bit hash of an integer (so sittings spread over speakers and days without short cycles). */
+/** @param {number} n */
 const hash = (n) => {
   let x = Math.imul(n ^ (n >>> 16), 0x45d9f3b);
   x = Math.imul(x ^ (x >>> 16), 0x45d9f3b);
   return (x ^ (x >>> 16)) >>> 0;
 };
 
-/** A speaker's language: most speak one, the first languages more often. */
-const languageOf = (speaker) => LANGUAGES[[0, 0, 0, 1, 1, 2, 3, 4][speaker % 8]];
+/**
+ * A speaker's language: most speak one, the first languages more often.
+ * @param {number} speaker
+ */
+const languageOf = (speaker) => cycle(LANGUAGES, cycle([0, 0, 0, 1, 1, 2, 3, 4], speaker));
 
+/**
+ * @param {import('mongodb').Db} speechDb
+ * @param {import('mongodb').Db} textDb
+ */
 async function seedActivity(speechDb, textDb) {
   const started = performance.now();
   const now = Date.now();
@@ -122,8 +143,10 @@ async function seedActivity(speechDb, textDb) {
 }
 
 const MANAGER = 'bench-manager';
+/** @param {number} p */
 const memberOf = (p) => Array.from({ length: 20 }, (_, m) => `s${(p * 37 + m * 101) % SPEAKERS}`);
 
+/** @param {import('mongodb').Db} db */
 async function seedProjects(db) {
   const now = Date.now();
   const projects = [];
@@ -184,9 +207,15 @@ async function seedProjects(db) {
   return projects;
 }
 
-/** Times QUERIES calls one after another, after a few untimed ones (the first connections, the JIT). */
+/**
+ * Times QUERIES calls one after another, after a few untimed ones (the first connections, the JIT).
+ * @param {{ url: string }} text
+ * @param {{ id: string, role: import('@platform/contracts').Identity['role'] }} who
+ * @param {string} path
+ */
 async function timed(text, { id, role }, path) {
   const url = `${text.url}${path}`;
+  /** @type {number[]} */
   const samples = [];
   for (let i = -5; i < QUERIES; i++) {
     const t0 = performance.now();
@@ -200,7 +229,7 @@ async function timed(text, { id, role }, path) {
 
 bench.run(
   async () => {
-    log(`workspace benchmark: ${availableParallelism()} cores, load ${loadavg()[0].toFixed(2)}`);
+    log(`workspace benchmark: ${availableParallelism()} cores, load ${loadavg()[0]?.toFixed(2)}`);
     build([
       'libs/contracts',
       'libs/service-kit',
@@ -225,8 +254,11 @@ bench.run(
     const projects = await seedProjects(client.db('text'));
     log(`stored ${PROJECTS} projects and ${PROJECTS * 10} tasks`);
 
+    /** @type {{ id: string, role: 'manager' }} */
     const manager = { id: MANAGER, role: 'manager' };
+    /** @type {{ id: string, role: 'manager' }} */
     const person = { id: 'bench-person', role: 'manager' };
+    /** @type {[string, number[], number | undefined][]} */
     const rows = [
       ['dashboard (in 10 projects)', await timed(text, person, '/api/workspace/dashboard'), 50],
       [
@@ -236,7 +268,7 @@ bench.run(
       ],
       [
         'analytics year, one project',
-        await timed(text, manager, `/api/analytics/progress?period=year&projectId=${projects[3]._id}`),
+        await timed(text, manager, `/api/analytics/progress?period=year&projectId=${projects[3]?._id}`),
         200,
       ],
       ['project list, page of 20', await timed(text, manager, '/api/projects?page=2&pageSize=20'), 100],

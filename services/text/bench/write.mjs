@@ -1,3 +1,4 @@
+// @ts-check
 // Write benchmark. Not a test: it measures and prints.
 //
 //   node services/text/bench/write.mjs                        # 1,000,000 stored sentences
@@ -25,6 +26,7 @@ import {
   ms,
   pct,
   root,
+  keyedByString,
   rssKb,
   sleep,
 } from '../../../tools/bench/harness.mjs';
@@ -38,11 +40,17 @@ const FILE_BYTES = 2 * 1024 * 1024;
 const LANGS = ['yo', 'en', 'ha', 'ig', 'pcm'];
 const bench = createBench('text-bench-');
 
-/** Identity headers for one request, as the gateway signs them. */
+/**
+ * Identity headers for one request, as the gateway signs them.
+ * @param {string} id
+ * @param {string} method
+ * @param {string} path
+ */
 const signed = (id, method, path) => bench.signed('text', { id, method, url: path });
 
 // Distinct words from the Yoruba alphabet: word(i) differs for every i, so every sentence has its own key.
 const YO = 'abdefghijklmnoprstuwy';
+/** @param {number} i */
 function word(i, minLength = 4) {
   let s = '';
   let n = i;
@@ -52,12 +60,17 @@ function word(i, minLength = 4) {
   } while (n > 0);
   return s.padStart(minLength, 'a');
 }
+/** @param {number} i */
 const stored = (i) => `Ọmọ ${word(i)} ń ṣeré ní ọgbà.`;
 
+/**
+ * @param {import('mongodb').Db} db
+ * @param {(text: string) => string} duplicateKey
+ */
 async function load(db, duplicateKey) {
   const started = Date.now();
   const col = db.collection('sentences');
-  const counter = await db.collection('counters').findOne({ _id: 'sentences' });
+  const counter = await keyedByString(db, 'counters').findOne({ _id: 'sentences' });
   const firstSeq = (counter?.value ?? 0) + 1;
   const now = new Date();
   for (let from = 0; from < SENTENCES; from += 10_000) {
@@ -85,14 +98,20 @@ async function load(db, duplicateKey) {
     if ((from / 10_000) % 20 === 19)
       log(`  ... ${from + 10_000} sentences (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
-  await db
-    .collection('counters')
-    .updateOne({ _id: 'sentences' }, { $max: { value: firstSeq + SENTENCES - 1 } }, { upsert: true });
+  await keyedByString(db, 'counters').updateOne(
+    { _id: 'sentences' },
+    { $max: { value: firstSeq + SENTENCES - 1 } },
+    { upsert: true },
+  );
   return (Date.now() - started) / 1000;
 }
 
-/** A file of just under 2 MB: mostly new Yoruba sentences, 2% already stored, 2% repeated, 2% with digits. */
+/**
+ * A file of just under 2 MB: mostly new Yoruba sentences, 2% already stored, 2% repeated, 2% with digits.
+ * @param {number} run
+ */
 function bulkFile(run) {
+  /** @type {string[]} */
   const lines = [];
   let bytes = 0;
   for (let i = 0; ; i++) {
@@ -100,7 +119,7 @@ function bulkFile(run) {
     if (i % 50 === 7)
       line = stored((i * 5) % SENTENCES); // a stored Yoruba sentence (i*5: language yo)
     else if (i % 50 === 8 && lines.length)
-      line = lines[lines.length - 2]; // repeated in the file
+      line = lines[lines.length - 2] ?? ''; // repeated in the file
     else if (i % 50 === 9)
       line = `Mo ní ọmọ ${i}.`; // a digit
     else line = `Bàbá ${word(run * 1_000_000 + i, 5)} ń kọrin pẹ̀lú ayọ̀ ní ọjà àti ilé wa.`;
@@ -112,6 +131,11 @@ function bulkFile(run) {
   return { data: Buffer.from(`${lines.join('\n')}\n`), lines: lines.length };
 }
 
+/**
+ * @param {string} url
+ * @param {{ text: number | undefined, db: number | undefined }} pids
+ * @param {number} run
+ */
 async function bulkUpload(url, pids, run, file = bulkFile(run)) {
   const pid = pids.text;
   const form = new FormData();
@@ -149,8 +173,11 @@ async function bulkUpload(url, pids, run, file = bulkFile(run)) {
   };
 }
 
+/** @param {string} url */
 async function singles(url) {
+  /** @type {number[]} */
   const times = [];
+  /** @type {Record<number, number>} */
   const statuses = {};
   for (let i = 0; i < SINGLES + 30; i++) {
     const body = JSON.stringify({
@@ -182,7 +209,10 @@ async function main() {
   );
   log('building...');
   build(['libs/contracts', 'libs/service-kit', 'libs/embedded-mongo', 'services/text']);
-  const { duplicateKey } = require(join(root, 'services/text/dist/rules/sentence-rules.js'));
+  // Typed by the sources it is built from.
+  const { duplicateKey } = /** @type {typeof import('../src/rules/sentence-rules')} */ (
+    require(join(root, 'services/text/dist/rules/sentence-rules.js'))
+  );
   const mongo = await bench.startMongo();
   const { uri } = mongo;
   const text = await bench.startService('text', { portVar: 'TEXT_PORT', uri, readyMs: 120_000 });
@@ -229,7 +259,7 @@ async function main() {
   log('| single submit (POST /api/sentences) | p50 | p95 | max | target p95 |');
   log('| --- | ---: | ---: | ---: | --- |');
   log(
-    `| ${SINGLES} new Yoruba sentences, one after another | ${ms(pct(s.times, 50))} | ${ms(pct(s.times, 95))} | ${ms(s.times[s.times.length - 1])} | < 30 ms: ${pct(s.times, 95) < 30 ? 'met' : 'NOT met'} |`,
+    `| ${SINGLES} new Yoruba sentences, one after another | ${ms(pct(s.times, 50))} | ${ms(pct(s.times, 95))} | ${ms(s.times[s.times.length - 1] ?? NaN)} | < 30 ms: ${pct(s.times, 95) < 30 ? 'met' : 'NOT met'} |`,
   );
   log(`statuses: ${JSON.stringify(s.statuses)}`);
   const loadAverage = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');

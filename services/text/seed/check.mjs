@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Validates the starter sentence files with the text service's own sentence rules (src/rules/: the letters
 // of each language, digits, links, symbols, word count, Yoruba tone marks, duplicate keys), plus the house
 // style of the starter set, so a bad edit is caught before the service seeds it.
@@ -22,22 +23,33 @@ try {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 } catch (error) {
-  console.error(`could not build the text service's rules:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+  // execFileSync's error carries the child's output.
+  const { stdout, stderr } = /** @type {{ stdout?: Buffer, stderr?: Buffer }} */ (error);
+  console.error(`could not build the text service's rules:\n${stdout ?? ''}${stderr ?? ''}`);
   process.exit(2);
 }
-const { checkSentence, duplicateKey } = require(join(here, '..', 'dist', 'rules', 'sentence-rules.js'));
+// Typed by the sources it is built from.
+const { checkSentence, duplicateKey } = /** @type {typeof import('../src/rules/sentence-rules')} */ (
+  require(join(here, '..', 'dist', 'rules', 'sentence-rules.js'))
+);
 const { ERROR_MESSAGES } = require('@platform/contracts');
 
 const LICENSE = 'CC0-1.0';
 const CITATION = "Written for the platform's starter set; dedicated to the public domain (CC0 1.0).";
 // House style of the starter set, stricter than what a writer may submit.
 const MIN_WORDS = 3;
+/** @type {Record<import('@platform/contracts').LanguageCode, number>} */
 const MINIMUM_SENTENCES = { yo: 110, en: 110, pcm: 35, ha: 35, ig: 35 };
 const SEED_PUNCTUATION = /^[\p{L}\p{M} .,?!']*$/u;
 
-/** @returns {string[]} problems with one sentence (empty when it is fine) */
+/**
+ * @param {unknown} sentence
+ * @param {import('@platform/contracts').LanguageCode} code
+ * @returns {string[]} problems with one sentence (empty when it is fine)
+ */
 function problemsWith(sentence, code) {
   if (typeof sentence !== 'string') return ['not a string'];
+  /** @type {string[]} */
   const problems = [];
   const verdict = checkSentence(sentence, code);
   if (verdict.code) problems.push(`${ERROR_MESSAGES[verdict.code]} (${verdict.code})`);
@@ -54,17 +66,24 @@ function problemsWith(sentence, code) {
 }
 
 let failures = 0;
+/** @type {Record<string, number>} */
 const counts = {};
-for (const [code, minimum] of Object.entries(MINIMUM_SENTENCES)) {
+// The keys of MINIMUM_SENTENCES are language codes (Object.entries widens them to strings).
+const minimums = /** @type {[import('@platform/contracts').LanguageCode, number][]} */ (
+  Object.entries(MINIMUM_SENTENCES)
+);
+for (const [code, minimum] of minimums) {
+  /** @param {string} message */
   const fail = (message) => {
     failures += 1;
     console.error(`${code}.json: ${message}`);
   };
+  /** @type {{ language?: unknown, license?: unknown, citation?: unknown, sentences?: unknown }} */
   let data;
   try {
     data = JSON.parse(readFileSync(join(here, `${code}.json`), 'utf8'));
   } catch (error) {
-    fail(`cannot read: ${error.message}`);
+    fail(`cannot read: ${/** @type {Error} */ (error).message}`);
     continue;
   }
   if (data.language !== code) fail(`language is ${JSON.stringify(data.language)}, expected "${code}"`);
@@ -80,6 +99,7 @@ for (const [code, minimum] of Object.entries(MINIMUM_SENTENCES)) {
   }
   if (data.sentences.length < minimum)
     fail(`${data.sentences.length} sentences, at least ${minimum} required`);
+  /** @type {Map<string, number>} */
   const seen = new Map();
   data.sentences.forEach((sentence, index) => {
     const where = `sentence ${index + 1} ${JSON.stringify(sentence)}`;
@@ -87,7 +107,8 @@ for (const [code, minimum] of Object.entries(MINIMUM_SENTENCES)) {
     if (typeof sentence !== 'string') return;
     // The service's duplicate key: NFC, case folded, without punctuation and spaces.
     const key = duplicateKey(sentence);
-    if (seen.has(key)) fail(`${where}: duplicate of sentence ${seen.get(key) + 1}`);
+    const first = seen.get(key);
+    if (first !== undefined) fail(`${where}: duplicate of sentence ${first + 1}`);
     else seen.set(key, index);
   });
   counts[code] = data.sentences.length;
