@@ -1,21 +1,14 @@
+// No @platform import here: an inspection thread loads this module, and loading the contracts would
+// double the time a thread takes to start. The depth comes from the caller (DATASET_UPLOAD_JSON_MAX_DEPTH).
 import { JSONParser, TokenType, type JsonTypes, type ParsedElementInfo } from '@streamparser/json';
-// The schema-free entry: an inspection thread loads no more than it needs.
-import { DATASET_UPLOAD_JSON_MAX_DEPTH } from '@platform/contracts/client';
-
-/**
- * The deepest nesting a JSON file may have. The streaming parser keeps one stack entry per open bracket, so
- * a few megabytes of `[` alone would hold millions of them (seconds of work, then the heap); 64 levels is
- * far more than any table of sentences, pairs or records needs.
- */
-export const JSON_MAX_DEPTH = DATASET_UPLOAD_JSON_MAX_DEPTH;
 
 export { TokenType };
 type JsonPrimitive = JsonTypes.JsonPrimitive;
 
-/** Thrown out of the parser (to its onError) at the first bracket past JSON_MAX_DEPTH. */
+/** Thrown out of the parser (to its onError) at the first bracket past the deepest level allowed. */
 export class JsonTooDeepError extends Error {
-  constructor() {
-    super(`The JSON nests deeper than ${JSON_MAX_DEPTH} levels.`);
+  constructor(maxDepth: number) {
+    super(`The JSON nests deeper than ${maxDepth} levels.`);
     this.name = 'JsonTooDeepError';
   }
 }
@@ -36,7 +29,7 @@ export interface BoundedJsonParser {
   end(): void;
   /** The document parsed to its end without an error. */
   readonly isEnded: boolean;
-  /** True once the input went past JSON_MAX_DEPTH (the parser then refuses everything after). */
+  /** True once the input went past `maxDepth` (the parser then refuses everything after). */
   readonly tooDeep: boolean;
 }
 
@@ -44,14 +37,16 @@ const OPENING = new Set([TokenType.LEFT_BRACE, TokenType.LEFT_BRACKET]);
 const CLOSING = new Set([TokenType.RIGHT_BRACE, TokenType.RIGHT_BRACKET]);
 
 /**
- * A streaming JSON parser (@streamparser/json) that refuses nesting past JSON_MAX_DEPTH as soon as the
- * bracket that goes past it arrives. `paths` chooses the values handed to `onValue` (the library's
+ * A streaming JSON parser (@streamparser/json) that refuses nesting past `maxDepth` as soon as the bracket
+ * that goes past it arrives. The parser keeps one stack entry per open bracket, so without a bound a few
+ * megabytes of `[` alone would hold millions of them (seconds of work, then the heap). `paths` chooses the values handed to `onValue` (the library's
  * selectors); a completed value no selector wants is dropped from its parent at once, so with `paths: []`
  * the parser only checks the grammar and holds nothing but the open levels and the token being read.
  * `onToken` sees every token with its depth. Errors, invalid JSON and too deep alike, go to `onError`
  * (once); `write` and `end` never throw.
  */
 export function boundedJsonParser(handlers: {
+  maxDepth: number;
   paths: string[];
   onValue?: (info: ParsedElementInfo) => void;
   onToken?: (token: DepthToken) => void;
@@ -63,10 +58,10 @@ export function boundedJsonParser(handlers: {
   let failed = false;
   parser.onToken = ({ token, value, offset }) => {
     if (OPENING.has(token)) {
-      if (depth >= JSON_MAX_DEPTH) {
+      if (depth >= handlers.maxDepth) {
         tooDeep = true;
         // Thrown from here, it stops the tokenizer before the token parser opens this level.
-        throw new JsonTooDeepError();
+        throw new JsonTooDeepError(handlers.maxDepth);
       }
       handlers.onToken?.({ token, value, offset, depth });
       depth += 1;
@@ -82,7 +77,7 @@ export function boundedJsonParser(handlers: {
     // The tokenizer reports every later chunk as an error too: the first one is the reason.
     if (failed) return;
     failed = true;
-    handlers.onError(tooDeep ? new JsonTooDeepError() : error);
+    handlers.onError(tooDeep ? new JsonTooDeepError(handlers.maxDepth) : error);
   };
   parser.onError = fail;
   return {

@@ -1,9 +1,9 @@
 // An inspection thread (inspection-thread.ts): the chunks of one uploaded file in, its Inspection out.
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { ContentInspector } from './content-inspector';
-import type { InspectionReply, InspectionRequest } from './inspection-thread';
+import type { InspectionReply, InspectionRequest, InspectionWorkerData } from './inspection-thread';
 
-const inspector = new ContentInspector();
+const inspector = new ContentInspector((workerData as InspectionWorkerData).maxDepth);
 const port = parentPort!;
 
 port.on('message', (request: InspectionRequest) => {

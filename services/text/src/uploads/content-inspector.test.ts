@@ -1,10 +1,10 @@
-import { JSON_MAX_DEPTH } from './bounded-json';
+import { DATASET_UPLOAD_JSON_MAX_DEPTH as JSON_MAX_DEPTH } from '@platform/contracts';
 import { ContentInspector, importKindOf } from './content-inspector';
 
 /** Inspects `data` fed in chunks of `size` bytes, as a stream would hand it over. */
 async function inspect(data: Buffer | string, size = 3) {
   const bytes = typeof data === 'string' ? Buffer.from(data) : data;
-  const inspector = new ContentInspector();
+  const inspector = new ContentInspector(JSON_MAX_DEPTH);
   for (let at = 0; at < bytes.length; at += size) inspector.write(bytes.subarray(at, at + size));
   return inspector.finish();
 }

@@ -12,8 +12,9 @@ export interface Inspection {
   /** Data rows: CSV records after the header, or the elements of a JSON array (0 otherwise). */
   rows: number;
   /**
-   * Set when the file is refused for how it is built rather than for its type: JSON nested past
-   * JSON_MAX_DEPTH, or content the inspection thread could not read within its memory.
+   * Set when the file is refused for how it is built rather than for its type: JSON nested past the
+   * deepest level allowed (DATASET_UPLOAD_JSON_MAX_DEPTH), or content the inspection thread could not read
+   * within its memory.
    */
   refusal?: InspectionRefusal;
 }
@@ -63,7 +64,7 @@ const VALUE_STARTS = new Set([
  * Reads a file's bytes as they stream by, once, and tells what the content is: DICOM (`DICM` at byte 128),
  * JSON (UTF-8 text whose root object or array parses, by a streaming parser), CSV (other UTF-8 text that
  * csv-parse reads with a constant column count), or none. Memory stays bounded: one CSV record, or the
- * open levels of the JSON (at most JSON_MAX_DEPTH) and the token being read; nothing else of the file is
+ * open levels of the JSON (at most `maxDepth`) and the token being read; nothing else of the file is
  * kept. The service runs it on an inspection thread (inspection-thread.ts), never on the thread that answers.
  */
 export class ContentInspector {
@@ -86,7 +87,8 @@ export class ContentInspector {
   private csvRows = 0;
   private readonly csvDone: Promise<void>;
 
-  constructor() {
+  /** `maxDepth`: the deepest JSON nesting taken (DATASET_UPLOAD_JSON_MAX_DEPTH, given by the caller). */
+  constructor(private readonly maxDepth: number) {
     this.csv = parse({ bom: true, skip_empty_lines: true, max_record_size: CSV_MAX_RECORD_BYTES });
     this.csv.on('data', (record: string[]) => {
       if (this.csvHeader === null) this.csvHeader = record;
@@ -181,6 +183,7 @@ export class ContentInspector {
     // of its first one are read from the tokens, so JSON nested boundedly is inspected in bounded memory
     // whatever the size of its elements.
     this.json = boundedJsonParser({
+      maxDepth: this.maxDepth,
       paths: [],
       onToken: (token) => this.jsonToken(token),
       onError: () => {

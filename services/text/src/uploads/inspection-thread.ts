@@ -1,10 +1,17 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { DATASET_UPLOAD_JSON_MAX_DEPTH } from '@platform/contracts';
 import type { Inspection } from './content-inspector';
 
 export type InspectionRequest = { type: 'chunk'; bytes: Uint8Array } | { type: 'end' };
 export type InspectionReply = { type: 'taken'; bytes: number } | { type: 'done'; inspection: Inspection };
+/** What a thread is started with (the limits live in the contracts, which the thread does not load). */
+export interface InspectionWorkerData {
+  maxDepth: number;
+  /** The module to run, when the thread compiles the sources itself. */
+  entry?: string;
+}
 
 /**
  * The heap an inspection thread may use. Inspection keeps one CSV record or one JSON element at a time, so
@@ -38,10 +45,11 @@ function startWorker(memoryMb: number): Worker {
     maxOldGenerationSizeMb: memoryMb,
     maxYoungGenerationSizeMb: Math.min(16, memoryMb),
   };
-  if (existsSync(COMPILED)) return new Worker(COMPILED, { resourceLimits });
+  const workerData: InspectionWorkerData = { maxDepth: DATASET_UPLOAD_JSON_MAX_DEPTH };
+  if (existsSync(COMPILED)) return new Worker(COMPILED, { workerData, resourceLimits });
   return new Worker(FROM_SOURCES, {
     eval: true,
-    workerData: { entry: SOURCE },
+    workerData: { ...workerData, entry: SOURCE },
     resourceLimits,
     // The workspace libraries from their sources too, as Jest reads them.
     execArgv: ['--conditions=source'],
@@ -94,8 +102,6 @@ export class InspectionThread {
       this.worker.on('error', fail);
       this.worker.on('exit', (code) => fail(new Error(`the inspection thread exited with code ${code}`)));
     });
-    // Never keeps the service's process alive by itself.
-    this.worker.unref();
   }
 
   /** Hands the thread the next chunk; resolves when it may take another (the upload waits meanwhile). */

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import type { ObjectId, Db } from 'mongodb';
+import { DATASET_UPLOAD_JSON_MAX_DEPTH } from '@platform/contracts';
 import { HttpError } from '@platform/service-kit';
 import { boundedJsonParser } from './bounded-json';
 import { CSV_MAX_RECORD_BYTES } from './content-inspector';
@@ -52,6 +53,7 @@ async function* jsonRows(stream: Readable): AsyncGenerator<UploadRow> {
   let boundary = 0;
   let read = 0;
   const parser = boundedJsonParser({
+    maxDepth: DATASET_UPLOAD_JSON_MAX_DEPTH,
     paths: ['$.*'],
     onToken: ({ depth, offset }) => {
       if (depth <= 1) boundary = offset;
