@@ -283,9 +283,19 @@ export function fieldBounds(
 
 /** Whether an encoded value (a complete segment) lies in one of the intervals. */
 export function inIntervals(seg: Buffer, intervals: readonly ByteInterval[]): boolean {
+  return inIntervalsAt(seg, 0, seg.length, intervals);
+}
+
+/** The same for the segment key[start, end), without copying it. */
+export function inIntervalsAt(
+  key: Buffer,
+  start: number,
+  end: number,
+  intervals: readonly ByteInterval[],
+): boolean {
   for (const iv of intervals) {
-    if (Buffer.compare(seg, iv.start) < 0) return false;
-    if (iv.end === undefined || Buffer.compare(seg, iv.end) < 0) return true;
+    if (key.compare(iv.start, 0, iv.start.length, start, end) < 0) return false;
+    if (iv.end === undefined || key.compare(iv.end, 0, iv.end.length, start, end) < 0) return true;
   }
   return false;
 }

@@ -90,7 +90,7 @@ export function* readPlan(
     for (const branch of plan.union) yield* readPlan(engine, meta, branch, stats);
     return;
   }
-  for (const e of planEntries(engine, meta, plan, stats)) {
+  for (const e of planEntries(engine, meta, plan, stats, !plan.index)) {
     const raw = entryDocument(engine, meta, plan, e);
     if (stats) stats.docsExamined++;
     if (raw) yield raw;

@@ -9,7 +9,7 @@ import { decodeSegment, segmentOffsets } from '../storage/key-segments';
 import { EntryType } from '../storage/raw-path';
 import { encodeKey, isTruncated, prefixEnd } from '../storage/key-encoding';
 import { pipelineDocument } from '../storage/bson-number';
-import { inIntervals } from './bounds';
+import { inIntervalsAt } from './bounds';
 import type { Plan, SortField } from './planner';
 import { isPlainObject, pathValues, setPath } from './paths';
 
@@ -33,38 +33,54 @@ export interface Entry {
 
 const dirsOf = (plan: Plan): number[] => (plan.fields ?? []).map((f) => f.dir);
 
-/** Whether an entry's key passes the plan's key filters. */
+/** Whether an entry's key passes the plan's key filters (checked in place, on every entry read). */
 function keyFilter(plan: Plan): ((key: Buffer) => boolean) | undefined {
   const filters = plan.keyFilters ?? [];
   if (!filters.length) return undefined;
   const dirs = dirsOf(plan);
   const upTo = Math.max(...filters.map((f) => f.field)) + 1;
+  const offs: number[] = [];
   return (key) => {
-    const offs = segmentOffsets(key, KEY_PREFIX, dirs, upTo);
-    return filters.every((f) => inIntervals(key.subarray(offs[f.field], offs[f.field + 1]), f.intervals));
+    segmentOffsets(key, KEY_PREFIX, dirs, upTo, offs);
+    for (const f of filters)
+      if (!inIntervalsAt(key, offs[f.field]!, offs[f.field + 1]!, f.intervals)) return false;
+    return true;
   };
 }
 
-/** The entries a (non-union) plan reads, each document once, in plan order. */
+/**
+ * The entries a (non-union) plan reads, each document once, in plan order. With `values: false` a plan with
+ * key filters reads keys alone (most of its entries are dropped on the key) and takes the _id from the key;
+ * such entries have an empty value.
+ */
 export function* planEntries(
   engine: Engine,
   meta: CollectionMeta,
   plan: Plan,
   stats?: QueryStats,
+  values = true,
 ): Generator<Entry> {
   const ranges = plan.ranges ?? [WHOLE];
   const ordered = plan.reverse ? [...ranges].reverse() : ranges;
   const ix = plan.index;
   const passes = keyFilter(plan);
   const seen = plan.dedupe && ix ? new Set<string>() : undefined;
+  const keysOnly = Boolean(ix && passes && !values);
+  const dirs = dirsOf(plan);
   for (const r of ordered) {
-    const entries = ix
-      ? engine.indexEntries(ix, r, plan.reverse)
-      : engine.primaryEntries(meta, r, plan.reverse);
+    const entries = keysOnly
+      ? engine.indexKeyRange(ix!, r, plan.reverse)
+      : ix
+        ? engine.indexEntries(ix, r, plan.reverse)
+        : engine.primaryEntries(meta, r, plan.reverse);
     for (const e of entries) {
       if (stats) stats.keysExamined++;
       if (passes && !passes(e.key)) continue;
-      const idEnc = ix ? entryId(ix, e.value) : e.key.subarray(KEY_PREFIX);
+      const idEnc = keysOnly
+        ? e.key.subarray(segmentOffsets(e.key, KEY_PREFIX, dirs)[dirs.length])
+        : ix
+          ? entryId(ix, e.value)
+          : e.key.subarray(KEY_PREFIX);
       if (seen) {
         const h = idEnc.toString('latin1');
         if (seen.has(h)) continue;
@@ -85,9 +101,32 @@ export function entryDocument(
   return plan.index ? engine.getByEncodedId(meta, e.idEnc) : e.value;
 }
 
+/**
+ * Whether an exact plan's count is the sum of its leading field's counters: the index counts its leading
+ * values, only that field is bounded, nothing is checked per entry, and each document has one entry there.
+ */
+export function countedByValue(plan: Plan, field = 0): boolean {
+  const ix = plan.index;
+  if (!ix?.counted || !plan.exact || plan.union || field !== 0 || (plan.keyFilters ?? []).length)
+    return false;
+  const bounds = plan.bounds ?? [];
+  if (bounds.some((b, i) => i > 0 && b !== undefined)) return false;
+  const single = bounds[0]?.intervals.length === 1 && bounds[0].intervals[0]!.point;
+  return !ix.multikey || single;
+}
+
 /** How many documents an exact plan matches, counted on the index (no document is read). */
 export function countPlan(engine: Engine, meta: CollectionMeta, plan: Plan, stats?: QueryStats): number {
   if (!plan.exact || plan.union) throw new Error('countPlan needs an exact plan');
+  if (countedByValue(plan)) {
+    let n = 0;
+    for (const r of plan.ranges ?? [WHOLE])
+      for (const c of engine.leadingCounts(plan.index!, r)) {
+        n += c.count;
+        if (stats) stats.keysExamined++;
+      }
+    return n;
+  }
   if (!plan.dedupe && !(plan.keyFilters ?? []).length) {
     let n = 0;
     if (!plan.index && !plan.ranges) n = meta.count;
@@ -98,7 +137,7 @@ export function countPlan(engine: Engine, meta: CollectionMeta, plan: Plan, stat
     return n;
   }
   let n = 0;
-  for (const _ of planEntries(engine, meta, plan, stats)) n++;
+  for (const _ of planEntries(engine, meta, plan, stats, false)) n++;
   return n;
 }
 
@@ -252,6 +291,27 @@ export function* groupCounts(
 ): Generator<{ value: unknown; count: number }> {
   const ix = plan.index!;
   const dirs = dirsOf(plan);
+  if (countedByValue(plan, i)) {
+    // each counter is a group: its value from the first entry holding it
+    for (const r of plan.ranges ?? [WHOLE])
+      for (const { seg, count } of engine.leadingCounts(ix, r)) {
+        if (stats) stats.keysExamined++;
+        const e = engine.firstEntry(ix, { start: seg, end: prefixEnd(seg) }, false);
+        if (!e) continue;
+        const first: Entry = { key: e.key, value: e.value, idEnc: entryId(ix, e.value) };
+        const { value } = entryValue(
+          engine,
+          meta,
+          ix,
+          first,
+          i,
+          segmentOffsets(e.key, KEY_PREFIX, dirs, i + 1),
+          stats,
+        );
+        yield { value, count };
+      }
+    return;
+  }
   const passes = keyFilter(plan);
   const oneByOne = Boolean(passes) || plan.dedupe;
   for (const r of plan.ranges ?? [WHOLE]) {

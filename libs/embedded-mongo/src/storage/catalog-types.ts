@@ -29,6 +29,8 @@ export interface IndexSpec {
   entryTypes?: boolean;
   /** Whether any document's path to a field crossed an array (undefined: not known, so assumed). */
   arrays?: boolean;
+  /** Whether the leading field's values are counted (storage/value-counts.ts); undefined: not yet decided. */
+  counted?: boolean;
   /** Compiled partial filter (not persisted). */
   partialQuery?: Query;
   /** The fields' paths split for raw-path.ts (not persisted). */

@@ -15,7 +15,8 @@ import { compileQuery } from './mingo-context';
 import { attachRaw } from './bson-types';
 import { normalizeForMatch } from './normalize';
 import { nsOf, type CollectionMeta, type IndexField, type IndexSpec } from './catalog-types';
-import { EntryType, leafType, pathParts } from './raw-path';
+import { EntryType, pathParts, RawPaths } from './raw-path';
+import { leadingSegment, ValueCounts } from './value-counts';
 
 export type { CollectionMeta, IndexSpec } from './catalog-types';
 
@@ -45,6 +46,7 @@ export class Engine {
   private readonly docs: Database<Buffer, Buffer>;
   private readonly index: Database<Buffer, Buffer>;
   private readonly catalog: Database<Buffer, string>;
+  private readonly counts: ValueCounts;
   private readonly colls = new Map<string, CollectionMeta>();
   private nextId = 1;
   private dirtyStats = new Set<CollectionMeta>();
@@ -73,6 +75,7 @@ export class Engine {
       this.docs = opened.docs;
       this.index = opened.index;
       this.catalog = opened.catalog;
+      this.counts = new ValueCounts(opened.counts, opened.index, (meta) => this.saveMeta(meta));
       this.load();
     } catch (err) {
       rmSync(this.lockFile, { force: true });
@@ -93,6 +96,14 @@ export class Engine {
       this.colls.set(String(key).slice(2), meta);
       this.nextId = Math.max(this.nextId, meta.id + 1, ...meta.indexes.map((i) => i.id + 1));
     }
+    // indexes made before their leading values were counted get their counters now
+    const uncounted = [...this.colls.values()].flatMap((meta) =>
+      meta.indexes.filter((ix) => this.counts.load(meta, ix)).map((ix) => ({ meta, ix })),
+    );
+    if (uncounted.length)
+      this.env.transactionSync(() => {
+        for (const { meta, ix } of uncounted) this.counts.buildFromIndex(meta, ix);
+      });
   }
 
   private prepareIndex(ix: IndexSpec): void {
@@ -136,6 +147,7 @@ export class Engine {
                 outcomes.push({ ok: false, error });
               }
             }
+            this.counts.flush();
             this.flushStats();
           });
           // env.flushed follows the newest batch: bind to this one now, while it is the current one
@@ -144,6 +156,7 @@ export class Engine {
           });
           await committed;
         } catch (error) {
+          this.counts.discard();
           for (const w of batch) w.reject(error);
           continue;
         }
@@ -219,7 +232,10 @@ export class Engine {
   /** Inside a write: removes a collection, its documents and index entries. */
   dropCollection(meta: CollectionMeta): void {
     this.removeRange(this.docs, u32(meta.id));
-    for (const ix of meta.indexes) this.removeRange(this.index, u32(ix.id));
+    for (const ix of meta.indexes) {
+      this.removeRange(this.index, u32(ix.id));
+      this.counts.clear(ix);
+    }
     this.catalog.removeSync(`c:${nsOf(meta)}`);
     this.catalog.removeSync(`s:${meta.id}`);
     this.colls.delete(nsOf(meta));
@@ -230,7 +246,10 @@ export class Engine {
   truncate(meta: CollectionMeta): number {
     const removed = meta.count;
     this.removeRange(this.docs, u32(meta.id));
-    for (const ix of meta.indexes) this.removeRange(this.index, u32(ix.id));
+    for (const ix of meta.indexes) {
+      this.removeRange(this.index, u32(ix.id));
+      this.counts.clear(ix);
+    }
     meta.count = 0;
     meta.size = 0;
     this.dirtyStats.add(meta);
@@ -266,13 +285,14 @@ export class Engine {
     const ix: IndexSpec = { ...spec, id: this.nextId++, multikey: false, entryTypes: true, arrays: false };
     this.prepareIndex(ix);
     const entries: Buffer[] = [];
+    const values = new Map<string, [Buffer, number]>();
     const seen = new Map<string, { id: unknown; values: unknown[] }>();
     const prefix = u32(ix.id);
     for (const { value } of this.docs.getRange({ start: u32(meta.id), end: prefixEnd(u32(meta.id)) })) {
       const doc = toMatchable(value);
       const keys = this.indexKeys(ix, doc);
       const idEnc = encodeId(doc._id);
-      const entry = this.entryValue(ix, value, idEnc);
+      const entry = this.entryValue(ix, new RawPaths(value), idEnc);
       if (keys.length > 1) ix.multikey = true;
       if (keys.length && crossesArray(ix, entry)) ix.arrays = true;
       for (const k of keys) {
@@ -291,16 +311,21 @@ export class Engine {
           seen.set(hex, { id: doc._id, values: k.values });
         }
         entries.push(Buffer.concat([prefix, k.bytes, idEnc]), entry);
+        const seg = leadingSegment(ix, k.bytes);
+        const counted = values.get(seg.toString('latin1'));
+        if (counted) counted[1]++;
+        else values.set(seg.toString('latin1'), [seg, 1]);
       }
     }
     for (let i = 0; i < entries.length; i += 2) this.index.putSync(entries[i]!, entries[i + 1]!);
     meta.indexes.push(ix);
-    this.saveMeta(meta);
+    this.counts.set(meta, ix, values.values());
     return ix;
   }
 
   dropIndex(meta: CollectionMeta, ix: IndexSpec): void {
     this.removeRange(this.index, u32(ix.id));
+    this.counts.clear(ix);
     meta.indexes = meta.indexes.filter((i) => i !== ix);
     this.saveMeta(meta);
   }
@@ -408,9 +433,11 @@ export class Engine {
     this.checkKeySizes(meta, idEnc, perIndex);
     meta.indexes.forEach((ix, i) => ix.unique && this.checkUnique(meta, ix, perIndex[i]!, idEnc));
     this.docs.putSync(key, raw);
-    meta.indexes.forEach((ix, i) =>
-      this.putKeys(meta, ix, perIndex[i]!, idEnc, this.entryValue(ix, raw, idEnc)),
-    );
+    const paths = new RawPaths(raw);
+    meta.indexes.forEach((ix, i) => {
+      this.putKeys(meta, ix, perIndex[i]!, idEnc, this.entryValue(ix, paths, idEnc));
+      for (const k of perIndex[i]!) this.counts.add(meta, ix, k.bytes, 1);
+    });
     meta.count += 1;
     meta.size += raw.length;
     this.dirtyStats.add(meta);
@@ -434,15 +461,18 @@ export class Engine {
     if (multikey || longKeys || arrays) this.saveMeta(meta);
   }
 
-  /** The value of an index entry: the encoded _id, then (entryTypes) each field's type byte and the _id's. */
-  private entryValue(ix: IndexSpec, raw: Uint8Array, idEnc: Buffer): Buffer {
+  /**
+   * The value of an index entry: the encoded _id, then (entryTypes) each field's type byte and the _id's.
+   * `paths` reads the document once for all of a write's indexes.
+   */
+  private entryValue(ix: IndexSpec, paths: RawPaths, idEnc: Buffer): Buffer {
     if (!ix.entryTypes) return idEnc;
     const parts = ix.parts ?? ix.fields.map((f) => pathParts(f.path));
     const out = Buffer.allocUnsafe(idEnc.length + parts.length + 1);
     idEnc.copy(out, 0);
     let at = idEnc.length;
-    for (const p of parts) out[at++] = leafType(raw, p);
-    out[at] = leafType(raw, ID_PARTS);
+    for (const p of parts) out[at++] = paths.leafType(p);
+    out[at] = paths.leafType(ID_PARTS);
     return out;
   }
 
@@ -466,17 +496,22 @@ export class Engine {
         idEnc,
       );
     });
+    const newPaths = new RawPaths(raw);
+    const oldPaths = new RawPaths(old.raw);
     meta.indexes.forEach((ix, i) => {
       const prefix = u32(ix.id);
       const next = new Set(newKeys[i]!.map((k) => k.bytes.toString('hex')));
       const prev = new Set(oldKeys[i]!.map((k) => k.bytes.toString('hex')));
       for (const k of oldKeys[i]!) {
-        if (!next.has(k.bytes.toString('hex')))
-          this.index.removeSync(Buffer.concat([prefix, k.bytes, idEnc]));
+        if (next.has(k.bytes.toString('hex'))) continue;
+        this.index.removeSync(Buffer.concat([prefix, k.bytes, idEnc]));
+        this.counts.add(meta, ix, k.bytes, -1);
       }
-      const entry = this.entryValue(ix, raw, idEnc);
+      for (const k of newKeys[i]!)
+        if (!prev.has(k.bytes.toString('hex'))) this.counts.add(meta, ix, k.bytes, 1);
+      const entry = this.entryValue(ix, newPaths, idEnc);
       // a value can change type without changing its key (2 becomes 2.0): then every entry is rewritten
-      const retyped = ix.entryTypes === true && !entry.equals(this.entryValue(ix, old.raw, idEnc));
+      const retyped = ix.entryTypes === true && !entry.equals(this.entryValue(ix, oldPaths, idEnc));
       this.putKeys(
         meta,
         ix,
@@ -494,8 +529,10 @@ export class Engine {
     const idEnc = encodeId(old.doc._id);
     meta.indexes.forEach((ix) => {
       const prefix = u32(ix.id);
-      for (const k of this.indexKeys(ix, old.doc))
+      for (const k of this.indexKeys(ix, old.doc)) {
         this.index.removeSync(Buffer.concat([prefix, k.bytes, idEnc]));
+        this.counts.add(meta, ix, k.bytes, -1);
+      }
     });
     this.docs.removeSync(Buffer.concat([u32(meta.id), idEnc]));
     meta.count -= 1;
@@ -547,6 +584,26 @@ export class Engine {
     return rangeEntries(this.index, u32(ix.id), range, reverse);
   }
 
+  /** Keys alone of a secondary index within a key range (each with an empty value). */
+  *indexKeyRange(
+    ix: IndexSpec,
+    range: KeyRange,
+    reverse: boolean,
+  ): Generator<{ key: Buffer; value: Buffer }> {
+    const prefix = u32(ix.id);
+    const start = Buffer.concat([prefix, range.start]);
+    const end = range.end ? Buffer.concat([prefix, range.end]) : prefixEnd(prefix);
+    const none = Buffer.alloc(0);
+    if (!reverse) {
+      for (const key of this.index.getKeys({ start, end })) yield { key, value: none };
+      return;
+    }
+    for (const key of this.index.getKeys({ start: end, end: start, reverse: true }))
+      if (!key.equals(end)) yield { key, value: none };
+    // lmdb's reverse range leaves out its end key (our start)
+    if (this.index.doesExist(start)) yield { key: start, value: none };
+  }
+
   /** Stored documents keyed by encoded _id within a key range (keys include the 4-byte collection prefix). */
   primaryEntries(
     meta: CollectionMeta,
@@ -563,6 +620,11 @@ export class Engine {
     const start = Buffer.concat([prefix, range.start]);
     const end = range.end ? Buffer.concat([prefix, range.end]) : prefixEnd(prefix);
     return Buffer.compare(start, end) < 0 ? store.getKeysCount({ start, end }) : 0;
+  }
+
+  /** The counters of an index's leading-field values within a range of their encodings (counted indexes). */
+  leadingCounts(ix: IndexSpec, range: KeyRange): Iterable<{ seg: Buffer; count: number }> {
+    return this.counts.within(ix, range);
   }
 
   /** The first entry at or after `from` (and before `to`) of an index, in either direction. */
@@ -651,6 +713,7 @@ function openStore(dbPath: string) {
     docs: env.openDB<Buffer, Buffer>({ name: 'docs', encoding: 'binary', keyEncoding: 'binary' }),
     index: env.openDB<Buffer, Buffer>({ name: 'index', encoding: 'binary', keyEncoding: 'binary' }),
     catalog: env.openDB<Buffer, string>({ name: 'catalog', encoding: 'binary' }),
+    counts: env.openDB<Buffer, Buffer>({ name: 'counts', encoding: 'binary', keyEncoding: 'binary' }),
   };
 }
 

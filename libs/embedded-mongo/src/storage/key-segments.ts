@@ -64,14 +64,16 @@ export function segmentOffsets(
   from: number,
   dirs: readonly number[],
   upTo = dirs.length,
+  into: number[] = [],
 ): number[] {
-  const offsets = [from];
+  into[0] = from;
   let i = from;
   for (let f = 0; f < upTo; f++) {
     i = segmentEnd(key, i, (dirs[f] ?? 1) < 0);
-    offsets.push(i);
+    into[f + 1] = i;
   }
-  return offsets;
+  into.length = upTo + 1;
+  return into;
 }
 
 function plain(buf: Buffer, start: number, end: number, desc: boolean): Buffer {

@@ -71,51 +71,75 @@ function valueLength(raw: Uint8Array, view: DataView, type: number, at: number):
   }
 }
 
-/** Finds a field of the document that starts at `doc`: its type and the offset of its value. */
-function findField(
-  raw: Uint8Array,
-  view: DataView,
-  doc: number,
-  name: Buffer,
-): { type: number; at: number } | undefined {
+/** One embedded document's fields, listed in one pass: [name start, name length, type, value offset] × n. */
+function fieldsOf(raw: Uint8Array, view: DataView, doc: number): number[] {
+  const fields: number[] = [];
   const end = doc + view.getInt32(doc, true) - 1;
   let i = doc + 4;
   while (i < end) {
     const type = raw[i]!;
     let j = i + 1;
-    let match = true;
-    let k = 0;
-    while (raw[j] !== 0) {
-      if (match && (k >= name.length || raw[j] !== name[k])) match = false;
-      j++;
-      k++;
-    }
+    while (raw[j] !== 0) j++;
     const at = j + 1;
-    if (match && k === name.length) return { type, at };
+    fields.push(i + 1, j - i - 1, type, at);
     i = at + valueLength(raw, view, type, at);
   }
-  return undefined;
+  return fields;
+}
+
+/**
+ * A stored document read for its index entries' type bytes: each embedded document's fields are listed once
+ * (in one pass over its bytes, without decoding names) however many indexed paths go through it.
+ */
+export class RawPaths {
+  private readonly view: DataView;
+  private readonly buf: Buffer;
+  private readonly docs = new Map<number, number[]>();
+
+  constructor(raw: Uint8Array) {
+    this.buf = Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+    this.view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
+  }
+
+  private find(doc: number, name: Buffer): { type: number; at: number } | undefined {
+    let fields = this.docs.get(doc);
+    if (!fields) {
+      fields = fieldsOf(this.buf, this.view, doc);
+      this.docs.set(doc, fields);
+    }
+    for (let f = 0; f < fields.length; f += 4) {
+      const start = fields[f]!;
+      const len = fields[f + 1]!;
+      if (len === name.length && this.buf.compare(name, 0, len, start, start + len) === 0)
+        return { type: fields[f + 2]!, at: fields[f + 3]! };
+    }
+    return undefined;
+  }
+
+  /** The entry type byte of the value `parts` reaches. */
+  leafType(parts: readonly Buffer[]): number {
+    let doc = 0;
+    for (let p = 0; p < parts.length; p++) {
+      const found = this.find(doc, parts[p]!);
+      if (!found) return p === 0 ? EntryType.missing : EntryType.missingBelow;
+      const { type, at } = found;
+      if (type === 0x04) return EntryType.array;
+      if (p === parts.length - 1) {
+        if (type === 0x01)
+          return Object.is(this.view.getFloat64(at, true), -0) ? EntryType.negativeZero : 0x01;
+        return SIMPLE.has(type) ? type : EntryType.other;
+      }
+      // a path through a scalar reaches nothing, and a projection keeps nothing of it
+      if (type !== 0x03) return EntryType.missing;
+      doc = at;
+    }
+    return EntryType.other;
+  }
 }
 
 /** The entry type byte of the value `parts` reaches in a stored document. */
-export function leafType(raw: Uint8Array, parts: readonly Buffer[]): number {
-  const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
-  let doc = 0;
-  for (let p = 0; p < parts.length; p++) {
-    const found = findField(raw, view, doc, parts[p]!);
-    if (!found) return p === 0 ? EntryType.missing : EntryType.missingBelow;
-    const { type, at } = found;
-    if (type === 0x04) return EntryType.array;
-    if (p === parts.length - 1) {
-      if (type === 0x01) return Object.is(view.getFloat64(at, true), -0) ? EntryType.negativeZero : 0x01;
-      return SIMPLE.has(type) ? type : EntryType.other;
-    }
-    // a path through a scalar reaches nothing, and a projection keeps nothing of it
-    if (type !== 0x03) return EntryType.missing;
-    doc = at;
-  }
-  return EntryType.other;
-}
+export const leafType = (raw: Uint8Array, parts: readonly Buffer[]): number =>
+  new RawPaths(raw).leafType(parts);
 
 /** A path split into the byte names leafType() compares. */
 export const pathParts = (path: string): Buffer[] => path.split('.').map((p) => Buffer.from(p, 'utf8'));
