@@ -208,7 +208,7 @@ export function addBackend(
  *
  * @param {object} [options]
  * @param {NodeJS.ProcessEnv} [options.env] base environment (MONGODB_URI, REMOTE_<KEY>_URL, IDENTITY_SECRET ... are honoured)
- * @param {{ gateway?: number, text?: number, speech?: number, mongo?: number, remotes?: Record<string, number> }} [options.ports]
+ * @param {{ gateway?: number, text?: number, speech?: number, mongo?: number, remotes?: Record<string, number | undefined> }} [options.ports]
  * @param {string} [options.dataDir] data folder (default env DATA_DIR, else .data at the repository root)
  * @param {LineLog} [options.log] where the children's log lines go
  * @param {(failure: { name: string, code: number | null, signal: string | null, reason: string }) => void} [options.onFailure]

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Front-end benchmark (measures, asserts nothing): builds the platform, starts it on free ports with a
 // throw-away database, and opens one route per remote in a cold headless Chromium. For each it reports the
 // JavaScript of the first load (bytes on the wire, and gzip size so the figure does not depend on how a
@@ -12,6 +13,7 @@ import { createRequire } from 'node:module';
 import { buildPlatform, startPlatform, freePorts, loadRemoteCatalog } from '../../tools/platform.mjs';
 import { fileLog } from '../../tools/lib/log.mjs';
 import { signUpMember } from '../../tools/lib/member-session.mjs';
+/* global window -- the page's, in the functions page.addInitScript and page.evaluate run inside Chromium */
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
@@ -20,9 +22,17 @@ const chromiumConfig = require('../../tools/chromium.json');
 const LANDING_TARGET_BYTES = 200 * 1024;
 const LANDING_LCP_TARGET_MS = 1500;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** @param {number} n */
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** @param {number[]} xs NaN for none */
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
+/**
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} url
+ * @param {string} headingSelector
+ * @param {string | undefined} sessionCookie
+ */
 async function measure(browser, url, headingSelector, sessionCookie) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   if (sessionCookie) {
@@ -32,11 +42,13 @@ async function measure(browser, url, headingSelector, sessionCookie) {
   }
   const page = await context.newPage();
   await page.addInitScript(() => {
-    window.__lcp = 0;
+    const win = /** @type {Window & { __lcp?: number }} */ (window);
+    win.__lcp = 0;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__lcp = entry.startTime;
+      for (const entry of list.getEntries()) win.__lcp = entry.startTime;
     }).observe({ type: 'largest-contentful-paint', buffered: true });
   });
+  /** @type {import('playwright-core').Response[]} */
   const responses = [];
   let requests = 0;
   page.on('request', () => requests++);
@@ -69,8 +81,13 @@ async function measure(browser, url, headingSelector, sessionCookie) {
     jsWire += sizes?.responseBodySize ?? body.length;
   }
   const timing = await page.evaluate(() => {
-    const nav = performance.getEntriesByType('navigation')[0];
-    return { dcl: nav.domContentLoadedEventEnd, lcp: window.__lcp };
+    // The 'navigation' entries are PerformanceNavigationTiming (getEntriesByType is typed for any kind).
+    const nav = /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType('navigation')[0]);
+    return {
+      dcl: nav.domContentLoadedEventEnd,
+      // Set (to 0 at first) by the init script before the page's own code ran.
+      lcp: /** @type {Window & { __lcp?: number }} */ (window).__lcp ?? 0,
+    };
   });
   await context.close();
   return { requests, jsRaw, jsGzip, jsWire, dcl: timing.dcl, lcp: timing.lcp, scripts };
@@ -82,6 +99,7 @@ console.log(`building (log: ${path.join(dataDir, 'platform.log')})`);
 await buildPlatform({ log });
 const catalog = loadRemoteCatalog();
 const [gateway, text, speech, mongo, ...remotePorts] = await freePorts(4 + catalog.length);
+/** @type {NodeJS.ProcessEnv} */
 const env = { ...process.env };
 delete env.MONGODB_URI;
 for (const r of catalog) delete env[`REMOTE_${r.key.toUpperCase()}_URL`];
@@ -110,6 +128,7 @@ try {
   const rows = [];
   for (const remote of catalog) {
     const route = remote.routes[0];
+    if (!route) throw new Error(`${remote.name} declares no route`);
     const runs = [];
     process.stdout.write(`measuring ${remote.name} ${route.path} ...\n`);
     for (let i = 0; i < RUNS; i++) {
@@ -123,6 +142,7 @@ try {
       );
     }
     const first = runs[0];
+    if (!first) throw new Error('BENCH_RUNS must be at least 1');
     rows.push({
       family: remote.name,
       route: route.path,
@@ -159,9 +179,10 @@ try {
     `${r.dcl.toFixed(0)} ms`,
     `${r.lcp.toFixed(0)} ms`,
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => (row[i] ?? '').length)));
+  /** @param {string[]} cells */
   const line = (cells) =>
-    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
   console.log(line(header));
   for (const row of table) console.log(line(row));
 

@@ -1,9 +1,13 @@
+// @ts-check
 // A tiny HTTP control surface over the running platform so that test files (which Jest runs in their own
 // module context) can stop and restart one process of the topology the global setup owns, or kill one
 // outright (SIGKILL, as a crash would) and leave the supervisor to bring it back.
 import http from 'node:http';
 
-/** Resolves once no process has that id any more (the kill has landed and the child was reaped). */
+/**
+ * Resolves once no process has that id any more (the kill has landed and the child was reaped).
+ * @param {number} pid
+ */
 async function gone(pid) {
   for (;;) {
     try {
@@ -15,6 +19,10 @@ async function gone(pid) {
   }
 }
 
+/**
+ * @param {Awaited<ReturnType<typeof import('../../tools/platform.mjs').startPlatform>>} platform
+ * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ */
 export function startControlServer(platform) {
   const server = http.createServer(async (req, res) => {
     const match = /^\/processes\/([\w-]+)\/(stop|start|kill)$/.exec(req.url ?? '');
@@ -22,7 +30,8 @@ export function startControlServer(platform) {
       res.writeHead(404).end();
       return;
     }
-    const [, name, action] = match;
+    // Both groups are in every match.
+    const [, name = '', action = ''] = match;
     if (!platform.processes.includes(name)) {
       res
         .writeHead(404, { 'content-type': 'application/json' })
@@ -41,14 +50,15 @@ export function startControlServer(platform) {
     } catch (error) {
       res
         .writeHead(500, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ message: error.message }));
+        .end(JSON.stringify({ message: /** @type {Error} */ (error).message }));
     }
   });
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       resolve({
-        url: `http://127.0.0.1:${server.address().port}`,
-        close: () => new Promise((done) => server.close(done)),
+        // A TCP server's address is an AddressInfo (a string only for a pipe or socket file).
+        url: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`,
+        close: () => new Promise((done) => server.close(() => done())),
       });
     });
   });

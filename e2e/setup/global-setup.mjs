@@ -1,3 +1,4 @@
+// @ts-check
 // Builds what is stale, then starts one platform for the whole suite: the same topology as `npm start`
 // (tools/platform.mjs) on free ports, with the embedded database in a fresh temporary DATA_DIR, so it can
 // run beside a platform someone already started on the default ports. Set E2E_DEFAULT_PORTS=1 to use
@@ -10,6 +11,11 @@ import { fileLog } from '../../tools/lib/log.mjs';
 import { startControlServer } from './control-server.mjs';
 import { signUpMember } from '../../tools/lib/member-session.mjs';
 
+/**
+ * What the teardown stops.
+ * @typedef {{ platform: Awaited<ReturnType<typeof startPlatform>>, control: Awaited<ReturnType<typeof startControlServer>>, log: import('../../tools/lib/log.mjs').FileLog, dataDir: string }} E2EState
+ */
+
 export default async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-e2e-'));
   const logFile = path.join(dataDir, 'platform.log');
@@ -21,6 +27,7 @@ export default async function globalSetup() {
   const built = Date.now();
 
   const catalog = loadRemoteCatalog();
+  /** @type {NonNullable<Parameters<typeof startPlatform>[0]>['ports']} */
   let ports = {};
   if (process.env.E2E_DEFAULT_PORTS !== '1') {
     const [gateway, text, speech, mongo, ...remotePorts] = await freePorts(4 + catalog.length);
@@ -37,6 +44,7 @@ export default async function globalSetup() {
   // (src/support/client-address.ts) and the per-client sign-up limit holds as it does for real people.
   // The public figures are cached for a minute in production; here a test reads them moments after the
   // contributions it made.
+  /** @type {NodeJS.ProcessEnv} */
   const env = { ...process.env, DATA_DIR: dataDir, TRUST_PROXY: '1', PUBLIC_STATS_CACHE_MS: '200' };
   delete env.MONGODB_URI;
   for (const r of catalog) delete env[`REMOTE_${r.key.toUpperCase()}_URL`];
@@ -56,7 +64,9 @@ export default async function globalSetup() {
   } catch (error) {
     await log.close();
     const tail = fs.readFileSync(logFile, 'utf8').split('\n').slice(-60).join('\n');
-    throw new Error(`${error.message}\n--- last lines of ${logFile} ---\n${tail}`);
+    throw new Error(`${/** @type {Error} */ (error).message}\n--- last lines of ${logFile} ---\n${tail}`, {
+      cause: error,
+    });
   }
   const control = await startControlServer(platform);
   let member;
@@ -65,13 +75,21 @@ export default async function globalSetup() {
   } catch (error) {
     await control.close();
     await platform.stop();
-    throw new Error(`could not sign a test member in: ${error.message} (platform log: ${logFile})`);
+    throw new Error(
+      `could not sign a test member in: ${/** @type {Error} */ (error).message} (platform log: ${logFile})`,
+      { cause: error },
+    );
   }
   process.stderr.write(
     `e2e: platform ready at ${platform.urls.site} (build ${((built - started) / 1000).toFixed(1)} s, start ${((Date.now() - built) / 1000).toFixed(1)} s)\n`,
   );
 
-  globalThis.__E2E__ = { platform, control, log, dataDir };
+  /** @type {typeof globalThis & { __E2E__?: E2EState }} */ (globalThis).__E2E__ = {
+    platform,
+    control,
+    log,
+    dataDir,
+  };
   Object.assign(process.env, {
     E2E_SITE_URL: platform.urls.site,
     E2E_CONTROL_URL: control.url,
