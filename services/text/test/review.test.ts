@@ -96,6 +96,7 @@ describe('Review of written sentences', () => {
     expect(again.json().code).toBe('review.already_judged');
   });
 
+  // About 200 judgements one after another: seconds on a quiet machine, far more on a busy one.
   it('decides by the rule over every approval and rejection sequence of one to five reviewers', async () => {
     const sequences: string[] = [];
     for (let n = 1; n <= 5; n++) {
@@ -133,7 +134,7 @@ describe('Review of written sentences', () => {
         a + r,
       );
     }
-  });
+  }, 180_000);
 
   it('counts 100 concurrent judgements on one item exactly', async () => {
     const db = service.app.database!.db;
