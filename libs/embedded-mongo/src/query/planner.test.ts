@@ -105,6 +105,16 @@ describe('query planner', () => {
     expect(Buffer.compare(plan.ranges![0]!.end!, single.ranges![0]!.end!)).toBe(1);
   });
 
+  test('bounds that say everything the filter says make an exact plan; others keep the filter', () => {
+    const m = meta(index({ status: 1, at: 1, author: 1 }));
+    expect(choosePlan(m, { status: 'open', author: { $ne: 'me' } }, []).exact).toBe(true);
+    expect(choosePlan(m, { status: 'open', note: 'x' }, []).exact).toBe(false);
+    expect(choosePlan(m, { status: 'open', author: /^m/ }, []).exact).toBe(false);
+    expect(choosePlan(m, { status: null }, []).exact).toBe(false);
+    // a numeric path component reaches an element and a field named "0" alike
+    expect(choosePlan(meta(index({ 'a.0': 1 })), { 'a.0': 5 }, []).exact).toBe(false);
+  });
+
   test('an $or whose every branch has an index reads the union of those indexes', () => {
     const m = meta(index({ email: 1 }), index({ username: 1 }));
     const plan = choosePlan(m, { $or: [{ email: 'a' }, { username: 'b' }] }, []);

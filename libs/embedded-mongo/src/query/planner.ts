@@ -62,6 +62,7 @@ interface Candidate {
 
 const ID_FIELDS: IndexField[] = [{ path: '_id', dir: 1 }];
 const MAX_PREFIXES = 1000;
+const POSITIONAL = /(^|\.)\d+(\.|$)/;
 
 const sameKeyPattern = (a: Document, b: Document): boolean =>
   Object.keys(a).length === Object.keys(b).length &&
@@ -80,7 +81,9 @@ function planFor(
   const shape = filterShape(filter);
   const bounds = fields.map((f) => {
     const conditions = shape.byPath.get(f.path);
-    return conditions ? fieldBounds(conditions, f.dir, { multikey, collated }) : undefined;
+    const b = conditions ? fieldBounds(conditions, f.dir, { multikey, collated }) : undefined;
+    // a numeric path component (a.0) reaches both an element and a field named "0": keys hold both
+    return b && POSITIONAL.test(f.path) ? { ...b, exact: false } : b;
   });
 
   let prefixes: Buffer[] = [Buffer.alloc(0)];

@@ -1,0 +1,11 @@
+import { definePage } from '../../page';
+
+export const speakPage = /*#__PURE__*/ definePage({
+  name: 'speak',
+  path: '/user/speak',
+  remote: 'contribute',
+  layout: 'contributor',
+  title: 'titles.speak',
+  access: 'signedIn',
+  nav: { contributorTabs: { label: 'contributorTabs.speak', order: 1 } },
+});
