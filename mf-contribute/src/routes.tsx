@@ -1,5 +1,6 @@
-// The federated module './routes': this remote's pages, one per page declared for it (libs/contracts
-// pages.ts). Each title is a key of this remote's texts (src/i18n), which loading this module registers.
+// The federated module './routes': this remote's pages, one per page declared for it
+// (libs/contracts/src/pages/). Each title is a key of this remote's texts (src/i18n), which loading this
+// module registers.
 import { defineRemoteRoutes } from '@platform/remote-kit';
 import { donatePage, listenPage, reviewPage, speakPage, writePage } from '@platform/contracts/client';
 import './i18n';

@@ -1,5 +1,5 @@
-// The federated module './routes': this remote's pages, one per page declared for it (libs/contracts
-// pages.ts).
+// The federated module './routes': this remote's pages, one per page declared for it
+// (libs/contracts/src/pages/).
 import { defineRemoteRoutes } from '@platform/remote-kit';
 import {
   aboutPage,

@@ -6,12 +6,12 @@ import path from 'node:path';
 import ts from 'typescript';
 import { PAGES } from '@platform/contracts';
 
-// A page's address is written once, in its declaration (libs/contracts/src/pages.ts); every link and
+// A page's address is written once, in its declaration (libs/contracts/src/pages/); every link and
 // navigation builds it with pageUrl. This fails, listing them, on string literals elsewhere in the browser's
 // code (the shell, the remotes, the libraries; tests and test helpers left out) that are a declared page's
 // path or start with one: `'/tasks'`, `'/tasks?status=completed'`, `` `/signup?role=${role}` ``.
 const repoRoot = path.resolve(__dirname, '../..');
-const DECLARATIONS = 'libs/contracts/src/pages.ts';
+const DECLARATIONS = 'libs/contracts/src/pages/';
 
 const roots = [
   'shell/src',
@@ -104,14 +104,14 @@ describe('page paths', () => {
   const files = roots.flatMap(sourceFiles);
 
   it('are read from the shell, every remote and every library', () => {
-    expect(files).toContain(DECLARATIONS);
+    expect(files.filter((file) => file.startsWith(DECLARATIONS)).length).toBeGreaterThan(20);
     expect(files.some((file) => file.startsWith('mf-workspace/src/'))).toBe(true);
     expect(files.some((file) => file.startsWith('libs/store/src/'))).toBe(true);
   });
 
   it('are written only in the page declarations: everything else builds them with pageUrl', () => {
     const written = files
-      .filter((file) => file !== DECLARATIONS)
+      .filter((file) => !file.startsWith(DECLARATIONS))
       .flatMap((file) => pagePathsIn(file))
       .filter((hit) => {
         const [, file, literal] = /^(.+?):\d+ (.*)$/s.exec(hit)!;

@@ -17,8 +17,11 @@ function runtimeGraph(entry: string): { modules: string[]; packages: string[] } 
       (m) => m[1]!,
     );
     for (const specifier of specifiers) {
-      if (specifier.startsWith('.')) visit(path.join(path.dirname(file), `${specifier}.ts`));
-      else packages.add(specifier);
+      if (!specifier.startsWith('.')) packages.add(specifier);
+      else {
+        const target = path.join(path.dirname(file), specifier);
+        visit(fs.existsSync(`${target}.ts`) ? `${target}.ts` : path.join(target, 'index.ts'));
+      }
     }
   };
   visit(path.join(__dirname, entry));

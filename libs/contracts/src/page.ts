@@ -1,7 +1,8 @@
 // A page of the site declared once: its path, the remote that serves it, its layout, title and description
 // keys, who may see it, where the navigation shows it and the query parameters it reads. The remote
 // catalogue (and so /remotes.json), each remote's route module, the shell's navigation and every link are
-// built from these declarations (pages.ts). Plain values only: the browser's first load carries them.
+// built from these declarations (pages/, one file per page). Plain values only: a browser bundle carries
+// the declarations it uses.
 import type { ROLES } from './vocabularies';
 
 export type LayoutKind = 'public' | 'contributor' | 'app';
@@ -63,7 +64,7 @@ export interface PageInput {
 
 export type PageDeclaration<I extends PageInput = PageInput> = Readonly<I>;
 
-/** Declares a page (see pages.ts): the declaration is returned as it is, typed for pageUrl and the filters. */
+/** Declares a page (see pages/): the declaration is returned as it is, typed for pageUrl and the filters. */
 export function definePage<const I extends PageInput>(input: I): PageDeclaration<I> {
   return input;
 }

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { definePage, pageAt, pageUrl, readPageQuery, writePageQuery } from './page';
 import {
   PAGES,
@@ -15,6 +17,25 @@ describe('the page declarations', () => {
   it('name every page once and give every path once', () => {
     expect(new Set(PAGES.map((page) => page.name)).size).toBe(PAGES.length);
     expect(new Set(PAGES.map((page) => page.path)).size).toBe(PAGES.length);
+  });
+
+  it('live each in the file its address names (/ in landing.ts), and nothing else is declared there', () => {
+    const folder = path.join(__dirname, 'pages');
+    const files = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const full = path.join(dir, entry.name);
+        return entry.isDirectory() ? files(full) : [path.relative(folder, full)];
+      });
+    const expected = PAGES.map((page) => `${page.path === '/' ? 'landing' : page.path.slice(1)}.ts`);
+    expect(
+      files(folder)
+        .filter((file) => file !== 'index.ts')
+        .sort(),
+    ).toEqual([...expected].sort());
+    for (const page of PAGES) {
+      const file = path.join(folder, `${page.path === '/' ? 'landing' : page.path.slice(1)}.ts`);
+      expect(fs.readFileSync(file, 'utf8')).toContain(`path: '${page.path}',`);
+    }
   });
 
   it('are the remote catalogue: each remote serves exactly the pages that name it', () => {

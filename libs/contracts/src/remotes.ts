@@ -1,6 +1,6 @@
 /**
  * The catalogue of runtime remotes: which federated container serves which paths, and in which of the
- * shell's layouts each path renders. Each remote's routes are its pages' declarations (pages.ts). The gateway
+ * shell's layouts each path renders. Each remote's routes are its pages' declarations (pages/). The gateway
  * builds /remotes.json from it (overriding entry URLs from the environment) and the shell falls back to it,
  * so the two never disagree about ownership.
  */

@@ -3,7 +3,7 @@ import { useLocation } from '@platform/router';
 import type { PageAccess, PageDeclaration, RemoteRouteModule } from '@platform/contracts';
 import { isThrowRequested, RequestedRenderError } from './throwProbe';
 
-/** One page a remote serves: its declaration (libs/contracts/src/pages.ts) and the component that draws it. */
+/** One page a remote serves: its declaration (libs/contracts/src/pages/) and the component that draws it. */
 export interface RemotePage {
   page: PageDeclaration;
   /** A page takes no props: everything it needs comes from the URL, the store or the API. */

@@ -10,3 +10,4 @@ export { StandaloneApp } from './StandaloneApp';
 export { mountStandalone } from './mountStandalone';
 export { PageHeader, PageBody } from './PageHeader';
 export { BRAND_NAME } from './brand';
+export { safeNext, signinPathFor, HOME_AFTER_SIGNIN, NEXT_PARAM } from './signin';

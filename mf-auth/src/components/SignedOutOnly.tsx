@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useSearchParams } from '@platform/router';
 import styled from 'styled-components';
-import { NEXT_PARAM, safeNext, useSessionQuery } from '@platform/store';
+import { useSessionQuery } from '@platform/store';
+import { NEXT_PARAM, safeNext } from '@platform/remote-kit';
 import { Skeleton, Spinner } from '@platform/ui';
 import { useAuthT } from '../i18n';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { PageBody, PageHeader, useUrlFilters } from '@platform/remote-kit';
+import { PageBody, PageHeader, signinPathFor, useUrlFilters } from '@platform/remote-kit';
 import { Link, useLocation } from '@platform/router';
 import { downloadsPage } from '@platform/contracts/client';
 import type { Dataset } from '@platform/contracts';
-import { signinPathFor, useSession } from '@platform/store';
+import { useSession } from '@platform/store';
 import { Button, EmptyState, Skeleton, StatCard, Tabs, VisuallyHidden } from '@platform/ui';
 import { useGetDatasetsSummaryQuery } from '../api/releasesApi';
 import { useDatasetsT } from '../i18n';

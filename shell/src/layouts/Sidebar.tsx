@@ -1,7 +1,8 @@
 import { Link, NavLink, useLocation } from '@platform/router';
 import styled from 'styled-components';
 import { useT } from '@platform/i18n';
-import { signinPathFor, skipToken } from '@platform/store';
+import { skipToken } from '@platform/store';
+import { signinPathFor } from '@platform/remote-kit';
 import { pageUrl, signupPage, tasksPage } from '@platform/contracts/client';
 import { Avatar, Button, LogoutIcon, srOnly } from '@platform/ui';
 import { useLogout } from '../session/useLogout';

@@ -1,7 +1,7 @@
 import { Link, useLocation } from '@platform/router';
 import styled from 'styled-components';
 import { useT } from '@platform/i18n';
-import { signinPathFor } from '@platform/store';
+import { signinPathFor } from '@platform/remote-kit';
 import { Button, DropdownMenu, MenuIcon, UserIcon, media } from '@platform/ui';
 import { useLogout } from '../session/useLogout';
 import { useChromeAudience, useSessionUser } from '../session/useSessionUser';

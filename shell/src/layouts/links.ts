@@ -1,5 +1,5 @@
 // The navigation of the shell's chrome (SPEC §2 "Sidebar and top bar" and "Public header"), built from the
-// page declarations (libs/contracts/src/pages.ts): each page says where the navigation shows it. Each label
+// page declarations (libs/contracts/src/pages/): each page says where the navigation shows it. Each label
 // is a key of the shell's catalogue (shell/src/i18n/en.json holds the SPEC's words).
 import {
   PAGES,

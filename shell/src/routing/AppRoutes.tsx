@@ -4,13 +4,13 @@ import { Route, Routes } from '@platform/router';
 import { useSessionQuery } from '@platform/store';
 import type { LayoutKind, RemotesManifest } from '@platform/contracts';
 import { PublicLayout } from '../layouts/PublicLayout';
-import { RequireSession } from '../session/RequireSession';
 import { useAccountLocale } from '../i18n/useAccountLocale';
 import { AppLayout, ContributorLayout, NotFoundPage } from './lazyScreens';
 import { RemoteRoute } from './RemoteRoute';
 import { buildRouteTable } from './routeTable';
 
-const layouts: Record<LayoutKind, ComponentType> = {
+/** Each layout; the signed-in ones come with their session guard (`required`: for signed-in people only). */
+const layouts: Record<LayoutKind, ComponentType<{ required: boolean }>> = {
   public: PublicLayout,
   contributor: ContributorLayout,
   app: AppLayout,
@@ -50,18 +50,7 @@ export function AppRoutes({ manifest }: { manifest: RemotesManifest }) {
         .map(({ kind, key, required, routes }) => {
           const Layout = layouts[kind];
           return (
-            <Route
-              key={key}
-              element={
-                guarded[kind] ? (
-                  <RequireSession required={required}>
-                    <Layout />
-                  </RequireSession>
-                ) : (
-                  <Layout />
-                )
-              }
-            >
+            <Route key={key} element={<Layout required={required} />}>
               {routes.map(({ path, remote }) => (
                 <Route
                   key={path}

@@ -1,12 +1,15 @@
 import { lazy, Suspense } from 'react';
 import type { ComponentType, ReactNode } from 'react';
+import type { GuardedLayoutProps } from '../session/GuardedLayouts';
 import { SectionLoading } from './SectionLoading';
 
-// The signed-in layouts (sidebar, top bar, menus) and the not-found screen are fetched when first shown: a
-// visitor's first page, the public landing, does not carry them.
-const LazyAppLayout = lazy(() => import('../layouts/AppLayout').then((m) => ({ default: m.AppLayout })));
+// The signed-in layouts (sidebar, top bar, menus) with their session guard, and the not-found screen, are
+// fetched when first shown: a visitor's first page, the public landing, does not carry them.
+const LazyAppLayout = lazy(() =>
+  import('../session/GuardedLayouts').then((m) => ({ default: m.GuardedAppLayout })),
+);
 const LazyContributorLayout = lazy(() =>
-  import('../layouts/ContributorLayout').then((m) => ({ default: m.ContributorLayout })),
+  import('../session/GuardedLayouts').then((m) => ({ default: m.GuardedContributorLayout })),
 );
 const LazyNotFoundPage = lazy(() =>
   import('../not-found/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
@@ -16,15 +19,15 @@ const Loading = ({ children }: { children: ReactNode }) => (
   <Suspense fallback={<SectionLoading />}>{children}</Suspense>
 );
 
-export const AppLayout: ComponentType = () => (
+export const AppLayout: ComponentType<GuardedLayoutProps> = ({ required }) => (
   <Loading>
-    <LazyAppLayout />
+    <LazyAppLayout required={required} />
   </Loading>
 );
 
-export const ContributorLayout: ComponentType = () => (
+export const ContributorLayout: ComponentType<GuardedLayoutProps> = ({ required }) => (
   <Loading>
-    <LazyContributorLayout />
+    <LazyContributorLayout required={required} />
   </Loading>
 );
 

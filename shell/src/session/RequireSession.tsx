@@ -1,7 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from '@platform/router';
 import styled from 'styled-components';
-import { signinPathFor, useSession, useSignOutMutation } from '@platform/store';
+import { useSession, useSignOutMutation } from '@platform/store';
+import { signinPathFor } from '@platform/remote-kit';
 import { SIGNIN_PATH, SIGN_OUT_CACHE_KEY } from './useLogout';
 import { useT } from '@platform/i18n';
 import { ErrorState, Skeleton, Spinner } from '@platform/ui';

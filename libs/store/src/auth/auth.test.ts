@@ -2,16 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { createPlatformStore } from '../store';
 import { withTagTypes } from '../api';
 import { authApi } from './authApi';
-import { safeNext, signinPathFor } from './safeNext';
 import { errorReply, installFakeServer, networkFailure, sessionAs, testUser } from '@platform/store/testing';
-import {
-  dashboardPage,
-  pageUrl,
-  signinPage,
-  speakPage,
-  tasksPage,
-  verifyEmailPage,
-} from '@platform/contracts/client';
 
 describe('the session endpoint', () => {
   it('reads a 401 as "nobody is signed in", not as an error', async () => {
@@ -98,31 +89,5 @@ describe('sign-in and sign-out keep the session answer right', () => {
     const result = await store.dispatch(authApi.endpoints.signOut.initiate());
     expect('error' in result).toBe(true);
     expect(authApi.endpoints.session.select()(store.getState()).data).toEqual(testUser);
-  });
-});
-
-describe('safeNext', () => {
-  it.each([
-    [null, pageUrl(dashboardPage)],
-    ['', pageUrl(dashboardPage)],
-    [pageUrl(tasksPage, { status: 'completed' }), pageUrl(tasksPage, { status: 'completed' })],
-    [pageUrl(speakPage, {}, { hash: 'top' }), pageUrl(speakPage, {}, { hash: 'top' })],
-    ['https://evil.example/', pageUrl(dashboardPage)],
-    ['//evil.example/', pageUrl(dashboardPage)],
-    ['/\\evil.example', pageUrl(dashboardPage)],
-    ['javascript:alert(1)', pageUrl(dashboardPage)],
-    ['/signin?next=/x', pageUrl(dashboardPage)],
-    [pageUrl(verifyEmailPage, { token: 'x' }), pageUrl(dashboardPage)],
-  ])('%s -> %s', (next, expected) => {
-    expect(safeNext(next)).toBe(expected);
-  });
-
-  it('builds the sign-in path that brings the visitor back', () => {
-    expect(signinPathFor({ pathname: pageUrl(tasksPage), search: '?status=completed', hash: '' })).toBe(
-      pageUrl(signinPage, { next: pageUrl(tasksPage, { status: 'completed' }) }),
-    );
-    expect(safeNext(decodeURIComponent('%2Ftasks%3Fstatus%3Dcompleted'))).toBe(
-      pageUrl(tasksPage, { status: 'completed' }),
-    );
   });
 });

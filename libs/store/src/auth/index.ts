@@ -11,4 +11,3 @@ export {
 } from './authApi';
 export { useSession, fullName, roleLabel } from './useSession';
 export type { SessionState } from './useSession';
-export { safeNext, signinPathFor, HOME_AFTER_SIGNIN, NEXT_PARAM } from './safeNext';
