@@ -72,8 +72,13 @@ export async function startSpeech(
   };
 }
 
+/**
+ * Until the service has connected and made its indexes. A loaded machine can take the embedded server past the
+ * driver's first connect timeout; the service then connects again, and a test that started meanwhile would meet
+ * a closed client, so every harness waits here (up to 30 s) before handing a service out.
+ */
 export async function waitForIndexes(app: ServiceApp) {
-  for (let i = 0; i < 100 && !app.database!.indexesReady(); i++) await new Promise((r) => setTimeout(r, 50));
+  for (let i = 0; i < 600 && !app.database!.indexesReady(); i++) await new Promise((r) => setTimeout(r, 50));
   if (!app.database!.indexesReady()) throw new Error('indexes were not created');
 }
 
@@ -121,6 +126,7 @@ export async function startTextService(options: {
     'text',
   );
   await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
+  await waitForIndexes(app);
   await app.seeded;
   const port = (app.server.address() as AddressInfo).port;
   return { app, port, url: `http://127.0.0.1:${port}` };

@@ -49,6 +49,6 @@ export async function addPendingSentence(
 
 /** Waits until the service has created its indexes (the unique ones matter to these tests). */
 export async function indexesReady(app: ServiceApp) {
-  for (let i = 0; i < 200 && !app.database!.indexesReady(); i++) await new Promise((r) => setTimeout(r, 25));
+  for (let i = 0; i < 1200 && !app.database!.indexesReady(); i++) await new Promise((r) => setTimeout(r, 25));
   if (!app.database!.indexesReady()) throw new Error('indexes were not created');
 }
