@@ -18,7 +18,7 @@ import { TEXT_INDEXES } from './indexes';
 import { ROUTE_MODULES } from './routes';
 import { REMINDER_INTERVAL_MS, reminderJob } from './notifications/reminders';
 import { startSeeding } from './sentences/seed';
-import { SequenceWriter } from './sentences/sentence-store';
+import { SequenceWriter } from './sentences/store';
 import { PairSequenceWriter } from './text-pairs/pair-sequence';
 import { startAbandonedUploadSweep } from './uploads/upload-store';
 

@@ -3,4 +3,4 @@
  * sentence store for tools and tests that put sentences into it the way the service itself does.
  */
 export { buildApp, DEFAULT_SEED_DIR, type TextAppOptions } from './app';
-export { insertSentences, sentences, setSentenceStatus, type NewSentence } from './sentences/sentence-store';
+export { insertSentences, sentences, setSentenceStatus, type NewSentence } from './sentences/store';

@@ -5,9 +5,9 @@ import { startTestMongo, uniqueDbName, type TestMongo } from '@platform/service-
 import { ACTIVITY_BACKFILL, rebuildTextActivity } from '../src/activity/backfill';
 import { REVIEW_QUALITY_DAILY } from '../src/analytics/quality-counts';
 import { buildApp } from '../src/app';
-import { judgements } from '../src/review/review-store';
-import { sentences } from '../src/sentences/sentence-store';
-import { textPairs } from '../src/text-pairs/pair-store';
+import { judgements } from '../src/review/store';
+import { sentences } from '../src/sentences/store';
+import { textPairs } from '../src/text-pairs/store';
 import { addPendingSentence, admin, person, SECRET } from './support';
 import { useTextService } from './support/harness';
 

@@ -11,7 +11,7 @@ import {
 } from '@platform/service-kit/testing';
 import { rebuildTextQuality } from '../src/activity/backfill';
 import { REVIEW_QUALITY_DAILY } from '../src/analytics/quality-counts';
-import { textQuality } from '../src/analytics/analytics-store';
+import { textQuality } from '../src/analytics/store';
 import { buildApp } from '../src/app';
 import { indexesReady, person, SECRET } from './support';
 

@@ -2,7 +2,7 @@ import { MongoClient } from 'mongodb';
 import type { ServiceApp } from '@platform/service-kit';
 import { startTestMongo, uniqueDbName, type TestMongo } from '@platform/service-kit/testing';
 import { buildApp } from '../src/app';
-import { SENTENCES } from '../src/sentences/sentence-store';
+import { SENTENCES } from '../src/sentences/store';
 
 /** A database from before duplicate keys: sentences without `key`, two of them the same but for case. */
 describe('text service: sentences stored before duplicate keys', () => {

@@ -1,8 +1,8 @@
 import { ObjectId } from 'mongodb';
 import { SERVICE_IDENTITIES, type Identity, type ProjectDetail, type Task } from '@platform/contracts';
 import { findMentions, multipart, signedAs } from '@platform/service-kit/testing';
-import { sentences } from '../src/sentences/sentence-store';
-import { textPairs } from '../src/text-pairs/pair-store';
+import { sentences } from '../src/sentences/store';
+import { textPairs } from '../src/text-pairs/store';
 import { DATASET_FILES_BUCKET } from '../src/uploads/upload-store';
 import { workspaceService } from './workspace-support';
 

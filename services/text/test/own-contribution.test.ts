@@ -3,9 +3,9 @@ import { ObjectId, type Db } from 'mongodb';
 import type { DatasetUpload, Identity } from '@platform/contracts';
 import { multipart, signedAs } from '@platform/service-kit/testing';
 import { ACTIVITY_COLLECTION } from '@platform/service-kit';
-import { decisions, judgements } from '../src/review/review-store';
-import { sentences } from '../src/sentences/sentence-store';
-import { textPairs } from '../src/text-pairs/pair-store';
+import { decisions, judgements } from '../src/review/store';
+import { sentences } from '../src/sentences/store';
+import { textPairs } from '../src/text-pairs/store';
 import { useTextService } from './support/harness';
 
 /**

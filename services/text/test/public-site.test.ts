@@ -2,7 +2,7 @@ import { SERVICE_IDENTITIES, type TextFigures } from '@platform/contracts';
 import { recordActivity } from '@platform/service-kit';
 import { signedAs } from '@platform/service-kit/testing';
 import { activeSince } from '../src/public-site/text-figures';
-import { insertSentences } from '../src/sentences/sentence-store';
+import { insertSentences } from '../src/sentences/store';
 import { person } from './support';
 import { useTextService } from './support/harness';
 

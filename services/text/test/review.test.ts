@@ -1,6 +1,6 @@
 import { ObjectId } from 'mongodb';
-import { decisions, judgements } from '../src/review/review-store';
-import { sentences } from '../src/sentences/sentence-store';
+import { decisions, judgements } from '../src/review/store';
+import { sentences } from '../src/sentences/store';
 import { addPendingSentence, admin, person, speech } from './support';
 import { useTextService } from './support/harness';
 

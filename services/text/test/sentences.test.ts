@@ -9,7 +9,7 @@ import {
   sentences,
   setSentenceStatus,
   SENTENCE_FLAGS,
-} from '../src/sentences/sentence-store';
+} from '../src/sentences/store';
 import { SECRET, speech, speechService } from './support';
 import { useTextService } from './support/harness';
 

@@ -7,7 +7,7 @@ import {
   type TestMongo,
 } from '@platform/service-kit/testing';
 import { buildApp } from '../src/app';
-import { TEXT_PAIR_FLAGS } from '../src/text-pairs/pair-store';
+import { TEXT_PAIR_FLAGS } from '../src/text-pairs/store';
 import { indexesReady, person, SECRET, speech } from './support';
 
 describe('POST /internal/text-pairs/:id/flags (Donate reports passed on by the speech service)', () => {

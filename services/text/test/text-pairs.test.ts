@@ -1,6 +1,6 @@
 import { ObjectId } from 'mongodb';
 import { signIdentity } from '@platform/service-kit';
-import { textPairs } from '../src/text-pairs/pair-store';
+import { textPairs } from '../src/text-pairs/store';
 import { addPendingSentence, admin, person, speech, speechService } from './support';
 import { useTextService } from './support/harness';
 

@@ -4,7 +4,7 @@ import { ObjectId } from 'mongodb';
 import type { DatasetUpload, DatasetUploadSummary } from '@platform/contracts';
 import { ERROR_MESSAGES } from '@platform/contracts';
 import { signedAs } from '@platform/service-kit/testing';
-import { sentences } from '../src/sentences/sentence-store';
+import { sentences } from '../src/sentences/store';
 import {
   DATASET_FILES_BUCKET,
   DATASET_UPLOADS,

@@ -10,8 +10,8 @@ import type {
 } from '@platform/contracts';
 import { signIdentity, sumActivity } from '@platform/service-kit';
 import { multipart, signedAs, type MultipartPart } from '@platform/service-kit/testing';
-import { sentences } from '../src/sentences/sentence-store';
-import { textPairs } from '../src/text-pairs/pair-store';
+import { sentences } from '../src/sentences/store';
+import { textPairs } from '../src/text-pairs/store';
 import {
   ABANDONED_UPLOAD_MS,
   DATASET_FILES_BUCKET,

@@ -1,6 +1,6 @@
 import type { Identity } from '@platform/contracts';
 import { multipart, signedAs } from '@platform/service-kit/testing';
-import { sentences } from '../src/sentences/sentence-store';
+import { sentences } from '../src/sentences/store';
 import { useTextService } from './support/harness';
 
 const person = (id: string): Identity => ({ id, role: 'contributor', name: 'Ada Obi' });

@@ -11,9 +11,9 @@ import {
   type RollupSource,
 } from '@platform/service-kit';
 import { QUALITY_FIGURE_PATHS, REVIEW_QUALITY_DAILY } from '../analytics/quality-counts';
-import { REVIEW_JUDGEMENTS } from '../review/review-store';
-import { SENTENCES } from '../sentences/sentence-store';
-import { TEXT_PAIRS } from '../text-pairs/pair-store';
+import { REVIEW_JUDGEMENTS } from '../review/store';
+import { SENTENCES } from '../sentences/store';
+import { TEXT_PAIRS } from '../text-pairs/store';
 import { ITEM_KINDS, PAIR_LANGUAGE } from './text-activity';
 
 /** Where the rebuilds' markers are kept (service-kit's rollup backfill). */

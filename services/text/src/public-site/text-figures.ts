@@ -7,8 +7,8 @@ import {
   type TextFigures,
 } from '@platform/contracts';
 import { ACTIVITY_COLLECTION, ALL_PEOPLE, utcDay, type CollectionIndexes } from '@platform/service-kit';
-import { SENTENCES } from '../sentences/sentence-store';
-import { TEXT_PAIRS } from '../text-pairs/pair-store';
+import { SENTENCES } from '../sentences/store';
+import { TEXT_PAIRS } from '../text-pairs/store';
 
 /** Text pairs are English–Yoruba: an approved pair counts on both of these rows, and on no other. */
 export const PAIR_SIDES: readonly LanguageCode[] = ['en', 'yo'];

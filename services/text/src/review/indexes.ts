@@ -1,7 +1,7 @@
 import type { CollectionIndexes } from '@platform/service-kit';
-import { SENTENCES } from '../sentences/sentence-store';
-import { TEXT_PAIRS } from '../text-pairs/pair-store';
-import { REVIEW_DECISIONS, REVIEW_JUDGEMENTS } from './review-store';
+import { SENTENCES } from '../sentences/store';
+import { TEXT_PAIRS } from '../text-pairs/store';
+import { REVIEW_DECISIONS, REVIEW_JUDGEMENTS } from './store';
 
 /** Review's indexes (and the figures'), each naming the query it serves. */
 export const REVIEW_INDEXES: CollectionIndexes[] = [

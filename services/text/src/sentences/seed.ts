@@ -9,7 +9,7 @@ import {
   insertSentences,
   type NewSentence,
   type SequenceWriter,
-} from './sentence-store';
+} from './store';
 
 interface SeedFile {
   language: string;

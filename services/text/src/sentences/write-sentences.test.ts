@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import type { SequenceWriter } from './sentence-store';
+import type { SequenceWriter } from './store';
 import { takeInLines, type SubmittedLine } from './write-sentences';
 
 describe('takeInLines', () => {

@@ -8,7 +8,7 @@ import {
 } from '@platform/contracts';
 import { HttpError } from '@platform/service-kit';
 import { checkSentence } from '../rules/sentence-rules';
-import { storedKeys, storeWrittenSentences, type SequenceWriter } from './sentence-store';
+import { storedKeys, storeWrittenSentences, type SequenceWriter } from './store';
 
 /** What comes with every written sentence, single, batch or file. */
 export interface SubmissionMeta {

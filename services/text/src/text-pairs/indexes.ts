@@ -1,5 +1,5 @@
 import type { CollectionIndexes } from '@platform/service-kit';
-import { TEXT_PAIR_FLAGS, TEXT_PAIRS } from './pair-store';
+import { TEXT_PAIR_FLAGS, TEXT_PAIRS } from './store';
 
 /** Text pairs' own indexes (Review's queue over them is in review/indexes.ts). */
 export const TEXT_PAIR_INDEXES: CollectionIndexes[] = [

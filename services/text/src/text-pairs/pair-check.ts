@@ -4,7 +4,7 @@ import { isDuplicateKey, recordActivity } from '@platform/service-kit';
 import { addedEvents } from '../activity/text-activity';
 import { englishSideProblem, yorubaSideProblem } from './pair-letters';
 import type { Sequencer } from './pair-sequence';
-import { normalisePairSide, pairKey, textPairs, type TextPairDoc } from './pair-store';
+import { normalisePairSide, pairKey, textPairs, type TextPairDoc } from './store';
 
 /** A text pair that passed the rules: both sides as stored, and its duplicate key. */
 export interface CheckedPair {

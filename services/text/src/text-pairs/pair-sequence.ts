@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import { COUNTERS } from '../sentences/sentence-store';
+import { COUNTERS } from '../sentences/store';
 
 /** The text pairs' change sequence: its own counter, apart from the sentences'. */
 export const TEXT_PAIR_SEQ_COUNTER = 'text_pairs';

@@ -13,11 +13,11 @@ import {
   type TextCategory,
 } from '@platform/contracts';
 import { isHttpError } from '@platform/service-kit';
-import type { SequenceWriter } from '../sentences/sentence-store';
+import type { SequenceWriter } from '../sentences/store';
 import { normaliseCitation, takeInLines, type SubmittedLine } from '../sentences/write-sentences';
 import { checkPair, insertPendingPairs, pendingPair, storedPairKeys } from '../text-pairs/pair-check';
 import type { Sequencer } from '../text-pairs/pair-sequence';
-import type { TextPairDoc } from '../text-pairs/pair-store';
+import type { TextPairDoc } from '../text-pairs/store';
 import type { UploadRow } from './read-rows';
 
 export interface RefusedRow {

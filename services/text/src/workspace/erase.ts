@@ -3,10 +3,10 @@ import type { ReviewKind } from '@platform/contracts';
 import { ACTIVITY_COLLECTIONS, type CollectionIndexes } from '@platform/service-kit';
 import { NOTIFICATIONS, notifications } from '../notifications/notify';
 import { projects } from '../projects/project-store';
-import { decisions, judgements, REVIEW_DECISIONS, REVIEW_JUDGEMENTS } from '../review/review-store';
-import { SENTENCE_FLAGS, SENTENCES } from '../sentences/sentence-store';
+import { decisions, judgements, REVIEW_DECISIONS, REVIEW_JUDGEMENTS } from '../review/store';
+import { SENTENCE_FLAGS, SENTENCES } from '../sentences/store';
 import { tasks } from '../tasks/task-store';
-import { TEXT_PAIR_FLAGS, TEXT_PAIRS } from '../text-pairs/pair-store';
+import { TEXT_PAIR_FLAGS, TEXT_PAIRS } from '../text-pairs/store';
 import { datasetUploads, deleteDatasetFile } from '../uploads/upload-store';
 import { DELETED_ACCOUNT_NAME } from './common';
 

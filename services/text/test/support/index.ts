@@ -2,8 +2,8 @@ import { ObjectId } from 'mongodb';
 import type { Identity, LanguageCode, SentenceDomain } from '@platform/contracts';
 import type { ServiceApp } from '@platform/service-kit';
 import { signedAs } from '@platform/service-kit/testing';
-import { sentences } from '../../src/sentences/sentence-store';
-import type { ReviewableSentenceDoc } from '../../src/review/review-store';
+import { sentences } from '../../src/sentences/store';
+import type { ReviewableSentenceDoc } from '../../src/review/store';
 
 export const SECRET = 'text-review-secret';
 export const speechService: Identity = { id: 'service-speech', role: 'service', name: 'speech service' };

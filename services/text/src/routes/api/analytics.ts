@@ -5,7 +5,7 @@ import {
   getTaskCompletionChart,
 } from '@platform/contracts';
 import { databaseOf, periodBuckets, periodWindow, routeModule, serveRoute } from '@platform/service-kit';
-import { taskCompletion, textQuality, visibleProject } from '../../analytics/analytics-store';
+import { taskCompletion, textQuality, visibleProject } from '../../analytics/store';
 import {
   agreementFigures,
   completionPoints,

@@ -1,7 +1,7 @@
 import { getReviewNext, postReviewDecision, postReviewVerdict } from '@platform/contracts';
 import { databaseOf, routeModule, serveRoute } from '@platform/service-kit';
 import type { TextContext } from '../../context';
-import { decideDirectly, judge, nextItem, type ReviewContext } from '../../review/review-store';
+import { decideDirectly, judge, nextItem, type ReviewContext } from '../../review/store';
 
 /** Review: the next item to judge, a person's judgement, an admin's direct decision. */
 export default routeModule<TextContext>([getReviewNext, postReviewVerdict, postReviewDecision], (app) => {

@@ -2,7 +2,7 @@ import { ObjectId, type Filter } from 'mongodb';
 import { getTextPairs } from '@platform/contracts';
 import { databaseOf, HttpError, routeModule, serveRoute, type RouteHandler } from '@platform/service-kit';
 import type { TextContext } from '../../context';
-import { textPairs, type TextPairDoc } from '../../text-pairs/pair-store';
+import { textPairs, type TextPairDoc } from '../../text-pairs/store';
 
 /** The approved pairs' list (the SPEC's name for it, from when it fed the audio pairs). */
 export default routeModule<TextContext>([getTextPairs], (app) => {

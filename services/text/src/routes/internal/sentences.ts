@@ -7,7 +7,7 @@ import {
 } from '@platform/contracts';
 import { databaseOf, HttpError, routeModule, serveRoute } from '@platform/service-kit';
 import type { TextContext } from '../../context';
-import { SENTENCE_FLAGS, sentences, type SentenceFlagDoc } from '../../sentences/sentence-store';
+import { SENTENCE_FLAGS, sentences, type SentenceFlagDoc } from '../../sentences/store';
 
 /** Internal, service-to-service: never under a public prefix, so the gateway does not route to it. */
 export default routeModule<TextContext>([getInternalSentenceChanges, postInternalSentenceFlag], (app) => {

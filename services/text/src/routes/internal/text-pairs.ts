@@ -2,7 +2,7 @@ import { ObjectId } from 'mongodb';
 import { getInternalTextPairChanges, postInternalTextPairFlag } from '@platform/contracts';
 import { databaseOf, HttpError, routeModule, serveRoute } from '@platform/service-kit';
 import type { TextContext } from '../../context';
-import { flagTextPair, textPairs, type TextPairDoc } from '../../text-pairs/pair-store';
+import { flagTextPair, textPairs, type TextPairDoc } from '../../text-pairs/store';
 
 type ChangeRow = Pick<
   TextPairDoc,

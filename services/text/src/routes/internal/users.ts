@@ -8,10 +8,10 @@ import {
 import { databaseOf, routeModule, serveRoute } from '@platform/service-kit';
 import type { TextContext } from '../../context';
 import { claimDigest } from '../../notifications/digest';
-import { judgements } from '../../review/review-store';
-import { SENTENCES } from '../../sentences/sentence-store';
+import { judgements } from '../../review/store';
+import { SENTENCES } from '../../sentences/store';
 import { storedUploadBytes } from '../../storage/stored-bytes';
-import { textPairs } from '../../text-pairs/pair-store';
+import { textPairs } from '../../text-pairs/store';
 import { eraseUserText } from '../../workspace/erase';
 
 /** How many items one person authored, and how many of those are validated: one grouped count in the database. */

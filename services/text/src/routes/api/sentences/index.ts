@@ -7,7 +7,7 @@ import {
 import { databaseOf, HttpError, routeModule, serveRoute } from '@platform/service-kit';
 import type { TextContext } from '../../../context';
 import { checkSentence } from '../../../rules/sentence-rules';
-import { storeWrittenSentences } from '../../../sentences/sentence-store';
+import { storeWrittenSentences } from '../../../sentences/store';
 import { checkMeta, normaliseCitation, takeInLines } from '../../../sentences/write-sentences';
 
 /** POST /api/sentences and POST /api/sentences/batch: sentences typed on the Write screen. */

@@ -11,7 +11,7 @@ import {
 import type { TextContext } from '../../../context';
 import { addedEvents } from '../../../activity/text-activity';
 import { checkPair, pendingPair } from '../../../text-pairs/pair-check';
-import { textPairs, type TextPairDoc } from '../../../text-pairs/pair-store';
+import { textPairs, type TextPairDoc } from '../../../text-pairs/store';
 
 /** Add Text Pair. */
 export default routeModule<TextContext>([postTextPair], (app) => {

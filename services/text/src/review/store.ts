@@ -13,9 +13,9 @@ import type {
 import { HttpError, isDuplicateKey, recordActivity, refuseOwnContribution } from '@platform/service-kit';
 import { ITEM_KINDS, itemLanguage } from '../activity/text-activity';
 import { countDecision, countReason } from '../analytics/quality-counts';
-import { SENTENCES, type SentenceDoc, type SequenceWriter } from '../sentences/sentence-store';
+import { SENTENCES, type SentenceDoc, type SequenceWriter } from '../sentences/store';
 import type { Sequencer } from '../text-pairs/pair-sequence';
-import { textPairs, type TextPairDoc } from '../text-pairs/pair-store';
+import { textPairs, type TextPairDoc } from '../text-pairs/store';
 import { DECIDED_EXPR, decisionOf, type Decision } from './decision';
 
 export const REVIEW_JUDGEMENTS = 'review_judgements';

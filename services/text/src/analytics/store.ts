@@ -2,10 +2,10 @@ import { ObjectId, type Db, type Document } from 'mongodb';
 import type { Identity } from '@platform/contracts';
 import { HttpError, type CollectionIndexes } from '@platform/service-kit';
 import { projects, visibleProjectsFilter, type ProjectDoc } from '../projects/project-store';
-import { REVIEW_JUDGEMENTS } from '../review/review-store';
-import { SENTENCES } from '../sentences/sentence-store';
+import { REVIEW_JUDGEMENTS } from '../review/store';
+import { SENTENCES } from '../sentences/store';
 import { TASKS, tasks } from '../tasks/task-store';
-import { TEXT_PAIRS } from '../text-pairs/pair-store';
+import { TEXT_PAIRS } from '../text-pairs/store';
 import { bucketIndexExpr, type Bucket, type CompletionRow } from './series';
 
 /** The indexes analytics reads through, each naming the query it serves. */
