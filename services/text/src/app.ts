@@ -20,7 +20,7 @@ import { REMINDER_INTERVAL_MS, reminderJob } from './notifications/reminders';
 import { startSeeding } from './sentences/seed';
 import { SequenceWriter } from './sentences/store';
 import { PairSequenceWriter } from './text-pairs/pair-sequence';
-import { startAbandonedUploadSweep } from './uploads/upload-store';
+import { startAbandonedUploadSweep } from './uploads/store';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -5,7 +5,7 @@ import { REVIEW_INDEXES } from './review/indexes';
 import { SENTENCE_FLAGS, SENTENCES } from './sentences/store';
 import { STORAGE_INDEXES } from './storage/stored-bytes';
 import { TEXT_PAIR_INDEXES } from './text-pairs/indexes';
-import { DATASET_UPLOAD_INDEXES } from './uploads/upload-store';
+import { DATASET_UPLOAD_INDEXES } from './uploads/store';
 import { ERASURE_INDEXES } from './workspace/erase';
 import { WORKSPACE_INDEXES } from './workspace/indexes';
 

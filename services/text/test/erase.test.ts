@@ -3,7 +3,7 @@ import { SERVICE_IDENTITIES, type Identity, type ProjectDetail, type Task } from
 import { findMentions, multipart, signedAs } from '@platform/service-kit/testing';
 import { sentences } from '../src/sentences/store';
 import { textPairs } from '../src/text-pairs/store';
-import { DATASET_FILES_BUCKET } from '../src/uploads/upload-store';
+import { DATASET_FILES_BUCKET } from '../src/uploads/store';
 import { workspaceService } from './workspace-support';
 
 const h = workspaceService('erase');

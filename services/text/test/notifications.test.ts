@@ -2,8 +2,8 @@ import { ObjectId } from 'mongodb';
 import { SERVICE_IDENTITIES, type DigestClaim, type NotificationPage } from '@platform/contracts';
 import { signedAs } from '@platform/service-kit/testing';
 import { sendReminders } from '../src/notifications/reminders';
-import { notifications, notify } from '../src/notifications/notify';
-import { tasks, type TaskDoc } from '../src/tasks/task-store';
+import { notifications, notify } from '../src/notifications/store';
+import { tasks, type TaskDoc } from '../src/tasks/store';
 import { as, workspaceService } from './workspace-support';
 
 const h = workspaceService('notifications');

@@ -1,6 +1,6 @@
 import type { ProjectDetail, ProjectInput, ProjectPage } from '@platform/contracts';
-import { notifications } from '../src/notifications/notify';
-import { projects } from '../src/projects/project-store';
+import { notifications } from '../src/notifications/store';
+import { projects } from '../src/projects/store';
 import { as, workspaceService } from './workspace-support';
 
 const h = workspaceService('projects');

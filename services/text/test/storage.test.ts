@@ -1,7 +1,7 @@
 import { ObjectId } from 'mongodb';
 import { SERVICE_IDENTITIES } from '@platform/contracts';
 import { multipart, signedAs } from '@platform/service-kit/testing';
-import { datasetUploads } from '../src/uploads/upload-store';
+import { datasetUploads } from '../src/uploads/store';
 import { useTextService } from './support/harness';
 
 const ada = signedAs({ id: 'ada', role: 'contributor', name: 'Ada Obi' });

@@ -1,7 +1,7 @@
 import type { ProjectDetail, PublicTask, Task, TaskCounts, TaskInput, TaskPage } from '@platform/contracts';
-import { notifications } from '../src/notifications/notify';
-import { projects } from '../src/projects/project-store';
-import { tasks } from '../src/tasks/task-store';
+import { notifications } from '../src/notifications/store';
+import { projects } from '../src/projects/store';
+import { tasks } from '../src/tasks/store';
 import { as, workspaceService } from './workspace-support';
 
 const h = workspaceService('tasks');

@@ -10,7 +10,7 @@ import {
   DATASET_UPLOADS,
   datasetFiles,
   datasetUploads,
-} from '../src/uploads/upload-store';
+} from '../src/uploads/store';
 import { useTextService } from './support/harness';
 
 const ada = signedAs({ id: 'ada', role: 'contributor', name: 'Ada Obi' });

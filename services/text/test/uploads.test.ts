@@ -17,7 +17,7 @@ import {
   DATASET_FILES_BUCKET,
   DATASET_UPLOADS,
   failAbandonedUploads,
-} from '../src/uploads/upload-store';
+} from '../src/uploads/store';
 import { useTextService } from './support/harness';
 import { SECRET } from './support';
 

@@ -4,9 +4,9 @@ import {
   type Task,
   type WorkspaceSearchResults,
 } from '@platform/contracts';
-import { notifications } from '../src/notifications/notify';
-import { projects } from '../src/projects/project-store';
-import { tasks } from '../src/tasks/task-store';
+import { notifications } from '../src/notifications/store';
+import { projects } from '../src/projects/store';
+import { tasks } from '../src/tasks/store';
 import { as, workspaceService } from './workspace-support';
 
 const h = workspaceService('workspace');

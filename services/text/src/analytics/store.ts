@@ -1,10 +1,10 @@
 import { ObjectId, type Db, type Document } from 'mongodb';
 import type { Identity } from '@platform/contracts';
 import { HttpError, type CollectionIndexes } from '@platform/service-kit';
-import { projects, visibleProjectsFilter, type ProjectDoc } from '../projects/project-store';
+import { projects, visibleProjectsFilter, type ProjectDoc } from '../projects/store';
 import { REVIEW_JUDGEMENTS } from '../review/store';
 import { SENTENCES } from '../sentences/store';
-import { TASKS, tasks } from '../tasks/task-store';
+import { TASKS, tasks } from '../tasks/store';
 import { TEXT_PAIRS } from '../text-pairs/store';
 import { bucketIndexExpr, type Bucket, type CompletionRow } from './series';
 

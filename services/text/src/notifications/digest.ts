@@ -1,6 +1,6 @@
 import { ObjectId, type Db } from 'mongodb';
 import type { Notification, NotificationKind } from '@platform/contracts';
-import { notifications, toNotification } from './notify';
+import { notifications, toNotification } from './store';
 
 /** The people with notifications not yet mailed. */
 export async function digestRecipients(db: Db): Promise<string[]> {

@@ -3,8 +3,8 @@ import type { Db } from 'mongodb';
 import { TASK_REMINDER_HOURS } from '@platform/contracts';
 import { leasedJob, type LeasedJob } from '@platform/service-kit';
 import { DAY_MS } from '../projects/progress';
-import { tasks } from '../tasks/task-store';
-import { notify } from './notify';
+import { tasks } from '../tasks/store';
+import { notify } from './store';
 
 /** Ours: how often the reminder job looks for tasks coming due. */
 export const REMINDER_INTERVAL_MS = 10 * 60 * 1000;

@@ -2,7 +2,7 @@ import type { Identity, Person, ProjectInput } from '@platform/contracts';
 import { HttpError } from '@platform/service-kit';
 import type { PeopleDirectory } from '../people/people-directory';
 import { dayToDate } from '../workspace/common';
-import { nameKeyOf, type ProjectDoc } from './project-store';
+import { nameKeyOf, type ProjectDoc } from './store';
 
 /** What New Project and editing store, checked: dates in order, targets in the project's languages, once each. */
 export type ProjectFields = Pick<

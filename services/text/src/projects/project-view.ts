@@ -3,7 +3,7 @@ import type { ActivityReader } from '../activity/activity-reader';
 import { dateToDay } from '../workspace/common';
 import { targetActivity } from '../workspace/target-kinds';
 import { dueEnd, projectProgress, projectStatus, targetOutcome } from './progress';
-import type { ProjectDoc, StoredTarget } from './project-store';
+import type { ProjectDoc, StoredTarget } from './store';
 
 export interface ProjectFigures {
   targets: TargetProgress[];

@@ -1,6 +1,6 @@
 import type { Db } from 'mongodb';
 import type { CollectionIndexes } from '@platform/service-kit';
-import { DATASET_UPLOADS, datasetUploads } from '../uploads/upload-store';
+import { DATASET_UPLOADS, datasetUploads } from '../uploads/store';
 
 /** Uploads whose bytes are stored: a failed one's file was removed. */
 const HOLDING_BYTES = ['uploading', 'completed'] as const;

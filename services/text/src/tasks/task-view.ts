@@ -5,7 +5,7 @@ import type { ActivityReader } from '../activity/activity-reader';
 import { dueEnd, percentOf } from '../projects/progress';
 import { dateToDay } from '../workspace/common';
 import { ALL_REJECTED, ALL_VALIDATED, targetActivity, targetRejected } from '../workspace/target-kinds';
-import { countByStatus, isOverdue, tasks, type TaskDoc } from './task-store';
+import { countByStatus, isOverdue, tasks, type TaskDoc } from './store';
 
 export interface TaskFigures {
   target?: { kind: NonNullable<TaskDoc['target']>['kind']; count: number; done: number; percent: number };

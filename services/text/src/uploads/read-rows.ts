@@ -5,7 +5,7 @@ import { DATASET_UPLOAD_JSON_MAX_DEPTH } from '@platform/contracts';
 import { HttpError } from '@platform/service-kit';
 import { boundedJsonParser } from './bounded-json';
 import { CSV_MAX_RECORD_BYTES } from './content-inspector';
-import { datasetFiles } from './upload-store';
+import { datasetFiles } from './store';
 
 /** One data row of an uploaded file: its 1-based number and its values by column (or key) name. */
 export interface UploadRow {

@@ -1,6 +1,6 @@
 import type { DashboardStats, Identity } from '@platform/contracts';
 import { databaseOf, type ServiceApp } from '@platform/service-kit';
-import { projects, visibleProjectsFilter } from '../projects/project-store';
+import { projects, visibleProjectsFilter } from '../projects/store';
 import { projectFigures } from '../projects/project-view';
 import { countByStatusCompleting } from '../tasks/task-view';
 

@@ -1,13 +1,13 @@
 import type { Db, ObjectId } from 'mongodb';
 import type { ReviewKind } from '@platform/contracts';
 import { ACTIVITY_COLLECTIONS, type CollectionIndexes } from '@platform/service-kit';
-import { NOTIFICATIONS, notifications } from '../notifications/notify';
-import { projects } from '../projects/project-store';
+import { NOTIFICATIONS, notifications } from '../notifications/store';
+import { projects } from '../projects/store';
 import { decisions, judgements, REVIEW_DECISIONS, REVIEW_JUDGEMENTS } from '../review/store';
 import { SENTENCE_FLAGS, SENTENCES } from '../sentences/store';
-import { tasks } from '../tasks/task-store';
+import { tasks } from '../tasks/store';
 import { TEXT_PAIR_FLAGS, TEXT_PAIRS } from '../text-pairs/store';
-import { datasetUploads, deleteDatasetFile } from '../uploads/upload-store';
+import { datasetUploads, deleteDatasetFile } from '../uploads/store';
 import { DELETED_ACCOUNT_NAME } from './common';
 
 /** The look-ups erasure makes that no other query makes. */

@@ -1,8 +1,8 @@
 import type { Collection, Document, Filter, ObjectId, Sort } from 'mongodb';
 import { SEARCH_RESULTS_MAX, type Identity, type WorkspaceSearchResults } from '@platform/contracts';
 import { databaseOf, type ServiceApp } from '@platform/service-kit';
-import { managedProjectsFilter, projects, visibleProjectsFilter } from '../projects/project-store';
-import { tasks, type TaskDoc } from '../tasks/task-store';
+import { managedProjectsFilter, projects, visibleProjectsFilter } from '../projects/store';
+import { tasks, type TaskDoc } from '../tasks/store';
 import { containsPattern, prefixPattern } from './common';
 
 /**

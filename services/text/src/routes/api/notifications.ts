@@ -2,7 +2,7 @@ import type { ObjectId } from 'mongodb';
 import { getNotifications, NOTIFICATIONS_PAGE_SIZE, postNotificationsRead } from '@platform/contracts';
 import { databaseOf, routeModule, serveRoute } from '@platform/service-kit';
 import type { TextContext } from '../../context';
-import { notifications, toNotification } from '../../notifications/notify';
+import { notifications, toNotification } from '../../notifications/store';
 import { objectIdOrNull, pageWindow } from '../../workspace/common';
 
 /** The caller's in-app notifications and marking them read. */

@@ -17,7 +17,7 @@ import {
   type ServiceApp,
 } from '@platform/service-kit';
 import type { TextContext } from '../../context';
-import { notify } from '../../notifications/notify';
+import { notify } from '../../notifications/store';
 import { ownerOf, projectFields } from '../../projects/project-input';
 import {
   managesProject,
@@ -25,9 +25,9 @@ import {
   visibleProject,
   visibleProjectsFilter,
   type ProjectDoc,
-} from '../../projects/project-store';
+} from '../../projects/store';
 import { projectFigures, projectSummary } from '../../projects/project-view';
-import { tasks } from '../../tasks/task-store';
+import { tasks } from '../../tasks/store';
 import { countByStatusCompleting } from '../../tasks/task-view';
 import { containsPattern, pageWindow, personOf } from '../../workspace/common';
 

@@ -16,16 +16,16 @@ import {
 } from '@platform/contracts';
 import { databaseOf, HttpError, routeModule, serveRoute, type ServiceApp } from '@platform/service-kit';
 import type { TextContext } from '../../context';
-import { notify } from '../../notifications/notify';
+import { notify } from '../../notifications/store';
 import {
   managedProjectsFilter,
   managesProject,
   projects,
   visibleProject,
   type ProjectDoc,
-} from '../../projects/project-store';
+} from '../../projects/store';
 import { hashPublicToken, newPublicToken, publicTaskUrl } from '../../tasks/public-link';
-import { statusFilter, tasks, type TaskDoc } from '../../tasks/task-store';
+import { statusFilter, tasks, type TaskDoc } from '../../tasks/store';
 import { taskFormSchemaErrors } from '../../tasks/task-schema-errors';
 import { countByStatusCompleting, taskFigures, toTask } from '../../tasks/task-view';
 import { containsPattern, dayToDate, objectIdOrNull, pageWindow, personOf } from '../../workspace/common';

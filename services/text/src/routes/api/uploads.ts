@@ -29,7 +29,7 @@ import {
   uploadReply,
   type DatasetUploadDoc,
   type StoredUpload,
-} from '../../uploads/upload-store';
+} from '../../uploads/store';
 
 const isUploadType = (value: string | undefined): value is DatasetUploadType =>
   (DATASET_UPLOAD_TYPES as readonly string[]).includes(value ?? '');

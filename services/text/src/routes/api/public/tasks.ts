@@ -2,7 +2,7 @@ import { getPublicTask } from '@platform/contracts';
 import { databaseOf, HttpError, routeModule, serveRoute } from '@platform/service-kit';
 import type { TextContext } from '../../../context';
 import { hashPublicToken } from '../../../tasks/public-link';
-import { tasks } from '../../../tasks/task-store';
+import { tasks } from '../../../tasks/store';
 import { taskFigures, toPublicTask } from '../../../tasks/task-view';
 
 /** A task shared publicly: what anyone holding its link may see, without signing in. */
