@@ -26,8 +26,6 @@ export const C = {
   audioPairs: 'audio_pairs',
   counters: 'counters',
   speakerDetails: 'speaker_details',
-  activityBackfill: 'activity_backfill',
-  recordingQualityDaily: 'recording_quality_daily',
 } as const;
 
 /** GridFS bucket holding every recording's audio (audio.files / audio.chunks). */
@@ -187,35 +185,6 @@ export interface SpeakerDetailsDoc {
   updatedAt: Date;
 }
 
-/**
- * The one-time rebuild of the activity counts from data stored before they were kept (activity/backfill.ts):
- * everything created or decided before `cutoff` is counted by it, everything after by the live counting.
- */
-export interface ActivityBackfillDoc {
-  _id: string;
-  cutoff: Date;
-  state: 'pending' | 'done';
-  /** Who is running it and until when their lease lasts. */
-  owner?: string;
-  leaseUntil?: Date;
-  doneAt?: Date;
-}
-
-/**
- * One UTC day of Listen's quality figures (analytics/quality-counts.ts): the recordings votes decided that
- * day, the votes cast on them and those that agreed with the decision, and the day's report reasons.
- */
-export interface RecordingQualityDayDoc {
-  /** The day's UTC midnight. */
-  _id: Date;
-  decided?: number;
-  approved?: number;
-  rejected?: number;
-  votes?: number;
-  agreeing?: number;
-  reasons?: Partial<Record<string, number>>;
-}
-
 /** A running count (see audio-pairs/counts.ts). */
 export interface CounterDoc {
   _id: string;
@@ -235,7 +204,5 @@ export const collections = (db: Db) => ({
   audioPairs: db.collection<AudioPairDoc>(C.audioPairs),
   counters: db.collection<CounterDoc>(C.counters),
   speakerDetails: db.collection<SpeakerDetailsDoc>(C.speakerDetails),
-  activityBackfill: db.collection<ActivityBackfillDoc>(C.activityBackfill),
-  recordingQualityDaily: db.collection<RecordingQualityDayDoc>(C.recordingQualityDaily),
 });
 export type Collections = ReturnType<typeof collections>;

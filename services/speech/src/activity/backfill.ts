@@ -10,9 +10,9 @@ import {
   type RollupBackfill,
   type RollupPlan,
 } from '@platform/service-kit';
-import { C, collections } from '../collections';
 import { QUALITY_FIGURE_PATHS } from '../analytics/quality-counts';
 import { DONATION_LANGUAGE } from './events';
+import { activityCollections, ROLLUP_SOURCES as C } from './store';
 
 /** The marker's _id: a later rebuild of another kind would take another one. */
 export const BACKFILL_ID = 'speech-activity-v1';
@@ -27,7 +27,7 @@ const isValidated = { $eq: ['$status', 'validated'] };
  * decided them), computed and written back in one aggregation ($merge).
  */
 async function stampOldDecisions(db: Db) {
-  await collections(db)
+  await activityCollections(db)
     .recordings.aggregate([
       { $match: { status: DECIDED_RECORDINGS, decidedAt: { $exists: false } } },
       { $project: { createdAt: 1 } },

@@ -1,5 +1,5 @@
 import type { ActivityEvent } from '@platform/service-kit';
-import type { AudioPairDoc, RecordingDoc } from '../collections';
+import type { AudioPairDoc, RecordingDoc } from './store';
 
 /**
  * The speech service's part of the daily activity counts (libs/service-kit/src/activity.ts). Each is counted

@@ -6,7 +6,7 @@ import {
   type RecordingStatus,
 } from '@platform/contracts';
 import { periodWindow, utcDay } from '@platform/service-kit';
-import { C, type RecordingQualityDayDoc } from '../collections';
+import { qualityDays as days } from './store';
 
 type ReportReason = (typeof RECORDING_REPORT_REASONS)[number];
 const isReportReason = (reason: string): reason is ReportReason =>
@@ -21,8 +21,6 @@ export const QUALITY_FIGURE_PATHS = [
   'agreeing',
   ...RECORDING_REPORT_REASONS.map((reason) => `reasons.${reason}`),
 ];
-
-const days = (db: Db) => db.collection<RecordingQualityDayDoc>(C.recordingQualityDaily);
 
 /** What one decision adds to its day: the recording, its votes and those that agreed with it. */
 export function decisionFigures(r: { status: RecordingStatus; yes: number; no: number }) {

@@ -19,7 +19,11 @@ export async function countAudioPair(
 }
 
 /** Audio pairs with a status and/or a dialect (either may be absent: all of them). */
-export async function audioPairTotal(col: Collections, status?: AudioPairStatus, dialect?: Dialect) {
+export async function audioPairTotal(
+  col: Pick<Collections, 'counters'>,
+  status?: AudioPairStatus,
+  dialect?: Dialect,
+) {
   const keys = AUDIO_PAIR_STATUSES.filter((s) => !status || s === status).flatMap((s) =>
     DIALECTS.filter((d) => !dialect || d === dialect).map((d) => pairKey(s, d)),
   );

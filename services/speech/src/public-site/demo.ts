@@ -1,15 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { ObjectId, type Db, type Filter } from 'mongodb';
 import { getPublicDemoAudio, routeUrl, type DemoClip, type LanguageCode } from '@platform/contracts';
-import { collections, type RecordingDoc } from '../collections';
-import { datasetCollections, type ReleaseDoc } from '../datasets/dataset-collections';
 import { selectionFor } from '../datasets/release-build/selection';
+import { publicSiteCollections, type RecordingDoc, type ReleaseDoc } from './store';
 
 type PublishedRelease = Pick<ReleaseDoc, '_id' | 'datasetId' | 'version' | 'definition' | 'cutoff'>;
 
 /** The latest published release of each dataset (the index `status_dataset_version` serves it). */
 export async function latestPublishedReleases(db: Db): Promise<PublishedRelease[]> {
-  const releases = await datasetCollections(db)
+  const releases = await publicSiteCollections(db)
     .releases.find(
       { status: 'published' },
       { projection: { _id: 1, datasetId: 1, version: 1, definition: 1, cutoff: 1 } },
@@ -64,7 +63,7 @@ async function randomRecording(
   filter: Filter<RecordingDoc>,
   oldest: ObjectId,
 ): Promise<ClipRecording | null> {
-  const { recordings } = collections(db);
+  const { recordings } = publicSiteCollections(db);
   const from = oldest.getTimestamp().getTime() / 1000;
   const to = Date.now() / 1000;
   const pivot = ObjectId.createFromTime(Math.floor(from + Math.random() * Math.max(0, to - from)));
@@ -84,7 +83,7 @@ async function randomRecording(
 export async function pickDemoClip(db: Db, language?: LanguageCode): Promise<DemoClip | null> {
   const releases = await latestPublishedReleases(db);
   if (releases.length === 0) return null;
-  const oldest = await collections(db)
+  const oldest = await publicSiteCollections(db)
     .recordings.find({}, { projection: { _id: 1 } })
     .sort({ _id: 1 })
     .limit(1)
@@ -121,7 +120,7 @@ export async function publishedRecording(
 ): Promise<Pick<RecordingDoc, 'audioFileId' | 'contentType'> | null> {
   if (!RECORDING_ID.test(id)) return null;
   const _id = new ObjectId(id);
-  const recording = await collections(db).recordings.findOne(
+  const recording = await publicSiteCollections(db).recordings.findOne(
     { _id, status: 'validated', speakerForgotten: { $ne: true } },
     { projection: { language: 1, audioFileId: 1, contentType: 1 } },
   );
@@ -129,7 +128,7 @@ export async function publishedRecording(
   for (const release of await latestPublishedReleases(db)) {
     const filter = await recordingsOf(db, release, recording.language);
     if (!filter) continue;
-    const carried = await collections(db).recordings.findOne(
+    const carried = await publicSiteCollections(db).recordings.findOne(
       { $and: [{ _id }, filter] },
       { projection: { _id: 1 } },
     );

@@ -8,7 +8,7 @@ import {
 } from '@platform/contracts';
 import { activityCollection, ALL_PEOPLE, utcDay } from '@platform/service-kit';
 import { audioPairTotal } from '../audio-pairs/counts';
-import { collections } from '../collections';
+import { publicSiteCollections } from './store';
 
 const DAY_MS = 86_400_000;
 const SECONDS_PER_HOUR = 3600;
@@ -49,7 +49,7 @@ interface TotalRow {
  *   (the index `day_kind_user`), the everyone rows left out.
  */
 export async function speechFigures(db: Db, now: Date): Promise<SpeechFigures> {
-  const col = collections(db);
+  const col = publicSiteCollections(db);
   const monthly = activityCollection(db, 'month');
   const codes = LANGUAGES.map((l) => l.code);
   const [totals, speakers, donations, active] = await Promise.all([

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ObjectId } from 'mongodb';
+import { ObjectId, type Db } from 'mongodb';
 import { signIdentity, type ServiceApp } from '@platform/service-kit';
 import {
   signedAs,
@@ -17,9 +17,19 @@ import type { Identity, LanguageCode, Role } from '@platform/contracts';
 // eslint-disable-next-line platform/module-boundaries
 import { buildApp as buildTextApp } from '@platform/text-service';
 import { buildApp, type SpeechAppOptions } from '../../src/app';
-import { collections, type Collections, type SentenceDoc } from '../../src/collections';
+import { collections, type SentenceDoc } from '../../src/collections';
+import { activityCollections } from '../../src/activity/store';
+import { qualityDays } from '../../src/analytics/store';
 
 export const SECRET = 'speech-test-secret';
+
+/** Every collection of the speech database, for tests that arrange or inspect stored data directly. */
+export const testCollections = (db: Db) => ({
+  ...collections(db),
+  activityBackfill: activityCollections(db).backfillMarkers,
+  recordingQualityDaily: qualityDays(db),
+});
+export type TestCollections = ReturnType<typeof testCollections>;
 
 const person = (id: string, name = `Person ${id}`): Identity => ({ id, role: 'contributor', name });
 
@@ -39,7 +49,7 @@ export const signedFor = (id: string, method: string, url: string) =>
 export interface SpeechHarness {
   mongo: TestMongo;
   app: ServiceApp;
-  col: Collections;
+  col: TestCollections;
   close(): Promise<void>;
 }
 
@@ -64,7 +74,7 @@ export async function startSpeech(
   return {
     mongo,
     app,
-    col: collections(app.database!.db),
+    col: testCollections(app.database!.db),
     async close() {
       await app.close();
       if (ownMongo) await mongo.stop();
@@ -165,7 +175,7 @@ export async function startSpeechWithText(options: { yoruba?: string[] } = {}): 
 
 /** Puts recordable sentences straight into the speech service's copy (the sync has its own tests). */
 export async function addSentences(
-  col: Collections,
+  col: TestCollections,
   language: LanguageCode,
   texts: string[],
   recordingCount = 0,
