@@ -18,8 +18,9 @@ import { TEXT_INDEXES } from './indexes';
 import { ROUTE_MODULES } from './routes';
 import { REMINDER_INTERVAL_MS, reminderJob } from './notifications/reminders';
 import { startSeeding } from './sentences/seed';
-import { SequenceWriter } from './sentences/store';
-import { PairSequenceWriter } from './text-pairs/pair-sequence';
+import type { SequenceWriter } from './sentences/store';
+import { textStores, type TextStores } from './stores';
+import type { PairSequenceWriter } from './text-pairs/pair-sequence';
 import { startAbandonedUploadSweep } from './uploads/store';
 
 declare module 'fastify' {
@@ -77,6 +78,8 @@ export interface TextAppOptions {
 export async function buildApp(options: TextAppOptions): Promise<ServiceApp> {
   // Every activity this process counts live happens after this moment (the backfill's cutoff bound).
   const startedAt = new Date();
+  // Built with the routes (the database is there by then), once: route modules are handed them.
+  let built: TextStores | undefined;
   const app = await createService({
     name: 'text',
     mongoUri: options.mongoUri,
@@ -84,12 +87,17 @@ export async function buildApp(options: TextAppOptions): Promise<ServiceApp> {
     indexes: options.indexes ?? TEXT_INDEXES,
     identitySecret: options.identitySecret,
     logger: options.logger,
-    routes: (instance) =>
-      registerRouteModules(instance as ServiceApp, ROUTE_MODULES, {
+    routes: (instance) => {
+      built = textStores(databaseOf(instance as ServiceApp));
+      return registerRouteModules(instance as ServiceApp, ROUTE_MODULES, {
+        stores: built,
         uploadMaxBytes: options.uploadMaxBytes,
         uploadInspectionMemoryMb: options.uploadInspectionMemoryMb,
-      }),
+      });
+    },
   });
+  if (!built) throw new Error('The text service was built without its routes');
+  const stores = built;
   const client = (target: 'speech' | 'gateway', baseUrl: string) =>
     createServiceClient({
       identity: SERVICE_IDENTITIES.text,
@@ -115,9 +123,9 @@ export async function buildApp(options: TextAppOptions): Promise<ServiceApp> {
   app.decorate('activityBackfilled', backfill.done);
   // Before the database client closes, so no rebuild is mid-write when it does.
   app.addHook('preClose', async () => backfill.stop());
-  const writer = new SequenceWriter(databaseOf(app));
+  const writer = stores.sequences.sentences;
   app.decorate('sequenceWriter', writer);
-  app.decorate('pairSequenceWriter', new PairSequenceWriter(databaseOf(app)));
+  app.decorate('pairSequenceWriter', stores.sequences.pairs);
   // Uploads a stopped service left half-way are shown as failed, their bytes removed. Once, at start, on
   // every instance rather than a leased job: only uploads still 'uploading' past ABANDONED_UPLOAD_MS are
   // touched, each by a status-conditioned update, so two instances starting together do no harm.

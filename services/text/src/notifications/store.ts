@@ -1,7 +1,7 @@
-import type { Collection, Db, ObjectId } from 'mongodb';
+import { ObjectId, type Collection, type Db } from 'mongodb';
 import type { Notification, NotificationKind, Person } from '@platform/contracts';
 import type { CollectionIndexes } from '@platform/service-kit';
-import { dateToDay } from '../workspace/common';
+import { dateToDay, objectIdOrNull } from '../workspace/common';
 
 export const NOTIFICATIONS = 'notifications';
 
@@ -33,6 +33,8 @@ export const NOTIFICATION_INDEXES: CollectionIndexes = {
     { key: { mailedAt: 1, userId: 1 }, name: 'mailed_user' },
     // What one digest claim took.
     { key: { claimId: 1 }, name: 'claim', sparse: true },
+    // Erasure: notifications about what a person did.
+    { key: { 'by.id': 1 }, name: 'by_person', sparse: true },
   ],
 };
 
@@ -77,3 +79,91 @@ export function toNotification(doc: NotificationDoc & { _id: ObjectId }): Notifi
     createdAt: doc.createdAt.toISOString(),
   };
 }
+
+/** The people with notifications not yet mailed. */
+export async function digestRecipients(db: Db): Promise<string[]> {
+  const ids = (await notifications(db).distinct('userId', { mailedAt: null })) as string[];
+  return ids.sort();
+}
+
+/**
+ * Takes a person's unmailed notifications for a digest: every one is marked mailed under a fresh claim id in
+ * one update (each document is taken by exactly one claim, so two gateways never mail one twice), then those
+ * of the kinds their settings allow are returned. Notifications of other kinds are marked mailed too: the
+ * person does not want them by mail, and leaving them unmailed would keep them among the recipients forever.
+ */
+export async function claimDigest(
+  db: Db,
+  userId: string,
+  kinds: readonly NotificationKind[],
+  now: Date,
+): Promise<Notification[]> {
+  const claimId = new ObjectId();
+  const taken = await notifications(db).updateMany(
+    { userId, mailedAt: null },
+    { $set: { mailedAt: now, claimId } },
+  );
+  if (taken.modifiedCount === 0 || kinds.length === 0) return [];
+  const docs = await notifications(db)
+    .find({ claimId, kind: { $in: [...kinds] } })
+    .sort({ createdAt: -1, _id: -1 })
+    .toArray();
+  return docs.map((d) => toNotification(d as typeof d & { _id: ObjectId }));
+}
+
+/** A person's in-app notifications, the digest's claims, and what erasure changes. */
+export function notificationStore(db: Db) {
+  const collection = notifications(db);
+  const unread = (userId: string) => collection.countDocuments({ userId, read: false });
+  return {
+    notify: (input: NotifyInput) => notify(db, input),
+
+    /** A page of a person's notifications, newest first, with their total and unread counts. */
+    async page(
+      userId: string,
+      skip: number,
+      limit: number,
+    ): Promise<{ items: Notification[]; total: number; unread: number }> {
+      const [total, unreadCount, docs] = await Promise.all([
+        collection.countDocuments({ userId }),
+        unread(userId),
+        collection.find({ userId }).sort({ createdAt: -1, _id: -1 }).skip(skip).limit(limit).toArray(),
+      ]);
+      return {
+        items: docs.map((d) => toNotification(d as typeof d & { _id: ObjectId })),
+        total,
+        unread: unreadCount,
+      };
+    },
+
+    /**
+     * Marks a person's notifications read: those of `ids`, or every one. Ids that cannot be a notification
+     * match nothing; only the person's own are touched. Answers how many stay unread.
+     */
+    async markRead(userId: string, ids?: readonly string[]): Promise<number> {
+      if (ids === undefined) {
+        await collection.updateMany({ userId, read: false }, { $set: { read: true } });
+      } else {
+        const _ids = ids.map(objectIdOrNull).filter((id): id is ObjectId => id !== null);
+        if (_ids.length > 0)
+          await collection.updateMany({ userId, _id: { $in: _ids } }, { $set: { read: true } });
+      }
+      return unread(userId);
+    },
+
+    digestRecipients: () => digestRecipients(db),
+
+    claimDigest: (userId: string, kinds: readonly NotificationKind[], now: Date) =>
+      claimDigest(db, userId, kinds, now),
+
+    /** A deleted account's own notifications go; those about what it did name it no more. */
+    async erasePerson(userId: string, pseudonym: string, name: string): Promise<void> {
+      await Promise.all([
+        collection.deleteMany({ userId }),
+        collection.updateMany({ 'by.id': userId }, { $set: { 'by.id': pseudonym, 'by.name': name } }),
+      ]);
+    },
+  };
+}
+
+export type NotificationStore = ReturnType<typeof notificationStore>;

@@ -1,7 +1,16 @@
 import { ObjectId, type AnyBulkWriteOperation, type Collection, type Db } from 'mongodb';
-import type { LanguageCode, SentenceDomain, SentenceSource, SentenceStatus } from '@platform/contracts';
-import { isDuplicateKey, recordActivity } from '@platform/service-kit';
+import type {
+  LanguageCode,
+  SentenceChange,
+  SentenceDomain,
+  SentenceSource,
+  SentenceStatus,
+} from '@platform/contracts';
+import { isDuplicateKey, recordActivity, type CollectionIndexes } from '@platform/service-kit';
 import { addedEvents } from '../activity/text-activity';
+import { authoredByStatus } from '../people/authored';
+import { renameReviewerOn, type ReviewedItems } from '../people/reviewed-items';
+import { objectIdOrNull } from '../workspace/common';
 import { duplicateKey, normaliseSentence } from '../rules/sentence-rules';
 
 export { normaliseSentence };
@@ -46,12 +55,36 @@ export interface SentenceFlagDoc {
   receivedAt: Date;
 }
 
-interface CounterDoc {
+export interface CounterDoc {
   _id: string;
   value: number;
 }
 
+/** Named counters: the change sequences of the sentences and of the text pairs. */
+export const counters = (db: Db): Collection<CounterDoc> => db.collection<CounterDoc>(COUNTERS);
+
 export const sentences = (db: Db): Collection<SentenceDoc> => db.collection<SentenceDoc>(SENTENCES);
+const sentenceFlags = (db: Db): Collection<SentenceFlagDoc> => db.collection<SentenceFlagDoc>(SENTENCE_FLAGS);
+
+export const SENTENCE_INDEXES: CollectionIndexes[] = [
+  {
+    collection: SENTENCES,
+    indexes: [
+      // One sentence per language and duplicate key (NFC, case folded, without punctuation and spaces): makes
+      // seeding idempotent, serves Write's duplicate look-up, and is the last word when two people submit the
+      // same sentence at once. It supersedes the (language, text) index, which start-up drops
+      // (OBSOLETE_SENTENCE_INDEXES below): the same text always has the same key.
+      { key: { language: 1, key: 1 }, name: 'language_key_unique', unique: true },
+      // The speech service's change cursor: seq > after, in seq order.
+      { key: { seq: 1 }, name: 'seq', unique: true },
+    ],
+  },
+  {
+    collection: SENTENCE_FLAGS,
+    // The review queue: a sentence's reports, newest first.
+    indexes: [{ key: { sentenceId: 1, reportedAt: -1 }, name: 'sentence_reported' }],
+  },
+];
 
 /** Sequence numbers reserved from the database at a time (one counter write per block, not per sentence). */
 const SEQ_BLOCK = 1000;
@@ -77,13 +110,11 @@ export class SequenceWriter {
     const run = async () => {
       if (this.next + count - 1 > this.last) {
         const reserve = Math.max(count, SEQ_BLOCK);
-        const counter = await this.db
-          .collection<CounterDoc>(COUNTERS)
-          .findOneAndUpdate(
-            { _id: SEQ_COUNTER },
-            { $inc: { value: reserve } },
-            { upsert: true, returnDocument: 'after' },
-          );
+        const counter = await counters(this.db).findOneAndUpdate(
+          { _id: SEQ_COUNTER },
+          { $inc: { value: reserve } },
+          { upsert: true, returnDocument: 'after' },
+        );
         this.last = counter?.value ?? reserve;
         this.next = this.last - reserve + 1;
       }
@@ -313,3 +344,72 @@ export async function setSentenceStatus(
     return result.matchedCount === 1;
   });
 }
+
+/** What Write, the speech service's cursor, reports and a person's figures ask of the sentences. */
+export function sentenceStore(db: Db, writer: SequenceWriter) {
+  return {
+    /** See storeWrittenSentences. */
+    storeWritten: (items: readonly WrittenSentence[]) => storeWrittenSentences(db, writer, items),
+
+    /** See storedKeys. */
+    storedKeys: (language: LanguageCode, keys: readonly string[]) => storedKeys(db, language, keys),
+
+    /** Every sentence added or changed after a sequence number, in seq order. */
+    async changesAfter(after: number, limit: number): Promise<SentenceChange[]> {
+      const docs = await sentences(db)
+        .find({ seq: { $gt: after } })
+        .sort({ seq: 1 })
+        .limit(limit)
+        .project<Pick<SentenceDoc, 'text' | 'language' | 'status' | 'seq' | 'domains'> & { _id: ObjectId }>({
+          text: 1,
+          language: 1,
+          status: 1,
+          seq: 1,
+          domains: 1,
+        })
+        .toArray();
+      return docs.map((d) => ({
+        id: d._id.toHexString(),
+        text: d.text,
+        language: d.language,
+        status: d.status,
+        seq: d.seq,
+        domains: d.domains ?? [],
+      }));
+    },
+
+    /**
+     * Keeps a report of a sentence and counts it on the sentence. Answers the sentence's report count, or
+     * null when there is no such sentence.
+     */
+    async flag(id: string, flag: Omit<SentenceFlagDoc, '_id' | 'sentenceId'>): Promise<number | null> {
+      const sentenceId = objectIdOrNull(id);
+      if (!sentenceId) return null;
+      const updated = await sentences(db).findOneAndUpdate(
+        { _id: sentenceId },
+        { $inc: { flags: 1 } },
+        { returnDocument: 'after', projection: { flags: 1 } },
+      );
+      if (!updated) return null;
+      await sentenceFlags(db).insertOne({ sentenceId, ...flag });
+      return updated.flags ?? 1;
+    },
+
+    /** How many sentences a person wrote, and how many of those are validated. */
+    authored: (authorId: string) => authoredByStatus(sentences(db), authorId),
+
+    /** See renameReviewerOn. */
+    renameReviewer: (reviewed: ReviewedItems, userId: string, pseudonym: string) =>
+      renameReviewerOn(sentences(db), reviewed, userId, pseudonym),
+
+    /** A deleted account's sentences and reports stay, under its pseudonym. */
+    async renamePerson(userId: string, pseudonym: string): Promise<void> {
+      await Promise.all([
+        sentences(db).updateMany({ authorId: userId }, { $set: { authorId: pseudonym } }),
+        sentenceFlags(db).updateMany({ reporterId: userId }, { $set: { reporterId: pseudonym } }),
+      ]);
+    },
+  };
+}
+
+export type SentenceStore = ReturnType<typeof sentenceStore>;

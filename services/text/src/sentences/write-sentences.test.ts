@@ -1,5 +1,4 @@
-import type { Db } from 'mongodb';
-import type { SequenceWriter } from './store';
+import type { SentenceStore } from './store';
 import { takeInLines, type SubmittedLine } from './write-sentences';
 
 describe('takeInLines', () => {
@@ -9,8 +8,7 @@ describe('takeInLines', () => {
     let otherWorkRan = false;
     setImmediate(() => (otherWorkRan = true));
     const ranBeforeTheAnswer = await takeInLines(
-      {} as Db,
-      {} as SequenceWriter,
+      {} as SentenceStore,
       { language: 'en', citation: 'Mine', domains: ['general'], cc0Confirmed: true },
       'ada',
       lines,

@@ -1,4 +1,3 @@
-import type { Db } from 'mongodb';
 import {
   SENTENCE_DOMAINS_MAX,
   type LanguageCode,
@@ -8,7 +7,7 @@ import {
 } from '@platform/contracts';
 import { HttpError } from '@platform/service-kit';
 import { checkSentence } from '../rules/sentence-rules';
-import { storedKeys, storeWrittenSentences, type SequenceWriter } from './store';
+import type { SentenceStore } from './store';
 
 /** What comes with every written sentence, single, batch or file. */
 export interface SubmissionMeta {
@@ -46,8 +45,7 @@ const LINE_CHUNK = 5000;
  * nothing acceptable never stores anything).
  */
 export async function takeInLines(
-  db: Db,
-  writer: SequenceWriter,
+  store: Pick<SentenceStore, 'storedKeys' | 'storeWritten'>,
   meta: SubmissionMeta,
   authorId: string,
   lines: readonly SubmittedLine[],
@@ -79,8 +77,7 @@ export async function takeInLines(
       }
     }
     if (candidates.length === 0) continue;
-    const stored = await storedKeys(
-      db,
+    const stored = await store.storedKeys(
       meta.language,
       candidates.map((c) => c.key),
     );
@@ -88,9 +85,7 @@ export async function takeInLines(
       if (stored.has(c.key)) refuse(c.outcome, 'sentence.duplicate');
       return !stored.has(c.key);
     });
-    const ids = await storeWrittenSentences(
-      db,
-      writer,
+    const ids = await store.storeWritten(
       fresh.map(({ outcome, key }) => ({
         text: outcome.text,
         key,

@@ -1,4 +1,4 @@
-import type { Collection, Db, Document, Filter, ObjectId } from 'mongodb';
+import { ObjectId, type Collection, type Db, type Document, type Filter, type UpdateFilter } from 'mongodb';
 import type {
   LanguageCode,
   Person,
@@ -9,6 +9,8 @@ import type {
 } from '@platform/contracts';
 import type { CollectionIndexes } from '@platform/service-kit';
 import { DAY_MS } from '../projects/progress';
+import { containsPattern, objectIdOrNull } from '../workspace/common';
+import { prefixThenContains } from '../workspace/search-order';
 
 export const TASKS = 'tasks';
 
@@ -109,3 +111,169 @@ export async function countByStatus(
     .toArray();
   return { active: row?.active ?? 0, completed: row?.completed ?? 0, overdue: row?.overdue ?? 0 };
 }
+
+/**
+ * Whose tasks: every one, or those assigned to `assigneeId` and those of `projectIds` (either, when both are
+ * given).
+ */
+export type TaskScope = 'all' | { assigneeId?: string; projectIds?: readonly ObjectId[] };
+
+function scopeFilter(scope: TaskScope): Filter<TaskDoc> {
+  if (scope === 'all') return {};
+  const ofProjects: Filter<TaskDoc> | null = scope.projectIds
+    ? { projectId: { $in: [...scope.projectIds] } }
+    : null;
+  if (scope.assigneeId === undefined) return ofProjects ?? {};
+  if (!ofProjects || scope.projectIds!.length === 0) return { assigneeId: scope.assigneeId };
+  return { $or: [{ assigneeId: scope.assigneeId }, ofProjects] };
+}
+
+/** What an id that cannot be a project's stands for: it matches no task. */
+const NO_PROJECT = new ObjectId('000000000000000000000000');
+
+/** The /tasks list's filters. */
+export interface TaskListQuery {
+  status?: TaskStatusFilter;
+  priority?: TaskPriority;
+  projectId?: string;
+  q?: string;
+}
+
+/** Tasks: the lists and counts, one task, its edits and state, its public link, reminders, the top bar's search. */
+export function taskStore(db: Db) {
+  const collection = tasks(db);
+  return {
+    /** A page of a scope's tasks that match the list's filters, by due date, with how many match. */
+    async listPage(
+      scope: TaskScope,
+      query: TaskListQuery,
+      now: Date,
+      skip: number,
+      limit: number,
+    ): Promise<{ total: number; items: TaskDoc[] }> {
+      const parts: Filter<TaskDoc>[] = [scopeFilter(scope)];
+      if (query.status) parts.push(statusFilter(query.status, now));
+      if (query.priority) parts.push({ priority: query.priority });
+      if (query.projectId) parts.push({ projectId: objectIdOrNull(query.projectId) ?? NO_PROJECT });
+      if (query.q && query.q.trim()) {
+        const pattern = containsPattern(query.q);
+        parts.push({ $or: [{ description: pattern }, { projectName: pattern }] });
+      }
+      const filter: Filter<TaskDoc> = parts.length === 1 ? parts[0]! : { $and: parts };
+      const [total, items] = await Promise.all([
+        collection.countDocuments(filter),
+        collection.find(filter).sort({ dueDate: 1, _id: 1 }).skip(skip).limit(limit).toArray(),
+      ]);
+      return { total, items };
+    },
+
+    /** A task by its id; null when there is none (or `id` cannot be one). */
+    async get(id: string): Promise<TaskDoc | null> {
+      const _id = objectIdOrNull(id);
+      return _id ? collection.findOne({ _id }) : null;
+    },
+
+    /** The task a public link's token opens (by its hash: tokens are not stored). */
+    byPublicLink: (tokenHash: string) => collection.findOne({ 'publicLink.tokenHash': tokenHash }),
+
+    async create(fields: Omit<TaskDoc, '_id'>): Promise<TaskDoc> {
+      const task: TaskDoc = { _id: new ObjectId(), ...fields };
+      await collection.insertOne(task);
+      return task;
+    },
+
+    /** Fields set and unset; the task after, or null when it is gone. */
+    edit(id: ObjectId, set: Partial<TaskDoc>, unset: readonly (keyof TaskDoc)[]): Promise<TaskDoc | null> {
+      const update: UpdateFilter<TaskDoc> = { $set: set };
+      if (unset.length > 0) update.$unset = Object.fromEntries(unset.map((field) => [field, '']));
+      return collection.findOneAndUpdate({ _id: id }, update, { returnDocument: 'after' });
+    },
+
+    /**
+     * Moves a task to `to`, only from one of `from`, so two clicks at once cannot both apply. The task after,
+     * or null when it was not in one of them.
+     */
+    moveState: (
+      id: ObjectId,
+      from: readonly TaskState[],
+      to: TaskState,
+      now: Date,
+    ): Promise<TaskDoc | null> =>
+      collection.findOneAndUpdate(
+        { _id: id, state: { $in: [...from] } },
+        { $set: { state: to, updatedAt: now, ...(to === 'completed' ? { completedAt: now } : {}) } },
+        { returnDocument: 'after' },
+      ),
+
+    async setPublicLink(id: ObjectId, link: NonNullable<TaskDoc['publicLink']>): Promise<void> {
+      await collection.updateOne({ _id: id }, { $set: { publicLink: link } });
+    },
+
+    /** Revokes the link of this token hash; false when another link (or none) is there by now. */
+    async revokePublicLink(id: ObjectId, tokenHash: string): Promise<boolean> {
+      const result = await collection.updateOne(
+        { _id: id, 'publicLink.tokenHash': tokenHash },
+        { $unset: { publicLink: '' } },
+      );
+      return result.modifiedCount === 1;
+    },
+
+    /** Completes the tasks whose target is reached (those not completed meanwhile). */
+    async completeReached(ids: readonly ObjectId[], now: Date): Promise<void> {
+      await collection.updateMany(
+        { _id: { $in: [...ids] }, state: { $ne: 'completed' } },
+        { $set: { state: 'completed', completedAt: now, updatedAt: now } },
+      );
+    },
+
+    /** A scope's open tasks with a target, the oldest due first. */
+    openWithTarget: (scope: TaskScope, limit: number) =>
+      collection
+        .find({
+          ...scopeFilter(scope),
+          state: { $ne: 'completed' },
+          target: { $exists: true },
+        } as Filter<TaskDoc>)
+        .sort({ dueDate: 1 })
+        .limit(limit)
+        .toArray(),
+
+    /** See countByStatus. */
+    countByStatus: (scope: TaskScope, now: Date) => countByStatus(db, scopeFilter(scope), now),
+
+    /** Tasks keep their project's name and languages (lists and targets read them without a join). */
+    async followProject(project: { _id: ObjectId; name: string; languages: LanguageCode[] }): Promise<void> {
+      await collection.updateMany(
+        { projectId: project._id },
+        { $set: { projectName: project.name, languages: project.languages } },
+      );
+    },
+
+    /** The top bar: a scope's tasks whose description matches, those starting with it first. */
+    search: (scope: TaskScope, q: string) =>
+      prefixThenContains(collection, scopeFilter(scope), ['description'], q, {
+        projection: { _id: 1, description: 1, projectName: 1 },
+        sort: { dueDate: 1, _id: 1 },
+      }),
+
+    /** A deleted account stays on its tasks as its pseudonym and DELETED_ACCOUNT_NAME. */
+    async renamePerson(userId: string, pseudonym: string, name: string): Promise<void> {
+      await Promise.all([
+        collection.updateMany(
+          { assigneeId: userId },
+          { $set: { assigneeId: pseudonym, 'assignee.id': pseudonym, 'assignee.name': name } },
+        ),
+        collection.updateMany(
+          { 'createdBy.id': userId },
+          { $set: { 'createdBy.id': pseudonym, 'createdBy.name': name } },
+        ),
+        collection.updateMany(
+          { 'publicLink.createdBy': userId },
+          { $set: { 'publicLink.createdBy': pseudonym } },
+        ),
+      ]);
+    },
+  };
+}
+
+export type TaskStore = ReturnType<typeof taskStore>;

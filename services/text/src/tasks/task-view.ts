@@ -1,11 +1,10 @@
-import type { Db, Filter } from 'mongodb';
 import type { ActivityKind, ActivityQuery, Identity, PublicTask, Task } from '@platform/contracts';
 import { utcDay } from '@platform/service-kit';
 import type { ActivityReader } from '../activity/activity-reader';
 import { dueEnd, percentOf } from '../projects/progress';
 import { dateToDay } from '../workspace/common';
 import { ALL_REJECTED, ALL_VALIDATED, targetActivity, targetRejected } from '../workspace/target-kinds';
-import { countByStatus, isOverdue, tasks, type TaskDoc } from './store';
+import { isOverdue, type TaskDoc, type TaskScope, type TaskStore } from './store';
 
 export interface TaskFigures {
   target?: { kind: NonNullable<TaskDoc['target']>['kind']; count: number; done: number; percent: number };
@@ -25,7 +24,7 @@ function qualityKinds(task: TaskDoc): { good: ActivityKind[]; bad: ActivityKind[
  * completed here (stored, completedAt = now), so every screen that reads it agrees.
  */
 export async function taskFigures(
-  db: Db,
+  tasks: TaskStore,
   activity: ActivityReader,
   list: TaskDoc[],
   now: Date,
@@ -67,9 +66,9 @@ export async function taskFigures(
     figures.set(id, { ...(target ? { target } : {}), quality });
   }
   if (reached.length > 0) {
-    await tasks(db).updateMany(
-      { _id: { $in: reached.map((t) => t._id) }, state: { $ne: 'completed' } },
-      { $set: { state: 'completed', completedAt: now, updatedAt: now } },
+    await tasks.completeReached(
+      reached.map((t) => t._id),
+      now,
     );
     for (const task of reached) Object.assign(task, { state: 'completed', completedAt: now, updatedAt: now });
   }
@@ -81,22 +80,18 @@ const REACHED_CHECK_MAX = 200;
 
 /**
  * Active, completed and overdue counts that agree with the lists: the open tasks with a target that the
- * filter selects are first checked (taskFigures completes those whose target is reached), so a card does
+ * scope selects are first checked (taskFigures completes those whose target is reached), so a card does
  * not say 'pending' for a task its list would show completed.
  */
 export async function countByStatusCompleting(
-  db: Db,
+  tasks: TaskStore,
   activity: ActivityReader,
-  filter: Filter<TaskDoc>,
+  scope: TaskScope,
   now: Date,
 ): Promise<{ active: number; completed: number; overdue: number }> {
-  const open = await tasks(db)
-    .find({ ...filter, state: { $ne: 'completed' }, target: { $exists: true } } as Filter<TaskDoc>)
-    .sort({ dueDate: 1 })
-    .limit(REACHED_CHECK_MAX)
-    .toArray();
-  if (open.length > 0) await taskFigures(db, activity, open, now);
-  return countByStatus(db, filter, now);
+  const open = await tasks.openWithTarget(scope, REACHED_CHECK_MAX);
+  if (open.length > 0) await taskFigures(tasks, activity, open, now);
+  return tasks.countByStatus(scope, now);
 }
 
 export function toTask(

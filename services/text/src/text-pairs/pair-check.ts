@@ -1,10 +1,6 @@
-import type { Db } from 'mongodb';
 import { TEXT_PAIR_MAX_LENGTH, type ErrorCode, type TextCategory } from '@platform/contracts';
-import { isDuplicateKey, recordActivity } from '@platform/service-kit';
-import { addedEvents } from '../activity/text-activity';
 import { englishSideProblem, yorubaSideProblem } from './pair-letters';
-import type { Sequencer } from './pair-sequence';
-import { normalisePairSide, pairKey, textPairs, type TextPairDoc } from './store';
+import { normalisePairSide, pairKey, type TextPairDoc } from './store';
 
 /** A text pair that passed the rules: both sides as stored, and its duplicate key. */
 export interface CheckedPair {
@@ -53,51 +49,4 @@ export function pendingPair(
     key: pair.key,
     createdAt,
   };
-}
-
-/** The keys among `keys` that are stored already. */
-export async function storedPairKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const docs = await textPairs(db)
-    .find({ key: { $in: [...keys] } })
-    .project<{ key: string }>({ key: 1, _id: 0 })
-    .toArray();
-  return new Set(docs.map((d) => d.key));
-}
-
-/**
- * Inserts pending pairs with consecutive change sequence numbers, unordered, and counts each one stored as
- * 'pairs.added' under its author. Answers, for each, whether it was stored: false where the unique key
- * refused it (the same pair stored meanwhile, neither stored nor counted).
- */
-export async function insertPendingPairs(
-  db: Db,
-  writer: Sequencer,
-  pairs: ReadonlyArray<Omit<TextPairDoc, 'seq'>>,
-): Promise<boolean[]> {
-  if (pairs.length === 0) return [];
-  const stored = await writer.withSequence(pairs.length, async (first) => {
-    const stored = pairs.map(() => true);
-    const docs: TextPairDoc[] = pairs.map((p, i) => ({ ...p, seq: first + i }));
-    try {
-      await textPairs(db).insertMany(docs, { ordered: false });
-    } catch (err) {
-      const writeErrors = (err as { writeErrors?: unknown }).writeErrors;
-      const list = (Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : []) as Array<{
-        index: number;
-        code: number;
-      }>;
-      if (list.length === 0 || !list.every(isDuplicateKey)) throw err;
-      for (const e of list) stored[e.index] = false;
-    }
-    return stored;
-  });
-  await recordActivity(
-    db,
-    addedEvents(
-      'pair',
-      pairs.filter((_, i) => stored[i]),
-    ),
-  );
-  return stored;
 }

@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import { COUNTERS } from '../sentences/store';
+import { counters } from '../sentences/store';
 
 /** The text pairs' change sequence: its own counter, apart from the sentences'. */
 export const TEXT_PAIR_SEQ_COUNTER = 'text_pairs';
@@ -21,13 +21,11 @@ export class PairSequenceWriter implements Sequencer {
 
   withSequence<T>(count: number, write: (first: number) => Promise<T>): Promise<T> {
     const run = async () => {
-      const counter = await this.db
-        .collection<{ _id: string; value: number }>(COUNTERS)
-        .findOneAndUpdate(
-          { _id: TEXT_PAIR_SEQ_COUNTER },
-          { $inc: { value: count } },
-          { upsert: true, returnDocument: 'after' },
-        );
+      const counter = await counters(this.db).findOneAndUpdate(
+        { _id: TEXT_PAIR_SEQ_COUNTER },
+        { $inc: { value: count } },
+        { upsert: true, returnDocument: 'after' },
+      );
       const last = counter?.value ?? count;
       return write(last - count + 1);
     };

@@ -1,5 +1,16 @@
-import type { Collection, Db, ObjectId } from 'mongodb';
-import type { SentenceStatus, TextCategory, TextPairReportReason } from '@platform/contracts';
+import type { Collection, Db, Filter, ObjectId } from 'mongodb';
+import type {
+  SentenceStatus,
+  TextCategory,
+  TextPair,
+  TextPairChange,
+  TextPairReportReason,
+} from '@platform/contracts';
+import { HttpError, isDuplicateKey, recordActivity, type CollectionIndexes } from '@platform/service-kit';
+import { addedEvents } from '../activity/text-activity';
+import { authoredByStatus } from '../people/authored';
+import { renameReviewerOn, type ReviewedItems } from '../people/reviewed-items';
+import { objectIdOrNull } from '../workspace/common';
 import type { Sequencer } from './pair-sequence';
 
 export const TEXT_PAIRS = 'text_pairs';
@@ -79,6 +90,26 @@ export interface TextPairFlagDoc {
 export const textPairFlags = (db: Db): Collection<TextPairFlagDoc> =>
   db.collection<TextPairFlagDoc>(TEXT_PAIR_FLAGS);
 
+/** Text pairs' own indexes (Review's queue over them is in review/indexes.ts). */
+export const TEXT_PAIR_INDEXES: CollectionIndexes[] = [
+  {
+    collection: TEXT_PAIRS,
+    indexes: [
+      // The same pair (case, punctuation and spaces aside) is stored once, even when sent twice at once.
+      { key: { key: 1 }, name: 'key_unique', unique: true },
+      // The speech service's change cursor: seq > after, in seq order.
+      { key: { seq: 1 }, name: 'seq', unique: true },
+      // GET /api/text-audio-pairs: approved pairs after a text_id, in id order.
+      { key: { status: 1, _id: 1 }, name: 'status_id' },
+    ],
+  },
+  {
+    collection: TEXT_PAIR_FLAGS,
+    // A pair's reports, newest first (and their count in the reply).
+    indexes: [{ key: { textPairId: 1, reportedAt: -1 }, name: 'pair_reported' }],
+  },
+];
+
 /** Keeps a report with the pair's others; null when there is no such pair. Answers the pair's report count. */
 export async function flagTextPair(db: Db, flag: Omit<TextPairFlagDoc, '_id'>): Promise<number | null> {
   const pair = await textPairs(db).findOne({ _id: flag.textPairId }, { projection: { _id: 1 } });
@@ -86,3 +117,145 @@ export async function flagTextPair(db: Db, flag: Omit<TextPairFlagDoc, '_id'>): 
   await textPairFlags(db).insertOne(flag);
   return textPairFlags(db).countDocuments({ textPairId: flag.textPairId });
 }
+
+/** The keys among `keys` that are stored already. */
+export async function storedPairKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const docs = await textPairs(db)
+    .find({ key: { $in: [...keys] } })
+    .project<{ key: string }>({ key: 1, _id: 0 })
+    .toArray();
+  return new Set(docs.map((d) => d.key));
+}
+
+/**
+ * Inserts pending pairs with consecutive change sequence numbers, unordered, and counts each one stored as
+ * 'pairs.added' under its author. Answers, for each, whether it was stored: false where the unique key
+ * refused it (the same pair stored meanwhile, neither stored nor counted).
+ */
+export async function insertPendingPairs(
+  db: Db,
+  writer: Sequencer,
+  pairs: ReadonlyArray<Omit<TextPairDoc, 'seq'>>,
+): Promise<boolean[]> {
+  if (pairs.length === 0) return [];
+  const stored = await writer.withSequence(pairs.length, async (first) => {
+    const stored = pairs.map(() => true);
+    const docs: TextPairDoc[] = pairs.map((p, i) => ({ ...p, seq: first + i }));
+    try {
+      await textPairs(db).insertMany(docs, { ordered: false });
+    } catch (err) {
+      const writeErrors = (err as { writeErrors?: unknown }).writeErrors;
+      const list = (Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : []) as Array<{
+        index: number;
+        code: number;
+      }>;
+      if (list.length === 0 || !list.every(isDuplicateKey)) throw err;
+      for (const e of list) stored[e.index] = false;
+    }
+    return stored;
+  });
+  await recordActivity(
+    db,
+    addedEvents(
+      'pair',
+      pairs.filter((_, i) => stored[i]),
+    ),
+  );
+  return stored;
+}
+
+/** What Add Text Pair, the approved list, the speech service's cursor and reports ask of the pairs. */
+export function pairStore(db: Db, writer: Sequencer) {
+  return {
+    /**
+     * Stores a pending pair with a fresh seq and counts it as added; 409 `text_pair.duplicate` when the same
+     * pair is stored already (nothing is counted then).
+     */
+    async add(pair: Omit<TextPairDoc, 'seq'>): Promise<TextPairDoc & { _id: ObjectId }> {
+      const doc = await writer.withSequence(1, async (seq) => {
+        const fresh: TextPairDoc = { ...pair, seq };
+        try {
+          const { insertedId } = await textPairs(db).insertOne(fresh);
+          return { ...fresh, _id: insertedId };
+        } catch (err) {
+          if (isDuplicateKey(err)) throw new HttpError(409, 'text_pair.duplicate');
+          throw err;
+        }
+      });
+      await recordActivity(db, addedEvents('pair', [doc]));
+      return doc;
+    },
+
+    /** See storedPairKeys. */
+    storedKeys: (keys: readonly string[]) => storedPairKeys(db, keys),
+
+    /** See insertPendingPairs. */
+    insertPending: (pairs: ReadonlyArray<Omit<TextPairDoc, 'seq'>>) => insertPendingPairs(db, writer, pairs),
+
+    /** Approved pairs in id order, after a text_id (400 when `after` cannot be one). */
+    async validated(after: string | undefined, limit: number): Promise<TextPair[]> {
+      const filter: Filter<TextPairDoc> = { status: 'validated' };
+      if (after !== undefined) {
+        const afterId = objectIdOrNull(after);
+        if (!afterId) throw new HttpError(400, 'validation.failed');
+        filter._id = { $gt: afterId };
+      }
+      const docs = await textPairs(db)
+        .find(filter, { sort: { _id: 1 }, limit })
+        .project<
+          Pick<TextPairDoc, 'source_lang_text' | 'target_lang_text' | 'text_category'> & { _id: ObjectId }
+        >({ source_lang_text: 1, target_lang_text: 1, text_category: 1 })
+        .toArray();
+      return docs.map((d) => ({
+        text_id: d._id.toHexString(),
+        source_lang_text: d.source_lang_text,
+        target_lang_text: d.target_lang_text,
+        text_category: d.text_category,
+      }));
+    },
+
+    /** Every pair added or changed after a sequence number, in seq order. */
+    async changesAfter(after: number, limit: number): Promise<TextPairChange[]> {
+      const docs = await textPairs(db)
+        .find({ seq: { $gt: after } }, { sort: { seq: 1 }, limit })
+        .project<
+          Pick<TextPairDoc, 'source_lang_text' | 'target_lang_text' | 'text_category' | 'status' | 'seq'> & {
+            _id: ObjectId;
+          }
+        >({ source_lang_text: 1, target_lang_text: 1, text_category: 1, status: 1, seq: 1 })
+        .toArray();
+      return docs.map((d) => ({
+        text_id: d._id.toHexString(),
+        source_lang_text: d.source_lang_text,
+        target_lang_text: d.target_lang_text,
+        text_category: d.text_category,
+        status: d.status,
+        seq: d.seq,
+      }));
+    },
+
+    /** See flagTextPair; null too when `id` cannot be a pair's. */
+    flag(id: string, flag: Omit<TextPairFlagDoc, '_id' | 'textPairId'>): Promise<number | null> {
+      const textPairId = objectIdOrNull(id);
+      return textPairId ? flagTextPair(db, { textPairId, ...flag }) : Promise.resolve(null);
+    },
+
+    /** How many pairs a person added, and how many of those are validated. */
+    authored: (authorId: string) => authoredByStatus(textPairs(db), authorId),
+
+    /** See renameReviewerOn. */
+    renameReviewer: (reviewed: ReviewedItems, userId: string, pseudonym: string) =>
+      renameReviewerOn(textPairs(db), reviewed, userId, pseudonym),
+
+    /** A deleted account's pairs and reports stay, under its pseudonym. */
+    async renamePerson(userId: string, pseudonym: string): Promise<void> {
+      await Promise.all([
+        textPairs(db).updateMany({ authorId: userId }, { $set: { authorId: pseudonym } }),
+        textPairFlags(db).updateMany({ reporterId: userId }, { $set: { reporterId: pseudonym } }),
+      ]);
+    },
+  };
+}
+
+export type PairStore = ReturnType<typeof pairStore>;

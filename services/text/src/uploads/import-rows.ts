@@ -1,4 +1,3 @@
-import type { Db } from 'mongodb';
 import {
   ERROR_MESSAGES,
   isLanguageCode,
@@ -13,11 +12,10 @@ import {
   type TextCategory,
 } from '@platform/contracts';
 import { isHttpError } from '@platform/service-kit';
-import type { SequenceWriter } from '../sentences/store';
+import type { SentenceStore } from '../sentences/store';
 import { normaliseCitation, takeInLines, type SubmittedLine } from '../sentences/write-sentences';
-import { checkPair, insertPendingPairs, pendingPair, storedPairKeys } from '../text-pairs/pair-check';
-import type { Sequencer } from '../text-pairs/pair-sequence';
-import type { TextPairDoc } from '../text-pairs/store';
+import { checkPair, pendingPair } from '../text-pairs/pair-check';
+import type { PairStore, TextPairDoc } from '../text-pairs/store';
 import type { UploadRow } from './read-rows';
 
 export interface RefusedRow {
@@ -32,9 +30,10 @@ export interface ImportOutcome {
   refused: RefusedRow[];
 }
 
-export interface ImportWriters {
-  sentences: SequenceWriter;
-  pairs: Sequencer;
+/** Where imported rows go: the stores Write and Add Text Pair use. */
+export interface ImportStores {
+  sentences: SentenceStore;
+  pairs: PairStore;
 }
 
 const refusal = (row: number, code: ErrorCode, message?: string): RefusedRow => ({
@@ -66,8 +65,7 @@ function rowDomains(value: string | undefined): SentenceDomain[] | RefusedRow['m
  * domains are refused first, with the codes Write gives.
  */
 async function importSentences(
-  db: Db,
-  writer: SequenceWriter,
+  store: SentenceStore,
   rows: readonly UploadRow[],
   authorId: string,
 ): Promise<ImportOutcome> {
@@ -119,8 +117,7 @@ async function importSentences(
     let reply: SentenceLinesReply;
     try {
       reply = await takeInLines(
-        db,
-        writer,
+        store,
         // Importing is the uploader's statement that the file is shared under CC0 (the page says so).
         { language: group.language, citation: group.citation, domains: group.domains, cc0Confirmed: true },
         authorId,
@@ -153,8 +150,7 @@ const rowCategory = (values: Record<string, string>): TextCategory | null => {
  * the file, then against the stored pairs and the unique key), pending review.
  */
 async function importPairs(
-  db: Db,
-  writer: Sequencer,
+  store: PairStore,
   rows: readonly UploadRow[],
   authorId: string,
 ): Promise<ImportOutcome> {
@@ -187,19 +183,12 @@ async function importPairs(
     seen.add(checked.key);
     candidates.push({ row, doc: pendingPair(checked, category, authorId, now) });
   }
-  const stored = await storedPairKeys(
-    db,
-    candidates.map((c) => c.doc.key),
-  );
+  const stored = await store.storedKeys(candidates.map((c) => c.doc.key));
   const fresh = candidates.filter((c) => {
     if (stored.has(c.doc.key)) refused.push(refusal(c.row, 'text_pair.duplicate'));
     return !stored.has(c.doc.key);
   });
-  const inserted = await insertPendingPairs(
-    db,
-    writer,
-    fresh.map((c) => c.doc),
-  );
+  const inserted = await store.insertPending(fresh.map((c) => c.doc));
   let accepted = 0;
   inserted.forEach((ok, i) => {
     if (ok) accepted += 1;
@@ -210,16 +199,15 @@ async function importPairs(
 
 /** Imports the rows into the review queue, as `authorId`: per-row outcomes, refusals in row order. */
 export async function importRows(
-  db: Db,
-  writers: ImportWriters,
+  stores: ImportStores,
   kind: DatasetUploadImportKind,
   rows: readonly UploadRow[],
   authorId: string,
 ): Promise<ImportOutcome> {
   const outcome =
     kind === 'sentences'
-      ? await importSentences(db, writers.sentences, rows, authorId)
-      : await importPairs(db, writers.pairs, rows, authorId);
+      ? await importSentences(stores.sentences, rows, authorId)
+      : await importPairs(stores.pairs, rows, authorId);
   outcome.refused.sort((a, b) => a.row - b.row);
   return outcome;
 }

@@ -1,11 +1,9 @@
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import type { ObjectId, Db } from 'mongodb';
 import { DATASET_UPLOAD_JSON_MAX_DEPTH } from '@platform/contracts';
 import { HttpError } from '@platform/service-kit';
 import { boundedJsonParser } from './bounded-json';
 import { CSV_MAX_RECORD_BYTES } from './content-inspector';
-import { datasetFiles } from './store';
 
 /** One data row of an uploaded file: its 1-based number and its values by column (or key) name. */
 export interface UploadRow {
@@ -93,10 +91,9 @@ async function* jsonRows(stream: Readable): AsyncGenerator<UploadRow> {
 }
 
 /**
- * Reads the data rows of a stored CSV (after its header) or JSON array back from GridFS as they stream:
- * the caller stops when it has enough. The content was checked when it was uploaded.
+ * Reads the data rows of a stored CSV (after its header) or JSON array as its bytes stream back: the caller
+ * stops when it has enough. The content was checked when it was uploaded.
  */
-export function readUploadRows(db: Db, fileId: ObjectId, type: 'csv' | 'json'): AsyncGenerator<UploadRow> {
-  const stream = datasetFiles(db).openDownloadStream(fileId);
+export function readUploadRows(stream: Readable, type: 'csv' | 'json'): AsyncGenerator<UploadRow> {
   return type === 'csv' ? csvRows(stream) : jsonRows(stream);
 }

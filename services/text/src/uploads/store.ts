@@ -1,18 +1,24 @@
 import { createHash } from 'node:crypto';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { GridFSBucket, ObjectId, type Collection, type Db } from 'mongodb';
-import type {
-  DatasetUpload,
-  DatasetUploadImport,
-  DatasetUploadImportKind,
-  DatasetUploadStatus,
-  DatasetUploadType,
+import { GridFSBucket, ObjectId, type Collection, type Db, type Filter } from 'mongodb';
+import {
+  DATASET_UPLOAD_TYPES,
+  REVIEWING_ROLES,
+  type DatasetUpload,
+  type DatasetUploadImport,
+  type DatasetUploadImportKind,
+  type DatasetUploadStatus,
+  type DatasetUploadSummary,
+  type DatasetUploadType,
+  type Identity,
 } from '@platform/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CollectionIndexes } from '@platform/service-kit';
+import { objectIdOrNull } from '../workspace/common';
 import type { Inspection } from './content-inspector';
 import { InspectionThread } from './inspection-thread';
+import { readUploadRows } from './read-rows';
 
 export const DATASET_UPLOADS = 'dataset_uploads';
 /** GridFS bucket of the uploaded files, in the text database (`dataset_files.files`, `.chunks`). */
@@ -61,6 +67,8 @@ export const DATASET_UPLOAD_INDEXES: CollectionIndexes[] = [
       { key: { ownerId: 1, uploadDate: -1, _id: -1 }, name: 'owner_date' },
       // Everyone's history for reviewers and admins, newest first.
       { key: { uploadDate: -1, _id: -1 }, name: 'date' },
+      // The storage quota's sum of a person's upload bytes, read from the index's keys alone.
+      { key: { ownerId: 1, status: 1, bytes: 1 }, name: 'owner_status_bytes' },
     ],
   },
 ];
@@ -217,3 +225,201 @@ export function uploadReply(doc: DatasetUploadDoc & { type: DatasetUploadType })
     ...(doc.failureCode ? { failureCode: doc.failureCode } : {}),
   };
 }
+
+/** Uploads whose bytes are stored: a failed one's file was removed. */
+const HOLDING_BYTES = ['uploading', 'completed'] as const;
+
+/** Reviewers and admins see every upload; everyone else their own. */
+const seesAll = (identity: Identity) => (REVIEWING_ROLES as readonly string[]).includes(identity.role);
+
+/** The uploads a person may see, whose type is known (one sent before its fields is not shown yet). */
+const visibleTo = (identity: Identity): Filter<DatasetUploadDoc> => ({
+  ...(seesAll(identity) ? {} : { ownerId: identity.id }),
+  type: { $in: [...DATASET_UPLOAD_TYPES] },
+});
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+
+/** What a new upload is known by before its bytes arrive. */
+export type UploadStart = Pick<
+  DatasetUploadDoc,
+  'fileName' | 'type' | 'description' | 'ownerId' | 'uploadedBy'
+>;
+
+/** Dataset uploads and their files: the history, the upload's steps, the import's claim, a person's bytes. */
+export function uploadStore(db: Db) {
+  const uploads = datasetUploads(db);
+  return {
+    /** A new upload, shown as uploading while its bytes stream in. */
+    async begin(start: UploadStart): Promise<DatasetUploadDoc> {
+      const doc: DatasetUploadDoc = {
+        _id: new ObjectId(),
+        fileId: new ObjectId(),
+        ...start,
+        status: 'uploading',
+        bytes: 0,
+        importable: null,
+        rows: 0,
+        import: null,
+        quality: null,
+        uploadDate: new Date(),
+      };
+      await uploads.insertOne(doc);
+      return doc;
+    },
+
+    /** See storeDatasetFile. */
+    storeFile: (upload: Readable, fileName: string, options: { inspectionMemoryMb?: number } = {}) =>
+      storeDatasetFile(db, upload, fileName, options),
+
+    /** The stream broke (the sender went away): the upload is marked failed and its bytes removed. */
+    async interrupted(upload: Pick<DatasetUploadDoc, '_id' | 'fileId'>): Promise<void> {
+      await deleteDatasetFile(db, upload.fileId);
+      await uploads.updateOne(
+        { _id: upload._id },
+        { $set: { status: 'failed', failureCode: UPLOAD_INTERRUPTED } },
+      );
+    },
+
+    async fileStored(upload: Pick<DatasetUploadDoc, '_id'>, fileId: ObjectId): Promise<void> {
+      await uploads.updateOne({ _id: upload._id }, { $set: { fileId } });
+    },
+
+    async completed(
+      upload: Pick<DatasetUploadDoc, '_id'>,
+      fields: Pick<
+        DatasetUploadDoc,
+        'type' | 'description' | 'status' | 'bytes' | 'sha256' | 'importable' | 'rows'
+      >,
+    ): Promise<void> {
+      await uploads.updateOne({ _id: upload._id }, { $set: fields });
+    },
+
+    /** A refused upload leaves nothing behind: its file and its record go. */
+    async forget(upload: Pick<DatasetUploadDoc, '_id' | 'fileId'>): Promise<void> {
+      await deleteDatasetFile(db, upload.fileId);
+      await uploads.deleteOne({ _id: upload._id });
+    },
+
+    /** A page of the uploads a person may see, newest first, with how many match. */
+    async page(
+      identity: Identity,
+      query: { q?: string; type?: DatasetUploadType; status?: DatasetUploadStatus },
+      page: number,
+      pageSize: number,
+    ): Promise<{ docs: DatasetUploadDoc[]; total: number }> {
+      const filter = visibleTo(identity);
+      if (query.type) filter.type = query.type;
+      if (query.status) filter.status = query.status;
+      const search = query.q?.trim();
+      if (search) {
+        const pattern = { $regex: escapeRegExp(search.normalize('NFC')), $options: 'i' };
+        filter.$or = [{ fileName: pattern }, { description: pattern }];
+      }
+      const [docs, total] = await Promise.all([
+        uploads
+          .find(filter, { sort: { uploadDate: -1, _id: -1 }, skip: (page - 1) * pageSize, limit: pageSize })
+          .toArray(),
+        uploads.countDocuments(filter),
+      ]);
+      return { docs, total };
+    },
+
+    /** The counts above a person's history: all, completed, and waiting (uploading, or not yet imported). */
+    async summary(identity: Identity): Promise<DatasetUploadSummary> {
+      const [counts] = await uploads
+        .aggregate<DatasetUploadSummary>([
+          { $match: visibleTo(identity) },
+          {
+            $group: {
+              _id: null,
+              total: { $sum: 1 },
+              successful: { $sum: { $cond: [{ $eq: ['$status', 'completed'] }, 1, 0] } },
+              pending: {
+                $sum: {
+                  $cond: [
+                    {
+                      $or: [
+                        { $eq: ['$status', 'uploading'] },
+                        {
+                          $and: [
+                            { $eq: ['$status', 'completed'] },
+                            { $ne: ['$importable', null] },
+                            { $eq: ['$import', null] },
+                          ],
+                        },
+                      ],
+                    },
+                    1,
+                    0,
+                  ],
+                },
+              },
+            },
+          },
+          { $project: { _id: 0, total: 1, successful: 1, pending: 1 } },
+        ])
+        .toArray();
+      return counts ?? { total: 0, successful: 0, pending: 0 };
+    },
+
+    /** An upload by its id; null when there is none (or `id` cannot be one). */
+    async get(id: string): Promise<DatasetUploadDoc | null> {
+      const _id = objectIdOrNull(id);
+      return _id ? uploads.findOne({ _id }) : null;
+    },
+
+    /** The stored bytes of an upload, as they stream. */
+    openFile: (upload: Pick<DatasetUploadDoc, 'fileId'>) =>
+      datasetFiles(db).openDownloadStream(upload.fileId),
+
+    /** See readUploadRows. */
+    readRows: (upload: Pick<DatasetUploadDoc, 'fileId'>, type: 'csv' | 'json') =>
+      readUploadRows(datasetFiles(db).openDownloadStream(upload.fileId), type),
+
+    /** One import at a time: false for a second caller (or one already imported). */
+    async claimImport(upload: Pick<DatasetUploadDoc, '_id'>): Promise<boolean> {
+      const claimed = await uploads.findOneAndUpdate(
+        { _id: upload._id, import: null, importing: { $ne: true } },
+        { $set: { importing: true } },
+      );
+      return claimed !== null;
+    },
+
+    async imported(
+      upload: Pick<DatasetUploadDoc, '_id'>,
+      imported: StoredImport,
+      quality: number,
+    ): Promise<void> {
+      await uploads.updateOne(
+        { _id: upload._id },
+        { $set: { import: imported, quality }, $unset: { importing: '' } },
+      );
+    },
+
+    /** The claim goes when an import fails, so it can be tried again. */
+    async importFailed(upload: Pick<DatasetUploadDoc, '_id'>): Promise<void> {
+      await uploads.updateOne({ _id: upload._id }, { $unset: { importing: '' } });
+    },
+
+    /** The bytes a person's dataset uploads take, summed by the database. */
+    async storedBytes(userId: string): Promise<number> {
+      const [sum] = await uploads
+        .aggregate<{ bytes: number }>([
+          { $match: { ownerId: userId, status: { $in: [...HOLDING_BYTES] } } },
+          { $group: { _id: null, bytes: { $sum: '$bytes' } } },
+        ])
+        .toArray();
+      return sum?.bytes ?? 0;
+    },
+
+    /** A deleted account's uploads go, their stored files first (an upload is theirs, not a licensed gift). */
+    async removeOwn(userId: string): Promise<void> {
+      const own = await uploads.find({ ownerId: userId }, { projection: { fileId: 1 } }).toArray();
+      for (const upload of own) await deleteDatasetFile(db, upload.fileId);
+      await uploads.deleteMany({ ownerId: userId });
+    },
+  };
+}
+
+export type UploadStore = ReturnType<typeof uploadStore>;

@@ -1,19 +1,17 @@
 import type { Db, ObjectId } from 'mongodb';
 import type { ReviewKind } from '@platform/contracts';
-import { ACTIVITY_COLLECTIONS, type CollectionIndexes } from '@platform/service-kit';
-import { NOTIFICATIONS, notifications } from '../notifications/store';
-import { projects } from '../projects/store';
-import { decisions, judgements, REVIEW_DECISIONS, REVIEW_JUDGEMENTS } from '../review/store';
-import { SENTENCE_FLAGS, SENTENCES } from '../sentences/store';
-import { tasks } from '../tasks/store';
-import { TEXT_PAIR_FLAGS, TEXT_PAIRS } from '../text-pairs/store';
-import { datasetUploads, deleteDatasetFile } from '../uploads/store';
+import { ACTIVITY_COLLECTIONS, activityCollection, type CollectionIndexes } from '@platform/service-kit';
+import type { NotificationStore } from '../notifications/store';
+import type { ProjectStore } from '../projects/store';
+import { decisions, judgements } from '../review/store';
+import type { SentenceStore } from '../sentences/store';
+import type { TaskStore } from '../tasks/store';
+import type { PairStore } from '../text-pairs/store';
+import type { UploadStore } from '../uploads/store';
 import { DELETED_ACCOUNT_NAME } from './common';
 
-/** The look-ups erasure makes that no other query makes. */
+/** The look-ups erasure makes that no other query makes (notifications' own are with their store). */
 export const ERASURE_INDEXES: CollectionIndexes[] = [
-  // Notifications about what the person did (their own are found by the user_created index).
-  { collection: NOTIFICATIONS, indexes: [{ key: { 'by.id': 1 }, name: 'by_person', sparse: true }] },
   // Their activity counts (the counting index starts with the kind).
   ...ACTIVITY_COLLECTIONS.map((collection) => ({
     collection,
@@ -21,17 +19,14 @@ export const ERASURE_INDEXES: CollectionIndexes[] = [
   })),
 ];
 
-const ITEMS: Record<ReviewKind, string> = { sentence: SENTENCES, pair: TEXT_PAIRS };
-/** Ids per `$in`: small enough for every server to answer from the _id index. */
-const CHUNK = 500;
-
-/** The person's dataset uploads go, their stored files first (an upload is theirs, not a licensed gift). */
-async function removeOwnUploads(db: Db, userId: string) {
-  const own = await datasetUploads(db)
-    .find({ ownerId: userId }, { projection: { fileId: 1 } })
-    .toArray();
-  for (const upload of own) await deleteDatasetFile(db, upload.fileId);
-  await datasetUploads(db).deleteMany({ ownerId: userId });
+/** The stores whose documents name a person. */
+export interface ErasureStores {
+  sentences: SentenceStore;
+  pairs: PairStore;
+  uploads: UploadStore;
+  projects: ProjectStore;
+  tasks: TaskStore;
+  notifications: NotificationStore;
 }
 
 /**
@@ -39,7 +34,7 @@ async function removeOwnUploads(db: Db, userId: string) {
  * judgements and decisions (indexed by person), not by scanning every sentence; the pseudonym is looked for
  * too, so a second attempt after a failure still finds items whose judgement was already renamed.
  */
-async function renameOnReviewedItems(db: Db, userId: string, pseudonym: string) {
+async function renameOnReviewedItems(db: Db, stores: ErasureStores, userId: string, pseudonym: string) {
   const who = { $in: [userId, pseudonym] };
   const [judged, decided] = await Promise.all([
     judgements(db)
@@ -51,23 +46,13 @@ async function renameOnReviewedItems(db: Db, userId: string, pseudonym: string) 
   ]);
   const byKind = (rows: { kind: ReviewKind; itemId: ObjectId }[], kind: ReviewKind) =>
     rows.filter((r) => r.kind === kind).map((r) => r.itemId);
-  for (const kind of Object.keys(ITEMS) as ReviewKind[]) {
-    const items = db.collection(ITEMS[kind]);
-    const judgedIds = byKind(judged, kind);
-    for (let i = 0; i < judgedIds.length; i += CHUNK) {
-      await items.updateMany(
-        { _id: { $in: judgedIds.slice(i, i + CHUNK) }, judgedBy: userId },
-        { $set: { 'judgedBy.$[who]': pseudonym } },
-        { arrayFilters: [{ who: userId }] },
-      );
-    }
-    const decidedIds = byKind(decided, kind);
-    for (let i = 0; i < decidedIds.length; i += CHUNK) {
-      await items.updateMany(
-        { _id: { $in: decidedIds.slice(i, i + CHUNK) }, 'decidedBy.userId': userId },
-        { $set: { 'decidedBy.userId': pseudonym } },
-      );
-    }
+  const items = { sentence: stores.sentences, pair: stores.pairs };
+  for (const kind of Object.keys(items) as ReviewKind[]) {
+    await items[kind].renameReviewer(
+      { judged: byKind(judged, kind), decided: byKind(decided, kind) },
+      userId,
+      pseudonym,
+    );
   }
 }
 
@@ -79,38 +64,26 @@ async function renameOnReviewedItems(db: Db, userId: string, pseudonym: string) 
  * account has) and, where a name was shown, DELETED_ACCOUNT_NAME. Idempotent: the gateway calls it again,
  * with the same pseudonym, after a failure.
  */
-export async function eraseUserText(db: Db, userId: string, pseudonym: string): Promise<void> {
+export async function eraseUserText(
+  db: Db,
+  stores: ErasureStores,
+  userId: string,
+  pseudonym: string,
+): Promise<void> {
   const name = DELETED_ACCOUNT_NAME;
-  const rename = (collection: string, field: string) =>
-    db.collection(collection).updateMany({ [field]: userId }, { $set: { [field]: pseudonym } });
-  await removeOwnUploads(db, userId);
+  await stores.uploads.removeOwn(userId);
   // Before the judgements are renamed below; it finds them under either id anyway.
-  await renameOnReviewedItems(db, userId, pseudonym);
+  await renameOnReviewedItems(db, stores, userId, pseudonym);
   await Promise.all([
-    rename(SENTENCES, 'authorId'),
-    rename(TEXT_PAIRS, 'authorId'),
-    rename(SENTENCE_FLAGS, 'reporterId'),
-    rename(TEXT_PAIR_FLAGS, 'reporterId'),
-    rename(REVIEW_JUDGEMENTS, 'userId'),
-    rename(REVIEW_DECISIONS, 'adminId'),
-    ...ACTIVITY_COLLECTIONS.map((collection) => rename(collection, 'userId')),
-    projects(db).updateMany({ ownerId: userId }, { $set: { ownerId: pseudonym } }),
-    projects(db).updateMany({ 'owner.id': userId }, { $set: { 'owner.id': pseudonym, 'owner.name': name } }),
-    projects(db).updateMany(
-      { memberIds: userId },
-      { $set: { 'memberIds.$[id]': pseudonym, 'members.$[who]': { id: pseudonym, name } } },
-      { arrayFilters: [{ id: userId }, { 'who.id': userId }] },
+    stores.sentences.renamePerson(userId, pseudonym),
+    stores.pairs.renamePerson(userId, pseudonym),
+    judgements(db).updateMany({ userId }, { $set: { userId: pseudonym } }),
+    decisions(db).updateMany({ adminId: userId }, { $set: { adminId: pseudonym } }),
+    ...(['day', 'month'] as const).map((granularity) =>
+      activityCollection(db, granularity).updateMany({ userId }, { $set: { userId: pseudonym } }),
     ),
-    tasks(db).updateMany(
-      { assigneeId: userId },
-      { $set: { assigneeId: pseudonym, 'assignee.id': pseudonym, 'assignee.name': name } },
-    ),
-    tasks(db).updateMany(
-      { 'createdBy.id': userId },
-      { $set: { 'createdBy.id': pseudonym, 'createdBy.name': name } },
-    ),
-    tasks(db).updateMany({ 'publicLink.createdBy': userId }, { $set: { 'publicLink.createdBy': pseudonym } }),
-    notifications(db).deleteMany({ userId }),
-    notifications(db).updateMany({ 'by.id': userId }, { $set: { 'by.id': pseudonym, 'by.name': name } }),
+    stores.projects.renamePerson(userId, pseudonym, name),
+    stores.tasks.renamePerson(userId, pseudonym, name),
+    stores.notifications.erasePerson(userId, pseudonym, name),
   ]);
 }

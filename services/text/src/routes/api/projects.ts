@@ -1,4 +1,3 @@
-import { ObjectId, type Filter } from 'mongodb';
 import {
   getProject,
   getProjects,
@@ -8,39 +7,25 @@ import {
   type Identity,
   type ProjectDetail,
 } from '@platform/contracts';
-import {
-  databaseOf,
-  HttpError,
-  isDuplicateKey,
-  routeModule,
-  serveRoute,
-  type ServiceApp,
-} from '@platform/service-kit';
+import { HttpError, routeModule, serveRoute, type ServiceApp } from '@platform/service-kit';
 import type { TextContext } from '../../context';
-import { notify } from '../../notifications/store';
 import { ownerOf, projectFields } from '../../projects/project-input';
-import {
-  managesProject,
-  projects,
-  visibleProject,
-  visibleProjectsFilter,
-  type ProjectDoc,
-} from '../../projects/store';
+import { managesProject, type ProjectDoc } from '../../projects/store';
 import { projectFigures, projectSummary } from '../../projects/project-view';
-import { tasks } from '../../tasks/store';
+import type { TextStores } from '../../stores';
 import { countByStatusCompleting } from '../../tasks/task-view';
-import { containsPattern, pageWindow, personOf } from '../../workspace/common';
+import { pageWindow, personOf } from '../../workspace/common';
 
 async function projectDetail(
   app: ServiceApp,
+  stores: TextStores,
   identity: Identity,
   project: ProjectDoc,
 ): Promise<ProjectDetail> {
-  const db = databaseOf(app);
   const now = app.now();
   const [figures, counts, names] = await Promise.all([
     projectFigures(app.activity, [project], now),
-    countByStatusCompleting(db, app.activity, { projectId: project._id }, now),
+    countByStatusCompleting(stores.tasks, app.activity, { projectIds: [project._id] }, now),
     // Members as the directory names them now; the stored names when it cannot answer.
     app.people.byIds(project.memberIds).catch((err: unknown) => {
       app.log.warn({ err }, 'the people directory did not answer; showing stored member names');
@@ -62,26 +47,15 @@ async function projectDetail(
 }
 
 /** /projects: list, New Project, View, edit. */
-export default routeModule<TextContext>([getProjects, postProject, getProject, putProject], (app) => {
+export default routeModule<TextContext>([getProjects, postProject, getProject, putProject], (app, ctx) => {
+  const { stores } = ctx;
   serveRoute(app, getProjects, async (request) => {
     const { q, language, status } = request.query;
     const { page, pageSize, skip } = pageWindow(request.query, WORKSPACE_PAGE_SIZE);
-    const parts: Filter<ProjectDoc>[] = [visibleProjectsFilter(request.identity)];
-    if (q && q.trim()) {
-      const pattern = containsPattern(q);
-      parts.push({ $or: [{ name: pattern }, { client: pattern }] });
-    }
-    if (language) parts.push({ languages: language });
-    const filter: Filter<ProjectDoc> = parts.length === 1 ? parts[0]! : { $and: parts };
-    const collection = projects(databaseOf(app));
-    const sort = { dueDate: 1, _id: 1 } as const;
     const now = app.now();
     if (status) {
       // Status is computed from progress, so every matching project is computed, then filtered and paged.
-      const all = await collection
-        .find(filter, { projection: { description: 0 } })
-        .sort(sort)
-        .toArray();
+      const all = await stores.projects.listAll(request.identity, { q, language });
       const figures = await projectFigures(app.activity, all, now);
       const matching = all.filter((p) => figures.get(p._id.toHexString())!.status === status);
       return {
@@ -93,15 +67,12 @@ export default routeModule<TextContext>([getProjects, postProject, getProject, p
         pageSize,
       };
     }
-    const [total, list] = await Promise.all([
-      collection.countDocuments(filter),
-      collection
-        .find(filter, { projection: { description: 0 } })
-        .sort(sort)
-        .skip(skip)
-        .limit(pageSize)
-        .toArray(),
-    ]);
+    const { total, items: list } = await stores.projects.listPage(
+      request.identity,
+      { q, language },
+      skip,
+      pageSize,
+    );
     const figures = await projectFigures(app.activity, list, now);
     return {
       items: list.map((p) => projectSummary(p, figures.get(p._id.toHexString())!)),
@@ -112,25 +83,17 @@ export default routeModule<TextContext>([getProjects, postProject, getProject, p
   });
 
   serveRoute(app, postProject, async (request, reply) => {
-    const db = databaseOf(app);
     const owner = await ownerOf(request.identity, app.people);
     const fields = await projectFields(request.body, owner, app.people);
     const now = app.now();
-    const doc: ProjectDoc = {
-      _id: new ObjectId(),
+    const doc = await stores.projects.create({
       ...fields,
       ownerId: owner.id,
       owner,
       createdAt: now,
       updatedAt: now,
-    };
-    try {
-      await projects(db).insertOne(doc);
-    } catch (err) {
-      if (isDuplicateKey(err)) throw new HttpError(409, 'project.name_taken');
-      throw err;
-    }
-    await notify(db, {
+    });
+    await stores.notifications.notify({
       userIds: doc.memberIds.filter((id) => id !== request.identity.id),
       kind: 'project-update',
       project: { id: doc._id.toHexString(), name: doc.name },
@@ -138,49 +101,35 @@ export default routeModule<TextContext>([getProjects, postProject, getProject, p
       now,
     });
     reply.code(201);
-    return projectDetail(app, request.identity, doc);
+    return projectDetail(app, stores, request.identity, doc);
   });
 
   serveRoute(app, getProject, async (request) =>
     projectDetail(
       app,
+      stores,
       request.identity,
-      await visibleProject(databaseOf(app), request.identity, request.params.id),
+      await stores.projects.visible(request.identity, request.params.id),
     ),
   );
 
   serveRoute(app, putProject, async (request) => {
-    const db = databaseOf(app);
-    const project = await visibleProject(databaseOf(app), request.identity, request.params.id);
+    const project = await stores.projects.visible(request.identity, request.params.id);
     if (!managesProject(request.identity, project)) throw new HttpError(403, 'project.not_manager');
     const fields = await projectFields(request.body, project.owner, app.people, project.members);
     const now = app.now();
-    let updated: ProjectDoc | null;
-    try {
-      updated = await projects(db).findOneAndUpdate(
-        { _id: project._id },
-        { $set: { ...fields, updatedAt: now } },
-        { returnDocument: 'after' },
-      );
-    } catch (err) {
-      if (isDuplicateKey(err)) throw new HttpError(409, 'project.name_taken');
-      throw err;
-    }
+    const updated = await stores.projects.update(project._id, { ...fields, updatedAt: now });
     if (!updated) throw new HttpError(404, 'project.not_found');
     if (updated.name !== project.name || updated.languages.join() !== project.languages.join()) {
-      // Tasks keep their project's name and languages (lists and targets read them without a join).
-      await tasks(db).updateMany(
-        { projectId: project._id },
-        { $set: { projectName: updated.name, languages: updated.languages } },
-      );
+      await stores.tasks.followProject(updated);
     }
-    await notify(db, {
+    await stores.notifications.notify({
       userIds: updated.memberIds.filter((id) => id !== request.identity.id),
       kind: 'project-update',
       project: { id: updated._id.toHexString(), name: updated.name },
       by: personOf(request.identity),
       now,
     });
-    return projectDetail(app, request.identity, updated);
+    return projectDetail(app, stores, request.identity, updated);
   });
 });

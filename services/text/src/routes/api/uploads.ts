@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import { ObjectId, type Filter } from 'mongodb';
 import {
   DATASET_UPLOAD_DESCRIPTION_MAX_LENGTH,
   DATASET_UPLOAD_IMPORT_MAX_ROWS,
@@ -11,25 +10,14 @@ import {
   getDatasetUploadSummary,
   postDatasetUpload,
   postDatasetUploadImport,
-  type DatasetUploadSummary,
   type DatasetUploadType,
   type Identity,
-  REVIEWING_ROLES,
 } from '@platform/contracts';
-import { databaseOf, HttpError, readMultipart, routeModule, serveRoute } from '@platform/service-kit';
+import { HttpError, readMultipart, routeModule, serveRoute } from '@platform/service-kit';
 import type { TextContext } from '../../context';
 import { importRows } from '../../uploads/import-rows';
-import { readUploadRows, type UploadRow } from '../../uploads/read-rows';
-import {
-  datasetFiles,
-  datasetUploads,
-  deleteDatasetFile,
-  storeDatasetFile,
-  UPLOAD_INTERRUPTED,
-  uploadReply,
-  type DatasetUploadDoc,
-  type StoredUpload,
-} from '../../uploads/store';
+import type { UploadRow } from '../../uploads/read-rows';
+import { uploadReply, type DatasetUploadDoc, type StoredUpload } from '../../uploads/store';
 
 const isUploadType = (value: string | undefined): value is DatasetUploadType =>
   (DATASET_UPLOAD_TYPES as readonly string[]).includes(value ?? '');
@@ -38,22 +26,6 @@ const CONTENT_TYPES: Record<DatasetUploadType, string> = {
   csv: 'text/csv; charset=utf-8',
   json: 'application/json; charset=utf-8',
   dicom: 'application/dicom',
-};
-
-/** Reviewers and admins see every upload; everyone else their own. */
-const seesAll = (identity: Identity) => (REVIEWING_ROLES as readonly string[]).includes(identity.role);
-
-/** The uploads a person may see, whose type is known (one sent before its fields is not shown yet). */
-const visible = (identity: Identity): Filter<DatasetUploadDoc> => ({
-  ...(seesAll(identity) ? {} : { ownerId: identity.id }),
-  type: { $in: [...DATASET_UPLOAD_TYPES] },
-});
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
-
-const idOf = (id: string) => {
-  if (!ObjectId.isValid(id) || id.length !== 24) throw new HttpError(404, 'upload.not_found');
-  return new ObjectId(id);
 };
 
 const typed = (doc: DatasetUploadDoc) => {
@@ -75,13 +47,13 @@ export default routeModule<TextContext>(
     postDatasetUploadImport,
   ],
   async (app, options) => {
+    const uploads = options.stores.uploads;
     const maxBytes = options.uploadMaxBytes ?? DATASET_UPLOAD_MAX_BYTES;
     // Tests take smaller files than the declaration.
     const route = {
       ...postDatasetUpload,
       multipart: { ...postDatasetUpload.multipart, maxFileBytes: maxBytes },
     };
-    const db = () => databaseOf(app);
 
     await app.register(async (scope) => {
       await scope.register(multipart);
@@ -92,9 +64,7 @@ export default routeModule<TextContext>(
         let upload = null as DatasetUploadDoc | null;
         let stored = null as StoredUpload | null;
         const forget = async () => {
-          if (!upload) return;
-          await deleteDatasetFile(db(), upload.fileId);
-          await datasetUploads(db()).deleteOne({ _id: upload._id });
+          if (upload) await uploads.forget(upload);
         };
         const seen: Record<string, string> = {};
         const fields = await readMultipart(request, route, {
@@ -103,34 +73,19 @@ export default routeModule<TextContext>(
           },
           file: async (_name, stream, { filename }) => {
             // Shown as uploading while the bytes stream in.
-            const started: DatasetUploadDoc = {
-              _id: new ObjectId(),
-              fileId: new ObjectId(),
+            const started = await uploads.begin({
               fileName: (filename || 'upload').normalize('NFC').slice(0, 255),
               type: isUploadType(seen.type) ? seen.type : null,
               description: (seen.description ?? '').trim(),
-              status: 'uploading',
-              bytes: 0,
-              importable: null,
-              rows: 0,
-              import: null,
-              quality: null,
               ownerId: identity.id,
               uploadedBy: identity.name ?? '',
-              uploadDate: new Date(),
-            };
-            await datasetUploads(db()).insertOne(started);
+            });
             try {
-              stored = await storeDatasetFile(db(), stream, started.fileName, {
+              stored = await uploads.storeFile(stream, started.fileName, {
                 inspectionMemoryMb: options.uploadInspectionMemoryMb,
               });
             } catch (err) {
-              // The stream broke (the sender went away): the upload is marked failed and its bytes removed.
-              await deleteDatasetFile(db(), started.fileId);
-              await datasetUploads(db()).updateOne(
-                { _id: started._id },
-                { $set: { status: 'failed', failureCode: UPLOAD_INTERRUPTED } },
-              );
+              await uploads.interrupted(started);
               throw err;
             }
             upload = started;
@@ -138,7 +93,7 @@ export default routeModule<TextContext>(
               request.log.warn({ err: stored.inspectionFailure }, 'an upload’s inspection thread failed');
             }
             upload.fileId = stored.fileId;
-            await datasetUploads(db()).updateOne({ _id: upload._id }, { $set: { fileId: stored.fileId } });
+            await uploads.fileStored(upload, stored.fileId);
           },
           // A refused upload leaves nothing behind.
           undo: forget,
@@ -167,20 +122,15 @@ export default routeModule<TextContext>(
             importable: inspection.importable,
             rows: inspection.rows,
           };
-          await datasetUploads(db()).updateOne(
-            { _id: upload._id },
-            {
-              $set: {
-                type: done.type,
-                description,
-                status: done.status,
-                bytes: done.bytes,
-                sha256: done.sha256,
-                importable: done.importable,
-                rows: done.rows,
-              },
-            },
-          );
+          await uploads.completed(upload, {
+            type: done.type,
+            description,
+            status: done.status,
+            bytes: done.bytes,
+            sha256: done.sha256,
+            importable: done.importable,
+            rows: done.rows,
+          });
           return reply.code(201).send(uploadReply(done));
         } catch (err) {
           await forget();
@@ -193,64 +143,15 @@ export default routeModule<TextContext>(
       const { q, type, status } = request.query;
       const page = request.query.page ?? 1;
       const pageSize = request.query.pageSize ?? DATASET_UPLOAD_PAGE_SIZE;
-      const filter: Filter<DatasetUploadDoc> = visible(request.identity);
-      if (type) filter.type = type;
-      if (status) filter.status = status;
-      const search = q?.trim();
-      if (search) {
-        const pattern = { $regex: escapeRegExp(search.normalize('NFC')), $options: 'i' };
-        filter.$or = [{ fileName: pattern }, { description: pattern }];
-      }
-      const collection = datasetUploads(databaseOf(app));
-      const [docs, total] = await Promise.all([
-        collection
-          .find(filter, { sort: { uploadDate: -1, _id: -1 }, skip: (page - 1) * pageSize, limit: pageSize })
-          .toArray(),
-        collection.countDocuments(filter),
-      ]);
+      const { docs, total } = await uploads.page(request.identity, { q, type, status }, page, pageSize);
       return { items: docs.map((d) => uploadReply(typed(d))), total, page, pageSize };
     });
 
-    serveRoute(app, getDatasetUploadSummary, async (request) => {
-      const [counts] = await datasetUploads(databaseOf(app))
-        .aggregate<DatasetUploadSummary>([
-          { $match: visible(request.identity) },
-          {
-            $group: {
-              _id: null,
-              total: { $sum: 1 },
-              successful: { $sum: { $cond: [{ $eq: ['$status', 'completed'] }, 1, 0] } },
-              pending: {
-                $sum: {
-                  $cond: [
-                    {
-                      $or: [
-                        { $eq: ['$status', 'uploading'] },
-                        {
-                          $and: [
-                            { $eq: ['$status', 'completed'] },
-                            { $ne: ['$importable', null] },
-                            { $eq: ['$import', null] },
-                          ],
-                        },
-                      ],
-                    },
-                    1,
-                    0,
-                  ],
-                },
-              },
-            },
-          },
-          { $project: { _id: 0, total: 1, successful: 1, pending: 1 } },
-        ])
-        .toArray();
-      return counts ?? { total: 0, successful: 0, pending: 0 };
-    });
+    serveRoute(app, getDatasetUploadSummary, async (request) => uploads.summary(request.identity));
 
     /** A completed upload its uploader (or an admin) may act on; 404 for anyone else. */
     const ownUpload = async (identity: Identity, id: string) => {
-      const doc = await datasetUploads(databaseOf(app)).findOne({ _id: idOf(id) });
+      const doc = await uploads.get(id);
       if (!doc || doc.status !== 'completed' || (doc.ownerId !== identity.id && identity.role !== 'admin')) {
         throw new HttpError(404, 'upload.not_found');
       }
@@ -259,7 +160,7 @@ export default routeModule<TextContext>(
 
     serveRoute(app, getDatasetUploadFile, async (request, reply) => {
       const doc = await ownUpload(request.identity, request.params.id);
-      const stream = datasetFiles(databaseOf(app)).openDownloadStream(doc.fileId);
+      const stream = uploads.openFile(doc);
       const name = doc.fileName.replace(/["\\\r\n]/gu, '_');
       return reply
         .header('content-type', CONTENT_TYPES[doc.type])
@@ -284,35 +185,21 @@ export default routeModule<TextContext>(
           `This file has ${doc.rows} rows; an import takes at most ${DATASET_UPLOAD_IMPORT_MAX_ROWS}.`,
         );
       }
-      const collection = datasetUploads(databaseOf(app));
       // One import at a time: the claim fails for a second caller, who is told it is imported.
-      const claimed = await collection.findOneAndUpdate(
-        { _id: doc._id, import: null, importing: { $ne: true } },
-        { $set: { importing: true } },
-      );
-      if (!claimed) throw new HttpError(409, 'upload.already_imported');
+      if (!(await uploads.claimImport(doc))) throw new HttpError(409, 'upload.already_imported');
       try {
         const rows: UploadRow[] = [];
-        for await (const row of readUploadRows(databaseOf(app), doc.fileId, doc.type)) {
+        for await (const row of uploads.readRows(doc, doc.type)) {
           rows.push(row);
           if (rows.length >= DATASET_UPLOAD_IMPORT_MAX_ROWS) break;
         }
-        const outcome = await importRows(
-          databaseOf(app),
-          { sentences: app.sequenceWriter, pairs: app.pairSequenceWriter },
-          doc.importable,
-          rows,
-          doc.ownerId,
-        );
+        const outcome = await importRows(options.stores, doc.importable, rows, doc.ownerId);
         const imported = { kind: doc.importable, ...outcome, importedAt: new Date() };
         const quality = outcome.rows > 0 ? outcome.accepted / outcome.rows : 0;
-        await collection.updateOne(
-          { _id: doc._id },
-          { $set: { import: imported, quality }, $unset: { importing: '' } },
-        );
+        await uploads.imported(doc, imported, quality);
         return uploadReply({ ...doc, import: imported, quality });
       } catch (err) {
-        await collection.updateOne({ _id: doc._id }, { $unset: { importing: '' } });
+        await uploads.importFailed(doc);
         throw err;
       }
     });

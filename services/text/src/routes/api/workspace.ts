@@ -5,9 +5,9 @@ import { dashboardStats } from '../../workspace/dashboard';
 import { workspaceSearch } from '../../workspace/search';
 
 /** /dashboard's cards and the top bar's search. */
-export default routeModule<TextContext>([getDashboardStats, getWorkspaceSearch], (app) => {
-  serveRoute(app, getDashboardStats, async (request) => dashboardStats(app, request.identity));
+export default routeModule<TextContext>([getDashboardStats, getWorkspaceSearch], (app, { stores }) => {
+  serveRoute(app, getDashboardStats, async (request) => dashboardStats(app, stores, request.identity));
   serveRoute(app, getWorkspaceSearch, async (request) =>
-    workspaceSearch(app, request.identity, request.query.q),
+    workspaceSearch(stores, request.identity, request.query.q),
   );
 });

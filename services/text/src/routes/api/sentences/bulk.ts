@@ -6,7 +6,7 @@ import {
   SENTENCE_DOMAINS,
   type SentenceDomain,
 } from '@platform/contracts';
-import { databaseOf, HttpError, readMultipart, routeModule, serveRoute } from '@platform/service-kit';
+import { HttpError, readMultipart, routeModule, serveRoute } from '@platform/service-kit';
 import type { TextContext } from '../../../context';
 import { readSentenceFile, sentenceFileKind } from '../../../sentences/sentence-file';
 import { checkMeta, takeInLines, type SubmittedLine } from '../../../sentences/write-sentences';
@@ -29,7 +29,7 @@ function parseDomains(value: string | undefined): SentenceDomain[] {
  * POST /api/sentences/bulk (multipart: `citation`, `domain`, `lang`, `cc0Confirmed` and the `file`, in any
  * order). The file is decoded and split as it streams; its lines are then checked like a batch's.
  */
-export default routeModule<TextContext>([postSentenceBulk], async (app) => {
+export default routeModule<TextContext>([postSentenceBulk], async (app, { stores }) => {
   // Multipart parsing is registered for this route's scope only.
   await app.register(multipart);
   serveRoute(app, postSentenceBulk, async (request, reply) => {
@@ -57,7 +57,7 @@ export default routeModule<TextContext>([postSentenceBulk], async (app) => {
       cc0Confirmed: fields.cc0Confirmed === 'true',
     };
     checkMeta(meta);
-    const outcome = await takeInLines(databaseOf(app), app.sequenceWriter, meta, request.identity.id, lines);
+    const outcome = await takeInLines(stores.sentences, meta, request.identity.id, lines);
     return reply.code(201).send(outcome);
   });
 });

@@ -4,14 +4,13 @@ import {
   SENTENCE_BATCH_MAX,
   type SentenceWritten,
 } from '@platform/contracts';
-import { databaseOf, HttpError, routeModule, serveRoute } from '@platform/service-kit';
+import { HttpError, routeModule, serveRoute } from '@platform/service-kit';
 import type { TextContext } from '../../../context';
 import { checkSentence } from '../../../rules/sentence-rules';
-import { storeWrittenSentences } from '../../../sentences/store';
 import { checkMeta, normaliseCitation, takeInLines } from '../../../sentences/write-sentences';
 
 /** POST /api/sentences and POST /api/sentences/batch: sentences typed on the Write screen. */
-export default routeModule<TextContext>([postSentence, postSentenceBatch], (app) => {
+export default routeModule<TextContext>([postSentence, postSentenceBatch], (app, { stores }) => {
   serveRoute(app, postSentence, async (request, reply) => {
     const body = request.body;
     const meta = {
@@ -25,7 +24,7 @@ export default routeModule<TextContext>([postSentence, postSentenceBatch], (app)
     const verdict = checkSentence(body.text, body.lang);
     if (verdict.code) throw new HttpError(400, verdict.code);
     // The unique (language, key) index is the duplicate check: one write, no look-up first.
-    const [id] = await storeWrittenSentences(databaseOf(app), app.sequenceWriter, [
+    const [id] = await stores.sentences.storeWritten([
       {
         text: verdict.text,
         key: verdict.key,
@@ -60,7 +59,7 @@ export default routeModule<TextContext>([postSentence, postSentenceBatch], (app)
       cc0Confirmed: body.cc0Confirmed,
     };
     checkMeta(meta);
-    const outcome = await takeInLines(databaseOf(app), app.sequenceWriter, meta, request.identity.id, lines);
+    const outcome = await takeInLines(stores.sentences, meta, request.identity.id, lines);
     return reply.code(201).send(outcome);
   });
 });
