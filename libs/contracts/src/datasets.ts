@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { RefusalProperties } from './errors';
 import { LanguageCode } from './languages';
 import {
   API_TOKEN_NAME_MAX_LENGTH,
@@ -369,8 +370,7 @@ export const DatasetUploadImport = StrictObject({
     StrictObject({
       /** 1-based row (CSV: after the header line) or array index + 1 (JSON). */
       row: Type.Integer({ minimum: 1 }),
-      code: Type.String(),
-      message: Type.String(),
+      ...RefusalProperties,
     }),
   ),
   importedAt: DateTime,

@@ -216,3 +216,18 @@ export const errorCodeOf = (message: string): ErrorCode | undefined => CODE_BY_M
  * the forms show as they are); `validation.failed` for any other text.
  */
 export const authCodeFor = (message: string): ErrorCode => errorCodeOf(message) ?? 'validation.failed';
+
+/** Why something was refused, as a person or a script reads it: a stable code and its English sentence. */
+export interface Refusal {
+  code: ErrorCode;
+  message: string;
+}
+
+/**
+ * The code and message of an error body, and of each refused line or row of a batch, a file or an import
+ * (the same words either way): the code's own message unless a more precise one is given.
+ */
+export const outcomeOf = (code: ErrorCode, message?: string): Refusal => ({
+  code,
+  message: message ?? ERROR_MESSAGES[code],
+});

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import type { ErrorCode } from './error-codes';
 import { StrictObject } from './schema-helpers';
 
 /** A stable error code: lower-case words joined by dots, e.g. `recording.already_voted`. */
@@ -16,3 +17,14 @@ export const ErrorBodyProperties = {
 };
 export const ErrorBody = StrictObject(ErrorBodyProperties, { title: 'ErrorBody' });
 export type ErrorBody = Static<typeof ErrorBody>;
+
+/**
+ * A refused line's or row's reason, in the error body's words (built with outcomeOf): `code` is an ErrorCode
+ * (the schema holds its pattern, not the whole list), `message` its English sentence.
+ */
+export const RefusalProperties = {
+  code: Type.Unsafe<ErrorCode>(
+    Type.String({ pattern: ERROR_CODE_PATTERN, description: 'Stable, e.g. "sentence.needs_tone_marks"' }),
+  ),
+  message: Type.String({ description: 'Why, in a sentence a person can read (English)' }),
+};

@@ -7,7 +7,7 @@ import {
   SENTENCE_MAX_LENGTH,
 } from './limits';
 import { LanguageCode } from './languages';
-import { ERROR_CODE_PATTERN, ErrorBodyProperties } from './errors';
+import { ErrorBodyProperties, RefusalProperties } from './errors';
 import { Id, StrictObject } from './schema-helpers';
 import { REPORT_DETAILS_REQUIRED_MESSAGE } from './messages';
 import {
@@ -159,14 +159,19 @@ export const SentenceWritten = StrictObject({
 });
 export type SentenceWritten = Static<typeof SentenceWritten>;
 
-/** The outcome of one line of a batch or a file: taken in, or refused with an error code. */
+/**
+ * The outcome of one line of a batch or a file: taken in, or refused with an error code and its message (as
+ * an error body gives them).
+ */
 export const SentenceLineOutcome = StrictObject({
   /** 1-based: the line of the batch (blank lines counted) or of the file (a CSV header is line 1). */
   line: Type.Integer({ minimum: 1 }),
   text: Type.String(),
   accepted: Type.Boolean(),
   /** Why it was refused (an ErrorCode such as `sentence.needs_tone_marks`); absent when accepted. */
-  code: Type.Optional(Type.String({ pattern: ERROR_CODE_PATTERN })),
+  code: Type.Optional(RefusalProperties.code),
+  /** The code's English message; absent when accepted. */
+  message: Type.Optional(RefusalProperties.message),
 });
 export type SentenceLineOutcome = Static<typeof SentenceLineOutcome>;
 

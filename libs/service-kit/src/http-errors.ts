@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { ERROR_MESSAGES, type ErrorBody, type ErrorCode } from '@platform/contracts';
+import { ERROR_MESSAGES, outcomeOf, type ErrorBody, type ErrorCode } from '@platform/contracts';
 
 /**
  * The platform's one way to refuse a request: a status, a stable code, and the English message (the code's
@@ -12,7 +12,7 @@ export class HttpError extends Error {
   readonly details?: Record<string, unknown>;
   readonly expose = true;
   constructor(statusCode: number, code: ErrorCode, message?: string, details?: Record<string, unknown>) {
-    super(message ?? ERROR_MESSAGES[code]);
+    super(outcomeOf(code, message).message);
     this.name = 'HttpError';
     this.statusCode = statusCode;
     this.code = code;
@@ -22,11 +22,13 @@ export class HttpError extends Error {
 
 export const isHttpError = (error: unknown): error is HttpError => error instanceof HttpError;
 
-/** The ErrorBody for a status and code; the code's English message unless a more precise one is given. */
+/**
+ * The ErrorBody for a status and code; the code's English message unless a more precise one is given (the
+ * same outcomeOf gives a refused line or row its code and message).
+ */
 export const errorBody = (statusCode: number, code: ErrorCode, message?: string): ErrorBody => ({
   error: STATUS_CODES[statusCode] ?? 'Error',
-  code,
-  message: message ?? ERROR_MESSAGES[code],
+  ...outcomeOf(code, message),
   statusCode,
 });
 

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { connect } from 'node:net';
 import { ObjectId } from 'mongodb';
-import type {
-  ActivityKind,
-  DatasetUpload,
-  DatasetUploadPage,
-  DatasetUploadSummary,
-  Identity,
+import {
+  ERROR_CODE_PATTERN,
+  type ActivityKind,
+  type DatasetUpload,
+  type DatasetUploadPage,
+  type DatasetUploadSummary,
+  type Identity,
 } from '@platform/contracts';
 import { signIdentity, sumActivity } from '@platform/service-kit';
 import { multipart, signedAs, type MultipartPart } from '@platform/service-kit/testing';
@@ -19,6 +20,7 @@ import {
   failAbandonedUploads,
 } from '../src/uploads/store';
 import { useTextService } from './support/harness';
+import { answerObjects } from './support/openapi';
 import { SECRET } from './support';
 
 const MAX_BYTES = 64 * 1024;
@@ -347,10 +349,10 @@ describe('text service: dataset uploads', () => {
       ).json<DatasetUpload>();
       const body = (await importUpload(up.id)).json<DatasetUpload>();
       expect(body.import).toMatchObject({ kind: 'text-pairs', rows: 4, accepted: 1 });
-      expect(body.import!.refused.map((r) => [r.row, r.code])).toEqual([
-        [2, 'text_pair.needs_tone_marks'],
-        [3, 'text_pair.duplicate'],
-        [4, 'validation.failed'],
+      expect(body.import!.refused).toEqual([
+        { row: 2, code: 'text_pair.needs_tone_marks', message: 'Yoruba text must carry tone marks.' },
+        { row: 3, code: 'text_pair.duplicate', message: 'This text pair already exists.' },
+        { row: 4, code: 'validation.failed', message: expect.stringMatching(/^Choose a category: /) },
       ]);
       expect(body.quality).toBeCloseTo(0.25);
       const pairs = await textPairs(db()).find({ authorId: 'ada' }).toArray();
@@ -442,5 +444,15 @@ describe('text service: dataset uploads', () => {
       expect((await get(`/api/uploads/${sun.id}/file`, rita)).statusCode).toBe(404);
       expect((await get('/api/uploads/not-an-id/file', bayo)).statusCode).toBe(404);
     });
+  });
+
+  it("describes an import's refused row with its code and message in the OpenAPI document", async () => {
+    expect(await answerObjects(service.app, 'post', '/api/uploads/{id}/import')).toContainEqual(
+      expect.objectContaining({
+        row: expect.objectContaining({ type: 'integer' }),
+        code: expect.objectContaining({ type: 'string', pattern: ERROR_CODE_PATTERN }),
+        message: expect.objectContaining({ type: 'string' }),
+      }),
+    );
   });
 });

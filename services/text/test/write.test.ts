@@ -1,10 +1,13 @@
-import type { Identity } from '@platform/contracts';
+import { ERROR_CODE_PATTERN, ERROR_MESSAGES, type ErrorCode, type Identity } from '@platform/contracts';
 import { multipart, signedAs } from '@platform/service-kit/testing';
 import { sentences } from '../src/sentences/store';
 import { useTextService } from './support/harness';
+import { answerObjects } from './support/openapi';
 
 const person = (id: string): Identity => ({ id, role: 'contributor', name: 'Ada Obi' });
 const ada = signedAs(person('ada'));
+/** A refused line carries its code and the code's English message, as an error body does. */
+const refusedFor = (code: ErrorCode) => ({ accepted: false, code, message: ERROR_MESSAGES[code] });
 
 /** A multipart body: text fields, then the file parts, in the order given. */
 
@@ -170,12 +173,17 @@ describe('text service: Write', () => {
         refused: 4,
         lines: [
           { line: 1, text: 'Adìẹ ń jẹ àgbàdo.', accepted: true },
-          { line: 3, text: 'Adie n je agbado ni oko.', accepted: false, code: 'sentence.needs_tone_marks' },
-          { line: 4, text: 'ọ̀RẸ́ MI DÉ!', accepted: false, code: 'sentence.duplicate' },
-          { line: 5, text: 'Mo ní ajá 2.', accepted: false, code: 'sentence.has_digits' },
-          { line: 7, text: 'Adìẹ ń jẹ àgbàdo!', accepted: false, code: 'sentence.repeated' },
+          { line: 3, text: 'Adie n je agbado ni oko.', ...refusedFor('sentence.needs_tone_marks') },
+          { line: 4, text: 'ọ̀RẸ́ MI DÉ!', ...refusedFor('sentence.duplicate') },
+          { line: 5, text: 'Mo ní ajá 2.', ...refusedFor('sentence.has_digits') },
+          { line: 7, text: 'Adìẹ ń jẹ àgbàdo!', ...refusedFor('sentence.repeated') },
           { line: 8, text: 'Ewúrẹ́ ń sùn.', accepted: true },
         ].map((l) => ({ ...l, text: l.text.normalize('NFC') })),
+      });
+      // A script reads why in words: the line's code with the English message an error body gives it.
+      expect(res.json().lines[3]).toMatchObject({
+        code: 'sentence.has_digits',
+        message: 'Write numbers out in words: a sentence may not contain digits.',
       });
       const stored = await col()
         .find({ text: { $in: ['Adìẹ ń jẹ àgbàdo.', 'Ewúrẹ́ ń sùn.'] } })
@@ -198,8 +206,8 @@ describe('text service: Write', () => {
         accepted: 0,
         refused: 2,
         lines: [
-          { line: 1, text: 'Omo naa lo.', accepted: false, code: 'sentence.needs_tone_marks' },
-          { line: 2, text: 'Mo ní 3.', accepted: false, code: 'sentence.has_digits' },
+          { line: 1, text: 'Omo naa lo.', ...refusedFor('sentence.needs_tone_marks') },
+          { line: 2, text: 'Mo ní 3.', ...refusedFor('sentence.has_digits') },
         ],
       });
       expect(await col().countDocuments()).toBe(before);
@@ -229,8 +237,8 @@ describe('text service: Write', () => {
         refused: 2,
         lines: [
           { line: 1, text: 'Ìyá ń se oúnjẹ.'.normalize('NFC'), accepted: true },
-          { line: 3, text: 'Iya n se ounje ni ile.', accepted: false, code: 'sentence.needs_tone_marks' },
-          { line: 4, text: 'Ìyá ń se oúnjẹ!'.normalize('NFC'), accepted: false, code: 'sentence.repeated' },
+          { line: 3, text: 'Iya n se ounje ni ile.', ...refusedFor('sentence.needs_tone_marks') },
+          { line: 4, text: 'Ìyá ń se oúnjẹ!'.normalize('NFC'), ...refusedFor('sentence.repeated') },
           { line: 5, text: 'Àwọn ọmọ ń kọrin.'.normalize('NFC'), accepted: true },
         ],
       });
@@ -249,7 +257,7 @@ describe('text service: Write', () => {
       expect(res.json().lines).toEqual([
         { line: 1, text: 'Oòrùn ń ràn, ó mọ́lẹ̀.'.normalize('NFC'), accepted: true },
         { line: 2, text: 'Òjò ń rọ̀.'.normalize('NFC'), accepted: true },
-        { line: 3, text: 'Mo ní 5', accepted: false, code: 'sentence.has_digits' },
+        { line: 3, text: 'Mo ní 5', ...refusedFor('sentence.has_digits') },
       ]);
     });
 
@@ -392,5 +400,17 @@ describe('text service: Write', () => {
       expect(res.statusCode).toBe(400);
       expect(await col().countDocuments({ authorId: 'mallory' })).toBe(0);
     });
+  });
+
+  it('describes a refused line with its code and message in the OpenAPI document', async () => {
+    for (const path of ['/api/sentences/batch', '/api/sentences/bulk']) {
+      expect(await answerObjects(service.app, 'post', path)).toContainEqual(
+        expect.objectContaining({
+          line: expect.objectContaining({ type: 'integer' }),
+          code: expect.objectContaining({ type: 'string', pattern: ERROR_CODE_PATTERN }),
+          message: expect.objectContaining({ type: 'string' }),
+        }),
+      );
+    }
   });
 });

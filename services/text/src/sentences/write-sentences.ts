@@ -1,5 +1,7 @@
 import {
+  outcomeOf,
   SENTENCE_DOMAINS_MAX,
+  type ErrorCode,
   type LanguageCode,
   type SentenceDomain,
   type SentenceLineOutcome,
@@ -62,13 +64,13 @@ export async function takeInLines(
     const candidates: Array<{ outcome: SentenceLineOutcome; key: string }> = [];
     for (const { line, text: raw } of lines.slice(from, from + LINE_CHUNK)) {
       const verdict = checkSentence(raw, meta.language);
-      let code: string | undefined = verdict.code;
+      let code: ErrorCode | undefined = verdict.code;
       if (!code && seen.has(verdict.key)) code = 'sentence.repeated';
       const outcome: SentenceLineOutcome = {
         line,
         text: verdict.text,
         accepted: !code,
-        ...(code ? { code } : {}),
+        ...(code ? outcomeOf(code) : {}),
       };
       outcomes.push(outcome);
       if (!code) {
@@ -106,7 +108,7 @@ export async function takeInLines(
   return reply;
 }
 
-function refuse(outcome: SentenceLineOutcome, code: string) {
+function refuse(outcome: SentenceLineOutcome, code: ErrorCode) {
   outcome.accepted = false;
-  outcome.code = code;
+  Object.assign(outcome, outcomeOf(code));
 }

@@ -1,12 +1,13 @@
 import {
-  ERROR_MESSAGES,
   isLanguageCode,
+  outcomeOf,
   SENTENCE_DOMAINS,
   SENTENCE_DOMAINS_MAX,
   TEXT_CATEGORIES,
   type DatasetUploadImportKind,
   type ErrorCode,
   type LanguageCode,
+  type Refusal,
   type SentenceDomain,
   type SentenceLinesReply,
   type TextCategory,
@@ -18,10 +19,9 @@ import { checkPair, pendingPair } from '../text-pairs/pair-check';
 import type { PairStore, TextPairDoc } from '../text-pairs/store';
 import type { UploadRow } from './read-rows';
 
-export interface RefusedRow {
+/** A row the import refused, with its reason as an error body gives it. */
+export interface RefusedRow extends Refusal {
   row: number;
-  code: string;
-  message: string;
 }
 
 export interface ImportOutcome {
@@ -38,8 +38,7 @@ export interface ImportStores {
 
 const refusal = (row: number, code: ErrorCode, message?: string): RefusedRow => ({
   row,
-  code,
-  message: message ?? ERROR_MESSAGES[code],
+  ...outcomeOf(code, message),
 });
 
 /** A row's domains: separated by commas, semicolons or bars; each one of SENTENCE_DOMAINS. */
@@ -130,10 +129,7 @@ async function importSentences(
     }
     accepted += reply.accepted;
     for (const line of reply.lines) {
-      if (!line.accepted) {
-        const code = (line.code ?? 'validation.failed') as ErrorCode;
-        refused.push(refusal(line.line, code, ERROR_MESSAGES[code] ?? line.code));
-      }
+      if (!line.accepted) refused.push(refusal(line.line, line.code ?? 'validation.failed', line.message));
     }
   }
   return { rows: rows.length, accepted, refused };
