@@ -19,7 +19,7 @@ const { startTestMongo } = require('@platform/service-kit/testing');
 // type-check on those sources rather than on the built files).
 const dist = '../dist';
 const { buildApp } = /** @type {typeof import('../src/app')} */ (require(`${dist}/app.js`));
-const { buildPublicOpenApi } = /** @type {typeof import('../src/public-openapi')} */ (
+const { buildPublicOpenApi } = /** @type {typeof import('../src/edge/public-openapi')} */ (
   require(`${dist}/public-openapi.js`)
 );
 

@@ -1,7 +1,7 @@
 import { MongoClient } from 'mongodb';
 import { emailProblem, normalizeEmail, ROLES, type Role } from '@platform/contracts';
 import { DEFAULT_MONGODB_URI } from '@platform/service-kit';
-import { accountCollections, GATEWAY_DB } from './accounts/accounts-db';
+import { accountCollections, GATEWAY_DB } from './accounts/store';
 
 /** The roles an operator may give from the command line (everything but the services' own). */
 export const GRANTABLE_ROLES: readonly Role[] = ROLES;

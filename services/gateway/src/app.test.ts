@@ -6,7 +6,7 @@ import { closedPort } from '@platform/service-kit/testing';
 import { identityReceived, startTestUpstream, type TestUpstream } from '../test/upstream';
 import { HASHED_ASSET, INDEX_HTML, LARGE_ASSET, LARGE_ASSET_BODY, makeShellDist } from '../test/shell-dist';
 import { buildApp, type GatewayOptions } from './app';
-import { buildRemotesManifest } from './remotes-manifest';
+import { buildRemotesManifest } from './edge/remotes-manifest';
 
 const SECRET = 'gateway-test-secret';
 const html = { accept: 'text/html,application/xhtml+xml', 'sec-fetch-mode': 'navigate' };

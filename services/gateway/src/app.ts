@@ -14,51 +14,51 @@ import {
 } from '@platform/service-kit';
 import { SERVICE_IDENTITIES } from '@platform/contracts';
 import { API_TOKEN_RATE_LIMIT_PER_MINUTE, API_TOKENS_MAX } from '@platform/contracts';
-import { accountCollections, ACCOUNT_INDEXES, GATEWAY_DB } from './accounts/accounts-db';
-import { API_TOKEN_INDEXES, apiTokenCollection } from './api-tokens/api-tokens-db';
-import { registerBearerGate } from './api-tokens/bearer';
+import { accountCollections, ACCOUNT_INDEXES, GATEWAY_DB } from './accounts/store';
+import { API_TOKEN_INDEXES, apiTokenCollection } from './api-tokens/store';
+import { registerBearerGate } from './edge/bearer';
 import { DEFAULT_PASSWORD_CHECKS, DEFAULT_RATE_LIMITS, type AccountRateLimits } from './accounts/limits';
 import { BackgroundWork } from './accounts/background';
 import { createMailer, type Mailer } from './accounts/mailer';
 import { createPasswordHasher, type HashingLimits } from './accounts/passwords';
 import { SessionCache } from './accounts/session-cache';
 import { sessionCookie } from './accounts/session-cookie';
-import { COMPRESSION_THRESHOLD_BYTES } from './compression';
+import { COMPRESSION_THRESHOLD_BYTES } from './edge/compression';
 import type { GatewayContext } from './context';
 import { resolveIdentityAtTheEdge } from './edge/identity';
 import { ROUTE_MODULES } from './routes';
-import { resolveUser as nobodySignedIn, sessionResolver, type ResolveUser } from './identity-propagation';
-import { gatewayLoggerOptions } from './logging';
-import { allowedOrigins, registerOriginGuard } from './origin-guard';
-import { registerPathGuard } from './path-guard';
-import { DEFAULT_UPSTREAM_TIMEOUTS, proxyRoutes, type UpstreamTimeouts } from './proxy';
-import { mongoRateLimitStore, RATE_LIMIT_INDEXES, rateLimitCounters } from './rate-limits/mongo-store';
+import { resolveUser as nobodySignedIn, sessionResolver, type ResolveUser } from './edge/identity-propagation';
+import { gatewayLoggerOptions } from './edge/logging';
+import { allowedOrigins, registerOriginGuard } from './edge/origin-guard';
+import { registerPathGuard } from './edge/path-guard';
+import { DEFAULT_UPSTREAM_TIMEOUTS, proxyRoutes, type UpstreamTimeouts } from './edge/proxy';
+import { mongoRateLimitStore, RATE_LIMIT_INDEXES, rateLimitCounters } from './edge/rate-limits/store';
 import {
   DEFAULT_WRITE_RATE_LIMITS,
   registerWriteLimits,
   writeGate,
   type WriteRateLimits,
-} from './rate-limits/write-limits';
-import { serviceReadiness } from './readiness';
-import { buildRemotesManifest, pagePaths, remoteOrigins } from './remotes-manifest';
-import { remotesRoute } from './remotes-route';
-import { buildPublicOpenApi, OPENAPI_PATH } from './public-openapi';
-import type { RateLimit } from './rate-limits/keyed-limiter';
-import { ROUTING_TABLE, type RoutingRule, type ServiceName } from './routing-table';
-import { registerSecurityHeaders } from './security-headers';
-import { registerShellStatic, spaFallback } from './shell-static';
+} from './edge/rate-limits/write-limits';
+import { serviceReadiness } from './edge/readiness';
+import { buildRemotesManifest, pagePaths, remoteOrigins } from './edge/remotes-manifest';
+import { remotesRoute } from './edge/remotes-route';
+import { buildPublicOpenApi, OPENAPI_PATH } from './edge/public-openapi';
+import type { RateLimit } from './edge/rate-limits/keyed-limiter';
+import { ROUTING_TABLE, type RoutingRule, type ServiceName } from './edge/routing-table';
+import { registerSecurityHeaders } from './edge/security-headers';
+import { registerShellStatic, spaFallback } from './edge/shell-static';
 import { DEFAULT_DIGEST_INTERVAL_MS, DigestJob } from './digest/digest-job';
-import { STORAGE_RESERVATION_INDEXES, storageReservations } from './storage-quota/reservations';
+import { STORAGE_RESERVATION_INDEXES, storageReservations } from './edge/storage-quota/store';
 import {
   DEFAULT_STORAGE_FREE_FLOOR_BYTES,
   DEFAULT_STORAGE_QUOTA_BYTES,
   type StorageSettings,
-} from './storage-quota/settings';
-import { storageGate, type StorageGate } from './storage-quota/storage-gate';
-import { storedBytesReader } from './storage-quota/stored-bytes';
-import { SETTINGS_INDEXES, settingsCollections } from './settings/settings-db';
-import type { RateLimit as PasswordCheckLimit } from './rate-limits/keyed-limiter';
-import { PUBLIC_SITE_INDEXES, publicSiteCollections } from './public-site/db';
+} from './edge/storage-quota/settings';
+import { storageGate, type StorageGate } from './edge/storage-quota/storage-gate';
+import { storedBytesReader } from './edge/storage-quota/stored-bytes';
+import { SETTINGS_INDEXES, settingsCollections } from './settings/store';
+import type { RateLimit as PasswordCheckLimit } from './edge/rate-limits/keyed-limiter';
+import { PUBLIC_SITE_INDEXES, publicSiteCollections } from './public-site/store';
 import { FiguresCache } from './public-site/figures';
 import { DEFAULT_PUBLIC_SITE_SETTINGS, type PublicSiteSettings } from './public-site/settings';
 

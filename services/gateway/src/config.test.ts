@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { gatewayConfigFromEnv, trustProxyFromEnv } from './config';
-import { gatewayLoggerOptions } from './logging';
+import { gatewayLoggerOptions } from './edge/logging';
 
 const base = { IDENTITY_SECRET: 'x'.repeat(64), DATA_DIR: '/tmp/gateway-config-test' };
 

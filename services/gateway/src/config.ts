@@ -15,8 +15,8 @@ import {
 import type { GatewayOptions } from './app';
 import { DEFAULT_DIGEST_INTERVAL_MS } from './digest/digest-job';
 import { DEFAULT_CONTACT_EMAIL } from './public-site/settings';
-import { buildRemotesManifest } from './remotes-manifest';
-import { DEFAULT_STORAGE_FREE_FLOOR_BYTES, DEFAULT_STORAGE_QUOTA_BYTES } from './storage-quota/settings';
+import { buildRemotesManifest } from './edge/remotes-manifest';
+import { DEFAULT_STORAGE_FREE_FLOOR_BYTES, DEFAULT_STORAGE_QUOTA_BYTES } from './edge/storage-quota/settings';
 
 /**
  * TRUST_PROXY: unset, `false` or `0` (default: no proxy; X-Forwarded-* ignored), a hop count (`1`: one proxy

@@ -1,19 +1,19 @@
 import type { Collection } from 'mongodb';
 import type { ServiceClient } from '@platform/service-kit';
-import type { AccountCollections } from './accounts/accounts-db';
+import type { AccountCollections } from './accounts/store';
 import type { BackgroundWork } from './accounts/background';
 import type { AccountRateLimits } from './accounts/limits';
 import type { Mailer } from './accounts/mailer';
 import type { PasswordHasher } from './accounts/passwords';
 import type { SessionCache } from './accounts/session-cache';
 import type { SessionCookie } from './accounts/session-cookie';
-import type { ApiTokenDoc } from './api-tokens/api-tokens-db';
-import type { PublicSiteCollections } from './public-site/db';
+import type { ApiTokenDoc } from './api-tokens/store';
+import type { PublicSiteCollections } from './public-site/store';
 import type { FiguresCache } from './public-site/figures';
 import type { PublicSiteSettings } from './public-site/settings';
-import type { RateLimit } from './rate-limits/keyed-limiter';
-import type { SettingsCollections } from './settings/settings-db';
-import type { StoredBytesReader } from './storage-quota/stored-bytes';
+import type { RateLimit } from './edge/rate-limits/keyed-limiter';
+import type { SettingsCollections } from './settings/store';
+import type { StoredBytesReader } from './edge/storage-quota/stored-bytes';
 
 /**
  * What the gateway's own routes (every module below src/routes) are given: the stores, the mail, the clock,

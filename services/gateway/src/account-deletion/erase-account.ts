@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from 'mongodb';
 import { deleteInternalUserSpeech, deleteInternalUserText } from '@platform/contracts';
 import { HttpError, type ServiceClient } from '@platform/service-kit';
-import { accountCollections, type UserDoc } from '../accounts/accounts-db';
+import { accountCollections, type UserDoc } from '../accounts/store';
 import type { SessionCache } from '../accounts/session-cache';
 import { closeSessionsOf } from '../accounts/sessions';
-import { apiTokenCollection } from '../api-tokens/api-tokens-db';
-import { publicSiteCollections } from '../public-site/db';
-import { rateLimitCounters } from '../rate-limits/mongo-store';
-import { settingsCollections } from '../settings/settings-db';
-import { storageReservations } from '../storage-quota/reservations';
+import { apiTokenCollection } from '../api-tokens/store';
+import { publicSiteCollections } from '../public-site/store';
+import { rateLimitCounters } from '../edge/rate-limits/store';
+import { settingsCollections } from '../settings/store';
+import { storageReservations } from '../edge/storage-quota/store';
 
 export interface AccountErasure {
   db: Db;

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ObjectId } from 'mongodb';
 import { HttpError } from '@platform/service-kit';
-import type { AccountCollections, UserDoc } from './accounts-db';
+import type { AccountCollections, UserDoc } from './store';
 
 /** The signed-in person's account as it is now (a session outliving its account answers 401). */
 export async function currentAccount(

@@ -1,4 +1,4 @@
-import type { RateLimit } from '../rate-limits/keyed-limiter';
+import type { RateLimit } from '../edge/rate-limits/keyed-limiter';
 
 export interface AccountRateLimits {
   /** Every sign-in attempt of one client, whatever the address (one client trying many addresses). */

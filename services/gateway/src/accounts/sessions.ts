@@ -1,6 +1,6 @@
 import { ObjectId } from 'mongodb';
 import { SESSION_MAX_AGE_SECONDS } from '@platform/contracts';
-import type { AccountCollections, UserDoc } from './accounts-db';
+import type { AccountCollections, UserDoc } from './store';
 import { digest, newToken, TOKEN_SHAPE } from './secrets';
 import type { SessionCache } from './session-cache';
 

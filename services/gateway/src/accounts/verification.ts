@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ObjectId } from 'mongodb';
 import { VERIFICATION_LINK_TTL_HOURS } from '@platform/contracts';
 import { isDuplicateKey } from '@platform/service-kit';
-import { displayName, type AccountCollections, type TokenScope, type UserDoc } from './accounts-db';
+import { displayName, type AccountCollections, type TokenScope, type UserDoc } from './store';
 import type { Mailer } from './mailer';
 import { emailChangeNoticeTexts, emailChangeTexts, verificationTexts } from './mail-texts';
 import { digest, newToken, TOKEN_SHAPE } from './secrets';

@@ -15,7 +15,7 @@ import { linkToken, readOutbox } from '../../test/outbox';
 import { identityReceived, type EchoedRequest } from '../../test/upstream';
 import { BackgroundWork } from '../accounts/background';
 import { digest } from '../accounts/secrets';
-import { API_TOKENS, SECRET_SHAPE } from './api-tokens-db';
+import { API_TOKENS, SECRET_SHAPE } from './store';
 
 const SECRET = 'api-tokens-test-secret';
 const MINUTE = 60_000;

@@ -7,14 +7,14 @@ import {
   type NotificationSettings,
 } from '@platform/contracts';
 import { leasedJob, type LeasedJob, type ServiceClient } from '@platform/service-kit';
-import type { AccountCollections } from '../accounts/accounts-db';
+import type { AccountCollections } from '../accounts/store';
 import type { Mailer } from '../accounts/mailer';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
   digestPeriodMs,
   notificationSettingsView,
   type SettingsCollections,
-} from '../settings/settings-db';
+} from '../settings/store';
 import { digestMail } from './digest-mail';
 
 /** How often the gateway looks for digests to send (DIGEST_INTERVAL_MS). */

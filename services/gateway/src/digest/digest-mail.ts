@@ -1,5 +1,5 @@
 import type { Notification, UiLocaleCode } from '@platform/contracts';
-import { displayName, type UserDoc } from '../accounts/accounts-db';
+import { displayName, type UserDoc } from '../accounts/store';
 import type { Mail } from '../accounts/mailer';
 import { digestTexts } from '../accounts/mail-texts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ResolveUser } from '../identity-propagation';
-import { splitTarget } from '../path-guard';
-import { isApiPath } from '../routing-table';
+import type { ResolveUser } from './identity-propagation';
+import { splitTarget } from './path-guard';
+import { isApiPath } from './routing-table';
 
 /**
  * Who is calling, resolved once per request at the door (a session cookie or an API token, through

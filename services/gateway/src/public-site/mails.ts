@@ -1,6 +1,6 @@
 import { NEWSLETTER_CONFIRM_HOURS, type UiLocaleCode } from '@platform/contracts';
 import type { Mail } from '../accounts/mailer';
-import type { InquiryDoc } from './db';
+import type { InquiryDoc } from './store';
 import { newsletterTexts } from './newsletter-texts';
 
 const escapeHtml = (s: string) =>

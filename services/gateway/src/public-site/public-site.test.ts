@@ -11,7 +11,7 @@ import type { ServiceApp } from '@platform/service-kit';
 import { startAccountsGateway, type AccountsGateway } from '../../test/accounts-gateway';
 import { linkToken, readOutbox, type OutboxMail } from '../../test/outbox';
 import { BackgroundWork } from '../accounts/background';
-import { CONTACT_INQUIRIES, NEWSLETTER_SUBSCRIBERS } from './db';
+import { CONTACT_INQUIRIES, NEWSLETTER_SUBSCRIBERS } from './store';
 import { NEWSLETTER_TEXTS } from './newsletter-texts';
 import { DEFAULT_CONTACT_EMAIL } from './settings';
 

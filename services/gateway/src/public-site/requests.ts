@@ -3,8 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authCodeFor, DEFAULT_UI_LOCALE, NEWSLETTER_CONFIRM_HOURS } from '@platform/contracts';
 import { HttpError } from '@platform/service-kit';
 import { plainAddressProblem } from '../accounts/email-address';
-import { localeCookie } from '../locale-cookie';
-import type { KeyedLimiter } from '../rate-limits/keyed-limiter';
+import { localeCookie } from '../edge/locale-cookie';
+import type { KeyedLimiter } from '../edge/rate-limits/keyed-limiter';
 
 /** Contact and newsletter bodies are a few short fields. */
 export const PUBLIC_FORM_BODY_LIMIT = 8 * 1024;

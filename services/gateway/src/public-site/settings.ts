@@ -3,7 +3,7 @@ import {
   CONTACT_RATE_LIMIT_WINDOW_MS,
   PUBLIC_STATS_CACHE_SECONDS,
 } from '@platform/contracts';
-import type { RateLimit } from '../rate-limits/keyed-limiter';
+import type { RateLimit } from '../edge/rate-limits/keyed-limiter';
 
 /** What an operator may set (CONTACT_EMAIL, PUBLIC_STATS_CACHE_MS) and tests may change. */
 export interface PublicSiteSettings {

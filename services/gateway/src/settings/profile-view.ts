@@ -1,5 +1,5 @@
 import { getAvatar, routeUrl, type AccountRow, type Profile } from '@platform/contracts';
-import { displayName, type UserDoc } from '../accounts/accounts-db';
+import { displayName, type UserDoc } from '../accounts/store';
 
 /** Where a person's avatar is served; the version changes with each upload, so each URL may be cached for good. */
 export const avatarUrl = (user: Pick<UserDoc, '_id' | 'avatarVersion'>) =>

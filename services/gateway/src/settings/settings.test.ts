@@ -11,11 +11,11 @@ import { BackgroundWork } from '../accounts/background';
 import { createMailer } from '../accounts/mailer';
 import { EMAIL_CHANGE_NOTICE_TEXTS } from '../accounts/mail-texts';
 import { SESSION_CACHE_MS } from '../accounts/session-cache';
-import { accountCollections, backfillNameKeys } from '../accounts/accounts-db';
+import { accountCollections, backfillNameKeys } from '../accounts/store';
 import { runAdmin } from '../admin';
 import { DigestJob } from '../digest/digest-job';
 import { createServiceClient } from '@platform/service-kit';
-import { settingsCollections } from './settings-db';
+import { settingsCollections } from './store';
 import { join } from 'node:path';
 
 const SECRET = 'settings-test-secret';

@@ -1,11 +1,11 @@
 import { postContact } from '@platform/contracts';
 import { routeModule, serveRoute } from '@platform/service-kit';
 import type { GatewayContext } from '../../context';
-import type { InquiryDoc } from '../../public-site/db';
+import type { InquiryDoc } from '../../public-site/store';
 import { contactMail } from '../../public-site/mails';
 import { localeOf, PUBLIC_FORM_BODY_LIMIT, refuseUnlessPlain, withinLimit } from '../../public-site/requests';
-import { clientKey } from '../../rate-limits/client-key';
-import { keyedLimiter } from '../../rate-limits/keyed-limiter';
+import { clientKey } from '../../edge/rate-limits/client-key';
+import { keyedLimiter } from '../../edge/rate-limits/keyed-limiter';
 
 /** The public contact form: stored, then mailed to the operators. */
 export default routeModule<GatewayContext>([postContact], (app, ctx) => {

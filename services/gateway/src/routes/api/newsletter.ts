@@ -11,8 +11,8 @@ import {
   unsubscribeToken,
   withinLimit,
 } from '../../public-site/requests';
-import { clientKey } from '../../rate-limits/client-key';
-import { keyedLimiter } from '../../rate-limits/keyed-limiter';
+import { clientKey } from '../../edge/rate-limits/client-key';
+import { keyedLimiter } from '../../edge/rate-limits/keyed-limiter';
 
 /** The newsletter's double opt-in: asking (a confirmation mail), confirming, and leaving. */
 export default routeModule<GatewayContext>(

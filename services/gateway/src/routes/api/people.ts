@@ -1,7 +1,7 @@
 import { getPeople } from '@platform/contracts';
 import { routeModule, serveRoute } from '@platform/service-kit';
 import type { GatewayContext } from '../../context';
-import { noStoreUnlessSaid } from '../../own-routes';
+import { noStoreUnlessSaid } from '../../edge/no-store';
 import { escapeRegex } from '../../settings/profile-view';
 
 /** At most this many people answer a search for members and assignees. */

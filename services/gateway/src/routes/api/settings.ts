@@ -26,18 +26,18 @@ import {
   serveRoute,
 } from '@platform/service-kit';
 import { eraseAccount } from '../../account-deletion/erase-account';
-import { backfillNameKeys, nameFields, type UserDoc } from '../../accounts/accounts-db';
+import { backfillNameKeys, nameFields, type UserDoc } from '../../accounts/store';
 import { emailAddressProblem } from '../../accounts/email-address';
 import { closeSessionsOf, refreshSessionsOf } from '../../accounts/sessions';
 import { currentAccount } from '../../accounts/current-account';
 import type { GatewayContext } from '../../context';
-import { noStoreUnlessSaid, retryWhenHashingBusy } from '../../own-routes';
+import { noStoreUnlessSaid, retryWhenHashingBusy } from '../../edge/no-store';
 import { emailChangeNoticeMail, sendEmailChange } from '../../accounts/verification';
-import { revokeAllTokens } from '../../api-tokens/api-tokens-db';
-import { keyedLimiter } from '../../rate-limits/keyed-limiter';
+import { revokeAllTokens } from '../../api-tokens/store';
+import { keyedLimiter } from '../../edge/rate-limits/keyed-limiter';
 import { AvatarTooLargeError, sniffImage, toAvatar } from '../../settings/avatar-image';
 import { profileView } from '../../settings/profile-view';
-import { digestPeriodMs, notificationSettingsView } from '../../settings/settings-db';
+import { digestPeriodMs, notificationSettingsView } from '../../settings/store';
 
 /** Bytes enough to tell the accepted image formats apart (WebP's tag sits at 8–11). */
 const SNIFF_BYTES = 12;

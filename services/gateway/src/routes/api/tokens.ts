@@ -1,9 +1,9 @@
 import { ObjectId } from 'mongodb';
 import { deleteApiToken, getApiTokens, postApiToken } from '@platform/contracts';
 import { HttpError, routeModule, serveRoute } from '@platform/service-kit';
-import { createToken, listTokens, revokeToken, tokenView } from '../../api-tokens/api-tokens-db';
+import { createToken, listTokens, revokeToken, tokenView } from '../../api-tokens/store';
 import type { GatewayContext } from '../../context';
-import { noStore } from '../../own-routes';
+import { noStore } from '../../edge/no-store';
 
 /** Token names are short; nothing bigger is read. */
 const BODY_LIMIT = 4 * 1024;

@@ -18,11 +18,11 @@ import {
   type SignupRole,
 } from '@platform/contracts';
 import { databaseOf, HttpError, isDuplicateKey, routeModule, serveRoute } from '@platform/service-kit';
-import { clientKey } from '../../rate-limits/client-key';
-import { attemptCounter, type AttemptCounter } from '../../rate-limits/attempt-counter';
-import { keyedLimiter, type KeyedLimiter } from '../../rate-limits/keyed-limiter';
-import { rateLimitCounters } from '../../rate-limits/mongo-store';
-import { nameKeysOf, type UserDoc } from '../../accounts/accounts-db';
+import { clientKey } from '../../edge/rate-limits/client-key';
+import { attemptCounter, type AttemptCounter } from '../../edge/rate-limits/attempt-counter';
+import { keyedLimiter, type KeyedLimiter } from '../../edge/rate-limits/keyed-limiter';
+import { rateLimitCounters } from '../../edge/rate-limits/store';
+import { nameKeysOf, type UserDoc } from '../../accounts/store';
 import { emailAddressProblem } from '../../accounts/email-address';
 import type { AccountRateLimits } from '../../accounts/limits';
 import { authSchemaErrors } from '../../accounts/schema-errors';
@@ -30,8 +30,8 @@ import { refuseWrongJsonTypes } from '../../accounts/strict-types';
 import { closeSession, openSession, sessionUser } from '../../accounts/sessions';
 import { issueToken, redeemVerification, sendVerification, tokenOwner } from '../../accounts/verification';
 import type { GatewayContext } from '../../context';
-import { localeCookie } from '../../locale-cookie';
-import { noStore, retryWhenHashingBusy } from '../../own-routes';
+import { localeCookie } from '../../edge/locale-cookie';
+import { noStore, retryWhenHashingBusy } from '../../edge/no-store';
 
 /** Sign-in failures: counted by the handler around the password check, not by a limiter before it. */
 const FAILURE_LIMITS = ['signinFailuresPerAddressClient', 'signinFailuresPerAddress'] as const;

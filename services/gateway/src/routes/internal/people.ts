@@ -1,7 +1,7 @@
 import { ObjectId } from 'mongodb';
 import { postInternalPeople } from '@platform/contracts';
 import { routeModule, serveRoute, signedCallerHook } from '@platform/service-kit';
-import { displayName } from '../../accounts/accounts-db';
+import { displayName } from '../../accounts/store';
 import type { GatewayContext } from '../../context';
 
 /** The service name signatures for the gateway's own internal routes are made out to. */

@@ -1,10 +1,10 @@
 import { ObjectId, type Filter } from 'mongodb';
 import { getAccounts, putAccountRole, WORKSPACE_PAGE_SIZE } from '@platform/contracts';
 import { HttpError, routeModule, serveRoute } from '@platform/service-kit';
-import type { UserDoc } from '../../../accounts/accounts-db';
+import type { UserDoc } from '../../../accounts/store';
 import { refreshSessionsOf } from '../../../accounts/sessions';
 import type { GatewayContext } from '../../../context';
-import { noStoreUnlessSaid } from '../../../own-routes';
+import { noStoreUnlessSaid } from '../../../edge/no-store';
 import { accountRow, escapeRegex } from '../../../settings/profile-view';
 
 /** Settings → Accounts (admins): everyone, searched and paged, and granting roles. */

@@ -2,8 +2,8 @@ import type { Filter } from 'mongodb';
 import { getInquiries, INQUIRY_PAGE_SIZE } from '@platform/contracts';
 import { routeModule, serveRoute } from '@platform/service-kit';
 import type { GatewayContext } from '../../../context';
-import { noStore } from '../../../own-routes';
-import type { InquiryDoc } from '../../../public-site/db';
+import { noStore } from '../../../edge/no-store';
+import type { InquiryDoc } from '../../../public-site/store';
 import { escapeRegex } from '../../../settings/profile-view';
 
 /** The admins' list of contact inquiries, searched and paged. */

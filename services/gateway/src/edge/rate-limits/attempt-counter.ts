@@ -1,6 +1,6 @@
 import type { Collection } from 'mongodb';
 import type { RateLimit } from './keyed-limiter';
-import { bumpCounter, windowOf, type CounterDoc } from './mongo-store';
+import { bumpCounter, windowOf, type CounterDoc } from './store';
 
 /** One attempt counted for a key: the count in the window with it, and the seconds until the window ends. */
 export interface Counted {

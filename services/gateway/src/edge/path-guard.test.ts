@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { Value } from '@sinclair/typebox/value';
 import { ErrorBody } from '@platform/contracts';
 import type { ServiceApp } from '@platform/service-kit';
-import { startTestUpstream, type TestUpstream } from '../test/upstream';
-import { makeShellDist } from '../test/shell-dist';
-import { buildApp } from './app';
+import { startTestUpstream, type TestUpstream } from '../../test/upstream';
+import { makeShellDist } from '../../test/shell-dist';
+import { buildApp } from '../app';
 import { URL_MESSAGES, urlProblem } from './path-guard';
 
 /**

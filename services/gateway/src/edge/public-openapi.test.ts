@@ -9,8 +9,8 @@ import {
   ROUTES,
 } from '@platform/contracts';
 import type { ServiceApp } from '@platform/service-kit';
-import { buildApp } from './app';
-import { makeShellDist } from '../test/shell-dist';
+import { buildApp } from '../app';
+import { makeShellDist } from '../../test/shell-dist';
 import { OPENAPI_PATH, publicRoutes } from './public-openapi';
 
 interface Operation {

@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Collection } from 'mongodb';
 import { AUTH_PREFIX, type Identity } from '@platform/contracts';
 import { HttpError } from '@platform/service-kit';
-import { displayName, type UserDoc } from '../accounts/accounts-db';
-import type { ResolveUser } from '../identity-propagation';
-import { splitTarget } from '../path-guard';
-import { keyedLimiter, type RateLimit } from '../rate-limits/keyed-limiter';
-import { isApiPath, ownerOf, type RoutingRule } from '../routing-table';
+import { displayName, type UserDoc } from '../accounts/store';
+import type { ResolveUser } from './identity-propagation';
+import { splitTarget } from './path-guard';
+import { keyedLimiter, type RateLimit } from './rate-limits/keyed-limiter';
+import { isApiPath, ownerOf, type RoutingRule } from './routing-table';
 import { digest } from '../accounts/secrets';
-import { liveTokenOf, SECRET_SHAPE, touchToken, type ApiTokenDoc } from './api-tokens-db';
+import { liveTokenOf, SECRET_SHAPE, touchToken, type ApiTokenDoc } from '../api-tokens/store';
 
 const BEARER = /^Bearer[ \t]+(\S*)[ \t]*$/i;
 

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import type { ServiceApp } from '@platform/service-kit';
 import { closedPort } from '@platform/service-kit/testing';
-import { startAccountsGateway, type AccountsGateway } from '../../test/accounts-gateway';
-import { linkToken, readOutbox } from '../../test/outbox';
-import { BackgroundWork } from '../accounts/background';
+import { startAccountsGateway, type AccountsGateway } from '../../../test/accounts-gateway';
+import { linkToken, readOutbox } from '../../../test/outbox';
+import { BackgroundWork } from '../../accounts/background';
 import { storesFilesMatcher } from './stores-files';
 
 const SECRET = 'storage-quota-test-secret';

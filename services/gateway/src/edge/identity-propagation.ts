@@ -2,10 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Identity } from '@platform/contracts';
 import { REQUEST_ID_HEADER, signIdentity, type SignedRequest } from '@platform/service-kit';
-import { displayName, type AccountCollections } from './accounts/accounts-db';
-import { SESSION_COOKIE_NAMES, type SessionCookie } from './accounts/session-cookie';
-import type { SessionCache } from './accounts/session-cache';
-import { sessionUser } from './accounts/sessions';
+import { displayName, type AccountCollections } from '../accounts/store';
+import { SESSION_COOKIE_NAMES, type SessionCookie } from '../accounts/session-cookie';
+import type { SessionCache } from '../accounts/session-cache';
+import { sessionUser } from '../accounts/sessions';
 
 /** Turns a request into the signed-in person, or null. */
 export type ResolveUser = (request: FastifyRequest) => Promise<Identity | null>;

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ObjectId, type Collection } from 'mongodb';
 import { DATASET_UPLOAD_MAX_BYTES, type Identity } from '@platform/contracts';
 import { discardRestOfUpload, HttpError } from '@platform/service-kit';
-import { reservedBytes, type ReservationDoc } from './reservations';
+import { reservedBytes, type ReservationDoc } from './store';
 import type { StorageSettings } from './settings';
 import type { StoredBytesReader } from './stored-bytes';
 import { storesFilesMatcher } from './stores-files';

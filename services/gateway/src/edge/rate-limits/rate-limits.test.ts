@@ -1,11 +1,11 @@
 import { AUTH_MESSAGES, pathParamNames, ROUTES, routeUrl, type RouteDeclaration } from '@platform/contracts';
 import type { ServiceApp } from '@platform/service-kit';
-import { linkToken, readOutbox } from '../../test/outbox';
-import { ROOMY_RATE_LIMITS, startAccountsGateway, type AccountsGateway } from '../../test/accounts-gateway';
-import { BackgroundWork } from '../accounts/background';
-import { HASHING_BUSY_MESSAGE } from '../accounts/passwords';
-import { DEFAULT_RATE_LIMITS, type AccountRateLimits } from '../accounts/limits';
-import { rateLimitCounters } from './mongo-store';
+import { linkToken, readOutbox } from '../../../test/outbox';
+import { ROOMY_RATE_LIMITS, startAccountsGateway, type AccountsGateway } from '../../../test/accounts-gateway';
+import { BackgroundWork } from '../../accounts/background';
+import { HASHING_BUSY_MESSAGE } from '../../accounts/passwords';
+import { DEFAULT_RATE_LIMITS, type AccountRateLimits } from '../../accounts/limits';
+import { rateLimitCounters } from './store';
 import { WRITE_LIMIT_MESSAGES } from './write-limits';
 
 const SECRET = 'rate-limit-test-secret';

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { replyWithError } from '@platform/service-kit';
-import { HASHING_RETRY_AFTER_SECONDS, HashingBusyError } from './accounts/passwords';
+import { HASHING_RETRY_AFTER_SECONDS, HashingBusyError } from '../accounts/passwords';
 
 /** Answers about a person (a session, a secret, someone's list) must never be stored by a shared cache. */
 export function noStore(app: FastifyInstance) {

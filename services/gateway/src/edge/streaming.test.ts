@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { request, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServiceApp } from '@platform/service-kit';
-import { startTestUpstream, type TestUpstream } from '../test/upstream';
-import { makeShellDist } from '../test/shell-dist';
-import { buildApp } from './app';
+import { startTestUpstream, type TestUpstream } from '../../test/upstream';
+import { makeShellDist } from '../../test/shell-dist';
+import { buildApp } from '../app';
 
 const CHUNK = 1024 * 1024;
 const CHUNKS = 20;
