@@ -135,6 +135,32 @@ describe('leasedJob', () => {
     );
   });
 
+  it('with maxBackoffMs, waits twice as long after each failure in a row, up to the ceiling', async () => {
+    const starts: number[] = [];
+    const job = leasedJob({
+      name: 'follower',
+      db,
+      intervalMs: 10,
+      maxBackoffMs: 40,
+      log,
+      run: async () => {
+        starts.push(Date.now());
+        if (starts.length <= 8) throw new Error('upstream away');
+      },
+    });
+    job.start();
+    await waitFor(async () => starts.length >= 9);
+    await job.stop();
+    const gaps = starts.slice(1).map((at, i) => at - starts[i]!);
+    // Doubled after the first failures (every interval, without the option: about 10 ms each)...
+    expect(gaps[0]).toBeGreaterThanOrEqual(10);
+    expect(gaps[1]).toBeGreaterThanOrEqual(20);
+    expect(gaps[2]).toBeGreaterThanOrEqual(40);
+    // ...and never past the ceiling: doubling on would take 10 + 20 + ... + 1280 ms for these eight.
+    expect(starts[8]! - starts[0]!).toBeLessThan(1000);
+    expect(log.warn).toHaveBeenCalledTimes(8);
+  });
+
   const leaseOf = (name: string) =>
     db.collection<{ _id: string; holder: string; until: Date }>(JOB_LEASES).findOne({ _id: name });
 

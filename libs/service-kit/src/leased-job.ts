@@ -32,6 +32,12 @@ export interface LeasedJobOptions {
   log: JobLog;
   /** This process's name on the lease (random by default). */
   holder?: string;
+  /**
+   * Back off while failing: after a pass that throws, the next waits twice as long as the one before (the
+   * interval after the first failure), up to this many ms; a pass that succeeds brings back the interval.
+   * Without it, every interval.
+   */
+  maxBackoffMs?: number;
   now?: () => number;
 }
 
@@ -56,6 +62,8 @@ export function leasedJob(options: LeasedJobOptions): LeasedJob {
   const leases = options.db.collection<LeaseDoc>(JOB_LEASES);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
+  let started = false;
+  let failures = 0;
 
   const take = async (): Promise<boolean> =>
     (await takeLease(
@@ -85,23 +93,44 @@ export function leasedJob(options: LeasedJobOptions): LeasedJob {
     return true;
   };
 
+  const backingOff = options.maxBackoffMs !== undefined;
+  const nextDelay = () =>
+    failures === 0
+      ? options.intervalMs
+      : Math.min(options.intervalMs * 2 ** Math.min(failures - 1, 30), options.maxBackoffMs!);
+
   const pass = () => {
     if (running) return;
     running = runOnce()
-      .catch((err: unknown) =>
-        options.log.warn({ err, job: options.name }, 'background job failed; the next pass tries again'),
-      )
-      .finally(() => (running = undefined));
+      .then(() => (failures = 0))
+      .catch((err: unknown) => {
+        failures++;
+        options.log.warn({ err, job: options.name }, 'background job failed; the next pass tries again');
+      })
+      .finally(() => {
+        running = undefined;
+        // With back-off each pass is timed from the end of the one before.
+        if (backingOff && started) schedule(nextDelay());
+      });
+  };
+
+  const schedule = (delay: number) => {
+    timer = setTimeout(pass, delay);
+    timer.unref();
   };
 
   return {
     start() {
-      if (timer) return;
+      if (started) return;
+      started = true;
+      if (backingOff) return schedule(options.intervalMs);
       timer = setInterval(pass, options.intervalMs);
       timer.unref();
     },
     async stop() {
+      started = false;
       clearInterval(timer);
+      clearTimeout(timer);
       timer = undefined;
       await running;
       // Given back, so another process need not wait for it to run out.
