@@ -30,7 +30,7 @@ import { buildSpeech } from './speech-bench.mjs';
 
 const env = process.env;
 
-/** @typedef {import('../src/datasets/dataset-collections').ReleaseDoc} ReleaseDoc */
+/** @typedef {import('../src/datasets/store').ReleaseDoc} ReleaseDoc */
 
 if (process.argv[2] === '--build') {
   const [, , , uri, dbName] = process.argv;
@@ -47,8 +47,12 @@ if (process.argv[2] === '--build') {
  */
 async function buildInThisProcess(uri, dbName) {
   // The built service is CommonJS: required as the service itself loads it, typed by its sources.
+  const require = createRequire(import.meta.url);
   const { createReleaseWorker } = /** @type {typeof import('../src/datasets/release-build/index')} */ (
-    createRequire(import.meta.url)(join(root, 'services/speech/dist/datasets/release-build/index.js'))
+    require(join(root, 'services/speech/dist/datasets/release-build/index.js'))
+  );
+  const { speechStores } = /** @type {typeof import('../src/stores')} */ (
+    require(join(root, 'services/speech/dist/stores.js'))
   );
   const client = await MongoClient.connect(uri);
   const quiet = () => undefined;
@@ -80,7 +84,7 @@ async function buildInThisProcess(uri, dbName) {
     : undefined;
   const started = performance.now();
   const worker = createReleaseWorker({
-    db: client.db(dbName),
+    stores: speechStores(client.db(dbName)),
     log: logger,
     pollMs: 60_000,
     ...(env.BENCH_DECODE_THREADS ? { decodeThreads: Number(env.BENCH_DECODE_THREADS) } : {}),

@@ -10,10 +10,9 @@ import {
   type ServiceApp,
 } from '@platform/service-kit';
 import { SPEECH_INDEXES } from './indexes';
-import { recountIfMissing } from './audio-pairs/counts';
-import { createTextPairSync, type TextPairSync } from './audio-pairs/text-pair-sync';
-import { collections } from './collections';
+import { createTextPairSync, type TextPairSync } from './text-pairs/text-pair-sync';
 import { ROUTE_MODULES } from './routes';
+import { speechStores, type SpeechStores } from './stores';
 import { createReleaseWorker, type ReleaseWorker, type ReleaseWorkerOptions } from './datasets/release-build';
 import { createDatasetSeeder, type DatasetSeeder } from './datasets/seeding';
 import { createSentenceSync, type SentenceSync } from './sentences/sentence-sync';
@@ -60,7 +59,7 @@ export interface SpeechAppOptions {
    * More options for the release worker (for example its polling; tests turn polling off and `kick()` or
    * `idle()` it themselves), and the worker itself when a test wants another one.
    */
-  releaseWorkerOptions?: Partial<Omit<ReleaseWorkerOptions, 'db' | 'log'>>;
+  releaseWorkerOptions?: Partial<Omit<ReleaseWorkerOptions, 'stores' | 'log'>>;
   createReleaseWorker?: (options: ReleaseWorkerOptions) => ReleaseWorker;
   /** Define the datasets of languages with data at start and then every `seedIntervalMs` (default true). */
   startSeeding?: boolean;
@@ -82,6 +81,8 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
   const now = options.now ?? (() => new Date());
   // Created with the routes (the publish route kicks it); it reaches the database once the app is ready.
   let releaseWorker: ReleaseWorker | null = null;
+  // Built with the routes (the database is there by then), once: route modules and background jobs share them.
+  let built: SpeechStores | null = null;
   const app = await createService({
     name: 'speech',
     mongoUri: options.mongoUri,
@@ -91,15 +92,17 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
     logger: options.logger,
     routes: async (instance) => {
       const typed = instance as ServiceApp;
+      built = speechStores(databaseOf(typed));
       await instance.register(multipart, {
         limits: { fileSize: MULTIPART_MAX_FILE_BYTES, files: 2, fields: 10, fieldSize: 64 * 1024 },
       });
       releaseWorker = (options.createReleaseWorker ?? createReleaseWorker)({
         ...options.releaseWorkerOptions,
-        db: databaseOf(typed),
+        stores: built,
         log: typed.log.child({ component: 'release-worker' }),
       });
       await registerRouteModules(typed, ROUTE_MODULES, {
+        stores: built,
         secret: options.identitySecret,
         now,
         // The speech service's own signed name, never a person's: 503 service.unavailable when text cannot answer.
@@ -114,9 +117,12 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
       });
     },
   });
+  if (!built) throw new Error('the stores were not built with the routes');
+  const stores: SpeechStores = built;
   // Both follow a change feed of the text service, at the same pace.
   const followerOptions: ChangeFeedFollowerOptions = {
     db: databaseOf(app),
+    sync: stores.sync,
     text: createServiceClient({
       identity: SERVICE_IDENTITIES.speech,
       target: 'text',
@@ -130,8 +136,12 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
     log: app.log,
     intervalMs: options.syncIntervalMs ?? DEFAULT_SYNC_INTERVAL_MS,
   };
-  const sync = createSentenceSync(followerOptions);
-  const pairSync = createTextPairSync(followerOptions);
+  const sync = createSentenceSync({ ...followerOptions, sentences: stores.sentences });
+  const pairSync = createTextPairSync({
+    ...followerOptions,
+    textPairs: stores.textPairs,
+    audioPairs: stores.audioPairs,
+  });
   app.decorate('sentenceSync', sync);
   app.decorate('textPairSync', pairSync);
   if (!releaseWorker) throw new Error('the release worker was not created with the routes');
@@ -139,6 +149,7 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
   app.decorate('releaseWorker', worker);
   const seeder = createDatasetSeeder({
     db: databaseOf(app),
+    stores,
     log: app.log.child({ component: 'dataset-seeder' }),
     intervalMs: options.seedIntervalMs,
     now,
@@ -155,9 +166,9 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
   app.addHook('onReady', async () => {
     // Data stored before the running counts existed gets them once, before the syncs move them. Not awaited:
     // a database that is down at start delays nothing (readiness reports it).
-    const counted = recountIfMissing(collections(databaseOf(app))).catch((err: unknown) =>
-      app.log.warn({ err }, 'audio pair counts not set'),
-    );
+    const counted = stores.audioPairs
+      .recountIfMissing(stores.textPairs.approvedCount)
+      .catch((err: unknown) => app.log.warn({ err }, 'audio pair counts not set'));
     // Builds left pending by a stopped process are picked up now rather than at the next poll.
     worker.kick();
     if (options.startSeeding ?? true) seeder.start();

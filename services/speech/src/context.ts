@@ -1,8 +1,11 @@
 import type { ServiceClient } from '@platform/service-kit';
 import type { ReleaseWorker } from './datasets/release-build';
+import type { SpeechStores } from './stores';
 
 /** What the speech service's route modules are given besides the app. */
 export interface SpeechContext {
+  /** The stores: the only way a route reaches the database. */
+  stores: SpeechStores;
   /** The identity secret: audio pair ids are signed with it for the people who may hear them. */
   secret: string;
   /** The clock of the datasets feature, the public figures and the quality figures; tests move it. */

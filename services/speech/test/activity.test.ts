@@ -9,7 +9,8 @@ import {
   type ActivityDoc,
 } from '@platform/service-kit';
 import { signedAs } from '@platform/service-kit/testing';
-import type { AudioPairDoc, RecordingDoc, VoteDoc } from '../src/collections';
+import type { AudioPairDoc } from '../src/audio-pairs/store';
+import type { RecordingDoc, VoteDoc } from '../src/recordings/store';
 import { BACKFILL_ID } from '../src/activity/backfill';
 import { addSentences, as, asRole, multipart, startSpeech, type SpeechHarness } from './support/harness';
 import { chromiumWebm } from './support/audio';

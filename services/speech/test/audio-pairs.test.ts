@@ -1,7 +1,6 @@
 import { ObjectId } from 'mongodb';
 import { AUDIO_PAIR_FILE_MAX_BYTES, ERROR_MESSAGES, type AudioPairRecord } from '@platform/contracts';
-import { countApprovedTextPairs, countAudioPair } from '../src/audio-pairs/counts';
-import type { TextPairCopyDoc } from '../src/collections';
+import type { TextPairCopyDoc } from '../src/text-pairs/store';
 import { uniqueDbName } from '@platform/service-kit/testing';
 import { as, asRole, multipart, startSpeech, type SpeechHarness } from './support/harness';
 import { silence, tone, wav } from './support/wav';
@@ -28,7 +27,7 @@ async function addTextPairs(
   });
   await h.col.textPairs.insertMany(docs);
   // The sync keeps this running count; these pairs skip the sync.
-  if (options.approved ?? true) await countApprovedTextPairs(h.col, count);
+  if (options.approved ?? true) await h.stores.audioPairs.countApprovedTextPairs(count);
   return docs.map((d) => d._id);
 }
 
@@ -436,7 +435,7 @@ describe('Donate Your Voice and View Audio Pairs (speech service)', () => {
       }));
       await h.col.audioPairs.insertMany(docs);
       // Uploads keep this running count; these pairs skip the upload.
-      await countAudioPair(h.col, docs[0]!.status, docs[0]!.dialect, count);
+      await h.stores.audioPairs.countAudioPair(docs[0]!.status, docs[0]!.dialect, count);
       return docs.map((d) => d._id.toHexString());
     }
     const list = async (query: string, headers: Record<string, string>) =>

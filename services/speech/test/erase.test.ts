@@ -1,8 +1,7 @@
 import { ObjectId } from 'mongodb';
 import { SERVICE_IDENTITIES, type Identity } from '@platform/contracts';
 import { findMentions, signedAs } from '@platform/service-kit/testing';
-import { countApprovedTextPairs } from '../src/audio-pairs/counts';
-import type { TextPairCopyDoc } from '../src/collections';
+import type { TextPairCopyDoc } from '../src/text-pairs/store';
 import { addSentences, multipart } from './support/harness';
 import { chromiumWebm } from './support/audio';
 import {
@@ -110,7 +109,7 @@ describe('speech service: a deleted account', () => {
       seq: i + 1,
     }));
     await h.col.textPairs.insertMany(docs);
-    await countApprovedTextPairs(h.col, count);
+    await h.stores.audioPairs.countApprovedTextPairs(count);
     return docs.map((d) => d._id);
   };
   const storedBytes = async () =>

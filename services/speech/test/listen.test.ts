@@ -1,7 +1,7 @@
 import { ObjectId } from 'mongodb';
 import { RECORDING_MESSAGES as M, recordingStatusFor } from '@platform/contracts';
-import { storeWhileProbing } from '../src/recordings/audio-store';
-import type { RecordingDoc } from '../src/collections';
+import { storeWhileProbing } from '../src/audio/store';
+import type { RecordingDoc } from '../src/recordings/store';
 import { Readable } from 'node:stream';
 import { as, startSpeech, type SpeechHarness } from './support/harness';
 import { chromiumWebm } from './support/audio';

@@ -2,7 +2,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { ObjectId } from 'mongodb';
 import { ERROR_MESSAGES, type ErrorCode, type Role } from '@platform/contracts';
 import { ACTIVITY_COLLECTION } from '@platform/service-kit';
-import { countApprovedTextPairs } from '../src/audio-pairs/counts';
 import { addSentences, asRole, multipart, startSpeech, type SpeechHarness } from './support/harness';
 import { chromiumWebm } from './support/audio';
 import { wav } from './support/wav';
@@ -54,7 +53,7 @@ describe('speech service: nobody decides on their own contribution', () => {
       rand: Math.random(),
       seq: 1,
     });
-    await countApprovedTextPairs(h.col, 1);
+    await h.stores.audioPairs.countApprovedTextPairs(1);
     const body = multipart([
       { name: 'text_id', value: textId },
       { name: 'user_dialect', value: 'standard-yoruba' },

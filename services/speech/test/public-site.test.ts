@@ -2,8 +2,7 @@ import type { Db, ObjectId } from 'mongodb';
 import { LANGUAGES, SERVICE_IDENTITIES, type ActivityKind } from '@platform/contracts';
 import { recordActivity } from '@platform/service-kit';
 import { signedAs } from '@platform/service-kit/testing';
-import { recountIfMissing } from '../src/audio-pairs/counts';
-import { datasetCollections } from '../src/datasets/dataset-collections';
+import { datasetCollections } from './support/collections';
 import { as, startSpeech, type SpeechHarness } from './support/harness';
 import { chromiumWebm } from './support/audio';
 import { addAudioPair, addRecording, addSentence, askForRelease, storeAudio } from './support/releases';
@@ -61,7 +60,7 @@ describe('the speech side of the public figures', () => {
     expect(await h.app.activityBackfill.runOnce()).toMatchObject({ state: 'done' });
     // The running donation counts, as a restart sets them for data stored before they were kept.
     await h.col.counters.deleteMany({});
-    await recountIfMissing(h.col);
+    await h.stores.audioPairs.recountIfMissing(h.stores.textPairs.approvedCount);
     // Counted live: a vote given and taken back.
     const event = (kind: ActivityKind, userId: string, daysAgo: number, count = 1) => ({
       kind,

@@ -55,7 +55,7 @@ describe('the speech copy of sentences knows their domains (a dataset can filter
         domains: ['health' as const],
         categories: [],
       };
-      expect((await selectionCounts(db, sources)).sentences).toBe(1);
+      expect((await selectionCounts(speech.stores, sources)).sentences).toBe(1);
 
       // A copy made before the feed carried domains: none stored, the cursor at the end, no migration noted.
       await speech.col.sentences.updateMany({}, { $unset: { domains: '' } });

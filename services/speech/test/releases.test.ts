@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { Db } from 'mongodb';
 import type { FastifyBaseLogger } from 'fastify';
 import { CV_COLUMNS, METADATA_CSV_COLUMNS } from '../src/datasets/release-build/tables';
-import { datasetCollections, RELEASE_BUCKET, type ReleaseDoc } from '../src/datasets/dataset-collections';
+import { RELEASE_BUCKET, type ReleaseDoc } from '../src/datasets/store';
+import { datasetCollections } from './support/collections';
 import { createReleaseWorker, selectionCounts, type ReleaseWorker } from '../src/datasets/release-build';
 import { as, startSpeech, type SpeechHarness } from './support/harness';
 import { chromiumWebm } from './support/audio';
@@ -363,7 +364,7 @@ describe('a release is built from the validated data and stored as three checked
       expect(res.statusCode).toBe(200);
     }
     // 11 in the release, the one made after it was asked for, and the one just validated.
-    expect((await selectionCounts(db, ALL_SOURCES)).recordings).toBe(13);
+    expect((await selectionCounts(speech.stores, ALL_SOURCES)).recordings).toBe(13);
     const after = (await datasetCollections(db).releases.findOne({ _id: release._id }))!;
     expect(after.statistics).toEqual(release.statistics);
     expect(after.figures).toEqual(release.figures);
@@ -422,21 +423,21 @@ describe('release selection and the worker', () => {
   afterAll(async () => speech?.close());
 
   it('counts what a release of given sources would hold now, by language and domain', async () => {
-    expect(await selectionCounts(db, ALL_SOURCES)).toEqual({
+    expect(await selectionCounts(speech.stores, ALL_SOURCES)).toEqual({
       recordings: 4,
       audioPairs: 0,
       sentences: 2,
       textPairs: 0,
     });
-    expect(await selectionCounts(db, { ...ALL_SOURCES, languages: ['en'] })).toMatchObject({
+    expect(await selectionCounts(speech.stores, { ...ALL_SOURCES, languages: ['en'] })).toMatchObject({
       recordings: 1,
       sentences: 1,
     });
-    expect(await selectionCounts(db, { ...ALL_SOURCES, domains: ['health'] })).toMatchObject({
+    expect(await selectionCounts(speech.stores, { ...ALL_SOURCES, domains: ['health'] })).toMatchObject({
       recordings: 3,
       sentences: 1,
     });
-    expect(await selectionCounts(db, { ...ALL_SOURCES, include: ['text-pairs'] })).toEqual({
+    expect(await selectionCounts(speech.stores, { ...ALL_SOURCES, include: ['text-pairs'] })).toEqual({
       recordings: 0,
       audioPairs: 0,
       sentences: 0,
@@ -447,7 +448,7 @@ describe('release selection and the worker', () => {
   it('never builds one release twice, whatever the number of workers', async () => {
     const releases = [await askForRelease(db, { name: 'One' }), await askForRelease(db, { name: 'Two' })];
     const logs = [quiet(), quiet()];
-    const workers = logs.map((log) => createReleaseWorker({ db, log, pollMs: 60_000 }));
+    const workers = logs.map((log) => createReleaseWorker({ stores: speech.stores, log, pollMs: 60_000 }));
     workers.forEach((w) => w.kick());
     await Promise.all(workers.map((w) => w.idle()));
     await Promise.all(workers.map((w) => w.stop()));
@@ -469,7 +470,7 @@ describe('release selection and the worker', () => {
       .collection('text_pairs')
       .insertOne({ _id: 'broken' as never, approved: true, source_lang_text: 7 });
     const release = await askForRelease(db, { name: 'Broken' });
-    const worker = createReleaseWorker({ db, log: quiet(), pollMs: 60_000 });
+    const worker = createReleaseWorker({ stores: speech.stores, log: quiet(), pollMs: 60_000 });
     await worker.idle();
     await worker.stop();
     const failed = (await datasetCollections(db).releases.findOne({ _id: release._id }))!;
@@ -498,7 +499,7 @@ describe('release selection and the worker', () => {
       .collection(`${RELEASE_BUCKET}.chunks`)
       .insertOne({ files_id: leftover, n: 0, data: Buffer.from('x') });
 
-    const worker = createReleaseWorker({ db, log: quiet(), pollMs: 60_000 });
+    const worker = createReleaseWorker({ stores: speech.stores, log: quiet(), pollMs: 60_000 });
     await worker.idle();
     expect((await releases.findOne({ _id: release._id }))!.status).toBe('building'); // still held
     await releases.updateOne({ _id: release._id }, { $set: { 'lease.until': new Date(Date.now() - 1) } });

@@ -1,7 +1,8 @@
 import type { Db } from 'mongodb';
 import { BACKFILL_MARKERS } from '@platform/service-kit';
-import { C, type AudioPairDoc, type RecordingDoc } from '../collections';
 import { QUALITY_DAYS } from '../analytics/store';
+import { AUDIO_PAIRS, type AudioPairDoc } from '../audio-pairs/store';
+import { RECORDING_MARKS, RECORDINGS, VOTES, type RecordingDoc } from '../recordings/store';
 
 export type { AudioPairDoc, RecordingDoc };
 
@@ -22,10 +23,10 @@ export interface ActivityBackfillDoc {
 
 /** The collections the roll-ups read and write, by name: their pipelines ($lookup, $merge) name them. */
 export const ROLLUP_SOURCES = {
-  recordings: C.recordings,
-  recordingMarks: C.recordingMarks,
-  votes: C.votes,
-  audioPairs: C.audioPairs,
+  recordings: RECORDINGS,
+  recordingMarks: RECORDING_MARKS,
+  votes: VOTES,
+  audioPairs: AUDIO_PAIRS,
   recordingQualityDaily: QUALITY_DAYS,
 } as const;
 

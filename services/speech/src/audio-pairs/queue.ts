@@ -1,22 +1,20 @@
 import type { DonateNextReply, TextPair } from '@platform/contracts';
-import type { Collections, TextPairCopyDoc } from '../collections';
-import { approvedTextPairTotal, donorDonations } from './counts';
+import type { TextPairStore } from '../text-pairs/store';
+import type { AudioPairStore } from './store';
 
-type QueueRow = Pick<TextPairCopyDoc, '_id' | 'source_lang_text' | 'target_lang_text' | 'text_category'>;
+/** What Donate's queue reads: the text pair copy with its marks, and the donations with their counts. */
+export interface DonateStores {
+  textPairs: TextPairStore;
+  audioPairs: AudioPairStore;
+}
 
 /** Of these text pairs, the ones this person donated, skipped or reported (point lookups on unique indexes). */
-async function doneAmong(col: Collections, userId: string, textIds: string[]) {
-  const [marks, donated] = await Promise.all([
-    col.textPairMarks
-      .find({ userId, textId: { $in: textIds } })
-      .project<{ textId: string }>({ _id: 0, textId: 1 })
-      .toArray(),
-    col.audioPairs
-      .find({ donorId: userId, textId: { $in: textIds } })
-      .project<{ textId: string }>({ _id: 0, textId: 1 })
-      .toArray(),
+async function doneAmong(stores: DonateStores, userId: string, textIds: string[]) {
+  const [marked, donated] = await Promise.all([
+    stores.textPairs.markedAmong(userId, textIds),
+    stores.audioPairs.donatedAmong(userId, textIds),
   ]);
-  return new Set([...marks, ...donated].map((m) => m.textId));
+  return new Set([...marked, ...donated]);
 }
 
 /**
@@ -25,19 +23,13 @@ async function doneAmong(col: Collections, userId: string, textIds: string[]) {
  * and checks only those entries against the person's marks and donations, so the cost does not grow with how
  * much the person has already done.
  */
-async function firstNotDone(col: Collections, userId: string): Promise<TextPair | null> {
+async function firstNotDone(stores: DonateStores, userId: string): Promise<TextPair | null> {
   let offset = 0;
   for (let step = 8; ; step = Math.min(step * 4, 2048)) {
-    const rows = await col.textPairs
-      .find({ approved: true })
-      .sort({ approved: 1, donations: 1, rand: 1 })
-      .skip(offset)
-      .limit(step)
-      .project<QueueRow>({ source_lang_text: 1, target_lang_text: 1, text_category: 1 })
-      .toArray();
+    const rows = await stores.textPairs.queuePage(offset, step);
     if (rows.length === 0) return null;
     const done = await doneAmong(
-      col,
+      stores,
       userId,
       rows.map((r) => r._id),
     );
@@ -59,11 +51,11 @@ async function firstNotDone(col: Collections, userId: string): Promise<TextPair 
  * Donate's next pair for one person, with 'Contribution N of M': N their donations, M the approved pairs
  * (running counts). The three are read at once.
  */
-export async function nextTextPair(col: Collections, userId: string): Promise<DonateNextReply> {
+export async function nextTextPair(stores: DonateStores, userId: string): Promise<DonateNextReply> {
   const [pair, donated, total] = await Promise.all([
-    firstNotDone(col, userId),
-    donorDonations(col, userId),
-    approvedTextPairTotal(col),
+    firstNotDone(stores, userId),
+    stores.audioPairs.donorDonations(userId),
+    stores.audioPairs.approvedTextPairTotal(),
   ]);
   return { pair, donated, total };
 }

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { AudioPairFileField, AudioPairRecord } from '@platform/contracts';
-import type { AudioPairDoc } from '../collections';
+import type { AudioPairDoc } from './store';
 
 /**
  * A short pseudonymous id for a person: the first 8 hex digits of an HMAC of their user id with the

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db, ObjectId } from 'mongodb';
+import type { ObjectId } from 'mongodb';
 import { HttpError } from '@platform/service-kit';
-import { audioBucket } from '../recordings/audio-store';
 import { sendStoredFile } from '../files/send-stored-file';
+import type { AudioStore } from './store';
 
 /**
  * Streams one stored audio file from GridFS, whole or one byte range (206; 416 outside the file), never
@@ -11,18 +11,17 @@ import { sendStoredFile } from '../files/send-stored-file';
  * a private cache (signed-in audio); the public demo's clip may be cached by anyone.
  */
 export async function sendAudioFile(
-  db: Db,
+  audio: AudioStore,
   request: FastifyRequest,
   reply: FastifyReply,
   fileId: ObjectId,
   contentType: string,
   cacheControl = 'private, max-age=3600',
 ) {
-  const bucket = audioBucket(db);
-  const file = await bucket.find({ _id: fileId }).limit(1).next();
+  const file = await audio.file(fileId);
   if (!file) throw new HttpError(404, 'audio.not_found');
   return sendStoredFile(request, reply, {
-    bucket,
+    bucket: audio.bucket(),
     fileId,
     size: file.length,
     contentType,

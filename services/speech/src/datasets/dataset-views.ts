@@ -1,4 +1,3 @@
-import type { Filter } from 'mongodb';
 import type {
   Dataset,
   DatasetDetail,
@@ -9,19 +8,10 @@ import type {
   ReleaseSummary,
 } from '@platform/contracts';
 import { DATASET_PAGE_SIZE } from '@platform/contracts';
-import type { DatasetCollections, DatasetDoc, ReleaseDoc } from './dataset-collections';
+import type { DatasetDoc, DatasetStore, ReleaseDoc } from './store';
 
 /** Admins see every definition and every build; everyone else only what has been published. */
 export const seesEverything = (identity: Identity | null | undefined) => identity?.role === 'admin';
-
-/** The release fields a summary needs: never the contributor ids or the lease. */
-export const RELEASE_SUMMARY_PROJECTION = {
-  contributorIds: 0,
-  statistics: 0,
-  lease: 0,
-  'definition.description': 0,
-  'definition.tags': 0,
-} as const;
 
 export function toReleaseSummary(doc: ReleaseDoc, forAdmin: boolean): ReleaseSummary {
   return {
@@ -70,15 +60,12 @@ export function toDataset(doc: DatasetDoc, extras: DatasetExtras, forAdmin: bool
   };
 }
 
-/** `q` matched literally: every character that means something to a regular expression is escaped. */
-export const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
-
 /**
  * What the cards of these datasets show beside their definitions: the latest published release, a build in
  * progress (admins) and whether `identity` accepted each licence: indexed queries, run together.
  */
 export async function datasetExtras(
-  col: DatasetCollections,
+  store: DatasetStore,
   docs: DatasetDoc[],
   identity: Identity | null | undefined,
 ): Promise<Map<string, DatasetExtras>> {
@@ -86,32 +73,16 @@ export async function datasetExtras(
   const ids = docs.map((d) => d._id);
   const published = docs.filter((d) => d.latestVersion !== undefined);
   const [latest, building, accepted] = await Promise.all([
-    published.length
-      ? col.releases
-          .find(
-            { $or: published.map((d) => ({ datasetId: d._id, version: d.latestVersion! })) },
-            { projection: RELEASE_SUMMARY_PROJECTION },
-          )
-          .toArray()
-      : [],
-    forAdmin && ids.length
-      ? col.releases
-          .find({ datasetId: { $in: ids }, status: 'building' }, { projection: RELEASE_SUMMARY_PROJECTION })
-          .toArray()
-      : [],
-    identity && ids.length
-      ? col.licenceAcceptances
-          .find({ _id: { $in: ids.map((id) => `${identity.id}:${id}`) } }, { projection: { datasetId: 1 } })
-          .toArray()
-      : [],
+    store.latestReleases(published.map((d) => ({ datasetId: d._id, version: d.latestVersion! }))),
+    forAdmin ? store.buildsOf(ids) : [],
+    identity ? store.acceptedAmong(identity.id, ids) : new Set<string>(),
   ]);
-  const acceptedIds = new Set(accepted.map((a) => a.datasetId));
   const result = new Map<string, DatasetExtras>();
   for (const doc of docs) {
     result.set(doc._id, {
       latest: latest.find((r) => r.datasetId === doc._id) ?? null,
       building: building.find((r) => r.datasetId === doc._id) ?? null,
-      licenceAccepted: acceptedIds.has(doc._id),
+      licenceAccepted: accepted.has(doc._id),
     });
   }
   return result;
@@ -119,61 +90,37 @@ export async function datasetExtras(
 
 /** Browse Datasets: filtered, searched and paged on the server, newest publish first. */
 export async function listDatasets(
-  col: DatasetCollections,
+  store: DatasetStore,
   query: DatasetListQuery,
   identity: Identity | null | undefined,
 ): Promise<DatasetPage> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DATASET_PAGE_SIZE;
-  const filter: Filter<DatasetDoc> = {};
-  if (!seesEverything(identity)) filter.latestVersion = { $exists: true };
-  if (query.language) filter.language = query.language;
-  if (query.category) filter.category = query.category;
-  const q = query.q?.trim();
-  if (q) {
-    const pattern = new RegExp(escapeRegex(q), 'i');
-    filter.$or = [{ name: pattern }, { description: pattern }];
-  }
-  const [docs, total] = await Promise.all([
-    col.datasets
-      .find(filter)
-      .sort({ publishedAt: -1, createdAt: -1, _id: -1 })
-      .skip((page - 1) * pageSize)
-      .limit(pageSize)
-      .toArray(),
-    col.datasets.countDocuments(filter),
-  ]);
-  const extras = await datasetExtras(col, docs, identity);
   const forAdmin = seesEverything(identity);
+  const { docs, total } = await store.listDatasets(
+    { publishedOnly: !forAdmin, language: query.language, category: query.category, q: query.q },
+    page,
+    pageSize,
+  );
+  const extras = await datasetExtras(store, docs, identity);
   return { items: docs.map((d) => toDataset(d, extras.get(d._id)!, forAdmin)), total, page, pageSize };
 }
 
 /** One dataset with its releases, newest first: non-admins see published ones of published datasets only. */
 export async function datasetDetail(
-  col: DatasetCollections,
+  store: DatasetStore,
   doc: DatasetDoc,
   identity: Identity | null | undefined,
 ): Promise<DatasetDetail> {
   const forAdmin = seesEverything(identity);
   const [extras, releases] = await Promise.all([
-    datasetExtras(col, [doc], identity),
-    col.releases
-      .find(
-        { datasetId: doc._id, ...(forAdmin ? {} : { status: 'published' as const }) },
-        { projection: RELEASE_SUMMARY_PROJECTION },
-      )
-      .sort({ datasetId: 1, version: -1 })
-      .toArray(),
+    datasetExtras(store, [doc], identity),
+    store.releasesOf(doc._id, forAdmin),
   ]);
   return {
     dataset: toDataset(doc, extras.get(doc._id)!, forAdmin),
     releases: releases.map((r) => toReleaseSummary(r, forAdmin)),
   };
-}
-
-interface SummaryRow {
-  hours: Array<{ seconds: number }>;
-  people: Array<{ n: number }>;
 }
 
 /**
@@ -183,43 +130,22 @@ interface SummaryRow {
  * so its result is kept while the set of latest releases (read from the database each time, so every
  * process sees a publish at once) stays the same.
  */
-export function createDatasetsSummary(col: DatasetCollections, total: () => Promise<number>) {
+export function createDatasetsSummary(store: DatasetStore) {
   let cached: { key: string; contributors: number; seconds: number } | null = null;
   return async function datasetsSummary(): Promise<DatasetsSummary> {
     const [published, totalDownloads] = await Promise.all([
-      col.datasets
-        .find({ latestVersion: { $exists: true } }, { projection: { _id: 1, latestVersion: 1 } })
-        .toArray(),
-      total(),
+      store.publishedDatasets(),
+      store.totalDownloads(),
     ]);
     const key = published
       .map((d) => `${d._id}:${d.latestVersion}`)
       .sort()
       .join(',');
     if (cached?.key !== key) {
-      const rows = published.length
-        ? await col.releases
-            .aggregate<SummaryRow>([
-              { $match: { $or: published.map((d) => ({ datasetId: d._id, version: d.latestVersion })) } },
-              { $project: { contributorIds: 1, seconds: '$figures.audioSeconds' } },
-              {
-                $facet: {
-                  hours: [{ $group: { _id: null, seconds: { $sum: '$seconds' } } }],
-                  people: [
-                    { $unwind: '$contributorIds' },
-                    { $group: { _id: '$contributorIds' } },
-                    { $count: 'n' },
-                  ],
-                },
-              },
-            ])
-            .toArray()
-        : [];
-      cached = {
-        key,
-        contributors: rows[0]?.people[0]?.n ?? 0,
-        seconds: rows[0]?.hours[0]?.seconds ?? 0,
-      };
+      const totals = await store.releaseTotals(
+        published.map((d) => ({ datasetId: d._id, version: d.latestVersion! })),
+      );
+      cached = { key, ...totals };
     }
     return {
       availableDatasets: published.length,

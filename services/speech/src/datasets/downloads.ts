@@ -1,4 +1,4 @@
-import { GridFSBucket, type Db } from 'mongodb';
+import type { GridFSBucket } from 'mongodb';
 import {
   DOWNLOAD_AVAILABILITY_DAYS,
   getDownloadFile,
@@ -6,17 +6,9 @@ import {
   type DownloadEntry,
 } from '@platform/contracts';
 import type { StoredFile } from '../files/send-stored-file';
-import {
-  RELEASE_BUCKET,
-  RELEASE_CHUNK_BYTES,
-  type DownloadDoc,
-  type ReleaseArtifactDoc,
-} from './dataset-collections';
+import type { DownloadDoc, ReleaseArtifactDoc } from './store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-export const releaseBucket = (db: Db) =>
-  new GridFSBucket(db, { bucketName: RELEASE_BUCKET, chunkSizeBytes: RELEASE_CHUNK_BYTES });
 
 /** When a download made at `at` stops being available again (SPEC §9: 30 days). */
 export const downloadExpiry = (at: Date) => new Date(at.getTime() + DOWNLOAD_AVAILABILITY_DAYS * DAY_MS);
@@ -40,12 +32,12 @@ export const downloadFileName = (datasetName: string, version: number, artifact:
 
 /** How a release artifact is sent: its SHA-256 as a strong ETag, as an attachment with a good name. */
 export function artifactFile(
-  db: Db,
+  bucket: GridFSBucket,
   artifact: ReleaseArtifactDoc,
   options: { datasetName: string; version: number; publishedAt?: Date },
 ): StoredFile {
   return {
-    bucket: releaseBucket(db),
+    bucket,
     fileId: artifact.fileId,
     size: artifact.bytes,
     contentType: artifact.contentType,

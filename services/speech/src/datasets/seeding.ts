@@ -2,8 +2,8 @@ import { ObjectId, type Db } from 'mongodb';
 import type { FastifyBaseLogger } from 'fastify';
 import { LANGUAGE_CODES, LANGUAGES, type DatasetInput, type LanguageCode } from '@platform/contracts';
 import { isDuplicateKey, leasedJob } from '@platform/service-kit';
-import { collections } from '../collections';
-import { datasetCollections, type DatasetDoc } from './dataset-collections';
+import type { SpeechStores } from '../stores';
+import type { DatasetDoc } from './store';
 
 /** How often the platform looks for a language that gained data (it also looks at start). */
 export const DEFAULT_SEED_INTERVAL_MS = 10 * 60_000;
@@ -48,11 +48,8 @@ export function seededDefinition(language: LanguageCode): DatasetInput {
  * Whether the platform has data in `language`: a validated (recordable) sentence, found through the round's
  * index, or else a validated recording. One existence check each, never a scan of every recording.
  */
-export async function hasData(db: Db, language: LanguageCode): Promise<boolean> {
-  const c = collections(db);
-  const sentence = await c.sentences.findOne({ language, recordable: true }, { projection: { _id: 1 } });
-  if (sentence) return true;
-  return !!(await c.recordings.findOne({ language, status: 'validated' }, { projection: { _id: 1 } }));
+export async function hasData(stores: SpeechStores, language: LanguageCode): Promise<boolean> {
+  return (await stores.sentences.hasRecordable(language)) || (await stores.recordings.hasValidated(language));
 }
 
 /**
@@ -60,15 +57,16 @@ export async function hasData(db: Db, language: LanguageCode): Promise<boolean> 
  * several speech processes, and a seeded dataset is never touched again, so an admin's edits stay.
  */
 export function createDatasetSeeder(options: {
+  /** Where the job's lease is kept. */
   db: Db;
+  stores: SpeechStores;
   log: FastifyBaseLogger;
   intervalMs?: number;
   now?: () => Date;
 }): DatasetSeeder {
-  const { db, log } = options;
+  const { db, stores, log } = options;
   const now = options.now ?? (() => new Date());
   const intervalMs = options.intervalMs ?? DEFAULT_SEED_INTERVAL_MS;
-  const col = datasetCollections(db);
   let first: Promise<unknown> = Promise.resolve();
   let started = false;
   let stopped = false;
@@ -89,12 +87,12 @@ export function createDatasetSeeder(options: {
         updatedAt: at,
       };
       try {
-        await col.datasets.insertOne(doc);
+        await stores.datasets.insertDataset(doc);
         return true;
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;
         // Another process seeded this language first: nothing to do.
-        if (await col.datasets.findOne({ seededFor: language }, { projection: { _id: 1 } })) return false;
+        if (await stores.datasets.isSeeded(language)) return false;
       }
     }
     log.warn({ language }, 'no free name for the seeded dataset');
@@ -103,13 +101,10 @@ export function createDatasetSeeder(options: {
 
   async function seedOnce(): Promise<LanguageCode[]> {
     // Only languages without their dataset are looked at: once every language has one, nothing is read.
-    const existing = await col.datasets
-      .find({ seededFor: { $exists: true } }, { projection: { seededFor: 1 } })
-      .toArray();
-    const seeded = new Set(existing.map((d) => d.seededFor));
+    const seeded = await stores.datasets.seededLanguages();
     const added: LanguageCode[] = [];
     for (const language of [...LANGUAGE_CODES].sort()) {
-      if (seeded.has(language) || !(await hasData(db, language))) continue;
+      if (seeded.has(language) || !(await hasData(stores, language))) continue;
       if (await seedLanguage(language)) added.push(language);
     }
     if (added.length) log.info({ languages: added }, 'datasets defined for languages with data');

@@ -7,7 +7,7 @@ import {
   type SpeechFigures,
 } from '@platform/contracts';
 import { activityCollection, ALL_PEOPLE, utcDay } from '@platform/service-kit';
-import { audioPairTotal } from '../audio-pairs/counts';
+import { audioPairTotal } from '../audio-pairs/store';
 import { publicSiteCollections } from './store';
 
 const DAY_MS = 86_400_000;

@@ -1,4 +1,3 @@
-import type { AnyBulkWriteOperation } from 'mongodb';
 import {
   getInternalSentenceChanges,
   postInternalSentenceFlag,
@@ -6,7 +5,7 @@ import {
   type SentenceFlagBody,
 } from '@platform/contracts';
 import type { ServiceClient } from '@platform/service-kit';
-import { collections, type SentenceDoc } from '../collections';
+import type { SentenceStore } from './store';
 import {
   createChangeFeedFollower,
   type ChangeFeedFollower,
@@ -24,39 +23,18 @@ export const SENTENCE_CURSOR = 'sentences';
 export const SENTENCE_DOMAINS_MIGRATION = 'migration:sentence-domains';
 
 export type SentenceSync = ChangeFeedFollower;
-export type SentenceSyncOptions = ChangeFeedFollowerOptions;
+export type SentenceSyncOptions = ChangeFeedFollowerOptions & { sentences: SentenceStore };
 
 /**
  * Keeps the local copy of recordable sentences in step with the text service through its change cursor
  * (GET /internal/sentences/changes), and passes Speak's reports on to the text service.
  */
 export function createSentenceSync(options: SentenceSyncOptions): SentenceSync {
-  const col = collections(options.db);
-
-  const apply = async (items: SentenceChangesReply['items']) => {
-    const ops: AnyBulkWriteOperation<SentenceDoc>[] = items.map((s) => ({
-      updateOne: {
-        filter: { _id: s.id },
-        update: {
-          $set: {
-            text: s.text,
-            language: s.language,
-            recordable: s.status === 'validated',
-            seq: s.seq,
-            domains: s.domains ?? [],
-          },
-          $setOnInsert: { recordingCount: 0, rand: Math.random() },
-        },
-        upsert: true,
-      },
-    }));
-    await col.sentences.bulkWrite(ops, { ordered: false });
-  };
+  const { sentences, sync } = options;
 
   const forwardReports = async (text: ServiceClient) => {
     let forwarded = 0;
-    const pending = await col.sentenceMarks.find({ flagPending: true }).limit(100).toArray();
-    for (const mark of pending) {
+    for (const mark of await sentences.pendingReports(100)) {
       const body: SentenceFlagBody = {
         reason: mark.reason as SentenceFlagBody['reason'],
         reporterId: mark.userId,
@@ -69,7 +47,7 @@ export function createSentenceSync(options: SentenceSyncOptions): SentenceSync {
         .catch((err: unknown) => {
           if (!isGone(err)) throw err;
         });
-      await col.sentenceMarks.updateOne({ _id: mark._id }, { $unset: { flagPending: '' } });
+      await sentences.reportPassedOn(mark._id);
       forwarded++;
     }
     return forwarded;
@@ -79,14 +57,7 @@ export function createSentenceSync(options: SentenceSyncOptions): SentenceSync {
   const migrateDomains = async () => {
     if (domainsMigrated) return;
     // Only the process that records the migration resets the cursor, so two speech processes do it once.
-    const marked = await col.syncState.updateOne(
-      { _id: SENTENCE_DOMAINS_MIGRATION },
-      { $setOnInsert: { after: 0, updatedAt: new Date() } },
-      { upsert: true },
-    );
-    if (marked.upsertedCount === 1) {
-      await col.syncState.updateOne({ _id: SENTENCE_CURSOR }, { $set: { after: 0, updatedAt: new Date() } });
-    }
+    if (await sync.markOnce(SENTENCE_DOMAINS_MIGRATION)) await sync.rewind(SENTENCE_CURSOR);
     domainsMigrated = true;
   };
 
@@ -95,7 +66,7 @@ export function createSentenceSync(options: SentenceSyncOptions): SentenceSync {
     changes: getInternalSentenceChanges,
     what: 'sentence',
     syncedMessage: 'recordable sentences synced from the text service',
-    apply,
+    apply: (items: SentenceChangesReply['items']) => sentences.applyChanges(items),
     forwardReports,
     beforeRun: migrateDomains,
   });

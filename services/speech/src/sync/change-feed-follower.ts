@@ -1,8 +1,8 @@
 import type { Db } from 'mongodb';
 import type { FastifyBaseLogger } from 'fastify';
 import { SENTENCE_CHANGES_MAX_LIMIT, type RouteDeclaration } from '@platform/contracts';
-import { ServiceUnavailableError, type ServiceClient } from '@platform/service-kit';
-import { collections } from '../collections';
+import { leasedJob, ServiceUnavailableError, type ServiceClient } from '@platform/service-kit';
+import type { SyncStore } from './store';
 
 export const DEFAULT_SYNC_INTERVAL_MS = 5000;
 /** Longest wait between attempts while the text service (or the database) is down. */
@@ -22,7 +22,10 @@ export interface SyncResult {
 export interface ChangeFeedFollower {
   /** One full catch-up: pages through every change after the stored cursor, then forwards pending reports. */
   syncOnce(): Promise<SyncResult>;
-  /** Starts the loop: at once, then every interval; backs off exponentially while failing. */
+  /**
+   * Starts the loop, a leased job (one runner across every copy of the service): a run at once, then every
+   * interval; backs off exponentially while failing.
+   */
   start(): void;
   stop(): Promise<void>;
   /** The last failure, for logs and tests; null after a success. */
@@ -31,7 +34,10 @@ export interface ChangeFeedFollower {
 
 /** What a follower needs from the service: the text service's client, how often to ask. */
 export interface ChangeFeedFollowerOptions {
+  /** Where the loop's lease is kept. */
   db: Db;
+  /** Where the feed's cursor is kept. */
+  sync: SyncStore;
   /** Calls the text service in the speech service's own signed name. */
   text: ServiceClient;
   log: FastifyBaseLogger;
@@ -69,32 +75,25 @@ export function createChangeFeedFollower<Item>(
   options: ChangeFeedFollowerOptions,
   feed: ChangeFeed<Item>,
 ): ChangeFeedFollower {
-  const { db, log } = options;
+  const { sync, log } = options;
   const intervalMs = options.intervalMs ?? DEFAULT_SYNC_INTERVAL_MS;
   const pageSize = Math.min(options.pageSize ?? 500, SENTENCE_CHANGES_MAX_LIMIT);
-  const col = collections(db);
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<SyncResult> | null = null;
-  let stopped = true;
+  let first: Promise<unknown> = Promise.resolve();
+  let started = false;
   let failures = 0;
   let lastError: Error | null = null;
-
-  const readCursor = async () => (await col.syncState.findOne({ _id: feed.cursor }))?.after ?? 0;
 
   const applyPage = async (page: { items: Item[]; last: number }) => {
     if (page.items.length === 0) return 0;
     await feed.apply(page.items);
-    await col.syncState.updateOne(
-      { _id: feed.cursor },
-      { $set: { after: page.last, updatedAt: new Date() } },
-      { upsert: true },
-    );
+    await sync.saveCursor(feed.cursor, page.last);
     return page.items.length;
   };
 
   const runOnce = async (): Promise<SyncResult> => {
     await feed.beforeRun?.();
-    let after = await readCursor();
+    let after = await sync.cursor(feed.cursor);
     let applied = 0;
     for (;;) {
       const page = (await options.text.call(feed.changes, { query: { after, limit: pageSize } })) as {
@@ -110,47 +109,55 @@ export function createChangeFeedFollower<Item>(
     return { applied, after, flagsForwarded };
   };
 
+  /** One run, its outcome remembered (lastError) and its failures logged: the first, then every tenth. */
+  const observed = async (): Promise<SyncResult> => {
+    try {
+      const result = await runOnce();
+      if (failures > 0) log.info(`${feed.what} sync recovered`);
+      failures = 0;
+      lastError = null;
+      return result;
+    } catch (err) {
+      failures++;
+      lastError = err instanceof Error ? err : new Error(String(err));
+      const level = failures === 1 || failures % 10 === 0 ? 'warn' : 'debug';
+      log[level]({ err: lastError.message, failures }, `${feed.what} sync failed; backing off`);
+      throw err;
+    }
+  };
+
   const syncOnce = () => {
-    // Callers (the loop, tests, a report) share one run in flight rather than racing on the cursor.
-    running ??= runOnce().finally(() => {
+    // Callers (the loop, tests) share one run in flight rather than racing on the cursor.
+    running ??= observed().finally(() => {
       running = null;
     });
     return running;
   };
 
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => void tick(), delay);
-    timer.unref();
-  };
-
-  const tick = async () => {
-    try {
+  const job = leasedJob({
+    name: `text-sync:${feed.cursor}`,
+    db: options.db,
+    intervalMs,
+    maxBackoffMs: MAX_SYNC_BACKOFF_MS,
+    // The run logs its own failures (thinned while the text service stays down).
+    log: { warn: (details, message) => log.debug(details, message) },
+    run: async () => {
       await syncOnce();
-      if (failures > 0) log.info(`${feed.what} sync recovered`);
-      failures = 0;
-      lastError = null;
-      schedule(intervalMs);
-    } catch (err) {
-      failures++;
-      lastError = err instanceof Error ? err : new Error(String(err));
-      const delay = Math.min(intervalMs * 2 ** Math.min(failures - 1, 10), MAX_SYNC_BACKOFF_MS);
-      const level = failures === 1 || failures % 10 === 0 ? 'warn' : 'debug';
-      log[level]({ err: lastError.message, retryInMs: delay }, `${feed.what} sync failed; backing off`);
-      schedule(delay);
-    }
-  };
+    },
+  });
 
   return {
     syncOnce,
     start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule(0);
+      if (started) return;
+      started = true;
+      first = job.runOnce().catch(() => undefined);
+      job.start();
     },
     async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
+      started = false;
+      await first;
+      await job.stop();
       await running?.catch(() => undefined);
     },
     get lastError() {

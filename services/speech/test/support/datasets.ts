@@ -5,13 +5,8 @@ import { ObjectId } from 'mongodb';
 import type { DatasetInput, Identity, ReleaseArtifactName, Role } from '@platform/contracts';
 import { signedAs } from '@platform/service-kit/testing';
 import type { ReleaseWorker } from '../../src/datasets/release-build';
-import {
-  datasetCollections,
-  type DatasetCollections,
-  type ReleaseArtifactDoc,
-  type ReleaseDoc,
-} from '../../src/datasets/dataset-collections';
-import { releaseBucket } from '../../src/datasets/downloads';
+import { releaseBucket, type ReleaseArtifactDoc, type ReleaseDoc } from '../../src/datasets/store';
+import { datasetCollections, type DatasetCollections } from './collections';
 import { startSpeech, type SpeechHarness } from './harness';
 
 /** Someone calling through `app.inject` with a role, signed in or (`token`) through a personal API token. */

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ObjectId, type Db } from 'mongodb';
+import { ObjectId } from 'mongodb';
 import { signIdentity, type ServiceApp } from '@platform/service-kit';
 import {
   signedAs,
@@ -17,19 +17,11 @@ import type { Identity, LanguageCode, Role } from '@platform/contracts';
 // eslint-disable-next-line platform/module-boundaries
 import { buildApp as buildTextApp } from '@platform/text-service';
 import { buildApp, type SpeechAppOptions } from '../../src/app';
-import { collections, type SentenceDoc } from '../../src/collections';
-import { activityCollections } from '../../src/activity/store';
-import { qualityDays } from '../../src/analytics/store';
+import type { SentenceDoc } from '../../src/sentences/store';
+import { speechStores, type SpeechStores } from '../../src/stores';
+import { testCollections, type TestCollections } from './collections';
 
 export const SECRET = 'speech-test-secret';
-
-/** Every collection of the speech database, for tests that arrange or inspect stored data directly. */
-export const testCollections = (db: Db) => ({
-  ...collections(db),
-  activityBackfill: activityCollections(db).backfillMarkers,
-  recordingQualityDaily: qualityDays(db),
-});
-export type TestCollections = ReturnType<typeof testCollections>;
 
 const person = (id: string, name = `Person ${id}`): Identity => ({ id, role: 'contributor', name });
 
@@ -50,6 +42,8 @@ export interface SpeechHarness {
   mongo: TestMongo;
   app: ServiceApp;
   col: TestCollections;
+  /** The service's stores on its database, for tests that move what the service keeps beside its data. */
+  stores: SpeechStores;
   close(): Promise<void>;
 }
 
@@ -75,6 +69,7 @@ export async function startSpeech(
     mongo,
     app,
     col: testCollections(app.database!.db),
+    stores: speechStores(app.database!.db),
     async close() {
       await app.close();
       if (ownMongo) await mongo.stop();

@@ -13,8 +13,9 @@ import type {
   RecordingStatus,
   SentenceDomain,
 } from '@platform/contracts';
-import { AUDIO_BUCKET, collections } from '../../src/collections';
-import { datasetCollections, RELEASE_BUCKET, type ReleaseDoc } from '../../src/datasets/dataset-collections';
+import { AUDIO_BUCKET } from '../../src/audio/store';
+import { RELEASE_BUCKET, type ReleaseDoc } from '../../src/datasets/store';
+import { datasetCollections, testCollections as collections } from './collections';
 
 export async function storeAudio(db: Db, bytes: Buffer, name = 'take'): Promise<ObjectId> {
   const upload = new GridFSBucket(db, { bucketName: AUDIO_BUCKET }).openUploadStream(name);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { GridFSBucket, type Db, type ObjectId } from 'mongodb';
+import type { ObjectId } from 'mongodb';
 import { ZipFile } from 'yazl';
 import {
   RELEASE_SPLITS,
@@ -13,10 +13,10 @@ import {
   type SplitRow,
 } from '@platform/contracts';
 import type { PcmSampleRate } from '@platform/audio-probe';
-import { AUDIO_BUCKET, collections } from '../../collections';
-import type { ReleaseArtifactDoc, ReleaseDoc } from '../dataset-collections';
-import { ArtifactUpload, deleteFiles, type StoredArtifact } from './artifact-store';
-import { selectionFor, type Selection } from './selection';
+import type { SpeechStores } from '../../stores';
+import type { ReleaseArtifactDoc, ReleaseDoc } from '../store';
+import { ArtifactUpload, type StoredArtifact } from './artifact-upload';
+import { selectionOf, type Selection } from './selection';
 import { createClipDecoder } from './clip-decoder';
 import { assignSplits, speakerHasher } from './speakers';
 import {
@@ -35,7 +35,7 @@ import {
 
 /** What the worker gives a build: where to report, and a check that throws once the build must stop. */
 export interface BuildContext {
-  db: Db;
+  stores: SpeechStores;
   release: ReleaseDoc;
   sampleRate: PcmSampleRate;
   /** Stored takes fetched and decoded ahead of the one being written. */
@@ -67,30 +67,20 @@ interface PlannedClip {
 type SpeakerColumns = Pick<ClipRow, 'age' | 'gender' | 'accents'>;
 const NO_SPEAKER_COLUMNS: SpeakerColumns = { age: '', gender: '', accents: '' };
 
-/** The speakers' details as they stand now, as the tables' columns; read 1,000 speakers at a time. */
-async function speakerColumns(db: Db, accountIds: readonly string[]): Promise<Map<string, SpeakerColumns>> {
+/** The speakers' details as they stand now, as the tables' columns. */
+async function speakerColumns(
+  stores: SpeechStores,
+  accountIds: readonly string[],
+): Promise<Map<string, SpeakerColumns>> {
   const columns = new Map<string, SpeakerColumns>();
-  const col = collections(db);
-  for (let i = 0; i < accountIds.length; i += SENTENCE_BATCH) {
-    const docs = await col.speakerDetails
-      .find({ _id: { $in: accountIds.slice(i, i + SENTENCE_BATCH) } })
-      .toArray();
-    for (const d of docs)
-      columns.set(d._id, { age: d.ageRange ?? '', gender: d.gender ?? '', accents: d.accent ?? '' });
-  }
+  for (const [id, d] of await stores.users.speakerDetailsFor(accountIds))
+    columns.set(id, { age: d.ageRange ?? '', gender: d.gender ?? '', accents: d.accent ?? '' });
   return columns;
 }
 
 /** How far the zip producer may run ahead of what reached the store. */
 const MAX_PENDING_BYTES = 4 * 1024 * 1024;
-const SENTENCE_BATCH = 1000;
 const fmt = (n: number) => n.toLocaleString('en-US');
-
-async function readAll(bucket: GridFSBucket, fileId: ObjectId): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const chunk of bucket.openDownloadStream(fileId)) parts.push(chunk as Buffer);
-  return Buffer.concat(parts);
-}
 
 /** A header, then the rows of `items` (empty strings skipped) joined 1,000 at a time. */
 function* inBatches<T>(header: string, items: readonly T[], row: (item: T) => string): Generator<string> {
@@ -105,25 +95,11 @@ function* inBatches<T>(header: string, items: readonly T[], row: (item: T) => st
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 
 /** The clips of a release: its recordings and both sides of its donations, with their rows less what decoding measures. */
-async function planClips(db: Db, selection: Selection, slug: string): Promise<PlannedClip[]> {
-  const col = collections(db);
+async function planClips(stores: SpeechStores, selection: Selection, slug: string): Promise<PlannedClip[]> {
   const planned: PlannedClip[] = [];
   // Read as a stream: only the planned rows are kept, never the documents and the rows at once.
   if (selection.recordings) {
-    const cursor = col.recordings
-      .find(selection.recordings, {
-        projection: {
-          sentenceId: 1,
-          sentenceText: 1,
-          language: 1,
-          audioFileId: 1,
-          speakerId: 1,
-          yes: 1,
-          no: 1,
-        },
-      })
-      .sort({ _id: 1 });
-    for await (const r of cursor) {
+    for await (const r of stores.recordings.clipsOf(selection.recordings)) {
       planned.push({
         audioFileId: r.audioFileId,
         accountId: r.speakerId,
@@ -141,18 +117,9 @@ async function planClips(db: Db, selection: Selection, slug: string): Promise<Pl
     }
   }
   // The recordings' sentence domains, from the sentence copy.
-  const domainsOf = new Map<string, string>();
-  const sentenceIds = [...new Set(planned.map((c) => c.row.sentence_id))];
-  for (let i = 0; i < sentenceIds.length; i += SENTENCE_BATCH) {
-    const docs = await col.sentences
-      .find({ _id: { $in: sentenceIds.slice(i, i + SENTENCE_BATCH) } }, { projection: { domains: 1 } })
-      .toArray();
-    for (const d of docs) domainsOf.set(d._id, (d.domains ?? []).join(','));
-  }
+  const domainsOf = await stores.sentences.domainsOf([...new Set(planned.map((c) => c.row.sentence_id))]);
   for (const c of planned) c.row.sentence_domain = domainsOf.get(c.row.sentence_id) ?? '';
-  const pairs = selection.audioPairs
-    ? await col.audioPairs.find(selection.audioPairs).sort({ _id: 1 }).toArray()
-    : [];
+  const pairs = selection.audioPairs ? await stores.audioPairs.inIdOrder(selection.audioPairs) : [];
   for (const p of pairs) {
     const base = { sentence_id: p.textId, sentence_domain: '', up_votes: '', down_votes: '' };
     const stem = `${slug}_pair_${p._id.toHexString()}`;
@@ -173,18 +140,17 @@ async function planClips(db: Db, selection: Selection, slug: string): Promise<Pl
 
 /** Builds one release end to end; throws on failure (the worker cleans up). */
 export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
-  const { db, release, sampleRate } = ctx;
-  const col = collections(db);
+  const { stores, release, sampleRate } = ctx;
   const def = release.definition;
   const releaseId = release._id;
   const now = new Date();
   const mtime = release.cutoff;
 
   await ctx.report(0, 'Selecting data');
-  const selection = await selectionFor(db, def.sources, release.cutoff);
+  const selection = await selectionOf(stores.sentences.idsInDomains, def.sources, release.cutoff);
 
   // 1. What goes in, in a stable order.
-  const planned = await planClips(db, selection, slugify(def.name));
+  const planned = await planClips(stores, selection, slugify(def.name));
 
   // 2. Speakers: hashed ids and speaker-disjoint splits.
   const clipsBySpeaker = new Map<string, number>();
@@ -193,7 +159,7 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
   const hashOf = speakerHasher();
   const clientIds = new Map<string, string>();
   for (const id of clipsBySpeaker.keys()) clientIds.set(id, hashOf(id));
-  const detailsOf = await speakerColumns(db, [...clipsBySpeaker.keys()]);
+  const detailsOf = await speakerColumns(stores, [...clipsBySpeaker.keys()]);
 
   // 3. Both archives are written in one pass: each clip is decoded once and goes to both.
   const folder = `${slugify(def.name)}-v${release.version}`;
@@ -206,13 +172,13 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
   const complete = new ZipFile();
   const audioOnly = new ZipFile();
   const completeUpload = await ArtifactUpload.start(
-    db,
+    stores.datasets,
     complete.outputStream as Readable,
     `${folder}.zip`,
     meta('complete.zip'),
   );
   const audioUpload = await ArtifactUpload.start(
-    db,
+    stores.datasets,
     audioOnly.outputStream as Readable,
     `${folder}-audio.zip`,
     meta('audio.zip'),
@@ -226,7 +192,7 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
     (audioOnly.outputStream as Readable).destroy();
     await Promise.allSettled([completeUpload.done, audioUpload.done]);
     // This build's own files only: if another worker has taken the release over, its files stay.
-    await deleteFiles(db, [completeUpload.fileId, audioUpload.fileId]).catch(() => undefined);
+    await stores.datasets.deleteFiles([completeUpload.fileId, audioUpload.fileId]).catch(() => undefined);
     throw error;
   } finally {
     await decoder.close();
@@ -286,11 +252,10 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
       });
     };
 
-    const audioBucket = new GridFSBucket(db, { bucketName: AUDIO_BUCKET });
     const fetchAndDecode = async (clip: PlannedClip) => {
       let decoded;
       try {
-        decoded = await decoder.decode(await readAll(audioBucket, clip.audioFileId));
+        decoded = await decoder.decode(await stores.audio.readAll(clip.audioFileId));
       } catch (error) {
         decoded = { error: String(error) };
       }
@@ -371,7 +336,7 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
     }
     addStreamed('validated_sentences.tsv', async function* () {
       yield tsvLine(SENTENCE_COLUMNS);
-      for await (const s of col.sentences.find(selection.sentenceScope).sort({ _id: 1 })) {
+      for await (const s of stores.sentences.inIdOrder(selection.sentenceScope)) {
         const n = clipsPerSentence.get(s._id) ?? 0;
         yield tsvLine([s._id, s.text, (s.domains ?? []).join(','), '', n > 0 ? '1' : '0', String(n)]);
       }
@@ -382,7 +347,7 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
     if (selection.sentences) {
       const tsv: string[] = [tsvLine(['sentence_id', 'sentence', 'locale', 'sentence_domain'])];
       const jsonl: string[] = [];
-      for await (const s of col.sentences.find(selection.sentences).sort({ _id: 1 })) {
+      for await (const s of stores.sentences.inIdOrder(selection.sentences)) {
         const domains = s.domains ?? [];
         tsv.push(tsvLine([s._id, s.text, s.language, domains.join(',')]));
         jsonl.push(
@@ -397,7 +362,7 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
     if (selection.textPairs) {
       const tsv: string[] = [tsvLine(['text_id', 'english', 'yoruba', 'category'])];
       const jsonl: string[] = [];
-      for await (const p of col.textPairs.find(selection.textPairs).sort({ _id: 1 })) {
+      for await (const p of stores.textPairs.inIdOrder(selection.textPairs)) {
         tsv.push(tsvLine([p._id, p.source_lang_text, p.target_lang_text, p.text_category]));
         jsonl.push(
           `${JSON.stringify({ text_id: p._id, english: p.source_lang_text, yoruba: p.target_lang_text, category: p.text_category })}\n`,
@@ -411,11 +376,11 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
     // 5. Statistics, measured from what was written.
     const statistics = measure(release.version, clips, sentenceCount, textPairCount);
     if (selection.recordingScope) {
-      const decided = await col.recordings.countDocuments({
+      const decided = await stores.recordings.count({
         ...selection.recordingScope,
         status: { $in: ['validated', 'invalidated'] },
       });
-      const validated = await col.recordings.countDocuments({
+      const validated = await stores.recordings.count({
         ...selection.recordingScope,
         status: 'validated',
       });
@@ -512,7 +477,7 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
       files: [...files, { path: 'SHA256SUMS', bytes: Buffer.byteLength(sums), sha256: sha256(sums) }],
     };
     const manifestUpload = await ArtifactUpload.start(
-      db,
+      stores.datasets,
       Readable.from([Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8')]),
       `${folder}-metadata.json`,
       { releaseId, datasetId: release.datasetId, artifact: 'metadata.json', contentType: 'application/json' },

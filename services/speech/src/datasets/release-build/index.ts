@@ -1,16 +1,19 @@
 import { availableParallelism, hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import type { Db, ObjectId } from 'mongodb';
+import type { ObjectId } from 'mongodb';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatasetSources } from '@platform/contracts';
 import type { PcmSampleRate } from '@platform/audio-probe';
-import { collections } from '../../collections';
-import { datasetCollections, type ReleaseDoc } from '../dataset-collections';
-import { deleteReleaseFiles, keepReleaseFiles } from './artifact-store';
+import type { SpeechStores } from '../../stores';
+import type { ReleaseDoc } from '../store';
 import { buildRelease } from './build-release';
-import { selectionFor } from './selection';
+import { selectionOf } from './selection';
 
-/** Builds the releases that are `building`, one at a time, in the background (a lease in MongoDB). */
+/**
+ * Builds the releases that are `building`, one at a time per process, in the background: each release is
+ * claimed with its own lease (service-kit's takeLease), so several processes build different releases at once
+ * and a crashed builder's release is taken over once its lease runs out.
+ */
 export interface ReleaseWorker {
   /** Look for a release to build now (after a publish call) instead of at the next poll. */
   kick(): void;
@@ -21,7 +24,7 @@ export interface ReleaseWorker {
 }
 
 export interface ReleaseWorkerOptions {
-  db: Db;
+  stores: SpeechStores;
   log: FastifyBaseLogger;
   /** How often to look for a pending release (a restarted service finishes what was pending); default 5 s. */
   pollMs?: number;
@@ -55,7 +58,8 @@ class BuildStopped extends Error {
 }
 
 export function createReleaseWorker(options: ReleaseWorkerOptions): ReleaseWorker {
-  const { db, log } = options;
+  const { stores, log } = options;
+  const store = stores.datasets;
   const pollMs = options.pollMs ?? 5000;
   const leaseMs = options.leaseMs ?? 60_000;
   const progressMs = options.progressMs ?? 1000;
@@ -63,34 +67,16 @@ export function createReleaseWorker(options: ReleaseWorkerOptions): ReleaseWorke
   const readAhead = options.readAhead ?? 4;
   const decodeThreads = options.decodeThreads ?? Math.min(2, availableParallelism());
   const owner = options.owner ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  const { releases, datasets } = datasetCollections(db);
 
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let again = false;
 
-  /** Claims the oldest `building` release nobody holds (or whose holder stopped renewing). */
-  const claim = async (): Promise<ReleaseDoc | null> => {
-    const now = new Date();
-    return releases.findOneAndUpdate(
-      { status: 'building', $or: [{ lease: { $exists: false } }, { 'lease.until': { $lt: now } }] },
-      {
-        $set: {
-          lease: { owner, until: new Date(now.getTime() + leaseMs) },
-          progress: 0,
-          stage: 'Starting',
-        },
-      },
-      { sort: { createdAt: 1 }, returnDocument: 'after' },
-    );
-  };
-
   const build = async (release: ReleaseDoc) => {
     const id: ObjectId = release._id;
-    const mine = { _id: id, 'lease.owner': owner };
     // Whatever an earlier attempt (a crash) left is removed: the build starts from scratch.
-    await deleteReleaseFiles(db, id);
+    await store.deleteReleaseFiles(id);
     let lastWrite = 0;
     let lastRenew = Date.now();
     const report = async (progress: number, stage: string) => {
@@ -99,40 +85,16 @@ export function createReleaseWorker(options: ReleaseWorkerOptions): ReleaseWorke
       if (now - lastWrite < progressMs && now - lastRenew < leaseMs / 3) return;
       lastWrite = now;
       lastRenew = now;
-      const res = await releases.updateOne(mine, {
-        $set: {
-          progress: Math.min(1, Math.max(0, Math.round(progress * 1000) / 1000)),
-          stage,
-          'lease.until': new Date(now + leaseMs),
-        },
+      const held = await store.reportProgress(id, owner, {
+        progress: Math.min(1, Math.max(0, Math.round(progress * 1000) / 1000)),
+        stage,
+        until: new Date(now + leaseMs),
       });
-      if (res.matchedCount === 0) throw new BuildStopped('lease-lost');
+      if (!held) throw new BuildStopped('lease-lost');
     };
     try {
-      const out = await buildRelease({ db, release, sampleRate, readAhead, decodeThreads, report, log });
-      const { publishedAt } = out;
-      const res = await releases.updateOne(mine, {
-        $set: {
-          status: 'published',
-          publishedAt,
-          progress: 1,
-          figures: out.figures,
-          audio: out.audio,
-          artifacts: out.artifacts,
-          statistics: out.statistics,
-          contributorIds: out.contributorIds,
-        },
-        $unset: { lease: '', stage: '', error: '' },
-      });
-      if (res.matchedCount === 0) throw new BuildStopped('lease-lost');
-      await keepReleaseFiles(db, id);
-      await datasets.updateOne(
-        {
-          _id: release.datasetId,
-          $or: [{ latestVersion: { $exists: false } }, { latestVersion: { $lt: release.version } }],
-        },
-        { $set: { latestVersion: release.version, publishedAt, updatedAt: publishedAt } },
-      );
+      const out = await buildRelease({ stores, release, sampleRate, readAhead, decodeThreads, report, log });
+      if (!(await store.publish(release, owner, out))) throw new BuildStopped('lease-lost');
       log.info(
         {
           datasetId: release.datasetId,
@@ -146,8 +108,8 @@ export function createReleaseWorker(options: ReleaseWorkerOptions): ReleaseWorke
       if (error instanceof BuildStopped) {
         if (error.why === 'stopping') {
           // Left `building` for the next claim (this process after a restart, or another one).
-          await deleteReleaseFiles(db, id);
-          await releases.updateOne(mine, { $unset: { lease: '' }, $set: { progress: 0, stage: 'Waiting' } });
+          await store.deleteReleaseFiles(id);
+          await store.pauseBuild(id, owner);
           log.info({ datasetId: release.datasetId, version: release.version }, 'release build paused');
         } else {
           log.warn({ datasetId: release.datasetId, version: release.version }, error.message);
@@ -159,11 +121,8 @@ export function createReleaseWorker(options: ReleaseWorkerOptions): ReleaseWorke
         { err: message, datasetId: release.datasetId, version: release.version },
         'release build failed',
       );
-      await deleteReleaseFiles(db, id);
-      await releases.updateOne(mine, {
-        $set: { status: 'failed', error: message },
-        $unset: { lease: '', stage: '' },
-      });
+      await store.deleteReleaseFiles(id);
+      await store.failBuild(id, owner, message);
     }
   };
 
@@ -174,7 +133,7 @@ export function createReleaseWorker(options: ReleaseWorkerOptions): ReleaseWorke
         if (stopped) return;
         let release: ReleaseDoc | null;
         try {
-          release = await claim();
+          release = await store.claimBuild(owner, Date.now(), leaseMs);
         } catch (error) {
           log.warn({ err: String(error) }, 'could not look for releases to build');
           return;
@@ -192,8 +151,8 @@ export function createReleaseWorker(options: ReleaseWorkerOptions): ReleaseWorke
     }
     running = loop()
       .catch((error: unknown) => {
-        // The database failed while a build was being marked done or failed: the lease expires and the next
-        // claim (here or in another process) redoes it.
+        // The database failed while a build was being marked done or failed: the release keeps this worker's
+        // lease, so the next poll here takes it again (another process once the lease has run out).
         log.error(
           { err: String(error) },
           'the release worker stopped on an error; it retries at the next poll',
@@ -230,15 +189,17 @@ export function createReleaseWorker(options: ReleaseWorkerOptions): ReleaseWorke
 }
 
 /** What a release of these sources would hold if it were built now. */
-export async function selectionCounts(db: Db, sources: DatasetSources): Promise<SelectionCounts> {
-  const col = collections(db);
-  const selection = await selectionFor(db, sources);
+export async function selectionCounts(
+  stores: SpeechStores,
+  sources: DatasetSources,
+): Promise<SelectionCounts> {
+  const selection = await selectionOf(stores.sentences.idsInDomains, sources);
   const count = async <T>(filter: T | null, n: (f: T) => Promise<number>) => (filter ? n(filter) : 0);
   const [recordings, audioPairs, sentences, textPairs] = await Promise.all([
-    count(selection.recordings, (f) => col.recordings.countDocuments(f)),
-    count(selection.audioPairs, (f) => col.audioPairs.countDocuments(f)),
-    count(selection.sentences, (f) => col.sentences.countDocuments(f)),
-    count(selection.textPairs, (f) => col.textPairs.countDocuments(f)),
+    count(selection.recordings, stores.recordings.count),
+    count(selection.audioPairs, stores.audioPairs.count),
+    count(selection.sentences, stores.sentences.count),
+    count(selection.textPairs, stores.textPairs.count),
   ]);
   return { recordings, audioPairs, sentences, textPairs };
 }

@@ -1,12 +1,9 @@
 import type { Db, Filter } from 'mongodb';
 import type { DatasetSources } from '@platform/contracts';
-import {
-  collections,
-  type AudioPairDoc,
-  type RecordingDoc,
-  type SentenceDoc,
-  type TextPairCopyDoc,
-} from '../../collections';
+import type { AudioPairDoc } from '../../audio-pairs/store';
+import type { RecordingDoc } from '../../recordings/store';
+import { sentenceIdsInDomains, type SentenceDoc } from '../../sentences/store';
+import type { TextPairCopyDoc } from '../../text-pairs/store';
 
 /**
  * The MongoDB filters a release of `sources` reads, as of `cutoff` (omitted: now). Recordings count when they
@@ -24,18 +21,18 @@ export interface Selection {
   textPairs: Filter<TextPairCopyDoc> | null;
 }
 
-const ID_BATCH = 5000;
-
 /** The ids of the sentences (validated or not) tagged with one of `domains`. */
-async function sentenceIdsInDomains(db: Db, domains: string[]): Promise<string[]> {
-  const docs = await collections(db)
-    .sentences.find({ domains: { $in: domains } } as Filter<SentenceDoc>, { projection: { _id: 1 } })
-    .batchSize(ID_BATCH)
-    .toArray();
-  return docs.map((d) => d._id);
-}
+export type SentenceIdsInDomains = (domains: string[]) => Promise<string[]>;
 
-export async function selectionFor(db: Db, sources: DatasetSources, cutoff?: Date): Promise<Selection> {
+/** selectionOf, for a caller that holds the database rather than the stores. */
+export const selectionFor = (db: Db, sources: DatasetSources, cutoff?: Date): Promise<Selection> =>
+  selectionOf((domains) => sentenceIdsInDomains(db, domains), sources, cutoff);
+
+export async function selectionOf(
+  idsInDomains: SentenceIdsInDomains,
+  sources: DatasetSources,
+  cutoff?: Date,
+): Promise<Selection> {
   const include = new Set(sources.include);
   const languages = sources.languages.length ? { $in: sources.languages } : undefined;
   const domains = sources.domains.length ? sources.domains : null;
@@ -53,7 +50,7 @@ export async function selectionFor(db: Db, sources: DatasetSources, cutoff?: Dat
       ...(languages ? { language: languages } : {}),
       ...(cutoff ? { createdAt: { $lte: cutoff } } : {}),
     };
-    if (domains) recordingScope.sentenceId = { $in: await sentenceIdsInDomains(db, domains) };
+    if (domains) recordingScope.sentenceId = { $in: await idsInDomains(domains) };
   }
 
   return {

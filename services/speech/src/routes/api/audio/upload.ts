@@ -1,4 +1,3 @@
-import { ObjectId } from 'mongodb';
 import {
   AUDIO_PAIR_FILE_MAX_BYTES,
   AUDIO_PAIR_MAX_SECONDS,
@@ -8,7 +7,6 @@ import {
   type Dialect,
 } from '@platform/contracts';
 import {
-  databaseOf,
   HttpError,
   isDuplicateKey,
   readMultipart,
@@ -16,9 +14,7 @@ import {
   serveRoute,
   type RouteHandler,
 } from '@platform/service-kit';
-import { collections, type AudioPairDoc, type TextPairCopyDoc } from '../../../collections';
 import type { SpeechContext } from '../../../context';
-import { countActivity } from '../../../activity/count';
 import { donationSubmitted } from '../../../activity/events';
 import {
   audioPairPath,
@@ -26,8 +22,9 @@ import {
   toAudioPairRecord,
   type AudioPairSide,
 } from '../../../audio-pairs/record';
-import { countAudioPair, countDonation } from '../../../audio-pairs/counts';
-import { deleteAudio, storeWhileProbing, type StoredAudio } from '../../../recordings/audio-store';
+import { newAudioPairId, type AudioPairDoc } from '../../../audio-pairs/store';
+import type { StoredAudio } from '../../../audio/store';
+import type { TextPairCopyDoc } from '../../../text-pairs/store';
 
 const TEXT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** The Donate screen's own words for a missing or unknown dialect (SPEC §5). */
@@ -58,22 +55,18 @@ const durationMs = (stored: StoredAudio) =>
  * of the pair is kept: every file stored so far is deleted before the answer. The donor is the signed-in
  * person; a `user_id` field is accepted (the SPEC's client sends one) and ignored.
  */
-export default routeModule<SpeechContext>([postAudioPair], (app, { secret }) => {
+export default routeModule<SpeechContext>([postAudioPair], (app, { secret, stores }) => {
+  const { textPairs, audioPairs, audio, counts } = stores;
   const handler: RouteHandler<typeof postAudioPair> = async (request, reply) => {
     const donorId = request.identity.id;
-    const db = databaseOf(app);
-    const col = collections(db);
-    const audioId = new ObjectId();
+    const audioId = newAudioPairId();
     const stored: Partial<Record<AudioPairSide, StoredAudio>> = {};
 
     const checkTextPair = async (value: string) => {
-      const found = TEXT_ID.test(value) ? await col.textPairs.findOne({ _id: value, approved: true }) : null;
+      const found = TEXT_ID.test(value) ? await textPairs.findApproved(value) : null;
       if (!found) throw new HttpError(404, 'audio_pair.unknown_text_pair');
-      const donated = await col.audioPairs.findOne(
-        { donorId, textId: found._id },
-        { projection: { _id: 1 } },
-      );
-      if (donated) throw new HttpError(409, 'audio_pair.already_donated');
+      if (await audioPairs.donated(donorId, found._id))
+        throw new HttpError(409, 'audio_pair.already_donated');
       return found;
     };
 
@@ -91,7 +84,7 @@ export default routeModule<SpeechContext>([postAudioPair], (app, { secret }) => 
       async file(field, stream) {
         const side = SIDE_OF_FIELD[field];
         const path = audioPairPath(audioId.toHexString(), side);
-        const result = await storeWhileProbing(db, stream, {
+        const result = await audio.store(stream, {
           maxBytes: AUDIO_PAIR_FILE_MAX_BYTES,
           filename: path,
           metadata: { audioPairId: audioId, side, donorId },
@@ -139,22 +132,20 @@ export default routeModule<SpeechContext>([postAudioPair], (app, { secret }) => 
     };
     try {
       // The unique (donor, text pair) index settles two donations of one pair racing past the early check.
-      await col.audioPairs.insertOne(doc);
+      await audioPairs.insert(doc);
     } catch (err) {
       await removeStored(stored);
       if (isDuplicateKey(err)) throw new HttpError(409, 'audio_pair.already_donated');
       throw err;
     }
     await Promise.all([
-      col.textPairs.updateOne({ _id: pair._id }, { $inc: { donations: 1 } }),
-      countAudioPair(col, 'pending', dialect, 1),
-      countDonation(col, donorId),
-      countActivity(db, request.log, [donationSubmitted(doc)]),
+      textPairs.countDonation(pair._id),
+      counts.activity(request.log, [donationSubmitted(doc)]),
     ]);
     return reply.code(201).send(toAudioPairRecord(doc, secret));
 
     async function removeStored(files: Partial<Record<AudioPairSide, StoredAudio>>) {
-      await Promise.all(Object.values(files).map((f) => deleteAudio(db, f.fileId)));
+      await Promise.all(Object.values(files).map((f) => audio.delete(f.fileId)));
     }
   };
 

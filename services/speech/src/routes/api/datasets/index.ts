@@ -1,4 +1,3 @@
-import { ObjectId } from 'mongodb';
 import {
   getDataset,
   getDatasets,
@@ -13,15 +12,17 @@ import {
   type DatasetInput,
   type Identity,
 } from '@platform/contracts';
-import { databaseOf, HttpError, isDuplicateKey, routeModule, serveRoute } from '@platform/service-kit';
+import { HttpError, isDuplicateKey, routeModule, serveRoute } from '@platform/service-kit';
 import type { SpeechContext } from '../../../context';
 import { selectionCounts } from '../../../datasets/release-build';
 import {
-  datasetCollections,
+  newDatasetId,
+  newDownloadId,
+  newReleaseId,
   type DatasetDoc,
   type DownloadDoc,
   type ReleaseDoc,
-} from '../../../datasets/dataset-collections';
+} from '../../../datasets/store';
 import {
   createDatasetsSummary,
   datasetDetail,
@@ -31,9 +32,8 @@ import {
   toDataset,
   toReleaseSummary,
 } from '../../../datasets/dataset-views';
-import { recordDownload, totalDownloads } from '../../../datasets/download-counts';
 import { artifactFile, downloadExpiry } from '../../../datasets/downloads';
-import { findRelease, findVisibleDataset } from '../../../datasets/lookup';
+import { findVisibleDataset } from '../../../datasets/lookup';
 import { planStoredFile, sendPlanned } from '../../../files/send-stored-file';
 
 /** A definition as stored: words trimmed, tags without repeats, the name's case-free key beside it. */
@@ -70,39 +70,35 @@ export default routeModule<SpeechContext>(
     postLicenceAcceptance,
     getReleaseFile,
   ],
-  (app, { worker, now }) => {
-    const db = () => databaseOf(app);
-    const col = () => datasetCollections(db());
+  (app, { worker, now, stores }) => {
+    const { datasets } = stores;
 
-    serveRoute(app, getDatasets, async (request) => listDatasets(col(), request.query, request.identity));
+    serveRoute(app, getDatasets, async (request) => listDatasets(datasets, request.query, request.identity));
 
-    let summary: ReturnType<typeof createDatasetsSummary> | null = null;
-    serveRoute(app, getDatasetsSummary, async () => {
-      summary ??= createDatasetsSummary(col(), () => totalDownloads(databaseOf(app)));
-      return summary();
-    });
+    const summary = createDatasetsSummary(datasets);
+    serveRoute(app, getDatasetsSummary, async () => summary());
 
     serveRoute(app, getDataset, async (request) => {
-      const doc = await findVisibleDataset(col(), request.params.id, request.identity);
-      return datasetDetail(col(), doc, request.identity);
+      const doc = await findVisibleDataset(datasets, request.params.id, request.identity);
+      return datasetDetail(datasets, doc, request.identity);
     });
 
     /** The answer to a create or an edit: the dataset as an admin's card shows it. */
     const adminView = async (doc: DatasetDoc, identity: Identity) => {
-      const extras = await datasetExtras(col(), [doc], identity);
+      const extras = await datasetExtras(datasets, [doc], identity);
       return toDataset(doc, extras.get(doc._id)!, true);
     };
 
     serveRoute(app, postDataset, async (request, reply) => {
       const at = now();
       const doc: DatasetDoc = {
-        _id: new ObjectId().toHexString(),
+        _id: newDatasetId(),
         ...definitionOf(request.body),
         createdAt: at,
         updatedAt: at,
       };
       try {
-        await col().datasets.insertOne(doc);
+        await datasets.insertDataset(doc);
       } catch (err) {
         if (isDuplicateKey(err)) throw nameTaken();
         throw err;
@@ -114,11 +110,7 @@ export default routeModule<SpeechContext>(
     serveRoute(app, putDataset, async (request) => {
       let updated: DatasetDoc | null;
       try {
-        updated = await col().datasets.findOneAndUpdate(
-          { _id: request.params.id },
-          { $set: { ...definitionOf(request.body), updatedAt: now() } },
-          { returnDocument: 'after' },
-        );
+        updated = await datasets.updateDataset(request.params.id, definitionOf(request.body), now());
       } catch (err) {
         if (isDuplicateKey(err)) throw nameTaken();
         throw err;
@@ -128,31 +120,22 @@ export default routeModule<SpeechContext>(
     });
 
     serveRoute(app, postRelease, async (request, reply) => {
-      const c = col();
-      const dataset = await c.datasets.findOne({ _id: request.params.id });
+      const dataset = await datasets.findDataset(request.params.id);
       if (!dataset) throw new HttpError(404, 'dataset.not_found');
       const running = () => new HttpError(409, 'release.build_running');
-      if (
-        await c.releases.findOne({ datasetId: dataset._id, status: 'building' }, { projection: { _id: 1 } })
-      ) {
-        throw running();
-      }
-      const counts = await selectionCounts(databaseOf(app), dataset.sources);
+      if (await datasets.hasBuildRunning(dataset._id)) throw running();
+      const counts = await selectionCounts(stores, dataset.sources);
       if (counts.recordings + counts.audioPairs + counts.sentences + counts.textPairs === 0) {
         throw new HttpError(422, 'release.nothing_to_release');
       }
       // The next number; two publishes at once meet the unique indexes (one build per dataset, one release
       // per number), and the loser is told a build is running.
-      const last = await c.releases
-        .find({ datasetId: dataset._id }, { projection: { version: 1 } })
-        .sort({ datasetId: 1, version: -1 })
-        .limit(1)
-        .next();
+      const last = await datasets.lastVersion(dataset._id);
       const at = now();
       const release: ReleaseDoc = {
-        _id: new ObjectId(),
+        _id: newReleaseId(),
         datasetId: dataset._id,
-        version: (last?.version ?? 0) + 1,
+        version: last + 1,
         status: 'building',
         definition: {
           name: dataset.name,
@@ -170,7 +153,7 @@ export default routeModule<SpeechContext>(
         artifacts: [],
       };
       try {
-        await c.releases.insertOne(release);
+        await datasets.insertRelease(release);
       } catch (err) {
         if (isDuplicateKey(err)) throw running();
         throw err;
@@ -181,9 +164,8 @@ export default routeModule<SpeechContext>(
     });
 
     serveRoute(app, getRelease, async (request) => {
-      const c = col();
-      const dataset = await findVisibleDataset(c, request.params.id, request.identity);
-      const release = await findRelease(c, dataset, request.params.version, {
+      const dataset = await findVisibleDataset(datasets, request.params.id, request.identity);
+      const release = await datasets.findRelease(dataset, request.params.version, {
         publishedOnly: !seesEverything(request.identity),
       });
       if (!release) throw new HttpError(404, 'release.not_found');
@@ -191,9 +173,8 @@ export default routeModule<SpeechContext>(
     });
 
     serveRoute(app, getReleaseStatistics, async (request) => {
-      const c = col();
-      const dataset = await findVisibleDataset(c, request.params.id, request.identity);
-      const release = await findRelease(c, dataset, request.params.version, { publishedOnly: false });
+      const dataset = await findVisibleDataset(datasets, request.params.id, request.identity);
+      const release = await datasets.findRelease(dataset, request.params.version, { publishedOnly: false });
       // `latest` with nothing published yet is a release that is not published, as a building one is.
       if (!release && request.params.version !== 'latest') throw new HttpError(404, 'release.not_found');
       if (!release || release.status !== 'published' || !release.statistics) {
@@ -203,35 +184,25 @@ export default routeModule<SpeechContext>(
     });
 
     serveRoute(app, postLicenceAcceptance, async (request) => {
-      const c = col();
-      const dataset = await findVisibleDataset(c, request.params.id, request.identity);
+      const dataset = await findVisibleDataset(datasets, request.params.id, request.identity);
       const acceptedAt = now();
-      const userId = request.identity.id;
       // Accepting again records the dataset's licence as it reads now.
-      await c.licenceAcceptances.updateOne(
-        { _id: `${userId}:${dataset._id}` },
-        { $set: { userId, datasetId: dataset._id, license: dataset.license, acceptedAt } },
-        { upsert: true },
-      );
+      await datasets.acceptLicence(request.identity.id, dataset, acceptedAt);
       return { datasetId: dataset._id, license: dataset.license, acceptedAt: acceptedAt.toISOString() };
     });
 
     serveRoute(app, getReleaseFile, async (request, reply) => {
-      const c = col();
       const { id, version, artifact: name } = request.params;
-      const dataset = await findVisibleDataset(c, id, request.identity);
-      const release = await findRelease(c, dataset, version, { publishedOnly: false });
+      const dataset = await findVisibleDataset(datasets, id, request.identity);
+      const release = await datasets.findRelease(dataset, version, { publishedOnly: false });
       if (!release && version !== 'latest') throw new HttpError(404, 'release.not_found');
       if (!release || release.status !== 'published') throw new HttpError(409, 'release.not_published');
       const userId = request.identity.id;
-      const accepted = await c.licenceAcceptances.findOne(
-        { _id: `${userId}:${dataset._id}` },
-        { projection: { _id: 1 } },
-      );
-      if (!accepted) throw new HttpError(403, 'download.licence_required');
+      if (!(await datasets.hasAccepted(userId, dataset._id)))
+        throw new HttpError(403, 'download.licence_required');
       const artifact = release.artifacts.find((a) => a.name === name);
       if (!artifact) throw new HttpError(404, 'release.not_found');
-      const file = artifactFile(db(), artifact, {
+      const file = artifactFile(datasets.releaseBucket(), artifact, {
         datasetName: dataset.name,
         version: release.version,
         publishedAt: release.publishedAt,
@@ -241,7 +212,7 @@ export default routeModule<SpeechContext>(
       if (plan.start === 0 && request.method === 'GET') {
         const at = now();
         const doc: DownloadDoc = {
-          _id: new ObjectId(),
+          _id: newDownloadId(),
           userId,
           datasetId: dataset._id,
           datasetName: dataset.name,
@@ -252,7 +223,7 @@ export default routeModule<SpeechContext>(
           createdAt: at,
           expiresAt: downloadExpiry(at),
         };
-        await recordDownload(db(), doc);
+        await datasets.recordDownload(doc);
       }
       return sendPlanned(request, reply, file, plan);
     });

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ObjectId } from 'mongodb';
 import {
   deleteRecordingVote,
   postRecording,
@@ -11,9 +10,7 @@ import {
   RECORDING_MIN_SECONDS,
 } from '@platform/contracts';
 import {
-  databaseOf,
   HttpError,
-  ignoreDuplicateKey,
   isDuplicateKey,
   readMultipart,
   refuseOwnContribution,
@@ -21,20 +18,13 @@ import {
   serveRoute,
   type ActivityEvent,
 } from '@platform/service-kit';
-import { collections, type RecordingDoc, type SentenceDoc } from '../../../collections';
 import type { SpeechContext } from '../../../context';
-import { countActivity } from '../../../activity/count';
 import { recordingSubmitted, voteGiven } from '../../../activity/events';
-import { countDecision, countReport } from '../../../analytics/quality-counts';
-import { parseRecordingId } from '../../../recordings/recording-id';
-import { claimRecordingPlace, refuseUnrecordable } from '../../../recordings/sentence-claim';
-import { applyVoteDelta, type VoteApplied } from '../../../recordings/votes';
-import {
-  CONTENT_TYPES,
-  deleteAudio,
-  storeWhileProbing,
-  type StoredAudio,
-} from '../../../recordings/audio-store';
+import { CONTENT_TYPES, type StoredAudio } from '../../../audio/store';
+import { newRecordingId } from '../../../recordings/recording-id';
+import { refuseUnrecordable } from '../../../recordings/sentence-claim';
+import type { RecordingDoc, VoteApplied } from '../../../recordings/store';
+import type { SentenceDoc } from '../../../sentences/store';
 
 const SENTENCE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -63,33 +53,29 @@ function refusal(stored: StoredAudio): HttpError | null {
  */
 export default routeModule<SpeechContext>(
   [postRecording, postRecordingVote, deleteRecordingVote, postRecordingSkip, postRecordingReport],
-  (app) => {
-    const col = () => collections(databaseOf(app));
+  (app, { stores }) => {
+    const { sentences, recordings, audio, counts } = stores;
 
     const findRecording = async (id: string) => {
-      const _id = parseRecordingId(id);
-      const recording = _id ? await col().recordings.findOne({ _id }) : null;
+      const recording = await recordings.find(id);
       if (!recording) throw new HttpError(404, 'recording.unknown');
       return recording;
     };
 
     /** A vote's activity, and the decision's quality figures when this vote decided the recording. */
     const counted = async (log: FastifyBaseLogger, vote: ActivityEvent, applied: VoteApplied, at: Date) => {
-      const db = databaseOf(app);
       await Promise.all([
-        countActivity(db, log, [vote, ...applied.decided]),
+        counts.activity(log, [vote, ...applied.decided]),
         applied.decided.length > 0
-          ? countDecision(db, applied.reply, at).catch((err: unknown) =>
-              log.error({ err }, 'decision not counted'),
-            )
+          ? counts
+              .decision(applied.reply, at)
+              .catch((err: unknown) => log.error({ err }, 'decision not counted'))
           : undefined,
       ]);
     };
 
     serveRoute(app, postRecording, async (request, reply) => {
       const identity = request.identity;
-      const db = databaseOf(app);
-      const c = collections(db);
       // Filled in as the parts arrive, in whichever order the client sends them.
       const got: { sentence: SentenceDoc | null; sentenceChecked: boolean; stored: StoredAudio | null } = {
         sentence: null,
@@ -97,26 +83,23 @@ export default routeModule<SpeechContext>(
         stored: null,
       };
 
-      const findSentence = async (id: string) => {
-        if (!SENTENCE_ID.test(id)) return null;
-        return c.sentences.findOne({ _id: id, recordable: true });
-      };
+      const findSentence = async (id: string) => (SENTENCE_ID.test(id) ? sentences.findRecordable(id) : null);
 
       await readMultipart(request, postRecording, {
         async field(_name, value) {
           got.sentence = await findSentence(value);
           got.sentenceChecked = true;
           if (!got.sentence) throw new HttpError(400, 'sentence.unknown');
-          await refuseUnrecordable(c, got.sentence, identity.id);
+          await refuseUnrecordable(sentences, got.sentence, identity.id);
         },
         async file(_name, stream) {
-          got.stored = await storeWhileProbing(db, stream, {
+          got.stored = await audio.store(stream, {
             maxBytes: RECORDING_MAX_BYTES,
             metadata: { speakerId: identity.id, sentenceId: got.sentence?._id ?? null },
           });
         },
         async undo() {
-          if (got.stored) await deleteAudio(db, got.stored.fileId);
+          if (got.stored) await audio.delete(got.stored.fileId);
         },
       });
       const { sentence, stored } = got;
@@ -124,7 +107,7 @@ export default routeModule<SpeechContext>(
       const refused =
         refusal(stored) ?? (got.sentenceChecked ? null : new HttpError(400, 'recording.missing_sentence'));
       if (refused) {
-        await deleteAudio(db, stored.fileId);
+        await audio.delete(stored.fileId);
         throw refused;
       }
 
@@ -134,13 +117,13 @@ export default routeModule<SpeechContext>(
       const createdAt = new Date();
       let release: () => Promise<void>;
       try {
-        release = await claimRecordingPlace(c, sentence, identity.id, createdAt);
+        release = await sentences.claimRecordingPlace(sentence, identity.id, createdAt);
       } catch (err) {
-        await deleteAudio(db, stored.fileId);
+        await audio.delete(stored.fileId);
         throw err;
       }
       const recording: RecordingDoc = {
-        _id: new ObjectId(),
+        _id: newRecordingId(),
         sentenceId: sentence._id,
         sentenceText: sentence.text,
         language: sentence.language,
@@ -159,13 +142,13 @@ export default routeModule<SpeechContext>(
         createdAt,
       };
       try {
-        await c.recordings.insertOne(recording);
+        await recordings.insert(recording);
       } catch (err) {
         await release();
-        await deleteAudio(db, stored.fileId);
+        await audio.delete(stored.fileId);
         throw err;
       }
-      await countActivity(db, request.log, [recordingSubmitted(recording)]);
+      await counts.activity(request.log, [recordingSubmitted(recording)]);
       return reply.code(201).send({
         id: recording._id.toHexString(),
         status: recording.status,
@@ -182,20 +165,15 @@ export default routeModule<SpeechContext>(
       const at = new Date();
       let voteId;
       try {
-        ({ insertedId: voteId } = await col().votes.insertOne({
-          recordingId: recording._id,
-          voterId,
-          isValid,
-          createdAt: at,
-        }));
+        voteId = await recordings.addVote({ recordingId: recording._id, voterId, isValid, createdAt: at });
       } catch (err) {
         if (isDuplicateKey(err)) throw new HttpError(409, 'recording.already_voted');
         throw err;
       }
-      const result = await applyVoteDelta(col(), recording._id, isValid, 1, at);
+      const result = await recordings.applyVoteDelta(recording._id, isValid, 1, at);
       if (!result) {
         // Decided between our read and our vote: the vote does not count, so it is not kept either.
-        await col().votes.deleteOne({ _id: voteId });
+        await recordings.removeVote(voteId);
         throw new HttpError(409, 'recording.decided');
       }
       // Counted once: a second try of this vote is refused by the unique (recording, voter) index above.
@@ -207,15 +185,12 @@ export default routeModule<SpeechContext>(
       const recording = await findRecording(request.params.id);
       if (recording.status !== 'undecided') throw new HttpError(409, 'recording.already_decided');
       const at = new Date();
-      const vote = await col().votes.findOneAndDelete({
-        recordingId: recording._id,
-        voterId: request.identity.id,
-      });
+      const vote = await recordings.takeVote(recording._id, request.identity.id);
       if (!vote) throw new HttpError(404, 'recording.no_vote');
-      const result = await applyVoteDelta(col(), recording._id, vote.isValid, -1, at);
+      const result = await recordings.applyVoteDelta(recording._id, vote.isValid, -1, at);
       if (!result) {
         // Decided in the meantime: the vote stands.
-        await col().votes.insertOne(vote);
+        await recordings.restoreVote(vote);
         throw new HttpError(409, 'recording.already_decided');
       }
       // The vote's count goes back on the day it was given (only the request that deleted it gets here).
@@ -225,13 +200,7 @@ export default routeModule<SpeechContext>(
 
     serveRoute(app, postRecordingSkip, async (request) => {
       const recording = await findRecording(request.params.id);
-      await col()
-        .recordingMarks.updateOne(
-          { userId: request.identity.id, recordingId: recording._id, kind: 'skipped' },
-          { $setOnInsert: { createdAt: new Date() } },
-          { upsert: true },
-        )
-        .catch(ignoreDuplicateKey);
+      await recordings.skip(request.identity.id, recording._id);
       return { id: request.params.id, ok: true as const };
     });
 
@@ -241,20 +210,13 @@ export default routeModule<SpeechContext>(
       if (reason === 'other' && !details) throw new HttpError(400, 'report.details_required');
       const recording = await findRecording(request.params.id);
       const at = new Date();
-      const first = await col()
-        .recordingMarks.updateOne(
-          { userId: request.identity.id, recordingId: recording._id, kind: 'reported' },
-          { $setOnInsert: { createdAt: at, reason, ...(details ? { details } : {}) } },
-          { upsert: true },
-        )
-        .catch((err: unknown) => (ignoreDuplicateKey(err), null));
       // The recording carries how many people reported it, for whoever reviews flagged recordings; the day's
       // figures count the reason for analytics.
-      if (first?.upsertedCount) {
-        await col().recordings.updateOne({ _id: recording._id }, { $inc: { reports: 1 } });
-        await countReport(databaseOf(app), reason, at).catch((err: unknown) =>
-          request.log.error({ err }, 'report not counted'),
-        );
+      const first = await recordings.report(request.identity.id, recording._id, { reason, details, at });
+      if (first) {
+        await counts
+          .report(reason, at)
+          .catch((err: unknown) => request.log.error({ err }, 'report not counted'));
       }
       return { id: request.params.id, ok: true as const };
     });

@@ -1,15 +1,12 @@
 import { DEFAULT_VALIDATE_BATCH_SIZE, getRecordingsToValidate } from '@platform/contracts';
-import { databaseOf, routeModule, serveRoute } from '@platform/service-kit';
-import { collections } from '../../../collections';
+import { routeModule, serveRoute } from '@platform/service-kit';
 import type { SpeechContext } from '../../../context';
 import { pickValidateBatch } from '../../../recordings/validate-batch';
 
 /** Listen: the batch of recordings to judge. */
-export default routeModule<SpeechContext>([getRecordingsToValidate], (app) => {
-  const col = () => collections(databaseOf(app));
-
+export default routeModule<SpeechContext>([getRecordingsToValidate], (app, { stores }) => {
   serveRoute(app, getRecordingsToValidate, async (request) =>
-    pickValidateBatch(col(), {
+    pickValidateBatch(stores.recordings, {
       userId: request.identity.id,
       count: request.query.count ?? DEFAULT_VALIDATE_BATCH_SIZE,
     }),

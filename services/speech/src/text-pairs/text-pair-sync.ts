@@ -1,4 +1,3 @@
-import type { AnyBulkWriteOperation } from 'mongodb';
 import {
   getInternalTextPairChanges,
   postInternalTextPairFlag,
@@ -6,7 +5,7 @@ import {
   type TextPairFlagBody,
 } from '@platform/contracts';
 import type { ServiceClient } from '@platform/service-kit';
-import { collections, type TextPairCopyDoc } from '../collections';
+import type { TextPairStore } from './store';
 import {
   createChangeFeedFollower,
   type ChangeFeedFollower,
@@ -14,7 +13,7 @@ import {
   type SyncResult,
   isGone,
 } from '../sync/change-feed-follower';
-import { countApprovedTextPairs } from './counts';
+import type { AudioPairStore } from '../audio-pairs/store';
 
 export const TEXT_PAIR_CURSOR = 'text_pairs';
 
@@ -24,7 +23,10 @@ export type TextPairSyncResult = SyncResult;
 /** Same loop as the sentence sync: one catch-up on demand, or a loop that backs off while failing. */
 export type TextPairSync = ChangeFeedFollower;
 
-export type TextPairSyncOptions = ChangeFeedFollowerOptions;
+export type TextPairSyncOptions = ChangeFeedFollowerOptions & {
+  textPairs: TextPairStore;
+  audioPairs: AudioPairStore;
+};
 
 /**
  * Keeps the speech service's copy of text pairs in step with the text service's change feed
@@ -33,43 +35,16 @@ export type TextPairSyncOptions = ChangeFeedFollowerOptions;
  * Donate's queue. Each run also passes Donate's reports on to the text service (signed as the speech service).
  */
 export function createTextPairSync(options: TextPairSyncOptions): TextPairSync {
-  const col = collections(options.db);
+  const { textPairs, audioPairs } = options;
 
   const apply = async (items: TextPairChangesReply['items']) => {
-    const ops: AnyBulkWriteOperation<TextPairCopyDoc>[] = items.map((p) => ({
-      updateOne: {
-        filter: { _id: p.text_id },
-        update: {
-          $set: {
-            source_lang_text: p.source_lang_text,
-            target_lang_text: p.target_lang_text,
-            text_category: p.text_category,
-            approved: p.status === 'validated',
-            seq: p.seq,
-          },
-          $setOnInsert: { donations: 0, rand: Math.random() },
-        },
-        upsert: true,
-      },
-    }));
-    // How many approved pairs this page adds or takes away, for Donate's running 'of M'.
-    const before = await col.textPairs
-      .find({ _id: { $in: items.map((p) => p.text_id) } })
-      .project<{ _id: string; approved: boolean }>({ approved: 1 })
-      .toArray();
-    const wasApproved = new Set(before.filter((d) => d.approved).map((d) => d._id));
-    const delta = items.reduce(
-      (sum, p) => sum + Number(p.status === 'validated') - Number(wasApproved.has(p.text_id)),
-      0,
-    );
-    await col.textPairs.bulkWrite(ops, { ordered: false });
-    await countApprovedTextPairs(col, delta);
+    // How many approved pairs the page adds or takes away moves Donate's running 'of M'.
+    await audioPairs.countApprovedTextPairs(await textPairs.applyChanges(items));
   };
 
   const forwardReports = async (text: ServiceClient) => {
     let forwarded = 0;
-    const pending = await col.textPairMarks.find({ flagPending: true }).limit(100).toArray();
-    for (const mark of pending) {
+    for (const mark of await textPairs.pendingReports(100)) {
       if (!mark.reason) continue;
       const body: TextPairFlagBody = {
         reason: mark.reason,
@@ -83,7 +58,7 @@ export function createTextPairSync(options: TextPairSyncOptions): TextPairSync {
         .catch((err: unknown) => {
           if (!isGone(err)) throw err;
         });
-      await col.textPairMarks.updateOne({ _id: mark._id }, { $unset: { flagPending: '' } });
+      await textPairs.reportPassedOn(mark._id);
       forwarded++;
     }
     return forwarded;

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { GridFSBucket, ObjectId, type Db } from 'mongodb';
+import { ObjectId } from 'mongodb';
 import type { ReleaseArtifactName } from '@platform/contracts';
-import { RELEASE_BUCKET, RELEASE_CHUNK_BYTES } from '../dataset-collections';
+import type { DatasetStore } from '../store';
 
 export interface StoredArtifact {
   fileId: ObjectId;
@@ -18,21 +18,6 @@ export interface ReleaseFileMetadata {
   artifact: ReleaseArtifactName;
   contentType: string;
 }
-
-/**
- * Every file a build starts, noted before its first chunk is written: GridFS writes the files document only
- * at the end, so the chunks of a build that crashed half-way can only be found from this list.
- */
-export const BUILD_FILES = 'release_build_files';
-interface BuildFileDoc {
-  _id: ObjectId;
-  releaseId: ObjectId;
-  createdAt: Date;
-}
-const buildFiles = (db: Db) => db.collection<BuildFileDoc>(BUILD_FILES);
-
-export const releaseBucket = (db: Db) =>
-  new GridFSBucket(db, { bucketName: RELEASE_BUCKET, chunkSizeBytes: RELEASE_CHUNK_BYTES });
 
 /**
  * A Transform that hashes and counts what passes; `passed(n)` resolves once `n` bytes have gone through (the
@@ -83,13 +68,13 @@ export class ArtifactUpload {
   readonly done: Promise<StoredArtifact>;
 
   private constructor(
-    db: Db,
+    store: DatasetStore,
     readonly fileId: ObjectId,
     source: Readable,
     filename: string,
     metadata: ReleaseFileMetadata,
   ) {
-    const upload = releaseBucket(db).openUploadStreamWithId(fileId, filename, { metadata });
+    const upload = store.releaseBucket().openUploadStreamWithId(fileId, filename, { metadata });
     this.done = pipeline(source, this.counter, upload)
       .then(() => ({ fileId, bytes: this.counter.bytes, sha256: this.counter.digest() }))
       .finally(() => this.counter.release());
@@ -97,16 +82,16 @@ export class ArtifactUpload {
     this.done.catch(() => undefined);
   }
 
-  /** Notes the file as being built (BUILD_FILES), then streams `source` into it. */
+  /** Notes the file as being built (so a crash's leftovers can be found), then streams `source` into it. */
   static async start(
-    db: Db,
+    store: DatasetStore,
     source: Readable,
     filename: string,
     metadata: ReleaseFileMetadata,
   ): Promise<ArtifactUpload> {
     const fileId = new ObjectId();
-    await buildFiles(db).insertOne({ _id: fileId, releaseId: metadata.releaseId, createdAt: new Date() });
-    return new ArtifactUpload(db, fileId, source, filename, metadata);
+    await store.noteBuildFile(fileId, metadata.releaseId);
+    return new ArtifactUpload(store, fileId, source, filename, metadata);
   }
 
   get bytes(): number {
@@ -117,28 +102,4 @@ export class ArtifactUpload {
   passed(bytes: number): Promise<void> {
     return this.counter.passed(bytes);
   }
-}
-
-/** The build is over and its files are the release's: they are no longer leftovers to clean up. */
-export async function keepReleaseFiles(db: Db, releaseId: ObjectId): Promise<void> {
-  await buildFiles(db).deleteMany({ releaseId });
-}
-
-/** Removes these files (finished or not) from the release bucket and from the list of started ones. */
-export async function deleteFiles(db: Db, ids: ObjectId[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.collection(`${RELEASE_BUCKET}.files`).deleteMany({ _id: { $in: ids } });
-  await db.collection(`${RELEASE_BUCKET}.chunks`).deleteMany({ files_id: { $in: ids } });
-  await buildFiles(db).deleteMany({ _id: { $in: ids } });
-}
-
-/** Removes every file a build of this release started: a failed build's, or a crashed one's leftovers. */
-export async function deleteReleaseFiles(db: Db, releaseId: ObjectId): Promise<void> {
-  const started = await buildFiles(db)
-    .find({ releaseId }, { projection: { _id: 1 } })
-    .toArray();
-  await deleteFiles(
-    db,
-    started.map((f) => f._id),
-  );
 }

@@ -1,0 +1,129 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { GridFSBucket, ObjectId, type Db } from 'mongodb';
+import { createAudioProbe, type Container, type ProbeResult } from '@platform/audio-probe';
+import type { CollectionIndexes } from '@platform/service-kit';
+
+/** GridFS bucket holding every recording's and every donation's audio (audio.files / audio.chunks). */
+export const AUDIO_BUCKET = 'audio';
+
+/** The bucket's own indexes, made at start rather than by the driver on a first upload. */
+export const AUDIO_INDEXES: CollectionIndexes[] = [
+  {
+    collection: `${AUDIO_BUCKET}.files`,
+    indexes: [{ key: { filename: 1, uploadDate: 1 }, name: 'filename_uploadDate' }],
+  },
+  {
+    collection: `${AUDIO_BUCKET}.chunks`,
+    indexes: [{ key: { files_id: 1, n: 1 }, name: 'files_id_n_unique', unique: true }],
+  },
+];
+
+export const CONTENT_TYPES: Record<Container, string> = {
+  webm: 'audio/webm',
+  ogg: 'audio/ogg',
+  wav: 'audio/wav',
+};
+
+// One bucket per database: a bucket checks its indexes on its first upload only, so a fresh bucket per
+// upload would repeat that check (several round trips) every time.
+const buckets = new WeakMap<Db, GridFSBucket>();
+export function audioBucket(db: Db): GridFSBucket {
+  let bucket = buckets.get(db);
+  if (!bucket) {
+    bucket = new GridFSBucket(db, { bucketName: AUDIO_BUCKET });
+    buckets.set(db, bucket);
+  }
+  return bucket;
+}
+
+export interface StoredAudio {
+  fileId: ObjectId;
+  bytes: number;
+  probe: ProbeResult;
+}
+
+/**
+ * Streams an upload into GridFS while the probe reads the same bytes (a tee): neither branch ever holds the
+ * whole file. The caller decides from `probe` whether to keep it, and deletes it otherwise.
+ */
+export async function storeWhileProbing(
+  db: Db,
+  upload: Readable,
+  options: { maxBytes: number; metadata: Record<string, unknown>; filename?: string },
+): Promise<StoredAudio> {
+  const bucket = audioBucket(db);
+  const fileId = new ObjectId();
+  const sink = bucket.openUploadStreamWithId(fileId, options.filename ?? fileId.toHexString(), {
+    metadata: options.metadata,
+  });
+  const probe = createAudioProbe({ maxBytes: options.maxBytes });
+  const tee = new PassThrough();
+  let bytes = 0;
+  tee.on('data', (chunk: Buffer) => {
+    bytes += chunk.length;
+  });
+  tee.pipe(probe);
+  try {
+    await pipeline(upload, tee, sink);
+  } catch (err) {
+    probe.destroy();
+    await deleteAudio(db, fileId);
+    throw err;
+  }
+  return { fileId, bytes, probe: await probe.result };
+}
+
+/** Removes a stored file and any chunks written before a failure; a file that is not there is fine. */
+export async function deleteAudio(db: Db, fileId: ObjectId) {
+  await audioBucket(db)
+    .delete(fileId)
+    .catch(() => undefined);
+  await db
+    .collection(`${AUDIO_BUCKET}.chunks`)
+    .deleteMany({ files_id: fileId })
+    .catch(() => undefined);
+}
+
+/** Ids per `$in`: small enough for every server to answer from the _id index. */
+const ID_CHUNK = 500;
+
+/** The stored audio of recordings and donations: streamed in while probed, read whole or by range, removed. */
+export function audioStore(db: Db) {
+  const files = db.collection(`${AUDIO_BUCKET}.files`);
+  return {
+    bucket: () => audioBucket(db),
+
+    store: (
+      upload: Readable,
+      options: { maxBytes: number; metadata: Record<string, unknown>; filename?: string },
+    ) => storeWhileProbing(db, upload, options),
+
+    delete: (fileId: ObjectId) => deleteAudio(db, fileId),
+
+    /** A stored file's length and upload time; null when it is not there. */
+    file: (fileId: ObjectId) => audioBucket(db).find({ _id: fileId }).limit(1).next(),
+
+    /** One stored file, whole (a release build decodes it). */
+    async readAll(fileId: ObjectId): Promise<Buffer> {
+      const parts: Buffer[] = [];
+      for await (const chunk of audioBucket(db).openDownloadStream(fileId)) parts.push(chunk as Buffer);
+      return Buffer.concat(parts);
+    },
+
+    /**
+     * These files' metadata `field` (the speaker or donor) names `pseudonym` where it named `userId`: a
+     * deleted account's files stay, without a link back to them.
+     */
+    async renameOwner(ids: ObjectId[], field: string, userId: string, pseudonym: string): Promise<void> {
+      for (let i = 0; i < ids.length; i += ID_CHUNK) {
+        await files.updateMany(
+          { _id: { $in: ids.slice(i, i + ID_CHUNK) }, [field]: userId },
+          { $set: { [field]: pseudonym } },
+        );
+      }
+    },
+  };
+}
+
+export type AudioStore = ReturnType<typeof audioStore>;
