@@ -1,6 +1,6 @@
 import { ACTIVITY_INDEXES, type CollectionIndexes } from '@platform/service-kit';
 import { ANALYTICS_INDEXES } from './analytics/store';
-import { PUBLIC_SITE_INDEXES } from './public-site/text-figures';
+import { PUBLIC_SITE_INDEXES } from './public-site/store';
 import { REVIEW_INDEXES } from './review/indexes';
 import { SENTENCE_INDEXES } from './sentences/store';
 import { TEXT_PAIR_INDEXES } from './text-pairs/store';

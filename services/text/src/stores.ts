@@ -1,7 +1,10 @@
 import type { Db } from 'mongodb';
+import { analyticsStore } from './analytics/store';
 import { notificationStore } from './notifications/store';
 import { personData } from './people/person-data';
 import { projectStore } from './projects/store';
+import { publicSiteStore } from './public-site/store';
+import { reviewStore } from './review/store';
 import { sentenceStore, SequenceWriter } from './sentences/store';
 import { taskStore } from './tasks/store';
 import { PairSequenceWriter } from './text-pairs/pair-sequence';
@@ -21,6 +24,9 @@ export function textStores(db: Db) {
     projects: projectStore(db),
     tasks: taskStore(db),
     notifications: notificationStore(db),
+    review: reviewStore(db, sequences),
+    analytics: analyticsStore(db),
+    publicSite: publicSiteStore(db),
   };
   return { sequences, ...stores, people: personData(db, stores) };
 }

@@ -14,40 +14,15 @@ import { QUALITY_FIGURE_PATHS, REVIEW_QUALITY_DAILY } from '../analytics/quality
 import { REVIEW_JUDGEMENTS } from '../review/store';
 import { SENTENCES } from '../sentences/store';
 import { TEXT_PAIRS } from '../text-pairs/store';
+import { datePastDecisions, DECIDED } from './store';
 import { ITEM_KINDS, PAIR_LANGUAGE } from './text-activity';
 
 /** Where the rebuilds' markers are kept (service-kit's rollup backfill). */
 export const ACTIVITY_BACKFILL = BACKFILL_MARKERS;
 
-const DECIDED = ['validated', 'rejected'];
 const isValidated = { $eq: ['$status', 'validated'] };
 const collectionOf = { sentence: SENTENCES, pair: TEXT_PAIRS } as const;
 const languageOf = { sentence: '$language', pair: PAIR_LANGUAGE } as const;
-
-/**
- * Gives sentences decided before decisions were dated their decision's date (pairs always had one): an
- * admin's decision at its time, a decision by reviews at the last approval or rejection. Quality metrics and
- * the rebuild both read decisions by this date. Runs in MongoDB ($merge); a second run finds nothing to do.
- */
-export async function datePastDecisions(db: Db): Promise<void> {
-  const undated = { status: { $in: DECIDED }, decidedAt: { $exists: false } };
-  await db
-    .collection(SENTENCES)
-    .updateMany({ ...undated, 'decidedBy.at': { $exists: true } }, [
-      { $set: { decidedAt: '$decidedBy.at' } },
-    ]);
-  await db
-    .collection(REVIEW_JUDGEMENTS)
-    .aggregate([
-      { $match: { kind: 'sentence', verdict: { $in: ['approve', 'reject'] } } },
-      { $group: { _id: '$itemId', decidedAt: { $max: '$at' } } },
-      { $lookup: { from: SENTENCES, localField: '_id', foreignField: '_id', as: 'item' } },
-      { $match: { 'item.status': { $in: DECIDED }, 'item.decidedAt': { $exists: false } } },
-      { $project: { decidedAt: 1 } },
-      { $merge: { into: SENTENCES, on: '_id', whenMatched: 'merge', whenNotMatched: 'discard' } },
-    ])
-    .toArray();
-}
 
 /** Items added (the starter set has no writer) and items decided, at their date, under their author. */
 const itemSources = (kind: 'sentence' | 'pair'): RollupSource[] => [

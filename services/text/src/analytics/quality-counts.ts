@@ -1,14 +1,12 @@
-import type { Db } from 'mongodb';
 import { REVIEW_REJECT_REASONS, type ReviewRejectReason } from '@platform/contracts';
-import { utcDay } from '@platform/service-kit';
 import type { ReasonCount } from './series';
 
 /**
  * Review's daily quality figures: one document per UTC day (`_id`) with the sentences and pairs decided that
  * day, how many were approved (validated) and rejected, the reviews counted on them (approvals + rejections)
  * and how many agreed with the decision, and the reasons of the rejections given that day. Written live
- * (countDecision, countReason) and, for what was stored before, by the one-time rebuild (activity/backfill.ts),
- * so a period's quality reads at most 366 small documents whatever the number of items.
+ * (countDecision, countReason in analytics/store.ts) and, for what was stored before, by the one-time rebuild
+ * (activity/backfill.ts), so a period's quality reads at most 366 small documents whatever the number of items.
  */
 export const REVIEW_QUALITY_DAILY = 'review_quality_daily';
 
@@ -35,8 +33,6 @@ export interface ReviewQualityDayDoc extends Partial<QualityFigures> {
   backfilled?: Partial<QualityFigures> & { reasons?: Partial<Record<ReviewRejectReason, number>> };
 }
 
-export const qualityDays = (db: Db) => db.collection<ReviewQualityDayDoc>(REVIEW_QUALITY_DAILY);
-
 export const isRejectReason = (reason: string): reason is ReviewRejectReason =>
   (REVIEW_REJECT_REASONS as readonly string[]).includes(reason);
 
@@ -58,60 +54,6 @@ export function decisionFigures(item: {
   };
 }
 
-/** Counts a decision on its UTC day; called only by the update that settled the item, so once. */
-export async function countDecision(
-  db: Db,
-  item: { status: 'validated' | 'rejected'; approvals?: number; rejections?: number },
-  at: Date,
-): Promise<void> {
-  await qualityDays(db).updateOne(
-    { _id: utcDay(at) },
-    { $inc: { ...decisionFigures(item) } },
-    { upsert: true },
-  );
-}
-
-/** Counts a rejection's reason on its UTC day; called once the judgement is counted on its item. */
-export async function countReason(db: Db, reason: string, at: Date): Promise<void> {
-  if (!isRejectReason(reason)) return;
-  await qualityDays(db).updateOne(
-    { _id: utcDay(at) },
-    { $inc: { [`reasons.${reason}`]: 1 } },
-    { upsert: true },
-  );
-}
-
 export interface TextQuality extends QualityFigures {
   reasons: ReasonCount[];
-}
-
-/**
- * The figures of the days in [start, end): one aggregation over the window's daily documents (by _id).
- * Reasons that were not given are left out.
- */
-export async function textQuality(db: Db, window: { start: Date; end: Date }): Promise<TextQuality> {
-  const sum = (field: string) => ({ $sum: { $ifNull: [`$${field}`, 0] } });
-  const [row] = await qualityDays(db)
-    .aggregate<Record<string, number>>([
-      { $match: { _id: { $gte: window.start, $lt: window.end } } },
-      {
-        $group: {
-          _id: null,
-          ...Object.fromEntries(QUALITY_FIGURES.map((f) => [f, sum(f)])),
-          ...Object.fromEntries(REVIEW_REJECT_REASONS.map((r) => [`reason_${r}`, sum(`reasons.${r}`)])),
-        },
-      },
-    ])
-    .toArray();
-  const n = (field: string) => row?.[field] ?? 0;
-  return {
-    decided: n('decided'),
-    approved: n('approved'),
-    rejected: n('rejected'),
-    votes: n('votes'),
-    agreeing: n('agreeing'),
-    reasons: REVIEW_REJECT_REASONS.map((reason) => ({ reason, count: n(`reason_${reason}`) })).filter(
-      (r) => r.count > 0,
-    ),
-  };
 }

@@ -1,11 +1,18 @@
 import { ObjectId, type Db, type Document } from 'mongodb';
-import type { Identity } from '@platform/contracts';
-import { HttpError, type CollectionIndexes } from '@platform/service-kit';
+import { REVIEW_REJECT_REASONS, type Identity } from '@platform/contracts';
+import { HttpError, utcDay, type CollectionIndexes } from '@platform/service-kit';
 import { projects, visibleProjectsFilter, type ProjectDoc } from '../projects/store';
-import { REVIEW_JUDGEMENTS } from '../review/store';
 import { SENTENCES } from '../sentences/store';
 import { TASKS, tasks } from '../tasks/store';
 import { TEXT_PAIRS } from '../text-pairs/store';
+import {
+  decisionFigures,
+  isRejectReason,
+  QUALITY_FIGURES,
+  REVIEW_QUALITY_DAILY,
+  type ReviewQualityDayDoc,
+  type TextQuality,
+} from './quality-counts';
 import { bucketIndexExpr, type Bucket, type CompletionRow } from './series';
 
 /** The indexes analytics reads through, each naming the query it serves. */
@@ -22,8 +29,6 @@ export const ANALYTICS_INDEXES: CollectionIndexes[] = [
   // The quality figures' rebuild (activity/backfill.ts): the sentences and pairs decided before its cutoff.
   { collection: SENTENCES, indexes: [{ key: { status: 1, decidedAt: 1 }, name: 'status_decided_at' }] },
   { collection: TEXT_PAIRS, indexes: [{ key: { status: 1, decidedAt: 1 }, name: 'status_decided_at' }] },
-  // The quality figures' rebuild: the reasons of the rejections given before its cutoff.
-  { collection: REVIEW_JUDGEMENTS, indexes: [{ key: { verdict: 1, at: 1 }, name: 'verdict_at' }] },
 ];
 
 const projectId = (id: string): ObjectId => {
@@ -83,4 +88,70 @@ export async function taskCompletion(
   return rows.filter((r) => r._id >= 0).map((r) => ({ bucket: r._id, due: r.due, completed: r.completed }));
 }
 
-export { textQuality, type TextQuality } from './quality-counts';
+export const qualityDays = (db: Db) => db.collection<ReviewQualityDayDoc>(REVIEW_QUALITY_DAILY);
+
+/** Counts a decision on its UTC day; called only by the update that settled the item, so once. */
+export async function countDecision(
+  db: Db,
+  item: { status: 'validated' | 'rejected'; approvals?: number; rejections?: number },
+  at: Date,
+): Promise<void> {
+  await qualityDays(db).updateOne(
+    { _id: utcDay(at) },
+    { $inc: { ...decisionFigures(item) } },
+    { upsert: true },
+  );
+}
+
+/** Counts a rejection's reason on its UTC day; called once the judgement is counted on its item. */
+export async function countReason(db: Db, reason: string, at: Date): Promise<void> {
+  if (!isRejectReason(reason)) return;
+  await qualityDays(db).updateOne(
+    { _id: utcDay(at) },
+    { $inc: { [`reasons.${reason}`]: 1 } },
+    { upsert: true },
+  );
+}
+
+/**
+ * The figures of the days in [start, end): one aggregation over the window's daily documents (by _id).
+ * Reasons that were not given are left out.
+ */
+export async function textQuality(db: Db, window: { start: Date; end: Date }): Promise<TextQuality> {
+  const sum = (field: string) => ({ $sum: { $ifNull: [`$${field}`, 0] } });
+  const [row] = await qualityDays(db)
+    .aggregate<Record<string, number>>([
+      { $match: { _id: { $gte: window.start, $lt: window.end } } },
+      {
+        $group: {
+          _id: null,
+          ...Object.fromEntries(QUALITY_FIGURES.map((f) => [f, sum(f)])),
+          ...Object.fromEntries(REVIEW_REJECT_REASONS.map((r) => [`reason_${r}`, sum(`reasons.${r}`)])),
+        },
+      },
+    ])
+    .toArray();
+  const n = (field: string) => row?.[field] ?? 0;
+  return {
+    decided: n('decided'),
+    approved: n('approved'),
+    rejected: n('rejected'),
+    votes: n('votes'),
+    agreeing: n('agreeing'),
+    reasons: REVIEW_REJECT_REASONS.map((reason) => ({ reason, count: n(`reason_${reason}`) })).filter(
+      (r) => r.count > 0,
+    ),
+  };
+}
+
+/** What /analytics reads, built once per app (stores.ts). */
+export function analyticsStore(db: Db) {
+  return {
+    visibleProject: (caller: Identity, id: string) => visibleProject(db, caller, id),
+    taskCompletion: (caller: Identity, buckets: readonly Bucket[], project?: string) =>
+      taskCompletion(db, caller, buckets, project),
+    textQuality: (window: { start: Date; end: Date }) => textQuality(db, window),
+  };
+}
+
+export type AnalyticsStore = ReturnType<typeof analyticsStore>;

@@ -1,14 +1,11 @@
-import type { Db, Document } from 'mongodb';
 import {
   ACTIVE_CONTRIBUTOR_DAYS,
-  LANGUAGE_CODES,
   type ActivityKind,
   type LanguageCode,
   type TextFigures,
 } from '@platform/contracts';
-import { ACTIVITY_COLLECTION, ALL_PEOPLE, utcDay, type CollectionIndexes } from '@platform/service-kit';
-import { SENTENCES } from '../sentences/store';
-import { TEXT_PAIRS } from '../text-pairs/store';
+import { utcDay } from '@platform/service-kit';
+import type { PublicSiteStore } from './store';
 
 /** Text pairs are English–Yoruba: an approved pair counts on both of these rows, and on no other. */
 export const PAIR_SIDES: readonly LanguageCode[] = ['en', 'yo'];
@@ -30,68 +27,24 @@ export const activeSince = (now: Date): Date =>
   utcDay(new Date(now.getTime() - ACTIVE_CONTRIBUTOR_DAYS * DAY_MS));
 
 /**
- * The recent contributors' read: each kind's days from the window's first on (equality, then range), so it reads
- * the last month's counts only, whatever the history (the kind_user_language_day index would read every day).
+ * The text side of the public figures, every one asked of the database at each call: sentences stored and
+ * approved per language and pairs approved and stored are indexed counts (public-site/store.ts), the people
+ * active in the window come from the daily activity counts (kind_day_user, not the ALL_PEOPLE rows).
  */
-export const PUBLIC_SITE_INDEXES: CollectionIndexes[] = [
-  {
-    collection: ACTIVITY_COLLECTION,
-    indexes: [{ key: { kind: 1, day: 1, userId: 1 }, name: 'kind_day_user' }],
-  },
-];
-
-/**
- * How many documents match, by the count command: answered from the index alone where the server can (MongoDB's
- * COUNT_SCAN), and on the embedded server about twice as fast as countDocuments' pipeline.
- */
-async function count(db: Db, collection: string, query: Document): Promise<number> {
-  const reply = await db.command({ count: collection, query });
-  return Number(reply.n);
-}
-
-/**
- * The text side of the public figures. Every figure is a count in the database through an index: sentences per
- * language (language_key_unique) and approved per language (review_queue_language), pairs approved
- * (status_id), and the distinct people with text activity in the window (kind_day_user, not the ALL_PEOPLE rows).
- */
-export async function textFigures(db: Db, now: Date): Promise<TextFigures> {
-  const sentenceCounts = Promise.all(
-    LANGUAGE_CODES.map(async (language) => {
-      const [stored, approved] = await Promise.all([
-        count(db, SENTENCES, { language }),
-        count(db, SENTENCES, { status: 'validated', language }),
-      ]);
-      return { language, stored, approved };
-    }),
-  );
-  const [perLanguage, pairsApproved, pairsStored, contributors] = await Promise.all([
-    sentenceCounts,
-    count(db, TEXT_PAIRS, { status: 'validated' }),
-    count(db, TEXT_PAIRS, {}),
-    db
-      .collection(ACTIVITY_COLLECTION)
-      .aggregate<{ _id: string }>([
-        {
-          $match: {
-            day: { $gte: activeSince(now) },
-            kind: { $in: [...TEXT_CONTRIBUTION_KINDS] },
-            userId: { $ne: ALL_PEOPLE },
-            count: { $gt: 0 },
-          },
-        },
-        { $group: { _id: '$userId' } },
-        { $sort: { _id: 1 } },
-      ])
-      .toArray(),
+export async function textFigures(store: PublicSiteStore, now: Date): Promise<TextFigures> {
+  const [perLanguage, pairs, contributors] = await Promise.all([
+    store.sentencesPerLanguage(),
+    store.pairCounts(),
+    store.activePeople(activeSince(now), TEXT_CONTRIBUTION_KINDS),
   ]);
   return {
     languages: perLanguage.map(({ language, stored, approved }) => ({
       language,
       sentencesStored: stored,
       sentencesApproved: approved,
-      textPairsApproved: PAIR_SIDES.includes(language) ? pairsApproved : 0,
+      textPairsApproved: PAIR_SIDES.includes(language) ? pairs.approved : 0,
     })),
-    textPairsStored: pairsStored,
-    activeContributors: contributors.map((c) => c._id),
+    textPairsStored: pairs.stored,
+    activeContributors: contributors,
   };
 }

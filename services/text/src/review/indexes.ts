@@ -8,9 +8,16 @@ export const REVIEW_INDEXES: CollectionIndexes[] = [
   {
     collection: SENTENCES,
     indexes: [
-      // GET /api/review/next?kind=sentence[&lang]: pending, least-reviewed, least-skipped, oldest first.
-      { key: { status: 1, reviews: 1, skips: 1, createdAt: 1 }, name: 'review_queue' },
-      { key: { status: 1, language: 1, reviews: 1, skips: 1, createdAt: 1 }, name: 'review_queue_language' },
+      // GET /api/review/next?kind=sentence[&lang]: pending, least-reviewed, least-skipped, oldest first; the
+      // author last, so a writer's own items are passed over on the key (review/store.ts, queueRead).
+      {
+        key: { status: 1, reviews: 1, skips: 1, createdAt: 1, authorId: 1 },
+        name: 'review_queue_author',
+      },
+      {
+        key: { status: 1, language: 1, reviews: 1, skips: 1, createdAt: 1, authorId: 1 },
+        name: 'review_queue_language_author',
+      },
       // A person's figures: sentences written, and approved.
       { key: { authorId: 1, status: 1 }, name: 'author_status' },
     ],
@@ -19,7 +26,10 @@ export const REVIEW_INDEXES: CollectionIndexes[] = [
     collection: TEXT_PAIRS,
     indexes: [
       // GET /api/review/next?kind=pair.
-      { key: { status: 1, reviews: 1, skips: 1, createdAt: 1 }, name: 'review_queue' },
+      {
+        key: { status: 1, reviews: 1, skips: 1, createdAt: 1, authorId: 1 },
+        name: 'review_queue_author',
+      },
       // A person's figures: pairs added, and approved.
       { key: { authorId: 1, status: 1 }, name: 'author_status' },
     ],
@@ -31,6 +41,8 @@ export const REVIEW_INDEXES: CollectionIndexes[] = [
       { key: { kind: 1, itemId: 1, userId: 1 }, name: 'kind_item_user_unique', unique: true },
       // A person's figures: reviews given (approvals and rejections).
       { key: { userId: 1, verdict: 1 }, name: 'user_verdict' },
+      // The quality figures' rebuild (activity/backfill.ts): the reasons of the rejections given before its cutoff.
+      { key: { verdict: 1, at: 1 }, name: 'verdict_at' },
     ],
   },
   {

@@ -12,7 +12,7 @@ import type {
 } from '@platform/contracts';
 import { HttpError, isDuplicateKey, recordActivity, refuseOwnContribution } from '@platform/service-kit';
 import { ITEM_KINDS, itemLanguage } from '../activity/text-activity';
-import { countDecision, countReason } from '../analytics/quality-counts';
+import { countDecision, countReason } from '../analytics/store';
 import { SENTENCES, type SentenceDoc, type SequenceWriter } from '../sentences/store';
 import type { Sequencer } from '../text-pairs/pair-sequence';
 import { textPairs, type TextPairDoc } from '../text-pairs/store';
@@ -148,20 +148,26 @@ const openFilter = (_id: ObjectId): Filter<ReviewableFields> => ({
 
 /**
  * The sort of the queue: least-reviewed first, then least-skipped, then oldest. Served by the indexes
- * `review_queue` and `review_queue_language` (status, [language,] reviews, skips, createdAt): the scan walks
- * the queue in order and stops at the first item this person neither wrote nor judged. Every judgement
- * (a skip too) moves its item out of the front bucket (no reviews, no skips), which therefore never holds an
- * item the person judged: however many items a person has judged, they do not lengthen their scan, only
- * their own pending items at the front can.
+ * `review_queue_author` and `review_queue_language_author` (status, [language,] reviews, skips, createdAt,
+ * authorId): the scan walks the queue in order, drops the person's own items on the index key's authorId
+ * without reading them, and reads documents only to check `judgedBy` until it finds one this person has not
+ * judged. Every judgement (a skip too) moves its item out of the front bucket (no reviews, no skips), which
+ * therefore never holds an item the person judged: however many items a person has judged or written, the
+ * next item costs one document read when the front bucket has one for them.
  */
 const QUEUE_SORT = { reviews: 1, skips: 1, createdAt: 1 } as const;
 
-export async function nextItem(
-  db: Db,
-  kind: ReviewKind,
-  userId: string,
-  lang?: LanguageCode,
-): Promise<ReviewNextReply['item']> {
+const SENTENCE_FIELDS = { text: 1, language: 1, citation: 1, domains: 1, approvals: 1, rejections: 1 };
+const PAIR_FIELDS = {
+  source_lang_text: 1,
+  target_lang_text: 1,
+  text_category: 1,
+  approvals: 1,
+  rejections: 1,
+};
+
+/** The read of the queue for one person: the find nextItem runs (tests explain it). */
+export function queueRead(db: Db, kind: ReviewKind, userId: string, lang?: LanguageCode) {
   const filter: Filter<Document> = {
     status: 'pending',
     ...(kind === 'sentence' && lang ? { language: lang } : {}),
@@ -169,20 +175,21 @@ export async function nextItem(
     judgedBy: { $ne: userId },
     decidedBy: { $exists: false },
   };
+  return itemsOf(db, kind)
+    .find(filter, { sort: QUEUE_SORT, limit: 1 })
+    .project<Document>(kind === 'sentence' ? SENTENCE_FIELDS : PAIR_FIELDS);
+}
+
+export async function nextItem(
+  db: Db,
+  kind: ReviewKind,
+  userId: string,
+  lang?: LanguageCode,
+): Promise<ReviewNextReply['item']> {
+  const found = await queueRead(db, kind, userId, lang).next();
+  if (!found) return null;
   if (kind === 'sentence') {
-    const doc = await db
-      .collection<ReviewableSentenceDoc>(SENTENCES)
-      .find(filter, { sort: QUEUE_SORT, limit: 1 })
-      .project<ReviewableSentenceDoc>({
-        text: 1,
-        language: 1,
-        citation: 1,
-        domains: 1,
-        approvals: 1,
-        rejections: 1,
-      })
-      .next();
-    if (!doc) return null;
+    const doc = found as ReviewableSentenceDoc;
     return {
       kind: 'sentence',
       id: doc._id!.toHexString(),
@@ -194,17 +201,7 @@ export async function nextItem(
       rejections: doc.rejections ?? 0,
     };
   }
-  const doc = await textPairs(db)
-    .find(filter, { sort: QUEUE_SORT, limit: 1 })
-    .project<TextPairDoc>({
-      source_lang_text: 1,
-      target_lang_text: 1,
-      text_category: 1,
-      approvals: 1,
-      rejections: 1,
-    })
-    .next();
-  if (!doc) return null;
+  const doc = found as TextPairDoc;
   return {
     kind: 'pair',
     id: doc._id!.toHexString(),
@@ -337,3 +334,17 @@ export async function decideDirectly(
   });
   return replyOf(_id, claimed, body.status);
 }
+
+/** Review's store, built once per app (stores.ts): the queue, a person's judgement, an admin's decision. */
+export function reviewStore(db: Db, sequences: { sentences: SequenceWriter; pairs: Sequencer }) {
+  const context: ReviewContext = { db, sentenceWriter: sequences.sentences, pairWriter: sequences.pairs };
+  return {
+    next: (kind: ReviewKind, userId: string, lang?: LanguageCode) => nextItem(db, kind, userId, lang),
+    judge: (kind: ReviewKind, id: string, userId: string, body: ReviewVerdictBody) =>
+      judge(context, kind, id, userId, body),
+    decide: (kind: ReviewKind, id: string, adminId: string, body: ReviewDecisionBody) =>
+      decideDirectly(context, kind, id, adminId, body),
+  };
+}
+
+export type ReviewStore = ReturnType<typeof reviewStore>;

@@ -272,7 +272,12 @@ export async function storeWrittenSentences(
 }
 
 /** Indexes of older versions that the service drops at start (each costs every insert a write). */
-export const OBSOLETE_SENTENCE_INDEXES = ['language_text_unique'];
+export const OBSOLETE_SENTENCE_INDEXES = [
+  'language_text_unique',
+  // Review's queue without the author, superseded by review_queue_author and review_queue_language_author.
+  'review_queue',
+  'review_queue_language',
+];
 
 /** Drops the indexes older versions created that no query needs any more (absent ones are no error). */
 export async function dropObsoleteIndexes(db: Db): Promise<void> {

@@ -4,8 +4,7 @@ import {
   getQualityMetrics,
   getTaskCompletionChart,
 } from '@platform/contracts';
-import { databaseOf, periodBuckets, periodWindow, routeModule, serveRoute } from '@platform/service-kit';
-import { taskCompletion, textQuality, visibleProject } from '../../analytics/store';
+import { periodBuckets, periodWindow, routeModule, serveRoute } from '@platform/service-kit';
 import {
   agreementFigures,
   completionPoints,
@@ -18,7 +17,7 @@ import type { TextContext } from '../../context';
 /** /analytics: Task Progress, task completion rate and quality metrics (managers and admins). */
 export default routeModule<TextContext>(
   [getProgressChart, getTaskCompletionChart, getQualityMetrics],
-  (app) => {
+  (app, { stores }) => {
     serveRoute(app, getProgressChart, async (request) => {
       const { period, projectId } = request.query;
       const buckets = periodBuckets(period, app.now());
@@ -26,7 +25,7 @@ export default routeModule<TextContext>(
       const languages =
         projectId === undefined
           ? undefined
-          : (await visibleProject(databaseOf(app), request.identity, projectId)).languages;
+          : (await stores.analytics.visibleProject(request.identity, projectId)).languages;
       const sums = await app.activity.sums(progressQueries(buckets, languages));
       return { period, points: progressPoints(buckets, sums) };
     });
@@ -34,14 +33,14 @@ export default routeModule<TextContext>(
     serveRoute(app, getTaskCompletionChart, async (request) => {
       const { period, projectId } = request.query;
       const buckets = periodBuckets(period, app.now());
-      const rows = await taskCompletion(databaseOf(app), request.identity, buckets, projectId);
+      const rows = await stores.analytics.taskCompletion(request.identity, buckets, projectId);
       return { period, points: completionPoints(buckets, rows) };
     });
 
     serveRoute(app, getQualityMetrics, async (request) => {
       const { period } = request.query;
       const [text, speech] = await Promise.all([
-        textQuality(databaseOf(app), periodWindow(period, app.now())),
+        stores.analytics.textQuality(periodWindow(period, app.now())),
         app.speech.call(getInternalRecordingQuality, { query: { period } }),
       ]);
       return {
