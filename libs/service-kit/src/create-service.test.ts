@@ -32,6 +32,14 @@ async function buildTestService(): Promise<ServiceApp> {
       typed.get('/unavailable', async () => {
         throw new HttpError(503, 'service.unavailable', 'The thing is down for maintenance.');
       });
+      typed.get('/busy', async () => {
+        throw Object.assign(new Error('Too busy right now.'), {
+          statusCode: 503,
+          code: 'server.busy',
+          expose: true,
+          retryAfterSeconds: 5,
+        });
+      });
     },
   });
 }
@@ -130,6 +138,13 @@ describe('createService: client mistakes are 4xx ErrorBody, never 500', () => {
       code: 'service.unavailable',
       message: 'The thing is down for maintenance.',
     });
+  });
+
+  it('says when to come back for an error that knows (Retry-After), and nothing for one that does not', async () => {
+    const busy = await app.inject({ url: '/busy' });
+    expect(expectError(busy, 503)).toMatchObject({ code: 'server.busy', message: 'Too busy right now.' });
+    expect(busy.headers['retry-after']).toBe('5');
+    expect((await app.inject({ url: '/unavailable' })).headers['retry-after']).toBeUndefined();
   });
 });
 

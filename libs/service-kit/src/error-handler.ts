@@ -12,6 +12,11 @@ interface MaybeExposed {
   expose?: boolean;
 }
 
+/** An error that knows when the client may try again (a busy queue) says so in Retry-After. */
+interface MaybeRetryAfter {
+  retryAfterSeconds?: unknown;
+}
+
 /** The driver's ways of saying the database cannot be reached: an outage, not a bug, so 503. */
 const DATABASE_UNREACHABLE = new Set([
   'MongoServerSelectionError',
@@ -38,9 +43,14 @@ function send(reply: FastifyReply, status: number, code: ErrorCode, message?: st
  * The one place an error becomes an answer. Our HttpErrors keep their status, code and message; schema
  * failures are 400 `validation.failed` (or the code a route's formatter gave); the framework's refusals of
  * a request (bad JSON, too large, wrong media type) keep their 4xx status and message; a database outage is
- * 503; anything else is a 500 with a generic message, logged with the request id for the operator.
+ * 503; anything else is a 500 with a generic message, logged with the request id for the operator. An error
+ * carrying `retryAfterSeconds` (a full queue) also answers Retry-After.
  */
 export function replyWithError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const retryAfter = (error as MaybeRetryAfter).retryAfterSeconds;
+  if (typeof retryAfter === 'number' && Number.isFinite(retryAfter) && retryAfter >= 0) {
+    reply.header('retry-after', String(Math.ceil(retryAfter)));
+  }
   if (isHttpError(error)) {
     if (error.statusCode >= 500)
       request.log.warn({ err: error }, 'request refused with a server-side condition');
