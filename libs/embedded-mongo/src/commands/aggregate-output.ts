@@ -13,7 +13,7 @@ import { matching } from '../query/execute';
 import { getPath, isPlainObject } from '../query/paths';
 import { compareValues } from '../storage/key-encoding';
 import { translateMingoError, type MingoOptions } from '../storage/mingo-context';
-import { prepareDocument, validationContext } from './write';
+import { prepareDocument, prepareRawDocument, validationContext } from './write';
 import { validateDocument } from './validation';
 import { withLet } from '../query/variables';
 import { fromPipelineValue, pipelineDocument } from '../storage/bson-number';
@@ -125,7 +125,7 @@ export async function writeOut(
     try {
       for (const spec of indexSpecs(existing)) engine.createIndex(temp, spec);
       for (const d of docs) {
-        const p = prepareDocument(toTyped(d), d);
+        const p = prepareRawDocument(d);
         validateDocument(validation, temp, p.raw, p.doc);
         checkCollatedUnique(engine, temp, p.doc);
         engine.insert(temp, p.raw, p.doc);
@@ -190,7 +190,7 @@ export async function writeMerge(
             13113,
             'MergeStage could not find a matching document in the target collection for at least one document in the source collection',
           );
-        const p = prepareDocument(toTyped(sourceRaw), sourceRaw);
+        const p = prepareRawDocument(sourceRaw);
         validateDocument(validationContext(ctx), meta, p.raw, p.doc);
         checkCollatedUnique(engine, meta, p.doc);
         engine.insert(meta, p.raw, p.doc);

@@ -16,6 +16,7 @@ import { makeProjector } from '../query/projection';
 import { isPlainObject } from '../query/paths';
 import { checkCollatedUnique } from './collated-unique';
 import { validateDocument, type ValidationContext } from './validation';
+import { elementsOf } from '../storage/bson-elements';
 
 interface Item {
   plain: Document;
@@ -62,24 +63,53 @@ export function validateIdFields(id: unknown): void {
   if (isPlainObject(id)) visit(id);
 }
 
-/** Serialises a document to store: _id first (generated when missing). */
-export function prepareDocument(typed: Document, raw?: Buffer): { raw: Buffer; doc: Document } {
-  if (raw && raw.length > 5 && raw[4] !== 0 && raw.toString('latin1', 5, 9) === '_id\0') {
-    const doc = toMatchable(raw);
-    validateIdFields(doc._id);
-    return { raw, doc };
-  }
-  const { _id, ...rest } = typed;
-  validateIdFields(_id);
+/** MongoDB refuses an array or a regular expression as _id. */
+function checkIdType(_id: unknown): void {
   if (
     Array.isArray(_id) ||
     (_id as { _bsontype?: string } | undefined)?._bsontype === 'BSONRegExp' ||
     _id instanceof RegExp
   )
     fail(ErrorCodes.BadValue ?? 2, `can't use a${Array.isArray(_id) ? 'n array' : ' regex'} for _id`);
+}
+
+/** Serialises a document to store: _id first (generated when missing). */
+export function prepareDocument(typed: Document): { raw: Buffer; doc: Document } {
+  const { _id, ...rest } = typed;
+  validateIdFields(_id);
+  checkIdType(_id);
   const out = Buffer.from(serialize({ _id: _id === undefined ? new ObjectId() : _id, ...rest }));
   return { raw: out, doc: toMatchable(out) };
 }
+
+/**
+ * A document received as BSON, stored as it came but with _id first (generated when missing), as MongoDB
+ * stores it: its bytes are moved rather than deserialised and serialised again.
+ */
+export function prepareRawDocument(raw: Buffer): { raw: Buffer; doc: Document } {
+  const elements = elementsOf(raw, 0, raw.length);
+  const ids = elements?.filter((e) => e.name === '_id');
+  // bytes that do not add up, or two _id fields: the document is read the long way (and refused there)
+  if (!elements || !ids || ids.length > 1) return prepareDocument(toTyped(raw));
+  const id = ids[0];
+  let stored = raw;
+  if (!id) stored = Buffer.concat([raw.subarray(0, 4), NEW_ID_NAME, new ObjectId().id, raw.subarray(4)]);
+  else if (id !== elements[0])
+    stored = Buffer.concat([
+      raw.subarray(0, 4),
+      raw.subarray(id.start, id.end),
+      raw.subarray(4, id.start),
+      raw.subarray(id.end),
+    ]);
+  if (stored !== raw) stored.writeInt32LE(stored.length, 0);
+  const doc = toMatchable(stored);
+  validateIdFields(doc._id);
+  checkIdType(doc._id);
+  return { raw: stored, doc };
+}
+
+/** An ObjectId element's type byte and name, before its 12 bytes. */
+const NEW_ID_NAME = Buffer.from([0x07, 0x5f, 0x69, 0x64, 0x00]);
 
 export const insert: CommandHandler = async (ctx) => {
   const name = collectionName(ctx, 'insert');
@@ -91,16 +121,7 @@ export const insert: CommandHandler = async (ctx) => {
   const prepared: ({ raw: Buffer; doc: Document } | MongoServerError)[] = [];
   for (let i = 0; i < count; i++) {
     try {
-      prepared.push(
-        raw
-          ? prepareDocument(
-              raw[i] && raw[i]![4] !== 0 && raw[i]!.toString('latin1', 5, 9) === '_id\0'
-                ? {}
-                : toTyped(raw[i]!),
-              raw[i],
-            )
-          : prepareDocument(items![i]!.typed),
-      );
+      prepared.push(raw ? prepareRawDocument(raw[i]!) : prepareDocument(items![i]!.typed));
     } catch (err) {
       prepared.push(err as MongoServerError);
     }

@@ -1,6 +1,6 @@
 // The wire parser against malformed input: every message either parses or is refused with
 // MalformedMessageError (never a loop, a RangeError from reading past the buffer, or a huge allocation).
-import { serialize, type Document } from 'bson';
+import { Double, Long, serialize, type Document } from 'bson';
 import { MalformedMessageError, OP_MSG, OP_QUERY, parseMessage } from './protocol';
 
 /** A small seeded generator (mulberry32), so a failing case can be replayed from its seed. */
@@ -105,6 +105,24 @@ describe('well-formed messages', () => {
     const withChecksum = opMsg({ ping: 1, $db: 'admin' }, { documents: [] }, 1);
     const msg = fixLength(Buffer.concat([withChecksum, Buffer.alloc(4)]));
     expect(parseMessage(msg).sequences.get('documents')).toEqual([]);
+  });
+
+  test("an insert's documents inside its body (insertOne's) come out as their own bytes, as from a sequence", () => {
+    const docs = [
+      { a: Long.fromString('9007199254740993'), _id: 1 },
+      { _id: 2, b: new Double(2) },
+    ];
+    const parsed = parseMessage(opMsg({ insert: 'c', documents: docs, ordered: true, $db: 'd' }));
+    expect(parsed.body).toEqual({ insert: 'c', ordered: true, $db: 'd' });
+    expect(parsed.sequences.get('documents')).toEqual(docs.map((d) => Buffer.from(serialize(d))));
+  });
+
+  test('a body whose documents are not all documents, or that is no insert, keeps them', () => {
+    const mixed = parseMessage(opMsg({ insert: 'c', documents: [{ _id: 1 }, 2], $db: 'd' }));
+    expect(mixed.body.documents).toEqual([{ _id: 1 }, 2]);
+    expect(mixed.sequences.has('documents')).toBe(false);
+    const other = parseMessage(opMsg({ aggregate: 1, documents: [{ _id: 1 }], $db: 'd' }));
+    expect(other.body.documents).toEqual([{ _id: 1 }]);
   });
 
   test('a legacy OP_QUERY handshake parses', () => {

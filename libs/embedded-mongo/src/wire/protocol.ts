@@ -2,6 +2,7 @@
 // body and kind-1 document sequences, optional CRC-32C checksum and the moreToCome flag.
 import { deserialize, type Document } from 'bson';
 import { normalizeCommand } from '../storage/normalize';
+import { liftInsertDocuments } from './inline-documents';
 
 export const OP_REPLY = 1;
 export const OP_QUERY = 2004;
@@ -112,14 +113,14 @@ export function parseMessage(msg: Buffer): ParsedCommand {
     if (flags & MSG_CHECKSUM_PRESENT) end -= 4; // the checksum is not verified, only skipped
     if (end < 21) malformed('OP_MSG too short for its checksum');
     let offset = 20;
-    let parsedBody: { body: Document; readonly typed: Document } | undefined;
+    let bodyBytes: Buffer | undefined;
     const sequences = new Map<string, Buffer[]>();
     while (offset < end) {
       const kind = msg[offset++];
       if (kind === 0) {
-        if (parsedBody) malformed('OP_MSG with more than one body section');
+        if (bodyBytes) malformed('OP_MSG with more than one body section');
         const size = documentAt(msg, offset, end, 'body section');
-        parsedBody = deserializeBody(msg.subarray(offset, offset + size));
+        bodyBytes = msg.subarray(offset, offset + size);
         offset += size;
       } else if (kind === 1) {
         if (offset + 4 > end) malformed('document sequence truncated before its length');
@@ -142,7 +143,10 @@ export function parseMessage(msg: Buffer): ParsedCommand {
         malformed(`unknown OP_MSG section kind ${kind}`);
       }
     }
-    if (!parsedBody) return malformed('OP_MSG without a body section');
+    if (!bodyBytes) return malformed('OP_MSG without a body section');
+    const lifted = sequences.has('documents') ? undefined : liftInsertDocuments(bodyBytes);
+    if (lifted) sequences.set('documents', lifted.documents);
+    const parsedBody = deserializeBody(lifted?.body ?? bodyBytes);
     const { body } = parsedBody;
     const lazy = parsedBody;
     return {

@@ -1,5 +1,7 @@
 // Edge cases MongoDB's CRUD specification checks: a null _id is stored as null by every insert path,
-// estimatedDocumentCount and count at their limits, and the error replies of findAndModify.
+// estimatedDocumentCount and count at their limits, the error replies of findAndModify, and inserted documents
+// stored as sent.
+import { Decimal128, Double, Int32, Long } from 'mongodb';
 import { startTestServer, errorOf, type TestServer } from '../support/server';
 
 jest.setTimeout(30_000);
@@ -142,5 +144,36 @@ describe('findAndModify errors', () => {
     );
     expect(upsertRemove.code).toBe(9);
     expect(await coll.find().toArray()).toEqual([{ _id: 1 }]);
+  });
+});
+
+describe('inserted documents', () => {
+  test('are stored as sent with _id first, from the command body (insertOne) or a sequence (insertMany)', async () => {
+    const coll = fresh();
+    const values = {
+      long: Long.fromString('9007199254740993'),
+      negativeZero: new Double(-0),
+      int: new Int32(7),
+      decimal: Decimal128.fromString('1.10'),
+      text: 'Ọjọ́ ìbí',
+      nested: { _id: 'inner', when: new Date(Date.UTC(2026, 10, 28)) },
+    };
+    await coll.insertOne({ ...values, _id: 'body' });
+    await coll.insertMany([{ ...values, _id: 'sequence' }]);
+    await coll.insertOne({ ...values });
+    const stored = await coll.find({}, { promoteValues: false }).toArray();
+    expect(stored).toHaveLength(3);
+    for (const doc of stored) {
+      expect(Object.keys(doc)).toEqual(['_id', ...Object.keys(values)]);
+      expect({ ...doc, _id: undefined }).toEqual({ ...values, _id: undefined });
+    }
+    expect(stored.map((d) => String(d._id)).slice(0, 2)).toEqual(['body', 'sequence']);
+  });
+
+  test('an array as _id is refused by insertOne and insertMany, and nothing is stored', async () => {
+    const coll = fresh();
+    await errorOf(coll.insertOne({ _id: [1, 2] as never }));
+    await errorOf(coll.insertMany([{ _id: [3] as never }]));
+    expect(await coll.countDocuments()).toBe(0);
   });
 });
