@@ -10,6 +10,7 @@ import { EntryType } from '../storage/raw-path';
 import { encodeKey, isTruncated, prefixEnd } from '../storage/key-encoding';
 import { pipelineDocument } from '../storage/bson-number';
 import { inIntervalsAt } from './bounds';
+import { scalarDocument } from '../wire/raw-bson';
 import type { Plan, SortField } from './planner';
 import { isPlainObject, pathValues, setPath } from './paths';
 
@@ -25,10 +26,25 @@ const WHOLE: KeyRange = { start: Buffer.alloc(0), end: undefined };
 const KEY_PREFIX = 4;
 
 export interface Entry {
-  key: Buffer;
+  readonly key: Buffer;
   /** The stored document (primary plans) or the index entry's value. */
-  value: Buffer;
-  idEnc: Buffer;
+  readonly value: Buffer;
+  readonly idEnc: Buffer;
+}
+
+/** An index entry whose _id is cut from its value only when asked for (a covered read without _id never is). */
+class IndexEntry implements Entry {
+  private id: Buffer | undefined;
+
+  constructor(
+    readonly key: Buffer,
+    readonly value: Buffer,
+    private readonly ix: IndexSpec,
+  ) {}
+
+  get idEnc(): Buffer {
+    return (this.id ??= entryId(this.ix, this.value));
+  }
 }
 
 const dirsOf = (plan: Plan): number[] => (plan.fields ?? []).map((f) => f.dir);
@@ -76,17 +92,21 @@ export function* planEntries(
     for (const e of entries) {
       if (stats) stats.keysExamined++;
       if (passes && !passes(e.key)) continue;
-      const idEnc = keysOnly
-        ? e.key.subarray(segmentOffsets(e.key, KEY_PREFIX, dirs)[dirs.length])
+      const entry: Entry = keysOnly
+        ? {
+            key: e.key,
+            value: e.value,
+            idEnc: e.key.subarray(segmentOffsets(e.key, KEY_PREFIX, dirs)[dirs.length]),
+          }
         : ix
-          ? entryId(ix, e.value)
-          : e.key.subarray(KEY_PREFIX);
+          ? new IndexEntry(e.key, e.value, ix)
+          : { key: e.key, value: e.value, idEnc: e.key.subarray(KEY_PREFIX) };
       if (seen) {
-        const h = idEnc.toString('latin1');
+        const h = entry.idEnc.toString('latin1');
         if (seen.has(h)) continue;
         seen.add(h);
       }
-      yield { key: e.key, value: e.value, idEnc };
+      yield entry;
     }
   }
 }
@@ -256,15 +276,21 @@ export function coveredProjector(
   if (wanted.paths.some((p) => wanted.paths.some((q) => q !== p && p.startsWith(`${q}.`)))) return undefined;
   const dirs = dirsOf(plan);
   const upTo = Math.max(...fieldOf) + 1;
+  // top-level fields are written straight into BSON; dotted ones need the document's shape from setPath
+  const flat = wanted.paths.every((p) => !p.includes('.'));
+  const names = [...(wanted.id ? ['_id'] : []), ...wanted.paths].map((p) => Buffer.from(p, 'utf8'));
+  const offs: number[] = [];
   return (e) => {
-    const offs = segmentOffsets(e.key, KEY_PREFIX, dirs, upTo);
-    const out: Document = {};
+    segmentOffsets(e.key, KEY_PREFIX, dirs, upTo, offs);
+    const fields: Buffer[] = [];
+    const values: unknown[] = [];
     if (wanted.id) {
       const t = entryType(ix, e.value, ix.fields.length)!;
       // a long string _id is stored shortened (with a hash): it does not decode, and the document is read
       const d = decodeSegment(e.idEnc, 0, e.idEnc.length, false, t);
       if (!d.ok || d.value === undefined) return undefined;
-      out._id = d.value;
+      fields.push(names[0]!);
+      values.push(d.value);
     }
     for (let j = 0; j < wanted.paths.length; j++) {
       const i = fieldOf[j]!;
@@ -272,8 +298,13 @@ export function coveredProjector(
       if (t === EntryType.missing) continue;
       const d = decodeSegment(e.key, offs[i]!, offs[i + 1]!, ix.fields[i]!.dir < 0, t);
       if (!d.ok) return undefined;
-      setPath(out, wanted.paths[j]!, d.value);
+      fields.push(names[j + (wanted.id ? 1 : 0)]!);
+      values.push(d.value);
     }
+    const direct = flat ? scalarDocument(fields, values) : undefined;
+    if (direct) return direct;
+    const out: Document = {};
+    fields.forEach((name, k) => setPath(out, name.toString('utf8'), values[k]));
     return Buffer.from(serialize(out));
   };
 }

@@ -72,13 +72,14 @@ export function segmentOffsets(
     i = segmentEnd(key, i, (dirs[f] ?? 1) < 0);
     into[f + 1] = i;
   }
-  into.length = upTo + 1;
+  if (into.length !== upTo + 1) into.length = upTo + 1;
   return into;
 }
 
-function plain(buf: Buffer, start: number, end: number, desc: boolean): Buffer {
+/** A descending segment's bytes complemented back into a copy (ascending ones are read in place). */
+function complemented(buf: Buffer, start: number, end: number): Buffer {
   const bytes = Buffer.from(buf.subarray(start, end));
-  if (desc) for (let i = 0; i < bytes.length; i++) bytes[i] = ~bytes[i]! & 0xff;
+  for (let i = 0; i < bytes.length; i++) bytes[i] = ~bytes[i]! & 0xff;
   return bytes;
 }
 
@@ -99,12 +100,22 @@ function unescape(bytes: Buffer, from: number): { value: Buffer; end: number } {
   }
 }
 
+/** Reused by readDouble, which runs once per key a count, distinct or covered read decodes. */
+const doubleView = new DataView(new ArrayBuffer(8));
+
 function readDouble(bytes: Buffer, at: number): number {
-  const b = Buffer.from(bytes.subarray(at, at + 8));
-  if (b.every((x) => x === 0)) return Number.NaN;
-  if (b[0]! & 0x80) b[0] = b[0]! & 0x7f;
-  else for (let i = 0; i < 8; i++) b[i] = ~b[i]! & 0xff;
-  return b.readDoubleBE(0);
+  let hi = bytes.readUInt32BE(at);
+  let lo = bytes.readUInt32BE(at + 4);
+  if (hi === 0 && lo === 0) return Number.NaN;
+  // positive numbers have their sign bit set, negative ones are complemented
+  if (hi >= 0x80000000) hi -= 0x80000000;
+  else {
+    hi = ~hi >>> 0;
+    lo = ~lo >>> 0;
+  }
+  doubleView.setUint32(0, hi);
+  doubleView.setUint32(4, lo);
+  return doubleView.getFloat64(0);
 }
 
 export type Decoded = { ok: true; value: unknown } | { ok: false };
@@ -117,8 +128,9 @@ const NO: Decoded = { ok: false };
  */
 export function decodeSegment(key: Buffer, start: number, end: number, desc: boolean, type: number): Decoded {
   if (type === EntryType.missing) return { ok: true, value: undefined };
-  const bytes = plain(key, start, end, desc);
-  const rank = bytes[0];
+  const bytes = desc ? complemented(key, start, end) : key;
+  const at = desc ? 0 : start;
+  const rank = bytes[at];
   switch (type) {
     case EntryType.null:
       return rank === TypeRank.null ? { ok: true, value: null } : NO;
@@ -127,14 +139,17 @@ export function decodeSegment(key: Buffer, start: number, end: number, desc: boo
     case EntryType.maxKey:
       return { ok: true, value: new MaxKey() };
     case EntryType.bool:
-      return rank === TypeRank.boolean ? { ok: true, value: bytes[1] === 1 } : NO;
+      return rank === TypeRank.boolean ? { ok: true, value: bytes[at + 1] === 1 } : NO;
     case EntryType.objectId:
-      return rank === TypeRank.objectId ? { ok: true, value: new ObjectId(bytes.subarray(1, 13)) } : NO;
+      // copied: the key's bytes may be LMDB's, reused for the next key
+      return rank === TypeRank.objectId
+        ? { ok: true, value: new ObjectId(Buffer.from(bytes.subarray(at + 1, at + 13))) }
+        : NO;
     case EntryType.date:
-      return rank === TypeRank.date ? { ok: true, value: new Date(readDouble(bytes, 1)) } : NO;
+      return rank === TypeRank.date ? { ok: true, value: new Date(readDouble(bytes, at + 1)) } : NO;
     case EntryType.string: {
       if (rank !== TypeRank.string) return NO;
-      const { value } = unescape(bytes, 1);
+      const { value } = unescape(bytes, at + 1);
       // a string at the length limit may have been shortened: only the document knows it
       if (value.length >= MAX_INDEXED_STRING_BYTES) return NO;
       return { ok: true, value: value.toString('utf8') };
@@ -144,12 +159,12 @@ export function decodeSegment(key: Buffer, start: number, end: number, desc: boo
     case EntryType.negativeZero:
     case EntryType.int64: {
       if (rank !== TypeRank.number) return NO;
-      const d = readDouble(bytes, 1);
-      const remainder = bytes.readBigUInt64BE(9) ^ 0x8000000000000000n;
-      const signed = BigInt.asIntN(64, remainder);
+      const d = readDouble(bytes, at + 1);
       if (type === EntryType.int32) return { ok: true, value: new Int32(d) };
       if (type === EntryType.double) return { ok: true, value: new Double(d) };
       if (type === EntryType.negativeZero) return { ok: true, value: new Double(-0) };
+      // only an int64 beyond 2^53 has a remainder; the key holds it after the double
+      const signed = BigInt.asIntN(64, bytes.readBigUInt64BE(at + 9) ^ 0x8000000000000000n);
       return { ok: true, value: Long.fromBigInt(signed === 0n ? BigInt(d) : BigInt(d) + signed) };
     }
   }

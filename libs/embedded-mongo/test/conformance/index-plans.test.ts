@@ -2,7 +2,7 @@
 // (PROJECTION_COVERED), sorts and limits in both directions, hints, a queue that skips a writer's own items on
 // the index, and groups on an indexed field. Each is checked through explain (what was read) and against the
 // same query answered by a collection scan (hint { $natural: 1 }).
-import { Double, Int32, Long } from 'mongodb';
+import { Double, Int32, Long, ObjectId } from 'mongodb';
 import type { Document } from 'mongodb';
 import { errorOf, startTestServer, type AnyDoc, type TestServer } from '../support/server';
 import { executionStats, pipelineStagesOf, stagesOf } from '../support/explain';
@@ -257,6 +257,47 @@ describe('covered queries', () => {
     expect(stagesOf(plan)).toContain('PROJECTION_COVERED');
     // the two documents holding arrays are read; the others come from the keys
     expect(plan.executionStats.totalDocsExamined).toBe(2);
+  });
+
+  test('covered strings, dates, booleans, ObjectIds, wide int64s and dotted paths equal the stored values', async () => {
+    const coll = s.db.collection<AnyDoc>(`plans${++seq}`);
+    const docs = [
+      {
+        _id: new ObjectId(),
+        k: 'Ọjọ́ ìbí',
+        d: new Date(Date.UTC(1969, 6, 20)),
+        b: true,
+        n: Long.fromString('9007199254740993'),
+        m: { x: 'a' },
+      },
+      {
+        _id: new ObjectId(),
+        k: 'ṣé',
+        d: new Date(Date.UTC(2026, 10, 28, 1, 2, 3, 4)),
+        b: false,
+        n: new Int32(-4),
+        m: { x: 'b' },
+      },
+      { _id: new ObjectId(), k: '', d: new Date(-1), b: null, n: new Double(0.5), m: { x: null } },
+    ];
+    await coll.insertMany(docs);
+    await coll.createIndex({ k: -1, d: 1, b: 1, n: -1, 'm.x': 1, _id: 1 });
+    const options = { promoteValues: false, sort: { k: -1 as const } };
+    for (const projection of [
+      { k: 1, d: 1, b: 1, n: 1 },
+      { _id: 0, n: 1, k: 1 },
+      { _id: 0, 'm.x': 1, k: 1 },
+    ]) {
+      const covered = await coll.find({ k: { $gte: '' } }, { ...options, projection }).toArray();
+      const scanned = await coll
+        .find({ k: { $gte: '' } }, { ...options, projection, hint: { $natural: 1 } })
+        .toArray();
+      expect(covered).toEqual(scanned);
+      expect(covered.map((d) => Object.keys(d))).toEqual(scanned.map((d) => Object.keys(d)));
+      const plan = await coll.find({ k: { $gte: '' } }, { projection }).explain('executionStats');
+      expect(stagesOf(plan)).toContain('PROJECTION_COVERED');
+      expect(plan.executionStats.totalDocsExamined).toBe(0);
+    }
   });
 
   test('a projection that needs another field, or an inexact filter, reads the documents', async () => {
