@@ -1,9 +1,13 @@
 import { startTestMongo, uniqueDbName, type TestMongo } from '@platform/service-kit/testing';
 // The real text service, over real HTTP: the feed carries each sentence's domains to the speech copy.
 import type { ServiceApp } from '@platform/service-kit';
-import { SENTENCE_CURSOR, SENTENCE_DOMAINS_MIGRATION } from '../src/sentences/sentence-sync';
-import { selectionCounts } from '../src/datasets/release-build';
-import { insertSentences, startSpeech, startTextService } from './support/harness';
+import {
+  SENTENCE_CURSOR,
+  SENTENCE_DOMAINS_MIGRATION,
+  selectionCounts,
+  startSpeech,
+} from '@platform/speech-service/testing';
+import { insertSentences, startTextService } from './support/speech-with-text';
 
 const row = {
   citation: 'Written for the tests.',

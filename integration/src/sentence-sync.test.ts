@@ -3,17 +3,15 @@ import { ObjectId } from 'mongodb';
 import type { ServiceApp } from '@platform/service-kit';
 import { startTestMongo, uniqueDbName, type TestMongo } from '@platform/service-kit/testing';
 // The real text service, over real HTTP (startTextService): the sync is the contract between the two.
+import { as, startSpeech, type SpeechHarness } from '@platform/speech-service/testing';
 import {
-  as,
   insertSentences,
   type NewSentence,
   setSentenceStatus,
-  startSpeech,
   startTextService,
   textSentences,
   yorubaSeedDir,
-  type SpeechHarness,
-} from './support/harness';
+} from './support/speech-with-text';
 
 const row = {
   citation: 'Written for the tests.',

@@ -5,15 +5,17 @@ import { closedPort, type TestMongo } from '@platform/service-kit/testing';
 import {
   addSentences,
   as,
-  insertSentences,
+  chromiumWebm,
   multipart,
-  type NewSentence,
   startSpeech,
-  startSpeechWithText,
   type SpeechHarness,
+} from '@platform/speech-service/testing';
+import {
+  insertSentences,
+  type NewSentence,
+  startSpeechWithText,
   type SpeechWithText,
-} from './support/harness';
-import { chromiumWebm } from './support/audio';
+} from './support/speech-with-text';
 
 describe("a person's figures and written sentences, with the text service", () => {
   let both: SpeechWithText;

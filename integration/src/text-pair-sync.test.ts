@@ -2,15 +2,8 @@ import { ObjectId } from 'mongodb';
 import type { ServiceApp } from '@platform/service-kit';
 // The real text service, over real HTTP (startSpeechWithText): the change feed and the flags are the contract
 // between the two.
-import {
-  as,
-  asRole,
-  multipart,
-  startSpeechWithText,
-  type SpeechHarness,
-  type SpeechWithText,
-} from './support/harness';
-import { tone } from './support/wav';
+import { as, asRole, multipart, tone, type SpeechHarness } from '@platform/speech-service/testing';
+import { startSpeechWithText, type SpeechWithText } from './support/speech-with-text';
 
 type PairStatus = 'pending' | 'validated' | 'rejected';
 
