@@ -20,7 +20,7 @@ const { startTestMongo } = require('@platform/service-kit/testing');
 const dist = '../dist';
 const { buildApp } = /** @type {typeof import('../src/app')} */ (require(`${dist}/app.js`));
 const { buildPublicOpenApi } = /** @type {typeof import('../src/edge/public-openapi')} */ (
-  require(`${dist}/public-openapi.js`)
+  require(`${dist}/edge/public-openapi.js`)
 );
 
 const N = Number(process.argv[2] ?? 1000);
@@ -44,19 +44,17 @@ const app = await buildApp({
   identitySecret: 'bench',
   shellDist: dataDir,
   logger: false,
-  accounts: {
-    mongoUri: mongo.uri,
-    dbName: `bench_tokens_${Date.now()}`,
-    dataDir,
-    apiTokens: { rateLimit: { max: 1e9, windowMs: 60_000 } },
-  },
+  mongoUri: mongo.uri,
+  dbName: `bench_tokens_${Date.now()}`,
+  dataDir,
+  apiTokens: { rateLimit: { max: 1e9, windowMs: 60_000 } },
 });
 try {
   for (let i = 0; i < 100 && (await app.inject({ url: '/readyz' })).statusCode !== 200; i++) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const db = app.database?.db;
-  if (!db) throw new Error('the gateway opened no accounts database');
+  if (!db) throw new Error('the gateway opened no database');
   const userId = new ObjectId();
   await db.collection('users').insertOne({
     _id: userId,

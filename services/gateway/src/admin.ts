@@ -1,7 +1,7 @@
 import { MongoClient } from 'mongodb';
 import { emailProblem, normalizeEmail, ROLES, type Role } from '@platform/contracts';
 import { DEFAULT_MONGODB_URI } from '@platform/service-kit';
-import { accountCollections, GATEWAY_DB } from './accounts/store';
+import { accountStore, GATEWAY_DB } from './accounts/store';
 
 /** The roles an operator may give from the command line (everything but the services' own). */
 export const GRANTABLE_ROLES: readonly Role[] = ROLES;
@@ -74,14 +74,10 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
   const role = parsed.role;
   const client = new MongoClient(io.mongoUri, { serverSelectionTimeoutMS: 3000, connectTimeoutMS: 3000 });
   try {
-    const { users } = accountCollections(client.db(io.dbName ?? GATEWAY_DB));
+    const accounts = accountStore(client.db(io.dbName ?? GATEWAY_DB));
     let user;
     try {
-      user = await users.findOneAndUpdate(
-        { email },
-        { $set: { role, verified: true } },
-        { returnDocument: 'before' },
-      );
+      user = await accounts.grantRole(email, role);
     } catch (err) {
       io.err(
         `Cannot reach the database at ${io.mongoUri} (${(err as Error).message}). Is the platform running (npm start)?`,
@@ -91,9 +87,6 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
     if (!user) {
       io.err(`No account with the email ${email}. The person must sign up first.`);
       return 1;
-    }
-    if (!user.verifiedAt && !user.verified) {
-      await users.updateOne({ _id: user._id }, { $set: { verifiedAt: new Date() } });
     }
     const article = /^[aeiou]/.test(role) ? 'an' : 'a';
     io.out(

@@ -3,9 +3,12 @@ import { Value } from '@sinclair/typebox/value';
 import { ErrorBody, remoteCatalog, type Identity } from '@platform/contracts';
 import { verifyIdentity, type ServiceApp } from '@platform/service-kit';
 import { closedPort } from '@platform/service-kit/testing';
+import { startAccountsGateway, type AccountsGateway } from '../test/accounts-gateway';
+import { signedInAs } from '../test/signed-in';
 import { identityReceived, startTestUpstream, type TestUpstream } from '../test/upstream';
-import { HASHED_ASSET, INDEX_HTML, LARGE_ASSET, LARGE_ASSET_BODY, makeShellDist } from '../test/shell-dist';
-import { buildApp, type GatewayOptions } from './app';
+import { HASHED_ASSET, INDEX_HTML, LARGE_ASSET, LARGE_ASSET_BODY } from '../test/shell-dist';
+import { BackgroundWork } from './accounts/background';
+import type { GatewayOptions } from './app';
 import { buildRemotesManifest } from './edge/remotes-manifest';
 
 const SECRET = 'gateway-test-secret';
@@ -14,28 +17,29 @@ const html = { accept: 'text/html,application/xhtml+xml', 'sec-fetch-mode': 'nav
 describe('gateway', () => {
   let text: TestUpstream;
   let speech: TestUpstream;
-  let shell: Awaited<ReturnType<typeof makeShellDist>>;
+  let gateway: AccountsGateway;
   let app: ServiceApp;
-  const researcher: Identity = { id: 'u7', role: 'researcher' };
+  /** A researcher's session cookie, and who the gateway says they are. */
+  let researcher: { cookie: string; identity: Identity };
 
-  const build = (overrides: Partial<GatewayOptions> = {}) =>
-    buildApp({
-      upstreams: { text: text.url, speech: speech.url },
-      identitySecret: SECRET,
-      shellDist: shell.dir,
-      logger: false,
-      // Test-only sessions: a request carrying x-test-user is signed in as a researcher.
-      resolveUser: async (request) => (request.headers['x-test-user'] ? researcher : null),
-      ...overrides,
-    });
+  // The gateway as it runs, on a test database, with a stand-in for each service.
+  const build = (overrides: Partial<GatewayOptions> = {}) => gateway.build(overrides);
 
   beforeAll(async () => {
-    [text, speech, shell] = await Promise.all([startTestUpstream(), startTestUpstream(), makeShellDist()]);
-    app = await build();
+    [text, speech] = await Promise.all([startTestUpstream(), startTestUpstream()]);
+    gateway = await startAccountsGateway({
+      secret: SECRET,
+      dbPrefix: 'gwapp',
+      now: Date.now,
+      background: new BackgroundWork(),
+      upstreams: { text: text.url, speech: speech.url },
+    });
+    app = gateway.app;
+    researcher = await signedInAs(app, 'researcher');
   });
   afterAll(async () => {
-    await app.close();
-    await Promise.all([text.close(), speech.close(), shell.remove()]);
+    await gateway?.close();
+    await Promise.all([text?.close(), speech?.close()]);
   });
 
   describe('routing', () => {
@@ -83,12 +87,12 @@ describe('gateway', () => {
       expect(res.json().message).toBe('upstream has no such route');
     });
 
-    it('answers unknown /api paths, and /auth when no accounts database is configured, with a 404 ErrorBody', async () => {
+    it('answers unknown /api and /auth paths with a 404 ErrorBody', async () => {
       for (const [method, url] of [
         ['GET', '/api/nothing-here'],
-        ['POST', '/api/contact'],
-        ['POST', '/auth/signin'],
-        ['GET', '/auth/session'],
+        ['POST', '/api/nothing-here'],
+        ['POST', '/auth/nothing-here'],
+        ['GET', '/auth/nothing-here'],
       ] as const) {
         const res = await app.inject({ method, url, headers: { accept: 'application/json' } });
         expect(res.statusCode).toBe(404);
@@ -164,20 +168,23 @@ describe('gateway', () => {
     it('replaces forged headers with a signature a service accepts for the signed-in user', async () => {
       const res = await app.inject({
         url: '/api/recordings/headers',
-        headers: { ...forged, 'x-test-user': '1' },
+        headers: { ...forged, cookie: researcher.cookie },
       });
       const received = res.json().headers as Record<string, string>;
       expect(received['x-platform-identity-extra']).toBeUndefined();
-      expect(identityReceived(res.json(), SECRET, 'speech')).toEqual({ ok: true, identity: researcher });
+      expect(identityReceived(res.json(), SECRET, 'speech')).toEqual({
+        ok: true,
+        identity: researcher.identity,
+      });
       expect(identityReceived(res.json(), 'some-other-secret', 'speech').ok).toBe(false);
     });
 
     it('signs for the one request forwarded: its method, its target as the service received it, that service', async () => {
       const url = '/api/text-audio-pairs/headers?q=..%2F..&lang=yo&x=%C3%A9';
-      const res = await app.inject({ method: 'POST', url, headers: { 'x-test-user': '1' } });
+      const res = await app.inject({ method: 'POST', url, headers: { cookie: researcher.cookie } });
       const echoed = res.json();
       expect(echoed.url).toBe(url);
-      expect(identityReceived(echoed, SECRET, 'text')).toEqual({ ok: true, identity: researcher });
+      expect(identityReceived(echoed, SECRET, 'text')).toEqual({ ok: true, identity: researcher.identity });
       const call = { method: 'POST', url, service: 'text' };
       expect(verifyIdentity(echoed.headers, SECRET, { ...call, service: 'speech' }).ok).toBe(false);
       expect(verifyIdentity(echoed.headers, SECRET, { ...call, method: 'GET' }).ok).toBe(false);
@@ -249,7 +256,7 @@ describe('gateway', () => {
       expect(res.json()).toEqual({
         status: 'ready',
         service: 'gateway',
-        checks: { shell: 'up', text: 'up', speech: 'up' },
+        checks: { shell: 'up', text: 'up', speech: 'up', database: 'up' },
       });
     });
 
@@ -260,6 +267,7 @@ describe('gateway', () => {
           shell: 'up',
           text: 'up',
           speech: 'down',
+          database: 'up',
         });
       } finally {
         speech.ready = true;
@@ -353,7 +361,7 @@ describe('gateway', () => {
     });
 
     it('never falls back for API paths or missing assets', async () => {
-      for (const url of ['/api/nothing', '/auth/session', '/missing.js']) {
+      for (const url of ['/api/nothing', '/auth/nothing', '/missing.js']) {
         const res = await app.inject({ url, headers: url === '/missing.js' ? { accept: '*/*' } : html });
         expect(res.statusCode).toBe(404);
         expect(res.headers['content-type']).toMatch(/application\/json/);

@@ -4,7 +4,12 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
-import type { RemotesManifest } from '@platform/contracts';
+import {
+  API_TOKEN_RATE_LIMIT_PER_MINUTE,
+  API_TOKENS_MAX,
+  SERVICE_IDENTITIES,
+  type RemotesManifest,
+} from '@platform/contracts';
 import {
   createService,
   createServiceClient,
@@ -12,27 +17,25 @@ import {
   registerRouteModules,
   type ServiceApp,
 } from '@platform/service-kit';
-import { SERVICE_IDENTITIES } from '@platform/contracts';
-import { API_TOKEN_RATE_LIMIT_PER_MINUTE, API_TOKENS_MAX } from '@platform/contracts';
-import { accountCollections, ACCOUNT_INDEXES, GATEWAY_DB } from './accounts/store';
-import { API_TOKEN_INDEXES, apiTokenCollection } from './api-tokens/store';
-import { registerBearerGate } from './edge/bearer';
-import { DEFAULT_PASSWORD_CHECKS, DEFAULT_RATE_LIMITS, type AccountRateLimits } from './accounts/limits';
 import { BackgroundWork } from './accounts/background';
+import { DEFAULT_PASSWORD_CHECKS, DEFAULT_RATE_LIMITS, type AccountRateLimits } from './accounts/limits';
 import { createMailer, type Mailer } from './accounts/mailer';
+import { nameKeysBackfill } from './accounts/name-keys-backfill';
 import { createPasswordHasher, type HashingLimits } from './accounts/passwords';
 import { SessionCache } from './accounts/session-cache';
 import { sessionCookie } from './accounts/session-cookie';
-import { COMPRESSION_THRESHOLD_BYTES } from './edge/compression';
+import { GATEWAY_DB } from './accounts/store';
 import type { GatewayContext } from './context';
+import { DEFAULT_DIGEST_INTERVAL_MS, DigestJob } from './digest/digest-job';
+import { COMPRESSION_THRESHOLD_BYTES } from './edge/compression';
 import { resolveIdentityAtTheEdge } from './edge/identity';
-import { ROUTE_MODULES } from './routes';
-import { resolveUser as nobodySignedIn, sessionResolver, type ResolveUser } from './edge/identity-propagation';
 import { gatewayLoggerOptions } from './edge/logging';
 import { allowedOrigins, registerOriginGuard } from './edge/origin-guard';
 import { registerPathGuard } from './edge/path-guard';
 import { DEFAULT_UPSTREAM_TIMEOUTS, proxyRoutes, type UpstreamTimeouts } from './edge/proxy';
-import { mongoRateLimitStore, RATE_LIMIT_INDEXES, rateLimitCounters } from './edge/rate-limits/store';
+import { buildPublicOpenApi, OPENAPI_PATH } from './edge/public-openapi';
+import type { RateLimit } from './edge/rate-limits/keyed-limiter';
+import { mongoRateLimitStore } from './edge/rate-limits/store';
 import {
   DEFAULT_WRITE_RATE_LIMITS,
   registerWriteLimits,
@@ -42,25 +45,20 @@ import {
 import { serviceReadiness } from './edge/readiness';
 import { buildRemotesManifest, pagePaths, remoteOrigins } from './edge/remotes-manifest';
 import { remotesRoute } from './edge/remotes-route';
-import { buildPublicOpenApi, OPENAPI_PATH } from './edge/public-openapi';
-import type { RateLimit } from './edge/rate-limits/keyed-limiter';
 import { ROUTING_TABLE, type RoutingRule, type ServiceName } from './edge/routing-table';
 import { registerSecurityHeaders } from './edge/security-headers';
 import { registerShellStatic, spaFallback } from './edge/shell-static';
-import { DEFAULT_DIGEST_INTERVAL_MS, DigestJob } from './digest/digest-job';
-import { STORAGE_RESERVATION_INDEXES, storageReservations } from './edge/storage-quota/store';
 import {
   DEFAULT_STORAGE_FREE_FLOOR_BYTES,
   DEFAULT_STORAGE_QUOTA_BYTES,
   type StorageSettings,
 } from './edge/storage-quota/settings';
-import { storageGate, type StorageGate } from './edge/storage-quota/storage-gate';
+import { storageGate } from './edge/storage-quota/storage-gate';
 import { storedBytesReader } from './edge/storage-quota/stored-bytes';
-import { SETTINGS_INDEXES, settingsCollections } from './settings/store';
-import type { RateLimit as PasswordCheckLimit } from './edge/rate-limits/keyed-limiter';
-import { PUBLIC_SITE_INDEXES, publicSiteCollections } from './public-site/store';
-import { FiguresCache } from './public-site/figures';
+import { PublicFiguresSource } from './public-site/figures';
 import { DEFAULT_PUBLIC_SITE_SETTINGS, type PublicSiteSettings } from './public-site/settings';
+import { ROUTE_MODULES } from './routes';
+import { GATEWAY_INDEXES, gatewayStores } from './stores';
 
 export interface GatewayOptions {
   /** Base URLs of the services, e.g. { text: 'http://127.0.0.1:4001', speech: 'http://127.0.0.1:4002' }. */
@@ -68,15 +66,14 @@ export interface GatewayOptions {
   identitySecret: string;
   /** The shell's build folder. */
   shellDist: string;
+  /** The database server (MONGODB_URI): accounts, sessions, settings, tokens, limits, the public site. */
+  mongoUri: string;
+  /** Defaults to `gateway`. */
+  dbName?: string;
+  /** The data folder: `.eml` files go to `${dataDir}/outbox` without SMTP, and uploads keep its disk's floor. */
+  dataDir: string;
   /** What /remotes.json answers; defaults to the catalogue with REMOTE_<KEY>_URL overrides from the env. */
   remotes?: RemotesManifest;
-  /**
-   * Who is signed in. Defaults to the plt session when accounts are configured, else nobody. Tests of the
-   * proxy alone inject their own.
-   */
-  resolveUser?: ResolveUser;
-  /** Accounts and sessions under /auth; without them /auth answers 404 and nobody is signed in. */
-  accounts?: AccountsOptions;
   /** The origin people use, e.g. https://data.example.org (default http://localhost:3000). */
   publicUrl?: string;
   /** Further origins allowed to make state-changing requests (ALLOWED_ORIGINS). */
@@ -93,14 +90,6 @@ export interface GatewayOptions {
   logger?: FastifyServerOptions['logger'];
   /** Development builds (webpack dev servers) need eval and websockets in the CSP. */
   devMode?: boolean;
-}
-
-export interface AccountsOptions {
-  mongoUri: string;
-  /** Defaults to `gateway`. */
-  dbName?: string;
-  /** .eml files go to `${dataDir}/outbox` when there is no SMTP server. */
-  dataDir: string;
   smtpUrl?: string;
   mailFrom?: string;
   /** Replaces the mail transport entirely (tests that watch what is sent). */
@@ -111,6 +100,7 @@ export interface AccountsOptions {
   hashing?: Partial<HashingLimits>;
   /** The clock for sessions, links and rate limits (tests move it). */
   now?: () => number;
+  /** Per-client limits on sign-up, sign-in, verification and resending. */
   rateLimits?: Partial<AccountRateLimits>;
   /** Per-person limits on every write and upload (WRITE_RATE_LIMIT_*, UPLOAD_RATE_LIMIT_*). */
   writeLimits?: Partial<WriteRateLimits>;
@@ -121,11 +111,11 @@ export interface AccountsOptions {
   /** How often the digest job looks for mail to send (DIGEST_INTERVAL_MS); 0 never starts it (tests). */
   digestIntervalMs?: number;
   /** Current-password checks (settings: password, address, deletion) per person and window. */
-  passwordChecks?: PasswordCheckLimit;
+  passwordChecks?: RateLimit;
   /** The public site: contact address (CONTACT_EMAIL), its rate limits, the figures' cache (PUBLIC_STATS_CACHE_MS). */
   publicSite?: Partial<PublicSiteSettings>;
   /** Each person's storage quota and the data disk's floor (STORAGE_QUOTA_BYTES, STORAGE_FREE_FLOOR_BYTES). */
-  storage?: Partial<StorageSettings>;
+  storage?: Partial<Omit<StorageSettings, 'dataDir'>>;
 }
 
 export interface ApiTokenLimits {
@@ -151,7 +141,19 @@ function trustedProxies(setting: GatewayOptions['trustProxy']): FastifyServerOpt
   return setting ?? false;
 }
 
-/** The one public origin: the shell, /remotes.json, and /api, /auth, /audio routed to their owners. */
+/** Work the gateway runs beside its requests, started once it is up and stopped before the database closes. */
+interface BackgroundJob {
+  start(): void;
+  stop(): Promise<unknown>;
+}
+
+/**
+ * The one public origin. First the edge, which every request passes: security headers, the path and origin
+ * guards, the shell and /remotes.json, compression, who is calling (one lookup: an API token or the session
+ * cookie), the per-person write limits, and last the proxy to the services with its storage gate. Between
+ * them the features the gateway owns (accounts, settings, tokens, admin, the public site), each a domain
+ * folder with its store, served by the route modules below src/routes.
+ */
 export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
   const remotes = options.remotes ?? buildRemotesManifest();
   const timeouts = { ...DEFAULT_UPSTREAM_TIMEOUTS, ...options.timeouts };
@@ -159,28 +161,25 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
   const shellIndex = join(options.shellDist, 'index.html');
   const publicUrl = (options.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, '');
   const origins = allowedOrigins(publicUrl, options.allowedOrigins);
-  const accounts = options.accounts;
-  const now = accounts?.now ?? Date.now;
-  const background = accounts?.background ?? new BackgroundWork();
-  let digestJob: DigestJob | undefined;
+  const table = options.routingTable ?? ROUTING_TABLE;
+  const now = options.now ?? Date.now;
+  const background = options.background ?? new BackgroundWork();
+  const tokenLimits = { ...DEFAULT_API_TOKEN_LIMITS, ...options.apiTokens };
+  const storageSettings: StorageSettings = {
+    quotaBytes: DEFAULT_STORAGE_QUOTA_BYTES,
+    freeFloorBytes: DEFAULT_STORAGE_FREE_FLOOR_BYTES,
+    ...options.storage,
+    dataDir: options.dataDir,
+  };
+  const publicSite = { ...DEFAULT_PUBLIC_SITE_SETTINGS, ...options.publicSite };
+  const jobs: BackgroundJob[] = [];
 
   const app = await createService({
     name: 'gateway',
     logger: options.logger === undefined ? gatewayLoggerOptions() : options.logger,
-    ...(accounts
-      ? {
-          mongoUri: accounts.mongoUri,
-          dbName: accounts.dbName ?? GATEWAY_DB,
-          indexes: [
-            ...ACCOUNT_INDEXES,
-            ...RATE_LIMIT_INDEXES,
-            ...API_TOKEN_INDEXES,
-            ...SETTINGS_INDEXES,
-            ...PUBLIC_SITE_INDEXES,
-            ...STORAGE_RESERVATION_INDEXES,
-          ],
-        }
-      : {}),
+    mongoUri: options.mongoUri,
+    dbName: options.dbName ?? GATEWAY_DB,
+    indexes: GATEWAY_INDEXES,
     fastify: { trustProxy: trustedProxies(options.trustProxy) },
     notFoundHandler: spaFallback(options.shellDist, pagePaths(remotes)),
     readinessChecks: {
@@ -197,6 +196,21 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
       await root.register(fastifyCookie);
     },
     routes: async (scope) => {
+      const typed = scope as ServiceApp;
+      const db = databaseOf(typed);
+      const stores = gatewayStores(db);
+      const serviceClient = (target: ServiceName, timeoutMs?: number) =>
+        createServiceClient({
+          identity: SERVICE_IDENTITIES.gateway,
+          target,
+          baseUrl: options.upstreams[target],
+          secret: options.identitySecret,
+          log: typed.log,
+          ...(timeoutMs ? { timeoutMs } : {}),
+        });
+
+      // ---- The edge ----
+
       // The shell's JavaScript and JSON answers go out gzipped to browsers that accept it; audio and other
       // incompressible types pass through untouched (mime-db says which). gzip only: on-the-fly brotli at
       // its default quality costs far more CPU per asset.
@@ -205,7 +219,6 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
         threshold: COMPRESSION_THRESHOLD_BYTES,
         encodings: ['gzip'],
       });
-      const typed = scope as ServiceApp;
       remotesRoute(typed, remotes);
       await registerShellStatic(scope, options.shellDist);
       // The public API's one OpenAPI document, built from the declarations on first request, then kept.
@@ -214,132 +227,115 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
         openApi ??= buildPublicOpenApi(publicUrl);
         return openApi;
       });
-      let resolveUser = options.resolveUser ?? nobodySignedIn;
-      let storage: StorageGate | undefined;
-      let context: GatewayContext | undefined;
-      if (accounts) {
-        // Limits are checked from handlers (createRateLimit), never as a hook on every route.
-        await scope.register(fastifyRateLimit, {
-          global: false,
-          store: mongoRateLimitStore(rateLimitCounters(databaseOf(typed)), now),
+      // Limits are checked from handlers and hooks (createRateLimit), never as a hook on every route.
+      await scope.register(fastifyRateLimit, {
+        global: false,
+        store: mongoRateLimitStore(stores.rateLimits, now),
+      });
+      const sessionCache = new SessionCache();
+      const cookie = sessionCookie(publicUrl);
+      // Who is calling is resolved once, here, for every route after it: the gateway's own and the proxy.
+      resolveIdentityAtTheEdge(scope, {
+        accounts: stores.accounts,
+        tokens: stores.apiTokens,
+        table,
+        now,
+        rateLimit: tokenLimits.rateLimit,
+        sessionCache,
+        cookie,
+      });
+      // Every write from here on (the gateway's own routes and the proxy's) counts against the person.
+      registerWriteLimits(scope, writeGate(scope, { ...DEFAULT_WRITE_RATE_LIMITS, ...options.writeLimits }));
+      const stored = storedBytesReader(serviceClient('text'), serviceClient('speech'));
+
+      // ---- The features ----
+
+      const hasher = createPasswordHasher({ logN: options.passwordLogN, limits: options.hashing });
+      // Outbox file names follow the wall clock, not the injectable one, so they sort by real time.
+      const mailer =
+        options.mailer ??
+        createMailer({
+          smtpUrl: options.smtpUrl,
+          outboxDir: join(options.dataDir, 'outbox'),
+          from: options.mailFrom ?? DEFAULT_MAIL_FROM,
         });
-        const cols = accountCollections(databaseOf(typed));
-        const hasher = createPasswordHasher({ logN: accounts.passwordLogN, limits: accounts.hashing });
-        // Outbox file names follow the wall clock, not the injectable one, so they sort by real time.
-        const mailer =
-          accounts.mailer ??
-          createMailer({
-            smtpUrl: accounts.smtpUrl,
-            outboxDir: join(accounts.dataDir, 'outbox'),
-            from: accounts.mailFrom ?? DEFAULT_MAIL_FROM,
-          });
-        const sessionCache = new SessionCache();
-        const cookie = sessionCookie(publicUrl);
-        const table = options.routingTable ?? ROUTING_TABLE;
-        const session = options.resolveUser ?? sessionResolver(cols, now, sessionCache, cookie);
-        const tokenLimits = { ...DEFAULT_API_TOKEN_LIMITS, ...accounts.apiTokens };
-        const tokens = apiTokenCollection(databaseOf(typed));
-        // Before /auth and the proxy, whose routes it must cover: a bearer token is checked at the door.
-        resolveUser = registerBearerGate(
-          scope,
-          { tokens, users: cols.users, table, now, rateLimit: tokenLimits.rateLimit },
-          session,
-        );
-        const serviceClient = (target: ServiceName, timeoutMs?: number) =>
-          createServiceClient({
-            identity: SERVICE_IDENTITIES.gateway,
-            target,
-            baseUrl: options.upstreams[target],
-            secret: options.identitySecret,
-            log: typed.log,
-            ...(timeoutMs ? { timeoutMs } : {}),
-          });
-        // Every upload passes here: each person's quota and the data disk's floor are checked before its body.
-        const storageSettings: StorageSettings = {
-          quotaBytes: DEFAULT_STORAGE_QUOTA_BYTES,
-          freeFloorBytes: DEFAULT_STORAGE_FREE_FLOOR_BYTES,
-          dataDir: accounts.dataDir,
-          ...accounts.storage,
-        };
-        const stored = storedBytesReader(serviceClient('text'), serviceClient('speech'));
-        storage = storageGate({
-          settings: storageSettings,
-          stored,
-          reservations: storageReservations(databaseOf(typed)),
+      const context: GatewayContext = {
+        stores,
+        hasher,
+        mailer,
+        background,
+        publicUrl,
+        now,
+        sessionCache,
+        cookie,
+        identitySecret: options.identitySecret,
+        rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+        passwordChecks: options.passwordChecks ?? DEFAULT_PASSWORD_CHECKS,
+        apiTokensMax: tokenLimits.max,
+        // Account deletion: a prolific contributor's data takes the services longer than a usual call.
+        erasure: {
+          text: serviceClient('text', ACCOUNT_ERASURE_TIMEOUT_MS),
+          speech: serviceClient('speech', ACCOUNT_ERASURE_TIMEOUT_MS),
+        },
+        stored,
+        quotaBytes: storageSettings.quotaBytes,
+        publicSiteSettings: publicSite,
+        figures: new PublicFiguresSource({
+          speech: serviceClient('speech'),
+          text: serviceClient('text'),
           now,
-        });
-        const settings = settingsCollections(databaseOf(typed));
-        const publicSite = { ...DEFAULT_PUBLIC_SITE_SETTINGS, ...accounts.publicSite };
-        context = {
-          cols,
-          settings,
-          apiTokens: tokens,
-          publicSite: publicSiteCollections(databaseOf(typed)),
-          hasher,
-          mailer,
-          background,
-          publicUrl,
+          onStale: (err) => typed.log.warn({ err }, 'public figures: services failed, serving the last ones'),
+        }),
+      };
+      await registerRouteModules(typed, ROUTE_MODULES, context);
+      jobs.push(
+        nameKeysBackfill({
+          db,
+          accounts: stores.accounts,
+          log: typed.log,
           now,
-          sessionCache,
-          cookie,
-          identitySecret: options.identitySecret,
-          rateLimits: { ...DEFAULT_RATE_LIMITS, ...accounts.rateLimits },
-          passwordChecks: accounts.passwordChecks ?? DEFAULT_PASSWORD_CHECKS,
-          apiTokensMax: tokenLimits.max,
-          // Account deletion: a prolific contributor's data takes the services longer than a usual call.
-          erasure: {
-            text: serviceClient('text', ACCOUNT_ERASURE_TIMEOUT_MS),
-            speech: serviceClient('speech', ACCOUNT_ERASURE_TIMEOUT_MS),
-          },
-          stored,
-          quotaBytes: storageSettings.quotaBytes,
-          publicSiteSettings: publicSite,
-          figures: new FiguresCache({
-            speech: serviceClient('speech'),
-            text: serviceClient('text'),
-            ttlMs: publicSite.statsCacheMs,
-            now,
-            onStale: (err) =>
-              typed.log.warn({ err }, 'public figures: services failed, serving the last ones'),
-          }),
-        };
-        const intervalMs = accounts.digestIntervalMs ?? DEFAULT_DIGEST_INTERVAL_MS;
-        if (intervalMs > 0) {
-          digestJob = new DigestJob({
-            db: databaseOf(typed),
-            cols,
-            settings,
+          connected: () => typed.database?.isConnected() ?? false,
+        }),
+      );
+      const digestIntervalMs = options.digestIntervalMs ?? DEFAULT_DIGEST_INTERVAL_MS;
+      if (digestIntervalMs > 0) {
+        jobs.push(
+          new DigestJob({
+            db,
+            accounts: stores.accounts,
+            settings: stores.settings,
             text: serviceClient('text'),
             mailer,
             publicUrl,
             now,
             log: typed.log.child({ component: 'digest' }),
-            intervalMs,
-          });
-        }
-      }
-      // Who is calling is resolved once, here, for every route after it: the gateway's own and the proxy.
-      resolveIdentityAtTheEdge(scope, resolveUser);
-      if (accounts && context) {
-        // Every write from here on (the gateway's own routes and the proxy's) counts against the person.
-        registerWriteLimits(
-          scope,
-          writeGate(scope, { ...DEFAULT_WRITE_RATE_LIMITS, ...accounts.writeLimits }),
+            intervalMs: digestIntervalMs,
+          }),
         );
-        await registerRouteModules(typed, ROUTE_MODULES, context);
       }
+
+      // ---- The edge's last part: everything else under /api and /audio goes to its service ----
+
       await scope.register(proxyRoutes, {
         upstreams: options.upstreams,
-        table: options.routingTable ?? ROUTING_TABLE,
+        table,
         identitySecret: options.identitySecret,
         timeouts,
-        storageGate: storage,
+        // Every upload passes here: each person's quota and the data disk's floor are checked before its body.
+        storageGate: storageGate({
+          settings: storageSettings,
+          stored,
+          reservations: stores.reservations,
+          now,
+        }),
       });
     },
   });
-  // The digest job starts once the gateway is up, and a pass under way finishes before the database closes.
-  app.addHook('onReady', async () => digestJob?.start());
-  app.addHook('onClose', async () => digestJob?.stop());
+  // Background jobs start once the gateway is up, and a pass under way finishes before the database closes.
+  app.addHook('onReady', async () => jobs.forEach((job) => job.start()));
+  app.addHook('onClose', async () => {
+    await Promise.all(jobs.map((job) => job.stop()));
+  });
   // Mail still being sent when the gateway stops is finished first (the database closes after this).
   app.addHook('onClose', async () => background.idle());
   return app;

@@ -11,7 +11,7 @@ describe('gateway configuration from the environment', () => {
     expect(options.publicUrl).toBe('http://localhost:3100');
     expect(options.trustProxy).toBe(false);
     expect(options.allowedOrigins).toEqual([]);
-    expect(options.accounts).toEqual({
+    expect(options).toMatchObject({
       mongoUri: 'mongodb://127.0.0.1:27027',
       dataDir: '/tmp/gateway-config-test',
       smtpUrl: undefined,
@@ -26,6 +26,8 @@ describe('gateway configuration from the environment', () => {
       publicSite: { contactEmail: 'team@localhost', statsCacheMs: 60_000 },
       storage: { quotaBytes: 2_000_000_000, freeFloorBytes: 1_000_000_000 },
     });
+    expect(options.smtpUrl).toBeUndefined();
+    expect(options.mailFrom).toBeUndefined();
   });
 
   it('reads STORAGE_QUOTA_BYTES and STORAGE_FREE_FLOOR_BYTES, refusing what is not a whole number of bytes', () => {
@@ -34,7 +36,7 @@ describe('gateway configuration from the environment', () => {
       STORAGE_QUOTA_BYTES: '500000000',
       STORAGE_FREE_FLOOR_BYTES: '0',
     });
-    expect(options.accounts?.storage).toEqual({ quotaBytes: 500_000_000, freeFloorBytes: 0 });
+    expect(options.storage).toEqual({ quotaBytes: 500_000_000, freeFloorBytes: 0 });
     for (const bad of ['2GB', '-1', '1.5']) {
       expect(() => gatewayConfigFromEnv('/repo', { ...base, STORAGE_QUOTA_BYTES: bad })).toThrow(
         /STORAGE_QUOTA_BYTES/,
@@ -48,7 +50,7 @@ describe('gateway configuration from the environment', () => {
       CONTACT_EMAIL: 'partners@example.org',
       PUBLIC_STATS_CACHE_MS: '250',
     });
-    expect(options.accounts?.publicSite).toEqual({ contactEmail: 'partners@example.org', statsCacheMs: 250 });
+    expect(options.publicSite).toEqual({ contactEmail: 'partners@example.org', statsCacheMs: 250 });
     expect(() => gatewayConfigFromEnv('/repo', { ...base, PUBLIC_STATS_CACHE_MS: '0' })).toThrow(
       /PUBLIC_STATS_CACHE_MS/,
     );
@@ -56,7 +58,7 @@ describe('gateway configuration from the environment', () => {
 
   it('reads DIGEST_INTERVAL_MS and refuses one that is not a positive duration', () => {
     const { options } = gatewayConfigFromEnv('/repo', { ...base, DIGEST_INTERVAL_MS: '300000' });
-    expect(options.accounts?.digestIntervalMs).toBe(300_000);
+    expect(options.digestIntervalMs).toBe(300_000);
     expect(() => gatewayConfigFromEnv('/repo', { ...base, DIGEST_INTERVAL_MS: 'soon' })).toThrow(
       /DIGEST_INTERVAL_MS/,
     );
@@ -75,7 +77,7 @@ describe('gateway configuration from the environment', () => {
     expect(options.publicUrl).toBe('https://data.example.org');
     expect(options.allowedOrigins).toEqual(['http://localhost:3002', 'https://admin.example.org']);
     expect(options.trustProxy).toBe(1);
-    expect(options.accounts).toMatchObject({
+    expect(options).toMatchObject({
       mongoUri: 'mongodb://db1,db2/?replicaSet=rs0',
       smtpUrl: 'smtps://u:p@mail.example.org',
       mailFrom: 'Data <no-reply@example.org>',
@@ -100,7 +102,7 @@ describe('gateway configuration from the environment', () => {
       UPLOAD_RATE_LIMIT_MAX: '10',
       UPLOAD_RATE_LIMIT_WINDOW_MS: '30000',
     };
-    expect(gatewayConfigFromEnv('/repo', env).options.accounts?.writeLimits).toEqual({
+    expect(gatewayConfigFromEnv('/repo', env).options.writeLimits).toEqual({
       writes: { max: 50, windowMs: 60_000 },
       uploads: { max: 10, windowMs: 30_000 },
     });
@@ -123,7 +125,7 @@ describe('gateway configuration from the environment', () => {
 
   it('reads the API token rate limit, and refuses nonsense', () => {
     const env = { ...base, API_TOKEN_RATE_LIMIT_PER_MINUTE: '30' };
-    expect(gatewayConfigFromEnv('/repo', env).options.accounts?.apiTokens).toEqual({
+    expect(gatewayConfigFromEnv('/repo', env).options.apiTokens).toEqual({
       rateLimit: { max: 30, windowMs: 60_000 },
     });
     expect(() => gatewayConfigFromEnv('/repo', { ...base, API_TOKEN_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(
@@ -133,7 +135,7 @@ describe('gateway configuration from the environment', () => {
 
   it('reads the password-hashing limits, and refuses nonsense', () => {
     const env = { ...base, PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '0' };
-    expect(gatewayConfigFromEnv('/repo', env).options.accounts?.hashing).toEqual({
+    expect(gatewayConfigFromEnv('/repo', env).options.hashing).toEqual({
       concurrency: 1,
       queue: 0,
     });

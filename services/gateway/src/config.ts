@@ -117,21 +117,19 @@ export function gatewayConfigFromEnv(repoRoot: string, env: NodeJS.ProcessEnv = 
     publicUrl,
     allowedOrigins: config.allowedOrigins,
     trustProxy: config.trustProxy,
-    accounts: {
-      mongoUri: config.mongoUri,
-      dataDir: config.dataDir,
-      smtpUrl: config.smtpUrl,
-      mailFrom: config.mailFrom,
-      writeLimits: {
-        writes: { max: config.writeMax, windowMs: config.writeWindowMs },
-        uploads: { max: config.uploadMax, windowMs: config.uploadWindowMs },
-      },
-      hashing: { concurrency: config.hashConcurrency, queue: config.hashQueue },
-      apiTokens: { rateLimit: { max: config.apiTokenPerMinute, windowMs: 60_000 } },
-      digestIntervalMs: config.digestIntervalMs,
-      publicSite: { contactEmail: config.contactEmail, statsCacheMs: config.publicStatsCacheMs },
-      storage: { quotaBytes: config.storageQuotaBytes, freeFloorBytes: config.storageFreeFloorBytes },
+    mongoUri: config.mongoUri,
+    dataDir: config.dataDir,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    writeLimits: {
+      writes: { max: config.writeMax, windowMs: config.writeWindowMs },
+      uploads: { max: config.uploadMax, windowMs: config.uploadWindowMs },
     },
+    hashing: { concurrency: config.hashConcurrency, queue: config.hashQueue },
+    apiTokens: { rateLimit: { max: config.apiTokenPerMinute, windowMs: 60_000 } },
+    digestIntervalMs: config.digestIntervalMs,
+    publicSite: { contactEmail: config.contactEmail, statsCacheMs: config.publicStatsCacheMs },
+    storage: { quotaBytes: config.storageQuotaBytes, freeFloorBytes: config.storageFreeFloorBytes },
   };
   return { options, port: config.port, host: config.host };
 }

@@ -1,19 +1,15 @@
-import type { Collection } from 'mongodb';
 import type { ServiceClient } from '@platform/service-kit';
-import type { AccountCollections } from './accounts/store';
 import type { BackgroundWork } from './accounts/background';
 import type { AccountRateLimits } from './accounts/limits';
 import type { Mailer } from './accounts/mailer';
 import type { PasswordHasher } from './accounts/passwords';
 import type { SessionCache } from './accounts/session-cache';
 import type { SessionCookie } from './accounts/session-cookie';
-import type { ApiTokenDoc } from './api-tokens/store';
-import type { PublicSiteCollections } from './public-site/store';
-import type { FiguresCache } from './public-site/figures';
-import type { PublicSiteSettings } from './public-site/settings';
 import type { RateLimit } from './edge/rate-limits/keyed-limiter';
-import type { SettingsCollections } from './settings/store';
 import type { StoredBytesReader } from './edge/storage-quota/stored-bytes';
+import type { PublicFiguresSource } from './public-site/figures';
+import type { PublicSiteSettings } from './public-site/settings';
+import type { GatewayStores } from './stores';
 
 /**
  * What the gateway's own routes (every module below src/routes) are given: the stores, the mail, the clock,
@@ -21,10 +17,8 @@ import type { StoredBytesReader } from './edge/storage-quota/stored-bytes';
  * resolves it once per request (request.identity).
  */
 export interface GatewayContext {
-  cols: AccountCollections;
-  settings: SettingsCollections;
-  apiTokens: Collection<ApiTokenDoc>;
-  publicSite: PublicSiteCollections;
+  /** The only way to the database: one store per domain. */
+  stores: GatewayStores;
   hasher: PasswordHasher;
   mailer: Mailer;
   background: BackgroundWork;
@@ -45,5 +39,5 @@ export interface GatewayContext {
   stored: StoredBytesReader;
   quotaBytes: number;
   publicSiteSettings: PublicSiteSettings;
-  figures: FiguresCache;
+  figures: PublicFiguresSource;
 }

@@ -658,7 +658,7 @@ describe('accounts and sessions', () => {
     });
 
     it('limits sign-in per address and client, then per client, with 429 and the message; the window passes', async () => {
-      const limited = await build({}, { rateLimits: {} });
+      const limited = await build({ rateLimits: {} });
       expect((await signup(person('target@example.org'))).statusCode).toBe(201);
       expect((await post('/auth/verify', { token: await lastLinkTo('target@example.org') })).statusCode).toBe(
         200,
@@ -682,7 +682,7 @@ describe('accounts and sessions', () => {
     });
 
     it('limits resend per address', async () => {
-      const limited = await build({}, { rateLimits: {} });
+      const limited = await build({ rateLimits: {} });
       for (let i = 0; i < 3; i++) {
         expect((await post('/auth/resend', { email: 'flood@example.org' }, {}, limited)).statusCode).toBe(
           202,

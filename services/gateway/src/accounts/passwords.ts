@@ -24,11 +24,12 @@ export const HASHING_BUSY_MESSAGE =
 /** What Retry-After says when the queue is full: a full queue drains in about this long. */
 export const HASHING_RETRY_AFTER_SECONDS = 5;
 
-/** The hashing queue is full: answer 503 with Retry-After. */
+/** The hashing queue is full: answer 503 with Retry-After (the kit's error handler reads retryAfterSeconds). */
 export class HashingBusyError extends Error {
   readonly statusCode = 503;
   readonly code = 'server.busy';
   readonly expose = true;
+  readonly retryAfterSeconds = HASHING_RETRY_AFTER_SECONDS;
   constructor() {
     super(HASHING_BUSY_MESSAGE);
     this.name = 'HashingBusyError';

@@ -15,7 +15,8 @@ import { linkToken, readOutbox } from '../../test/outbox';
 import { identityReceived, type EchoedRequest } from '../../test/upstream';
 import { BackgroundWork } from '../accounts/background';
 import { digest } from '../accounts/secrets';
-import { API_TOKENS, SECRET_SHAPE } from './store';
+import { API_TOKENS } from './store';
+import { SECRET_SHAPE } from './token-secret';
 
 const SECRET = 'api-tokens-test-secret';
 const MINUTE = 60_000;
@@ -294,7 +295,7 @@ describe('personal API tokens', () => {
   });
 
   it('limits each token to its calls a minute (429 with Retry-After), counted per token', async () => {
-    const limited = await gateway.build({}, { apiTokens: { rateLimit: { max: 3, windowMs: MINUTE } } });
+    const limited = await gateway.build({ apiTokens: { rateLimit: { max: 3, windowMs: MINUTE } } });
     const { cookie } = await signedIn();
     const [one, two] = [await create(cookie, 'one'), await create(cookie, 'two')];
     for (let i = 0; i < 3; i++) {

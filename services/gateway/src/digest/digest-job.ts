@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ObjectId, type Db } from 'mongodb';
+import type { Db } from 'mongodb';
 import {
   getInternalDigestRecipients,
   postInternalDigestClaim,
@@ -7,14 +7,10 @@ import {
   type NotificationSettings,
 } from '@platform/contracts';
 import { leasedJob, type LeasedJob, type ServiceClient } from '@platform/service-kit';
-import type { AccountCollections } from '../accounts/store';
 import type { Mailer } from '../accounts/mailer';
-import {
-  DEFAULT_NOTIFICATION_SETTINGS,
-  digestPeriodMs,
-  notificationSettingsView,
-  type SettingsCollections,
-} from '../settings/store';
+import type { AccountStore } from '../accounts/store';
+import { digestPeriodMs, notificationSettingsView } from '../settings/notification-settings';
+import type { SettingsStore } from '../settings/store';
 import { digestMail } from './digest-mail';
 
 /** How often the gateway looks for digests to send (DIGEST_INTERVAL_MS). */
@@ -33,8 +29,8 @@ export function digestKinds(settings: NotificationSettings): NotificationKind[] 
 export interface DigestJobOptions {
   /** The gateway's database, where the job's lease is kept. */
   db: Db;
-  cols: AccountCollections;
-  settings: SettingsCollections;
+  accounts: AccountStore;
+  settings: SettingsStore;
   /** The text service, which keeps the notifications. */
   text: ServiceClient;
   mailer: Mailer;
@@ -94,15 +90,14 @@ export class DigestJob {
   }
 
   private async pass(): Promise<number> {
-    const { cols, settings, text, mailer, now, log } = this.options;
+    const { accounts, settings, text, mailer, now, log } = this.options;
     const at = now();
     const { userIds } = await text.call(getInternalDigestRecipients);
-    const ids = [...new Set(userIds)].filter((id) => id.length === 24 && ObjectId.isValid(id));
+    const ids = [...new Set(userIds)];
     if (ids.length === 0) return 0;
-    const objectIds = ids.map((id) => new ObjectId(id));
     const [users, saved] = await Promise.all([
-      cols.users.find({ _id: { $in: objectIds }, verified: true }).toArray(),
-      settings.notificationSettings.find({ _id: { $in: objectIds } }).toArray(),
+      accounts.verified(ids),
+      settings.notificationSettingsOfAll(ids),
     ]);
     const settingsOf = new Map(saved.map((doc) => [doc._id.toHexString(), doc]));
     let mailed = 0;
@@ -122,19 +117,7 @@ export class DigestJob {
         if (items.length === 0) continue;
         await mailer.send(digestMail(user, items, this.options.publicUrl));
         mailed++;
-        const { digest: _digest, ...toggles } = DEFAULT_NOTIFICATION_SETTINGS;
-        await settings.notificationSettings.updateOne(
-          { _id: user._id },
-          {
-            $set: {
-              lastDigestAt: new Date(at),
-              nextDigestAt: new Date(at + period),
-            },
-            // A person who never saved settings keeps the defaults.
-            $setOnInsert: { ...toggles, digest: chosen.digest, updatedAt: new Date(at) },
-          },
-          { upsert: true },
-        );
+        await settings.digestSent(user._id, chosen, at, period);
       } catch (err) {
         // One person's failure (the mail server, the claim) does not hold up everyone else's digest.
         log.error({ err, userId: user._id.toHexString() }, 'digest could not be sent');

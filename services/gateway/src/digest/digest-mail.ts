@@ -1,5 +1,6 @@
 import type { Notification, UiLocaleCode } from '@platform/contracts';
-import { displayName, type UserDoc } from '../accounts/store';
+import { displayName } from '../accounts/names';
+import type { UserDoc } from '../accounts/store';
 import type { Mail } from '../accounts/mailer';
 import { digestTexts } from '../accounts/mail-texts';
 

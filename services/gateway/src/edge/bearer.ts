@@ -1,14 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Collection } from 'mongodb';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_PREFIX, type Identity } from '@platform/contracts';
 import { HttpError } from '@platform/service-kit';
-import { displayName, type UserDoc } from '../accounts/store';
-import type { ResolveUser } from './identity-propagation';
-import { splitTarget } from './path-guard';
-import { keyedLimiter, type RateLimit } from './rate-limits/keyed-limiter';
-import { isApiPath, ownerOf, type RoutingRule } from './routing-table';
+import { displayName } from '../accounts/names';
 import { digest } from '../accounts/secrets';
-import { liveTokenOf, SECRET_SHAPE, touchToken, type ApiTokenDoc } from '../api-tokens/store';
+import type { AccountStore } from '../accounts/store';
+import type { ApiTokenStore } from '../api-tokens/store';
+import { SECRET_SHAPE } from '../api-tokens/token-secret';
+import { keyedLimiter, type RateLimit } from './rate-limits/keyed-limiter';
+import { ownerOf, type RoutingRule } from './routing-table';
 
 const BEARER = /^Bearer[ \t]+(\S*)[ \t]*$/i;
 
@@ -27,14 +26,22 @@ export function bearerSecret(request: FastifyRequest): string | undefined {
 /** Tokens only read: GET, and HEAD which is a GET without its body. */
 const READS = new Set(['GET', 'HEAD']);
 
-export interface BearerGateOptions {
-  tokens: Collection<ApiTokenDoc>;
-  users: Collection<UserDoc>;
+export interface BearerOptions {
+  tokens: ApiTokenStore;
+  accounts: AccountStore;
   table: readonly RoutingRule[];
   now: () => number;
   /** Calls one token may make per window (API_TOKEN_RATE_LIMIT_PER_MINUTE a minute by default). */
   rateLimit: RateLimit;
 }
+
+/** The person a request's API token stands for; throws the refusal when it stands for nobody here. */
+export type TokenResolver = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  secret: string,
+  path: string,
+) => Promise<Identity>;
 
 /**
  * Personal API tokens at the door. A request to /api, /auth or /audio with `Authorization: Bearer <secret>`
@@ -43,26 +50,13 @@ export interface BearerGateOptions {
  * session), an unknown or revoked secret is 401 `api_token.invalid`, and each token has its own rate limit
  * (429 `rate_limit.exceeded`, counted in MongoDB like every other limit). The identity it resolves to is
  * the owner's as they are now (their current role), marked `via: 'api-token'`; the services then admit it
- * only on routes declared `apiToken: true`.
- *
- * Registers the check as an onRequest hook on `app` (which must have @fastify/rate-limit) and answers the
- * resolver the proxy signs identities with: the token's owner, else whoever `session` finds. Hooks apply to
- * the routes registered after them, so call it before registering /auth and the proxy.
+ * only on routes declared `apiToken: true`. `app` must have @fastify/rate-limit.
  */
-export function registerBearerGate(
-  app: FastifyInstance,
-  options: BearerGateOptions,
-  session: ResolveUser,
-): ResolveUser {
-  const { tokens, users, table, now } = options;
+export function tokenResolver(app: FastifyInstance, options: BearerOptions): TokenResolver {
+  const { tokens, accounts, table, now } = options;
   const limit = keyedLimiter(app, 'apiToken', options.rateLimit);
-  const resolved = new WeakMap<FastifyRequest, Identity>();
 
-  app.addHook('onRequest', async (request, reply) => {
-    const secret = bearerSecret(request);
-    if (secret === undefined) return;
-    const { path } = splitTarget(request.url);
-    if (!isApiPath(path)) return;
+  return async (request, reply, secret, path) => {
     if (!READS.has(request.method)) throw new HttpError(403, 'access.token_forbidden');
     if (
       path === AUTH_PREFIX ||
@@ -75,8 +69,8 @@ export function registerBearerGate(
     // The count (a write) and the lookups (reads) go to the database together rather than one after the
     // other: the count is keyed by the secret's digest, which is known before the token is found.
     const [found, verdict] = await Promise.all([
-      liveTokenOf(tokens, secret).then(async (token) => {
-        const owner = token && (await users.findOne({ _id: token.userId }));
+      tokens.liveTokenOf(secret).then(async (token) => {
+        const owner = token && (await accounts.byId(token.userId));
         return token && owner ? { token, owner } : null;
       }),
       limit(request, digest(secret).slice(0, 32)),
@@ -87,20 +81,7 @@ export function registerBearerGate(
       reply.header('retry-after', String(verdict.retryAfterSeconds));
       throw new HttpError(429, 'rate_limit.exceeded');
     }
-    await touchToken(tokens, token, now());
-    resolved.set(request, {
-      id: owner._id.toHexString(),
-      role: owner.role,
-      name: displayName(owner),
-      via: 'api-token',
-    });
-  });
-
-  return async (request) => {
-    const identity = resolved.get(request);
-    if (identity) return identity;
-    // A request that carried a token is its token's or nobody's: never the cookie's beside it.
-    if (bearerSecret(request) !== undefined) return null;
-    return session(request);
+    await tokens.touch(token, now());
+    return { id: owner._id.toHexString(), role: owner.role, name: displayName(owner), via: 'api-token' };
   };
 }

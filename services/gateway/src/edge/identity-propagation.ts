@@ -2,38 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Identity } from '@platform/contracts';
 import { REQUEST_ID_HEADER, signIdentity, type SignedRequest } from '@platform/service-kit';
-import { displayName, type AccountCollections } from '../accounts/store';
-import { SESSION_COOKIE_NAMES, type SessionCookie } from '../accounts/session-cookie';
-import type { SessionCache } from '../accounts/session-cache';
-import { sessionUser } from '../accounts/sessions';
-
-/** Turns a request into the signed-in person, or null. */
-export type ResolveUser = (request: FastifyRequest) => Promise<Identity | null>;
-
-/** Without an accounts database nobody is signed in. */
-export const resolveUser: ResolveUser = async () => null;
-
-/** The person behind the request's session cookie (an unexpired session), as services are told about them. */
-export function sessionResolver(
-  cols: AccountCollections,
-  now: () => number,
-  cache: SessionCache,
-  cookie: SessionCookie,
-): ResolveUser {
-  return async (request) => {
-    const token = cookie.read(request);
-    if (!token) return null;
-    const at = now();
-    const known = cache.get(token, at);
-    if (known) return known;
-    const session = await sessionUser(cols, token, at);
-    if (!session) return null;
-    const { user, expiresAt } = session;
-    const identity = { id: user._id.toHexString(), role: user.role, name: displayName(user) };
-    cache.remember(token, identity, expiresAt, at);
-    return identity;
-  };
-}
+import { SESSION_COOKIE_NAMES } from '../accounts/session-cookie';
 
 const IDENTITY_PREFIX = 'x-platform-identity';
 

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { Value } from '@sinclair/typebox/value';
 import { ErrorBody } from '@platform/contracts';
 import type { ServiceApp } from '@platform/service-kit';
+import { startAccountsGateway, type AccountsGateway } from '../../test/accounts-gateway';
 import { startTestUpstream, type TestUpstream } from '../../test/upstream';
-import { makeShellDist } from '../../test/shell-dist';
-import { buildApp } from '../app';
+import { BackgroundWork } from '../accounts/background';
 import { URL_MESSAGES, urlProblem } from './path-guard';
 
 /**
@@ -47,24 +47,26 @@ const TRAVERSALS = [
 describe('the path guard', () => {
   let text: TestUpstream;
   let speech: TestUpstream;
-  let shell: Awaited<ReturnType<typeof makeShellDist>>;
+  let gateway: AccountsGateway;
   let app: ServiceApp;
   let base: string;
 
   beforeAll(async () => {
-    [text, speech, shell] = await Promise.all([startTestUpstream(), startTestUpstream(), makeShellDist()]);
-    app = await buildApp({
+    [text, speech] = await Promise.all([startTestUpstream(), startTestUpstream()]);
+    gateway = await startAccountsGateway({
+      secret: 'path-guard-secret',
+      dbPrefix: 'gwpath',
+      now: Date.now,
+      background: new BackgroundWork(),
       upstreams: { text: text.url, speech: speech.url },
-      identitySecret: 'path-guard-secret',
-      shellDist: shell.dir,
-      logger: false,
     });
+    app = gateway.app;
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
-    await app.close();
-    await Promise.all([text.close(), speech.close(), shell.remove()]);
+    await gateway?.close();
+    await Promise.all([text?.close(), speech?.close()]);
   });
   beforeEach(() => {
     text.received.length = 0;

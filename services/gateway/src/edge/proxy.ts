@@ -42,8 +42,8 @@ export interface ProxyOptions {
   table: readonly RoutingRule[];
   identitySecret: string;
   timeouts: UpstreamTimeouts;
-  /** Storage quota and free-space checks of uploads; none without an accounts database. */
-  storageGate?: StorageGate;
+  /** Storage quota and free-space checks of uploads. */
+  storageGate: StorageGate;
 }
 
 /** A service's answer as @fastify/reply-from hands it over (its type declarations leave `headers` out). */
@@ -116,7 +116,7 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
     }
     const service: ServiceName = owner;
     const identity = request.identity;
-    await options.storageGate?.(request, reply, identity, path);
+    await options.storageGate(request, reply, identity, path);
     // The signature covers the request target exactly as sent: the query goes as it came (reply-from would
     // otherwise re-serialise it through URL parsing).
     const target = query ? `${path}?${query}` : path;

@@ -9,8 +9,8 @@ import {
   ROUTES,
 } from '@platform/contracts';
 import type { ServiceApp } from '@platform/service-kit';
-import { buildApp } from '../app';
-import { makeShellDist } from '../../test/shell-dist';
+import { startAccountsGateway, type AccountsGateway } from '../../test/accounts-gateway';
+import { BackgroundWork } from '../accounts/background';
 import { OPENAPI_PATH, publicRoutes } from './public-openapi';
 
 interface Operation {
@@ -28,26 +28,24 @@ type OpenApi = {
 const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 describe('the public OpenAPI document', () => {
-  let shell: Awaited<ReturnType<typeof makeShellDist>>;
+  let gateway: AccountsGateway;
   let app: ServiceApp;
   let doc: OpenApi;
 
   beforeAll(async () => {
-    shell = await makeShellDist();
-    app = await buildApp({
-      upstreams: { text: 'http://127.0.0.1:9', speech: 'http://127.0.0.1:9' },
-      identitySecret: 'openapi-test',
-      shellDist: shell.dir,
-      logger: false,
-      publicUrl: 'https://data.example.org',
+    gateway = await startAccountsGateway({
+      secret: 'openapi-test',
+      dbPrefix: 'gwopenapi',
+      now: Date.now,
+      background: new BackgroundWork(),
     });
+    app = await gateway.build({ publicUrl: 'https://data.example.org' });
     const res = await app.inject({ url: OPENAPI_PATH });
     expect(res.statusCode).toBe(200);
     doc = res.json() as OpenApi;
   });
   afterAll(async () => {
-    await app?.close();
-    await shell?.remove();
+    await gateway?.close();
   });
 
   const operation = (route: { method: string; path: string }) =>

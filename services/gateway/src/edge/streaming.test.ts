@@ -2,9 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { request, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServiceApp } from '@platform/service-kit';
-import { startTestUpstream, type TestUpstream } from '../../test/upstream';
-import { makeShellDist } from '../../test/shell-dist';
-import { buildApp } from '../app';
+import { startAccountsGateway, type AccountsGateway } from '../../test/accounts-gateway';
+import { BackgroundWork } from '../accounts/background';
 
 const CHUNK = 1024 * 1024;
 const CHUNKS = 20;
@@ -14,26 +13,28 @@ const CHUNKS = 20;
  * the previous one has come back. A gateway that buffered the upload (or the download) before passing it
  * on would never return the first chunk while the upload is still open, and the test would time out.
  */
+/** The gateway as it runs, on a test database, in front of one stand-in for both services. */
+const startGateway = (dbPrefix: string) =>
+  startAccountsGateway({
+    secret: 'streaming-secret',
+    dbPrefix,
+    now: Date.now,
+    background: new BackgroundWork(),
+  });
+
 describe('gateway streaming over real HTTP', () => {
-  let upstream: TestUpstream;
-  let shell: Awaited<ReturnType<typeof makeShellDist>>;
+  let gateway: AccountsGateway;
   let app: ServiceApp;
   let port: number;
 
   beforeAll(async () => {
-    [upstream, shell] = await Promise.all([startTestUpstream(), makeShellDist()]);
-    app = await buildApp({
-      upstreams: { text: upstream.url, speech: upstream.url },
-      identitySecret: 'streaming-secret',
-      shellDist: shell.dir,
-      logger: false,
-    });
+    gateway = await startGateway('gwstream');
+    app = gateway.app;
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as AddressInfo).port;
   });
   afterAll(async () => {
-    await app.close();
-    await Promise.all([upstream.close(), shell.remove()]);
+    await gateway?.close();
   });
 
   it('streams a 20 MB upload and its echo both ways without buffering either', async () => {
@@ -83,13 +84,7 @@ describe('gateway streaming over real HTTP', () => {
   }, 30_000);
 
   it('does not cut a slow upload short: the answer timeout starts once the body has been sent', async () => {
-    const impatient = await buildApp({
-      upstreams: { text: upstream.url, speech: upstream.url },
-      identitySecret: 'streaming-secret',
-      shellDist: shell.dir,
-      logger: false,
-      timeouts: { headersMs: 500 },
-    });
+    const impatient = await gateway.build({ timeouts: { headersMs: 500 } });
     await impatient.listen({ port: 0, host: '127.0.0.1' });
     try {
       const result = await new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -126,26 +121,18 @@ describe('gateway streaming over real HTTP', () => {
 });
 
 describe('gateway upstream timeouts for uploads', () => {
-  let upstream: TestUpstream;
-  let shell: Awaited<ReturnType<typeof makeShellDist>>;
+  let gateway: AccountsGateway;
   let app: ServiceApp;
 
   beforeAll(async () => {
-    [upstream, shell] = await Promise.all([startTestUpstream(), makeShellDist()]);
+    gateway = await startGateway('gwtimeouts');
     // The service answers three seconds after the body: longer than the answer timeout, within the upload
     // one. The answer timeout is a whole second because undici does not count it while the body is still
     // being written, which on a busy machine can take a few hundred milliseconds.
-    app = await buildApp({
-      upstreams: { text: upstream.url, speech: upstream.url },
-      identitySecret: 'streaming-secret',
-      shellDist: shell.dir,
-      logger: false,
-      timeouts: { headersMs: 1000, uploadMs: 10_000 },
-    });
+    app = await gateway.build({ timeouts: { headersMs: 1000, uploadMs: 10_000 } });
   });
   afterAll(async () => {
-    await app.close();
-    await Promise.all([upstream.close(), shell.remove()]);
+    await gateway?.close();
   });
 
   const post = (contentType: string) =>

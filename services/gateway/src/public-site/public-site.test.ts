@@ -174,17 +174,14 @@ describe('the public site on the gateway: contact, inquiries, newsletter', () =>
     });
 
     it('keeps the inquiry when the mail cannot be sent', async () => {
-      const failing = await gateway.build(
-        {},
-        {
-          mailer: {
-            kind: 'smtp',
-            send: async () => {
-              throw new Error('mail server down');
-            },
+      const failing = await gateway.build({
+        mailer: {
+          kind: 'smtp',
+          send: async () => {
+            throw new Error('mail server down');
           },
         },
-      );
+      });
       const res = await failing.inject({
         method: 'POST',
         url: '/api/contact',

@@ -1,5 +1,6 @@
 import { getAvatar, routeUrl, type AccountRow, type Profile } from '@platform/contracts';
-import { displayName, type UserDoc } from '../accounts/store';
+import { displayName } from '../accounts/names';
+import type { UserDoc } from '../accounts/store';
 
 /** Where a person's avatar is served; the version changes with each upload, so each URL may be cached for good. */
 export const avatarUrl = (user: Pick<UserDoc, '_id' | 'avatarVersion'>) =>
@@ -33,6 +34,3 @@ export function accountRow(user: UserDoc): AccountRow {
     createdAt: user.createdAt.toISOString(),
   };
 }
-
-/** A regular expression matching `text` literally. */
-export const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

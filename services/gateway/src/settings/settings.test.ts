@@ -4,18 +4,18 @@ import { ObjectId } from 'mongodb';
 import { AVATAR_MAX_BYTES, AVATAR_SIZE_PX, SERVICE_IDENTITIES, type Notification } from '@platform/contracts';
 import { signIdentity, type ServiceApp } from '@platform/service-kit';
 import { closedPort, multipart } from '@platform/service-kit/testing';
-import { startAccountsGateway, type AccountsGateway } from '../../test/accounts-gateway';
+import { startAccountsGateway, untilReady, type AccountsGateway } from '../../test/accounts-gateway';
 import { linkToken, readOutbox } from '../../test/outbox';
 import { startServiceStub, type ServiceStub } from '../../test/service-stub';
 import { BackgroundWork } from '../accounts/background';
 import { createMailer } from '../accounts/mailer';
 import { EMAIL_CHANGE_NOTICE_TEXTS } from '../accounts/mail-texts';
 import { SESSION_CACHE_MS } from '../accounts/session-cache';
-import { accountCollections, backfillNameKeys } from '../accounts/store';
+import { accountStore } from '../accounts/store';
 import { runAdmin } from '../admin';
 import { DigestJob } from '../digest/digest-job';
 import { createServiceClient } from '@platform/service-kit';
-import { settingsCollections } from './store';
+import { settingsStore } from './store';
 import { join } from 'node:path';
 
 const SECRET = 'settings-test-secret';
@@ -601,7 +601,7 @@ describe('settings, accounts and the digest', () => {
       );
     });
 
-    it('finds accounts made before names had search keys, once the gateway has given them theirs', async () => {
+    it('finds accounts made before names had search keys, once a gateway starting has given them theirs', async () => {
       const _id = new ObjectId();
       await db.collection('users').insertOne({
         _id,
@@ -613,7 +613,13 @@ describe('settings, accounts and the digest', () => {
         verified: true,
         createdAt: new Date(clock),
       });
-      await backfillNameKeys(accountCollections(db).users);
+      // The gateways already up gave older accounts their keys when they started; one starting now does it
+      // for this one.
+      const starting = await gateway.build();
+      await untilReady(starting);
+      for (let i = 0; i < 100 && !(await db.collection('users').findOne({ _id }))?.nameKey; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
       expect(await db.collection('users').findOne({ _id })).toMatchObject({
         nameKey: 'ifeoma eze  okoro',
         nameKeys: expect.arrayContaining(['ifeoma eze  okoro', 'ifeoma', 'eze', 'okoro']),
@@ -698,8 +704,8 @@ describe('settings, accounts and the digest', () => {
     const job = (holder = 'this-gateway') =>
       new DigestJob({
         db,
-        cols: accountCollections(db),
-        settings: settingsCollections(db),
+        accounts: accountStore(db),
+        settings: settingsStore(db),
         text: createServiceClient({
           identity: SERVICE_IDENTITIES.gateway,
           target: 'text',

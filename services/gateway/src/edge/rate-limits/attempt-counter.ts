@@ -1,6 +1,5 @@
-import type { Collection } from 'mongodb';
 import type { RateLimit } from './keyed-limiter';
-import { bumpCounter, windowOf, type CounterDoc } from './store';
+import { windowOf, type RateLimitStore } from './store';
 
 /** One attempt counted for a key: the count in the window with it, and the seconds until the window ends. */
 export interface Counted {
@@ -16,24 +15,17 @@ export interface Counted {
  * sign-in failures are counted before the password is checked, so concurrent guesses cannot slip past the
  * limit, and a right password refunds its attempt.
  */
-export function attemptCounter(
-  counters: Collection<CounterDoc>,
-  name: string,
-  limit: RateLimit,
-  now: () => number,
-) {
+export function attemptCounter(counters: RateLimitStore, name: string, limit: RateLimit, now: () => number) {
   return {
     limit,
     async count(key: string): Promise<Counted> {
       const at = now();
       const { id, end } = windowOf(`${name}:${key}`, limit.windowMs, at);
-      const count = await bumpCounter(counters, id, end);
+      const count = await counters.bump(id, end);
       return {
         count,
         retryAfterSeconds: Math.max(1, Math.ceil((end - at) / 1000)),
-        refund: async () => {
-          await counters.updateOne({ _id: id, count: { $gt: 0 } }, { $inc: { count: -1 } });
-        },
+        refund: () => counters.refund(id),
       };
     },
   };

@@ -1,11 +1,15 @@
 import { AUTH_MESSAGES, pathParamNames, ROUTES, routeUrl, type RouteDeclaration } from '@platform/contracts';
 import type { ServiceApp } from '@platform/service-kit';
 import { linkToken, readOutbox } from '../../../test/outbox';
-import { ROOMY_RATE_LIMITS, startAccountsGateway, type AccountsGateway } from '../../../test/accounts-gateway';
+import {
+  ROOMY_RATE_LIMITS,
+  startAccountsGateway,
+  type AccountsGateway,
+} from '../../../test/accounts-gateway';
 import { BackgroundWork } from '../../accounts/background';
 import { HASHING_BUSY_MESSAGE } from '../../accounts/passwords';
 import { DEFAULT_RATE_LIMITS, type AccountRateLimits } from '../../accounts/limits';
-import { rateLimitCounters } from './store';
+import { RATE_LIMITS, type CounterDoc } from './store';
 import { WRITE_LIMIT_MESSAGES } from './write-limits';
 
 const SECRET = 'rate-limit-test-secret';
@@ -59,7 +63,7 @@ describe('rate limits in the database', () => {
 
   it('shares one count between two gateway processes on one database', async () => {
     const limits = { ...ROOMY_RATE_LIMITS, signinFailuresPerAddressClient: { max: 3, windowMs: MINUTE } };
-    const [a, b] = [await build({}, { rateLimits: limits }), await build({}, { rateLimits: limits })];
+    const [a, b] = [await build({ rateLimits: limits }), await build({ rateLimits: limits })];
     const attempt = (app: ServiceApp) =>
       post(app, '/auth/signin', { email: 'shared@example.org', password: 'Wrong1234' });
     expect((await attempt(a)).statusCode).toBe(401);
@@ -91,7 +95,7 @@ describe('rate limits in the database', () => {
       });
 
     it('lock out the client that fails on an address, never the owner signing in from elsewhere', async () => {
-      const app = await build({}, { rateLimits: SIGNIN_LIMITS });
+      const app = await build({ rateLimits: SIGNIN_LIMITS });
       await signedIn(app, 'victim@example.org');
       clock += MINUTE;
       const attacker = '203.0.113.66';
@@ -118,7 +122,7 @@ describe('rate limits in the database', () => {
     });
 
     it('past the address’s own limit, holds back every client that failed on it, and only those', async () => {
-      const app = await build({}, { rateLimits: SIGNIN_LIMITS });
+      const app = await build({ rateLimits: SIGNIN_LIMITS });
       await signedIn(app, 'spread@example.org');
       clock += MINUTE;
       // Many clients, two guesses each: none reaches its own limit, together they reach the address's.
@@ -139,7 +143,7 @@ describe('rate limits in the database', () => {
     });
 
     it('still stops one client trying many addresses, and a right password does not count as a failure', async () => {
-      const app = await build({}, { rateLimits: SIGNIN_LIMITS });
+      const app = await build({ rateLimits: SIGNIN_LIMITS });
       await signedIn(app, 'sprayed@example.org');
       clock += MINUTE;
       const sprayer = '203.0.113.99';
@@ -165,12 +169,11 @@ describe('rate limits in the database', () => {
   });
 
   it('keeps its counters as documents that expire with their window, not in the process', async () => {
-    const app = await build(
-      {},
-      { rateLimits: { ...ROOMY_RATE_LIMITS, queryEmailPerClient: { max: 5, windowMs: MINUTE } } },
-    );
+    const app = await build({
+      rateLimits: { ...ROOMY_RATE_LIMITS, queryEmailPerClient: { max: 5, windowMs: MINUTE } },
+    });
     expect((await queryEmail(app, {})).statusCode).toBe(200);
-    const counters = rateLimitCounters(app.database!.db);
+    const counters = app.database!.db.collection<CounterDoc>(RATE_LIMITS);
     const counter = await counters.findOne({ _id: { $regex: /^queryEmailPerClient:127\.0\.0\.1\|/ } });
     expect(counter).toMatchObject({ count: 1, expiresAt: new Date(clock + MINUTE) });
     const indexes = await counters.indexes();
@@ -180,10 +183,9 @@ describe('rate limits in the database', () => {
   });
 
   it('ignores X-Forwarded-For when no proxy is trusted: a spoofed header does not change the key', async () => {
-    const app = await build(
-      {},
-      { rateLimits: { ...ROOMY_RATE_LIMITS, queryEmailPerClient: { max: 2, windowMs: MINUTE } } },
-    );
+    const app = await build({
+      rateLimits: { ...ROOMY_RATE_LIMITS, queryEmailPerClient: { max: 2, windowMs: MINUTE } },
+    });
     expect((await queryEmail(app, { 'x-forwarded-for': '203.0.113.1' })).statusCode).toBe(200);
     expect((await queryEmail(app, { 'x-forwarded-for': '203.0.113.2' })).statusCode).toBe(200);
     const third = await queryEmail(app, { 'x-forwarded-for': '203.0.113.3' });
@@ -191,10 +193,10 @@ describe('rate limits in the database', () => {
   });
 
   it('with TRUST_PROXY=1 counts only the last hop, whatever the client wrote before it', async () => {
-    const app = await build(
-      { trustProxy: 1 },
-      { rateLimits: { ...ROOMY_RATE_LIMITS, queryEmailPerClient: { max: 2, windowMs: MINUTE } } },
-    );
+    const app = await build({
+      trustProxy: 1,
+      rateLimits: { ...ROOMY_RATE_LIMITS, queryEmailPerClient: { max: 2, windowMs: MINUTE } },
+    });
     const via = (claimed: string, proxySaw: string) => ({ 'x-forwarded-for': `${claimed}, ${proxySaw}` });
     expect((await queryEmail(app, via('10.0.0.1', '198.51.100.7'))).statusCode).toBe(200);
     expect((await queryEmail(app, via('10.0.0.2', '198.51.100.7'))).statusCode).toBe(200);
@@ -204,7 +206,7 @@ describe('rate limits in the database', () => {
   });
 
   it("limits each signed-in person's writes by their id, with 429, Retry-After and a message", async () => {
-    const app = await build({}, { writeLimits: { writes: { max: 3, windowMs: MINUTE } } });
+    const app = await build({ writeLimits: { writes: { max: 3, windowMs: MINUTE } } });
     const ada = await signedIn(app, 'writer-ada@example.org');
     const ben = await signedIn(app, 'writer-ben@example.org');
     const write = (who: Record<string, string>, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' = 'POST') =>
@@ -227,10 +229,9 @@ describe('rate limits in the database', () => {
   });
 
   it('limits recording uploads more strictly, counting them as writes too', async () => {
-    const app = await build(
-      {},
-      { writeLimits: { writes: { max: 5, windowMs: MINUTE }, uploads: { max: 2, windowMs: MINUTE } } },
-    );
+    const app = await build({
+      writeLimits: { writes: { max: 5, windowMs: MINUTE }, uploads: { max: 2, windowMs: MINUTE } },
+    });
     const cara = await signedIn(app, 'uploader@example.org');
     const upload = () => app.inject({ method: 'POST', url: '/api/recordings', headers: cara, payload: 'x' });
     // The stand-in service has no upload route (404): what matters is that the gateway let them through.
@@ -263,7 +264,7 @@ describe('rate limits in the database', () => {
       );
 
     it('counts each under the person’s write limit, refused before the route does anything', async () => {
-      const app = await build({}, { writeLimits: { writes: { max: 1, windowMs: MINUTE } } });
+      const app = await build({ writeLimits: { writes: { max: 1, windowMs: MINUTE } } });
       const dan = await signedIn(app, 'every-write@example.org');
       expect(WRITE_ROUTES.filter((r) => r.owner === 'gateway').length).toBeGreaterThan(10);
       // The one write the window allows.
@@ -289,10 +290,9 @@ describe('rate limits in the database', () => {
     });
 
     it('counts every route that stores files under the upload limit, as its declaration says', async () => {
-      const app = await build(
-        {},
-        { writeLimits: { writes: { max: 100, windowMs: MINUTE }, uploads: { max: 1, windowMs: MINUTE } } },
-      );
+      const app = await build({
+        writeLimits: { writes: { max: 100, windowMs: MINUTE }, uploads: { max: 1, windowMs: MINUTE } },
+      });
       const eve = await signedIn(app, 'every-upload@example.org');
       const stores = ROUTES.filter((r) => r.storesFiles);
       expect(stores.map((r) => r.name).sort()).toEqual(
@@ -318,7 +318,7 @@ describe('rate limits in the database', () => {
   });
 
   it('answers 503 with Retry-After when the password-hashing queue is full, and works again after', async () => {
-    const app = await build({}, { passwordLogN: 15, hashing: { concurrency: 1, queue: 1 } });
+    const app = await build({ passwordLogN: 15, hashing: { concurrency: 1, queue: 1 } });
     const signin = (i: number) =>
       post(app, '/auth/signin', { email: `nobody${i}@example.org`, password: 'Wrong1234' });
     expect((await signin(0)).statusCode).toBe(401);

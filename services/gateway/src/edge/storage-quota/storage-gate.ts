@@ -1,9 +1,8 @@
 import { statfs } from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ObjectId, type Collection } from 'mongodb';
 import { DATASET_UPLOAD_MAX_BYTES, type Identity } from '@platform/contracts';
 import { discardRestOfUpload, HttpError } from '@platform/service-kit';
-import { reservedBytes, type ReservationDoc } from './store';
+import type { ReservationStore } from './store';
 import type { StorageSettings } from './settings';
 import type { StoredBytesReader } from './stored-bytes';
 import { storesFilesMatcher } from './stores-files';
@@ -37,7 +36,7 @@ export const RESERVATION_MS = 60 * 60_000;
 export interface StorageGateOptions {
   settings: StorageSettings;
   stored: StoredBytesReader;
-  reservations: Collection<ReservationDoc>;
+  reservations: ReservationStore;
   now: () => number;
   /** Tests pretend the disk is fuller or emptier. */
   freeBytes?: (dir: string) => Promise<number>;
@@ -76,25 +75,19 @@ export function storageGate(options: StorageGateOptions): StorageGate {
       request.log.warn({ dataDir: settings.dataDir }, 'data disk below its free-space floor: upload refused');
       return refuse(request, new HttpError(507, 'storage.disk_full'));
     }
-    const reservation: ReservationDoc = {
-      _id: new ObjectId(),
-      userId: identity.id,
-      bytes: declared,
-      expiresAt: new Date(now() + RESERVATION_MS),
-    };
-    await reservations.insertOne(reservation);
+    const reservation = await reservations.reserve(identity.id, declared, new Date(now() + RESERVATION_MS));
     let released = false;
     const release = () => {
       if (released) return;
       released = true;
-      reservations.deleteOne({ _id: reservation._id }).catch((err: unknown) => {
+      reservations.release(reservation).catch((err: unknown) => {
         request.log.warn({ err }, 'storage reservation not removed; it lapses on its own');
       });
     };
     try {
       const [storedBytes, reserved] = await Promise.all([
         stored(identity.id),
-        reservedBytes(reservations, identity.id, new Date(now())),
+        reservations.reservedBytes(identity.id, new Date(now())),
       ]);
       if (storedBytes + reserved > settings.quotaBytes) throw new HttpError(413, 'storage.quota_exceeded');
     } catch (err) {

@@ -77,10 +77,10 @@ describe('storage quota and free-space floor (gateway)', () => {
   beforeAll(async () => {
     services = await startServices();
     gateway = await startAccountsGateway({ secret: SECRET, dbPrefix: 'gwquota', now: Date.now, background });
-    app = await gateway.build(
-      { upstreams: { text: services.url, speech: services.url } },
-      { storage: { quotaBytes: QUOTA, freeFloorBytes: 0 } },
-    );
+    app = await gateway.build({
+      upstreams: { text: services.url, speech: services.url },
+      storage: { quotaBytes: QUOTA, freeFloorBytes: 0 },
+    });
   }, 30_000);
   afterAll(async () => {
     await gateway?.close();
@@ -195,10 +195,10 @@ describe('storage quota and free-space floor (gateway)', () => {
 
   it('refuses uploads with 507 while the data disk is below its free-space floor', async () => {
     const { cookie } = await signedIn('full@example.org');
-    const full = await gateway.build(
-      { upstreams: { text: services.url, speech: services.url } },
-      { storage: { quotaBytes: QUOTA, freeFloorBytes: Number.MAX_SAFE_INTEGER } },
-    );
+    const full = await gateway.build({
+      upstreams: { text: services.url, speech: services.url },
+      storage: { quotaBytes: QUOTA, freeFloorBytes: Number.MAX_SAFE_INTEGER },
+    });
     const res = await upload(cookie, 10, '/api/recordings', full);
     expectRefusal(res, 507, 'storage.disk_full');
     expect(services.received).toEqual([]);

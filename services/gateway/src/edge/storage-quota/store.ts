@@ -1,4 +1,4 @@
-import type { Collection, Db, ObjectId } from 'mongodb';
+import { ObjectId, type Db } from 'mongodb';
 import type { CollectionIndexes } from '@platform/service-kit';
 
 export const STORAGE_RESERVATIONS = 'storage_reservations';
@@ -26,20 +26,37 @@ export const STORAGE_RESERVATION_INDEXES: CollectionIndexes[] = [
   },
 ];
 
-export const storageReservations = (db: Db): Collection<ReservationDoc> =>
-  db.collection<ReservationDoc>(STORAGE_RESERVATIONS);
+/** Uploads under way, per person (storage_reservations). */
+export function reservationStore(db: Db) {
+  const reservations = db.collection<ReservationDoc>(STORAGE_RESERVATIONS);
 
-/** The bytes of a person's uploads under way (theirs included, when the caller has already reserved). */
-export async function reservedBytes(
-  reservations: Collection<ReservationDoc>,
-  userId: string,
-  now: Date,
-): Promise<number> {
-  const [sum] = await reservations
-    .aggregate<{ bytes: number }>([
-      { $match: { userId, expiresAt: { $gt: now } } },
-      { $group: { _id: null, bytes: { $sum: '$bytes' } } },
-    ])
-    .toArray();
-  return sum?.bytes ?? 0;
+  return {
+    /** Reserves an upload's bytes until `expiresAt`; the reservation's id, to release it. */
+    async reserve(userId: string, bytes: number, expiresAt: Date): Promise<ObjectId> {
+      const _id = new ObjectId();
+      await reservations.insertOne({ _id, userId, bytes, expiresAt });
+      return _id;
+    },
+
+    async release(id: ObjectId) {
+      await reservations.deleteOne({ _id: id });
+    },
+
+    /** The bytes of a person's uploads under way (theirs included, when the caller has already reserved). */
+    async reservedBytes(userId: string, now: Date): Promise<number> {
+      const [sum] = await reservations
+        .aggregate<{ bytes: number }>([
+          { $match: { userId, expiresAt: { $gt: now } } },
+          { $group: { _id: null, bytes: { $sum: '$bytes' } } },
+        ])
+        .toArray();
+      return sum?.bytes ?? 0;
+    },
+
+    async eraseUser(userId: string) {
+      await reservations.deleteMany({ userId });
+    },
+  };
 }
+
+export type ReservationStore = ReturnType<typeof reservationStore>;

@@ -1,14 +1,13 @@
-import { ObjectId } from 'mongodb';
 import { getAvatar } from '@platform/contracts';
 import { HttpError, routeModule, serveRoute } from '@platform/service-kit';
 import type { GatewayContext } from '../../context';
 
 /** Each person's avatar, cached by the browser for as long as its version is current. */
 export default routeModule<GatewayContext>([getAvatar], (app, ctx) => {
-  const { settings } = ctx;
+  const { settings } = ctx.stores;
   serveRoute(app, getAvatar, async (request, reply) => {
     const id = request.params.id;
-    const avatar = ObjectId.isValid(id) ? await settings.avatars.findOne({ _id: new ObjectId(id) }) : null;
+    const avatar = await settings.avatarOf(id);
     if (!avatar) throw new HttpError(404, 'avatar.not_found');
     const etag = `"${id}-${avatar.version}"`;
     const asked = (request.query as { v?: unknown }).v;
@@ -22,6 +21,6 @@ export default routeModule<GatewayContext>([getAvatar], (app, ctx) => {
       .split(',')
       .map((tag) => tag.trim().replace(/^W\//, ''));
     if (known.includes(etag) || known.includes('*')) return reply.code(304).send();
-    return reply.type('image/webp').send(Buffer.from(avatar.image.buffer));
+    return reply.type('image/webp').send(avatar.image);
   });
 });

@@ -1,7 +1,7 @@
 import { postContact } from '@platform/contracts';
 import { routeModule, serveRoute } from '@platform/service-kit';
 import type { GatewayContext } from '../../context';
-import type { InquiryDoc } from '../../public-site/store';
+import type { Inquiry } from '../../public-site/store';
 import { contactMail } from '../../public-site/mails';
 import { localeOf, PUBLIC_FORM_BODY_LIMIT, refuseUnlessPlain, withinLimit } from '../../public-site/requests';
 import { clientKey } from '../../edge/rate-limits/client-key';
@@ -10,7 +10,7 @@ import { keyedLimiter } from '../../edge/rate-limits/keyed-limiter';
 /** The public contact form: stored, then mailed to the operators. */
 export default routeModule<GatewayContext>([postContact], (app, ctx) => {
   const { mailer, background, now } = ctx;
-  const cols = ctx.publicSite;
+  const { publicSite } = ctx.stores;
   const settings = ctx.publicSiteSettings;
   const contactLimiter = keyedLimiter(app, 'contact', settings.contactLimit);
 
@@ -25,7 +25,7 @@ export default routeModule<GatewayContext>([postContact], (app, ctx) => {
       const lastName = body.lastName.trim();
       const email = body.email.trim();
       const languages = (body.languages ?? '').trim();
-      const inquiry: Omit<InquiryDoc, '_id'> = {
+      const inquiry: Inquiry = {
         firstName,
         lastName,
         email,
@@ -36,7 +36,7 @@ export default routeModule<GatewayContext>([postContact], (app, ctx) => {
         createdAt: new Date(now()),
       };
       // Stored before anything is mailed: a mail that fails loses nothing.
-      await cols.inquiries.insertOne(inquiry as InquiryDoc);
+      await publicSite.addInquiry(inquiry);
       background.run(
         async () => {
           await mailer.send(contactMail(inquiry, settings.contactEmail));

@@ -1,6 +1,6 @@
 import { postNewsletter, postNewsletterConfirm, postNewsletterUnsubscribe } from '@platform/contracts';
-import { HttpError, isDuplicateKey, routeModule, serveRoute } from '@platform/service-kit';
-import { digest, newToken, TOKEN_SHAPE } from '../../accounts/secrets';
+import { HttpError, routeModule, serveRoute } from '@platform/service-kit';
+import { newToken } from '../../accounts/secrets';
 import type { GatewayContext } from '../../context';
 import { newsletterConfirmMail, newsletterLink } from '../../public-site/mails';
 import {
@@ -19,7 +19,7 @@ export default routeModule<GatewayContext>(
   [postNewsletter, postNewsletterConfirm, postNewsletterUnsubscribe],
   (app, ctx) => {
     const { mailer, background, now, publicUrl } = ctx;
-    const cols = ctx.publicSite;
+    const { publicSite } = ctx.stores;
     const settings = ctx.publicSiteSettings;
     const newsletterLimiter = keyedLimiter(app, 'newsletter', settings.newsletterLimit);
 
@@ -32,47 +32,21 @@ export default routeModule<GatewayContext>(
         const email = request.body.email.trim().toLowerCase();
         const locale = localeOf(request);
         const accepted = { accepted: true as const };
-        const existing = await cols.subscribers.findOne({ email }, { projection: { status: 1 } });
         // Already subscribed: nothing to confirm, nothing mailed. The answer is the same either way.
-        if (existing?.status !== 'subscribed') {
+        if (!(await publicSite.isSubscribed(email))) {
           const token = newToken();
-          const at = new Date(now());
           const unsubscribe = unsubscribeToken(ctx.identitySecret, email);
-          let issued = false;
-          try {
-            // One confirmation mail per address per interval, however many clients ask (silently: the answer
-            // is the same). The earlier mail's link stays the live one meanwhile. The condition and the new
-            // link are one atomic update, so concurrent requests cannot both mail.
-            const result = await cols.subscribers.updateOne(
-              {
-                email,
-                status: { $ne: 'subscribed' },
-                $or: [
-                  { confirmMailedAt: { $exists: false } },
-                  { confirmMailedAt: { $lte: new Date(at.getTime() - settings.newsletterMailIntervalMs) } },
-                ],
-              },
-              {
-                $set: {
-                  status: 'pending',
-                  locale,
-                  confirmHash: digest(token),
-                  confirmExpiresAt: new Date(at.getTime() + CONFIRM_TTL_MS),
-                  confirmMailedAt: at,
-                  // Set with every mail, so the link it carries works even after IDENTITY_SECRET changed.
-                  unsubscribeHash: digest(unsubscribe),
-                  updatedAt: at,
-                },
-                $setOnInsert: { email, createdAt: at },
-              },
-              { upsert: true },
-            );
-            issued = result.matchedCount + result.upsertedCount > 0;
-          } catch (err) {
-            // The address exists but was mailed within the interval, or was confirmed (or created) meanwhile by
-            // another request: the upsert's insert meets the unique address. Nothing to send.
-            if (!isDuplicateKey(err)) throw err;
-          }
+          // One confirmation mail per address per interval, however many clients ask (silently: the answer
+          // is the same).
+          const issued = await publicSite.requestConfirmation({
+            email,
+            locale,
+            confirmToken: token,
+            unsubscribeToken: unsubscribe,
+            at: new Date(now()),
+            ttlMs: CONFIRM_TTL_MS,
+            mailIntervalMs: settings.newsletterMailIntervalMs,
+          });
           if (issued) {
             const mail = newsletterConfirmMail(
               email,
@@ -98,17 +72,7 @@ export default routeModule<GatewayContext>(
       app,
       postNewsletterConfirm,
       async (request) => {
-        const { token } = request.body;
-        const at = new Date(now());
-        const confirmed = TOKEN_SHAPE.test(token)
-          ? await cols.subscribers.findOneAndUpdate(
-              { confirmHash: digest(token), status: 'pending', confirmExpiresAt: { $gt: at } },
-              {
-                $set: { status: 'subscribed', confirmedAt: at, updatedAt: at },
-                $unset: { confirmHash: '', confirmExpiresAt: '' },
-              },
-            )
-          : null;
+        const confirmed = await publicSite.confirm(request.body.token, new Date(now()));
         if (!confirmed) throw new HttpError(404, 'newsletter.link_invalid');
         return { status: 'subscribed' as const };
       },
@@ -119,14 +83,7 @@ export default routeModule<GatewayContext>(
       app,
       postNewsletterUnsubscribe,
       async (request) => {
-        const at = new Date(now());
-        const left = await cols.subscribers.findOneAndUpdate(
-          { unsubscribeHash: digest(request.body.token) },
-          {
-            $set: { status: 'unsubscribed', unsubscribedAt: at, updatedAt: at },
-            $unset: { confirmHash: '', confirmExpiresAt: '' },
-          },
-        );
+        const left = await publicSite.unsubscribe(request.body.token, new Date(now()));
         if (!left) throw new HttpError(404, 'newsletter.link_invalid');
         return { status: 'unsubscribed' as const };
       },

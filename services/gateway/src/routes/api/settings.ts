@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Binary } from 'mongodb';
 import {
   authCodeFor,
   AVATAR_FILE_FIELD,
@@ -17,27 +16,20 @@ import {
   putPassword,
   putProfile,
 } from '@platform/contracts';
-import {
-  databaseOf,
-  HttpError,
-  isDuplicateKey,
-  readMultipart,
-  routeModule,
-  serveRoute,
-} from '@platform/service-kit';
+import { HttpError, readMultipart, routeModule, serveRoute } from '@platform/service-kit';
 import { eraseAccount } from '../../account-deletion/erase-account';
-import { backfillNameKeys, nameFields, type UserDoc } from '../../accounts/store';
-import { emailAddressProblem } from '../../accounts/email-address';
-import { closeSessionsOf, refreshSessionsOf } from '../../accounts/sessions';
 import { currentAccount } from '../../accounts/current-account';
-import type { GatewayContext } from '../../context';
-import { noStoreUnlessSaid, retryWhenHashingBusy } from '../../edge/no-store';
+import { emailAddressProblem } from '../../accounts/email-address';
+import { nameFields } from '../../accounts/names';
+import { closeSessionsOf, refreshSessionsOf } from '../../accounts/sessions';
+import type { UserDoc } from '../../accounts/store';
 import { emailChangeNoticeMail, sendEmailChange } from '../../accounts/verification';
-import { revokeAllTokens } from '../../api-tokens/store';
+import type { GatewayContext } from '../../context';
+import { noStoreUnlessSaid } from '../../edge/no-store';
 import { keyedLimiter } from '../../edge/rate-limits/keyed-limiter';
 import { AvatarTooLargeError, sniffImage, toAvatar } from '../../settings/avatar-image';
+import { notificationSettingsView } from '../../settings/notification-settings';
 import { profileView } from '../../settings/profile-view';
-import { digestPeriodMs, notificationSettingsView } from '../../settings/store';
 
 /** Bytes enough to tell the accepted image formats apart (WebP's tag sits at 8–11). */
 const SNIFF_BYTES = 12;
@@ -79,25 +71,15 @@ export default routeModule<GatewayContext>(
     putNotificationSettings,
   ],
   async (app, ctx) => {
-    const { cols, settings, hasher, mailer, publicUrl, now, sessionCache, cookie } = ctx;
+    const { hasher, mailer, publicUrl, now, sessionCache, cookie } = ctx;
+    const { accounts, settings, apiTokens } = ctx.stores;
     noStoreUnlessSaid(app);
-    retryWhenHashingBusy(app);
     // The avatar's limits come from its declaration, through readMultipart.
     await app.register(multipart);
 
     const passwordChecks = keyedLimiter(app, 'passwordCheck', ctx.passwordChecks);
-    // Older accounts get their name keys once the database answers (tried again each minute until it does).
-    let backfillTimer: NodeJS.Timeout | undefined;
-    const backfill = () => {
-      backfillNameKeys(cols.users).catch((err: unknown) => {
-        app.log.warn({ err }, 'could not give older accounts their name keys yet');
-        backfillTimer = setTimeout(backfill, 60_000).unref();
-      });
-    };
-    backfill();
-    app.addHook('onClose', async () => clearTimeout(backfillTimer));
 
-    const me = (request: FastifyRequest & { identity: { id: string } }) => currentAccount(cols, request);
+    const me = (request: FastifyRequest & { identity: { id: string } }) => currentAccount(accounts, request);
 
     /** 422 unless `password` is the person's current one; 429 past the per-person limit of checks. */
     const checkPassword = async (
@@ -129,21 +111,15 @@ export default routeModule<GatewayContext>(
         if (new Set(languages.map((l) => l.language)).size !== languages.length) {
           throw new HttpError(400, 'validation.failed', 'Each language may be listed once.');
         }
-        const set: Partial<UserDoc> = { ...nameFields(fullName), bio: bio.trim(), languages };
-        if (username !== null) Object.assign(set, { username, usernameKey: username.toLowerCase() });
-        let updated: UserDoc | null;
-        try {
-          updated = await cols.users.findOneAndUpdate(
-            { _id: user._id },
-            username === null ? { $set: set, $unset: { username: '', usernameKey: '' } } : { $set: set },
-            { returnDocument: 'after' },
-          );
-        } catch (err) {
-          if (isDuplicateKey(err)) throw new HttpError(409, 'profile.username_taken');
-          throw err;
-        }
+        const updated = await accounts.saveProfile(user._id, {
+          ...nameFields(fullName),
+          bio: bio.trim(),
+          languages,
+          username,
+        });
+        if (updated === 'username_taken') throw new HttpError(409, 'profile.username_taken');
         if (!updated) throw new HttpError(401, 'auth.not_signed_in');
-        await refreshSessionsOf(cols, sessionCache, user._id);
+        await refreshSessionsOf(accounts, sessionCache, user._id);
         return profileView(updated);
       },
       { bodyLimit: BODY_LIMIT },
@@ -175,28 +151,16 @@ export default routeModule<GatewayContext>(
       }
       // A version that only grows, so a new image never reuses an old URL a browser may have cached.
       const version = Math.max(now(), (user.avatarVersion ?? 0) + 1);
-      await settings.avatars.replaceOne(
-        { _id: user._id },
-        { image: new Binary(image), version, bytes: image.length, updatedAt: new Date(now()) },
-        { upsert: true },
-      );
-      const updated = await cols.users.findOneAndUpdate(
-        { _id: user._id },
-        { $set: { avatarVersion: version } },
-        { returnDocument: 'after' },
-      );
+      await settings.saveAvatar(user._id, image, version, now());
+      const updated = await accounts.setAvatarVersion(user._id, version);
       if (!updated) throw new HttpError(401, 'auth.not_signed_in');
       return profileView(updated);
     });
 
     serveRoute(app, deleteAvatar, async (request) => {
       const user = await me(request);
-      await settings.avatars.deleteOne({ _id: user._id });
-      const updated = await cols.users.findOneAndUpdate(
-        { _id: user._id },
-        { $unset: { avatarVersion: '' } },
-        { returnDocument: 'after' },
-      );
+      await settings.deleteAvatar(user._id);
+      const updated = await accounts.setAvatarVersion(user._id, null);
       if (!updated) throw new HttpError(401, 'auth.not_signed_in');
       return profileView(updated);
     });
@@ -213,15 +177,13 @@ export default routeModule<GatewayContext>(
         if (problem) throw new HttpError(400, authCodeFor(problem), problem);
         const email = normalizeEmail(request.body.email);
         if (email === user.email) throw new HttpError(422, 'account.email_same');
-        if (await cols.users.findOne({ email }, { projection: { _id: 1 } })) {
-          throw new HttpError(409, 'auth.email_taken');
-        }
-        await cols.users.updateOne({ _id: user._id }, { $set: { pendingEmail: email } });
+        if (await accounts.hasAccount(email)) throw new HttpError(409, 'auth.email_taken');
+        await accounts.setPendingEmail(user._id, email);
         // Whoever else is signed in as this person is signed out, as for a new password: the change is asked
         // for from this session, which stays.
-        await closeSessionsOf(cols, sessionCache, user._id, cookie.read(request));
+        await closeSessionsOf(accounts, sessionCache, user._id, cookie.read(request));
         try {
-          await sendEmailChange({ cols, mailer, publicUrl, log: request.log }, user, email, now());
+          await sendEmailChange({ accounts, mailer, publicUrl, log: request.log }, user, email, now());
         } catch (err) {
           // The change waits; asking again sends a new link.
           request.log.error({ err }, 'e-mail change link could not be sent');
@@ -249,15 +211,11 @@ export default routeModule<GatewayContext>(
         if (problem) throw new HttpError(422, authCodeFor(problem), problem);
         const passwordHash = await hasher.hash(newPassword);
         // A change of address still waiting is cancelled with the old password: its link may be someone else's.
-        await cols.users.updateOne(
-          { _id: user._id },
-          { $set: { passwordHash }, $unset: { pendingEmail: '' } },
-        );
-        await cols.tokens.deleteMany({ userId: user._id, scope: 'email' });
+        await accounts.setPassword(user._id, passwordHash);
         // Whoever else was signed in as this person is signed out, and every API token made under the old
         // password stops working; this browser stays signed in.
-        const ended = await closeSessionsOf(cols, sessionCache, user._id, cookie.read(request));
-        await revokeAllTokens(ctx.apiTokens, user._id, now());
+        const ended = await closeSessionsOf(accounts, sessionCache, user._id, cookie.read(request));
+        await apiTokens.revokeAll(user._id, now());
         return { ended };
       },
       { bodyLimit: BODY_LIMIT },
@@ -265,9 +223,9 @@ export default routeModule<GatewayContext>(
 
     serveRoute(app, postSignOutEverywhere, async (request, reply) => {
       const user = await me(request);
-      const ended = await closeSessionsOf(cols, sessionCache, user._id);
+      const ended = await closeSessionsOf(accounts, sessionCache, user._id);
       // Signing out everywhere ends every credential: API tokens too.
-      await revokeAllTokens(ctx.apiTokens, user._id, now());
+      await apiTokens.revokeAll(user._id, now());
       cookie.clear(request, reply);
       return { ended };
     });
@@ -278,7 +236,7 @@ export default routeModule<GatewayContext>(
       async (request, reply) => {
         const user = await me(request);
         await checkPassword(request, reply, user, request.body.currentPassword);
-        await eraseAccount({ db: databaseOf(app), ...ctx.erasure, sessionCache }, user);
+        await eraseAccount({ stores: ctx.stores, ...ctx.erasure, sessionCache }, user);
         cookie.clear(request, reply);
         return { done: true as const };
       },
@@ -289,7 +247,7 @@ export default routeModule<GatewayContext>(
 
     serveRoute(app, getNotificationSettings, async (request) => {
       const user = await me(request);
-      return notificationSettingsView(await settings.notificationSettings.findOne({ _id: user._id }));
+      return notificationSettingsView(await settings.notificationSettingsOf(user._id));
     });
 
     serveRoute(
@@ -298,12 +256,6 @@ export default routeModule<GatewayContext>(
       async (request) => {
         const user = await me(request);
         const body = request.body;
-        const before = await settings.notificationSettings.findOne({ _id: user._id });
-        const at = now();
-        // A new frequency counts from the last digest sent (none yet: the job's next run may send one).
-        const last = before?.lastDigestAt ?? null;
-        const period = digestPeriodMs(body.digest);
-        const nextDigestAt = period !== null && last ? new Date(last.getTime() + period) : null;
         const values = {
           email: body.email,
           taskAssignments: body.taskAssignments,
@@ -311,17 +263,7 @@ export default routeModule<GatewayContext>(
           projectUpdates: body.projectUpdates,
           digest: body.digest,
         };
-        await settings.notificationSettings.updateOne(
-          { _id: user._id },
-          {
-            $set: {
-              ...values,
-              updatedAt: new Date(at),
-              ...(before?.digest !== body.digest ? { nextDigestAt } : {}),
-            },
-          },
-          { upsert: true },
-        );
+        await settings.saveNotificationSettings(user._id, values, now());
         return values;
       },
       { bodyLimit: BODY_LIMIT },

@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ObjectId } from 'mongodb';
 import {
   AUTH_MESSAGES,
   authCodeFor,
@@ -17,21 +16,20 @@ import {
   type AuthErrorReply,
   type SignupRole,
 } from '@platform/contracts';
-import { databaseOf, HttpError, isDuplicateKey, routeModule, serveRoute } from '@platform/service-kit';
+import { HttpError, routeModule, serveRoute } from '@platform/service-kit';
 import { clientKey } from '../../edge/rate-limits/client-key';
 import { attemptCounter, type AttemptCounter } from '../../edge/rate-limits/attempt-counter';
 import { keyedLimiter, type KeyedLimiter } from '../../edge/rate-limits/keyed-limiter';
-import { rateLimitCounters } from '../../edge/rate-limits/store';
-import { nameKeysOf, type UserDoc } from '../../accounts/store';
+import { nameKeysOf } from '../../accounts/names';
 import { emailAddressProblem } from '../../accounts/email-address';
 import type { AccountRateLimits } from '../../accounts/limits';
 import { authSchemaErrors } from '../../accounts/schema-errors';
 import { refuseWrongJsonTypes } from '../../accounts/strict-types';
-import { closeSession, openSession, sessionUser } from '../../accounts/sessions';
-import { issueToken, redeemVerification, sendVerification, tokenOwner } from '../../accounts/verification';
+import { closeSession } from '../../accounts/sessions';
+import { sendVerification } from '../../accounts/verification';
 import type { GatewayContext } from '../../context';
 import { localeCookie } from '../../edge/locale-cookie';
-import { noStore, retryWhenHashingBusy } from '../../edge/no-store';
+import { noStore } from '../../edge/no-store';
 
 /** Sign-in failures: counted by the handler around the password check, not by a limiter before it. */
 const FAILURE_LIMITS = ['signinFailuresPerAddressClient', 'signinFailuresPerAddress'] as const;
@@ -66,8 +64,9 @@ export default routeModule<GatewayContext>(
     postAuthSignout,
   ],
   (app, ctx) => {
-    const { cols, hasher, mailer, publicUrl, now, background, sessionCache, cookie, rateLimits } = ctx;
-    // Counted in the database (see rate-limits/mongo-store.ts), so every gateway process shares one count.
+    const { hasher, mailer, publicUrl, now, background, sessionCache, cookie, rateLimits } = ctx;
+    const { accounts } = ctx.stores;
+    // Counted in the database (see edge/rate-limits/store.ts), so every gateway process shares one count.
     const limits = Object.fromEntries(
       (Object.keys(rateLimits) as (keyof AccountRateLimits)[])
         .filter((name) => !(FAILURE_LIMITS as readonly string[]).includes(name))
@@ -76,7 +75,7 @@ export default routeModule<GatewayContext>(
     const failures = Object.fromEntries(
       FAILURE_LIMITS.map((name) => [
         name,
-        attemptCounter(rateLimitCounters(databaseOf(app)), name, rateLimits[name], now),
+        attemptCounter(ctx.stores.rateLimits, name, rateLimits[name], now),
       ]),
     ) as Record<FailureLimit, AttemptCounter>;
     /**
@@ -103,7 +102,6 @@ export default routeModule<GatewayContext>(
       return payload;
     });
     app.addHook('preValidation', refuseWrongJsonTypes);
-    retryWhenHashingBusy(app);
     // Sign-out needs no body; a client that labels an empty one as JSON should not be told off for it.
     const json = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser('application/json');
@@ -115,7 +113,7 @@ export default routeModule<GatewayContext>(
     // Answers about a person (session, sign-in) must never be stored by a cache.
     noStore(app);
 
-    const mailDeps = { cols, mailer, publicUrl, log: app.log };
+    const mailDeps = { accounts, mailer, publicUrl, log: app.log };
 
     serveRoute(
       app,
@@ -125,11 +123,7 @@ export default routeModule<GatewayContext>(
         if (problem) return refuse(reply, 400, problem);
         const wait = await overLimit(request, ['queryEmailPerClient', clientKey(request)]);
         if (wait) return tooMany(reply, AUTH_MESSAGES.tooManyRequests, wait);
-        const existing = await cols.users.findOne(
-          { email: normalizeEmail(request.body.email) },
-          { projection: { _id: 1 } },
-        );
-        return { ok: existing !== null };
+        return { ok: await accounts.hasAccount(normalizeEmail(request.body.email)) };
       },
       {
         bodyLimit: AUTH_BODY_LIMIT,
@@ -150,8 +144,7 @@ export default routeModule<GatewayContext>(
         const wait = await overLimit(request, ['signupPerClient', clientKey(request)]);
         if (wait) return tooMany(reply, AUTH_MESSAGES.tooManyRequests, wait);
         const at = now();
-        const user: UserDoc = {
-          _id: new ObjectId(),
+        const user = await accounts.create({
           email: normalizeEmail(body.email),
           firstname: body.firstname.trim(),
           lastname: body.lastname.trim(),
@@ -162,15 +155,10 @@ export default routeModule<GatewayContext>(
           createdAt: new Date(at),
           // The language the visitor chose before signing up: the verification mail goes out in it.
           ...(localeCookie(request) ? { locale: localeCookie(request) } : {}),
-        };
-        try {
-          await cols.users.insertOne(user);
-        } catch (err) {
-          if (isDuplicateKey(err)) return refuse(reply, 409, AUTH_MESSAGES.emailTaken);
-          throw err;
-        }
+        });
+        if (!user) return refuse(reply, 409, AUTH_MESSAGES.emailTaken);
         // The answer's token only asks for another mail (POST /auth/resend { token }); it opens no session.
-        const pending = await issueToken(cols, user._id, 'pending', at);
+        const pending = await accounts.issueLink(user._id, 'pending', at);
         try {
           await sendVerification(mailDeps, user, at);
         } catch (err) {
@@ -205,7 +193,7 @@ export default routeModule<GatewayContext>(
       async (request, reply) => {
         const wait = await overLimit(request, ['verifyPerClient', clientKey(request)]);
         if (wait) return tooMany(reply, AUTH_MESSAGES.tooManyRequests, wait);
-        const result = await redeemVerification(cols, request.body.token, now());
+        const result = await accounts.redeemLink(request.body.token, now());
         if (result.outcome === 'verified') {
           return {
             ok: true as const,
@@ -255,8 +243,8 @@ export default routeModule<GatewayContext>(
           async () => {
             const user =
               email !== undefined
-                ? await cols.users.findOne({ email: normalizeEmail(email) })
-                : await tokenOwner(cols, token!, 'pending', at);
+                ? await accounts.byEmail(normalizeEmail(email))
+                : await accounts.linkOwner(token!, 'pending', at);
             if (user && !user.verified) await sendVerification(mailDeps, user, at);
           },
           (err) => request.log.error({ err }, 'verification mail could not be resent'),
@@ -301,7 +289,7 @@ export default routeModule<GatewayContext>(
             Math.max(mine.retryAfterSeconds, everyone.retryAfterSeconds),
           );
         }
-        const user = await cols.users.findOne({ email });
+        const user = await accounts.byEmail(email);
         if (!user) {
           await hasher.verifyAgainstNothing(request.body.password);
           return refuse(reply, 401, AUTH_MESSAGES.incorrectPassword);
@@ -313,8 +301,8 @@ export default routeModule<GatewayContext>(
         // Only after the password is right, so this answer tells nothing to someone guessing addresses.
         if (!user.verified) return refuse(reply, 403, AUTH_MESSAGES.notVerified);
         // A session this browser already had is ended rather than left to linger until it expires.
-        await closeSession(cols, sessionCache, cookie.read(request));
-        const token = await openSession(cols, user._id, now());
+        await closeSession(accounts, sessionCache, cookie.read(request));
+        const token = await accounts.openSession(user._id, now());
         cookie.set(request, reply, token);
         // The credential lives only in the HttpOnly cookie; the body's token is the user's id, not a secret.
         return { ok: true, token: user._id.toHexString(), message: AUTH_MESSAGES.signedIn };
@@ -328,8 +316,13 @@ export default routeModule<GatewayContext>(
       },
     );
 
+    // Who is signed in is the edge's answer (request.identity, from the session cookie); the account is read
+    // as it is now.
+    const signedIn = async (request: FastifyRequest) =>
+      request.identity ? await accounts.byId(request.identity.id) : null;
+
     serveRoute(app, getAuthSession, async (request, reply) => {
-      const user = (await sessionUser(cols, cookie.read(request), now()))?.user;
+      const user = await signedIn(request);
       if (!user) return refuse(reply, 401, AUTH_MESSAGES.notSignedIn);
       return {
         user: {
@@ -347,9 +340,9 @@ export default routeModule<GatewayContext>(
       app,
       putAuthLocale,
       async (request, reply) => {
-        const user = (await sessionUser(cols, cookie.read(request), now()))?.user;
+        const user = await signedIn(request);
         if (!user) return refuse(reply, 401, AUTH_MESSAGES.notSignedIn);
-        await cols.users.updateOne({ _id: user._id }, { $set: { locale: request.body.locale } });
+        await accounts.setLocale(user._id, request.body.locale);
         return { ok: true as const, locale: request.body.locale };
       },
       { bodyLimit: AUTH_BODY_LIMIT },
@@ -359,7 +352,7 @@ export default routeModule<GatewayContext>(
       app,
       postAuthSignout,
       async (request, reply) => {
-        await closeSession(cols, sessionCache, cookie.read(request));
+        await closeSession(accounts, sessionCache, cookie.read(request));
         cookie.clear(request, reply);
         return { ok: true as const };
       },

@@ -1,7 +1,6 @@
-import { ObjectId } from 'mongodb';
 import { postInternalPeople } from '@platform/contracts';
 import { routeModule, serveRoute, signedCallerHook } from '@platform/service-kit';
-import { displayName } from '../../accounts/store';
+import { displayName } from '../../accounts/names';
 import type { GatewayContext } from '../../context';
 
 /** The service name signatures for the gateway's own internal routes are made out to. */
@@ -14,21 +13,13 @@ export const GATEWAY_SERVICE = 'gateway';
  */
 export default routeModule<GatewayContext>([postInternalPeople], (app, ctx) => {
   app.addHook('onRequest', signedCallerHook(ctx.identitySecret, GATEWAY_SERVICE));
-  const { cols } = ctx;
+  const { accounts } = ctx.stores;
 
   serveRoute(
     app,
     postInternalPeople,
     async (request) => {
-      const ids = request.body.ids.filter((id) => ObjectId.isValid(id) && id.length === 24);
-      const docs = ids.length
-        ? await cols.users
-            .find(
-              { _id: { $in: ids.map((id) => new ObjectId(id)) } },
-              { projection: { firstname: 1, lastname: 1, role: 1 } },
-            )
-            .toArray()
-        : [];
+      const docs = await accounts.namesAndRoles(request.body.ids);
       return { people: docs.map((u) => ({ id: u._id.toHexString(), name: displayName(u), role: u.role })) };
     },
     { bodyLimit: 64 * 1024 },
