@@ -21,7 +21,7 @@ import { build, createBench, cpuSeconds, log, percentileRow, root } from '../../
 const env = process.env;
 const RECORDINGS = Number(env.BENCH_RECORDINGS ?? 100_000);
 const QUERIES = Number(env.BENCH_QUERIES ?? 200);
-/** The public figures read every recording: fewer rounds. */
+/** Rounds of the public figures. */
 const FIGURE_QUERIES = Number(env.BENCH_FIGURE_QUERIES ?? 20);
 const require = createRequire(import.meta.url);
 const LANGUAGES = ['yo', 'en', 'ha', 'ig', 'pcm'];
@@ -142,6 +142,9 @@ bench.run(
     const { speechFigures } = /** @type {typeof import('../src/public-site/figures')} */ (
       dist('public-site/figures.js')
     );
+    const { publicSiteStore } = /** @type {typeof import('../src/public-site/store')} */ (
+      dist('public-site/store.js')
+    );
     const { pickDemoClip, publishedRecording } = /** @type {typeof import('../src/public-site/demo')} */ (
       dist('public-site/demo.js')
     );
@@ -202,8 +205,8 @@ bench.run(
       const quality = await timed(QUERIES, () => recordingQuality(db, 'year', now));
       const distribution = await timed(QUERIES, () => languageDistribution(db));
       const fortySums = await timed(QUERIES, () => kit.sumActivity(db, sums));
-      const figures = await timed(FIGURE_QUERIES, () => speechFigures(db, now));
-      const sample = await speechFigures(db, now);
+      const figures = await timed(FIGURE_QUERIES, () => speechFigures(publicSiteStore(db), now));
+      const sample = await speechFigures(publicSiteStore(db), now);
       log(
         `Public figures: ${sample.languages.map((l) => `${l.language} ${l.recordings} recordings, ${l.speakers} speakers`).join('; ')}; ` +
           `${sample.activeContributors.length} active in 30 days.`,

@@ -2,6 +2,7 @@ import { ACTIVITY_COLLECTION, ACTIVITY_INDEXES, type CollectionIndexes } from '@
 import { AUDIO_PAIR_INDEXES } from './audio-pairs/store';
 import { AUDIO_INDEXES } from './audio/store';
 import { DATASET_INDEXES } from './datasets/store';
+import { PUBLIC_SITE_INDEXES } from './public-site/store';
 import { RECORDING_INDEXES } from './recordings/store';
 import { SENTENCE_INDEXES } from './sentences/store';
 import { TEXT_PAIR_INDEXES } from './text-pairs/store';
@@ -19,6 +20,7 @@ export const SPEECH_INDEXES: CollectionIndexes[] = [
   ...AUDIO_INDEXES,
   ...DATASET_INDEXES,
   ...USER_INDEXES,
+  ...PUBLIC_SITE_INDEXES,
   // Daily activity counts: live increments, sums for the text service, the language distribution.
   ...ACTIVITY_INDEXES,
   {

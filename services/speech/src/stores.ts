@@ -3,11 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LanguageCode, RecordingStatus } from '@platform/contracts';
 import type { ActivityEvent } from '@platform/service-kit';
 import { countActivity } from './activity/count';
+import { activityStore } from './activity/store';
+import { analyticsStore } from './analytics/store';
 import { countDecision, countReport } from './analytics/quality-counts';
 import { audioStore } from './audio/store';
 import { audioPairStore } from './audio-pairs/store';
 import { datasetStore } from './datasets/store';
 import { pickDemoClip, publishedRecording } from './public-site/demo';
+import { publicSiteStore } from './public-site/store';
 import { recordingStore } from './recordings/store';
 import { sentenceStore } from './sentences/store';
 import { syncStore } from './sync/store';
@@ -28,6 +31,9 @@ export function speechStores(db: Db) {
     users: userStore(db),
     datasets: datasetStore(db),
     sync: syncStore(db),
+    publicSite: publicSiteStore(db),
+    analytics: analyticsStore(db),
+    activity: activityStore(db),
     /** The live activity counts and Listen's daily quality figures, as the routes that change them count. */
     counts: {
       activity: (log: FastifyBaseLogger, events: readonly ActivityEvent[]) => countActivity(db, log, events),

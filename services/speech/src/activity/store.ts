@@ -1,5 +1,6 @@
 import type { Db } from 'mongodb';
-import { BACKFILL_MARKERS } from '@platform/service-kit';
+import type { ActivityKind, ActivityQuery } from '@platform/contracts';
+import { activityLanguages, BACKFILL_MARKERS, sumActivity } from '@platform/service-kit';
 import { QUALITY_DAYS } from '../analytics/store';
 import { AUDIO_PAIRS, type AudioPairDoc } from '../audio-pairs/store';
 import { RECORDING_MARKS, RECORDINGS, VOTES, type RecordingDoc } from '../recordings/store';
@@ -34,3 +35,11 @@ export const activityCollections = (db: Db) => ({
   recordings: db.collection<RecordingDoc>(ROLLUP_SOURCES.recordings),
   backfillMarkers: db.collection<ActivityBackfillDoc>(BACKFILL_MARKERS),
 });
+
+/** The activity counts the text service asks for: sums over days, and the languages a person contributed in. */
+export function activityStore(db: Db) {
+  return {
+    sums: (queries: readonly ActivityQuery[]) => sumActivity(db, queries),
+    languages: (userId: string, kinds: readonly ActivityKind[]) => activityLanguages(db, userId, kinds),
+  };
+}

@@ -1,4 +1,7 @@
 import type { Db } from 'mongodb';
+import type { ChartPeriod } from '@platform/contracts';
+import { languageDistribution } from './language-distribution';
+import { recordingQuality } from './quality-counts';
 
 /** Listen's quality figures, one document per UTC day (quality-counts.ts; rebuilt for old data by the backfill). */
 export const QUALITY_DAYS = 'recording_quality_daily';
@@ -19,3 +22,11 @@ export interface RecordingQualityDayDoc {
 }
 
 export const qualityDays = (db: Db) => db.collection<RecordingQualityDayDoc>(QUALITY_DAYS);
+
+/** What the analytics screens read of the speech service, built once per app (stores.ts). */
+export function analyticsStore(db: Db) {
+  return {
+    languageDistribution: () => languageDistribution(db),
+    recordingQuality: (period: ChartPeriod, now: Date) => recordingQuality(db, period, now),
+  };
+}

@@ -1,5 +1,7 @@
-import type { Db } from 'mongodb';
-import { COUNTERS, type CounterDoc } from '../audio-pairs/store';
+import type { Db, Document } from 'mongodb';
+import { LANGUAGES, type ActivityKind, type LanguageCode } from '@platform/contracts';
+import { activityCollection, ALL_PEOPLE, type CollectionIndexes } from '@platform/service-kit';
+import { AUDIO_PAIRS, COUNTERS, type CounterDoc } from '../audio-pairs/store';
 import { DC, type ReleaseDoc } from '../datasets/store';
 import { RECORDINGS, type RecordingDoc } from '../recordings/store';
 
@@ -11,3 +13,112 @@ export const publicSiteCollections = (db: Db) => ({
   releases: db.collection<ReleaseDoc>(DC.releases),
   counters: db.collection<CounterDoc>(COUNTERS),
 });
+
+/**
+ * The public figures' recordings per language (the leading field's counters) and each language's distinct
+ * speakers (one seek per speaker, no document read).
+ */
+export const PUBLIC_SITE_INDEXES: CollectionIndexes[] = [
+  { collection: RECORDINGS, indexes: [{ key: { language: 1, speakerId: 1 }, name: 'language_speaker' }] },
+];
+
+/** One count the figures ask for: a collection and a filter that an index's prefix answers. */
+export interface FigureCount {
+  collection: string;
+  query: Document;
+}
+
+const CODES: readonly LanguageCode[] = LANGUAGES.map((l) => l.code);
+
+/** Every count the speech figures ask for, so a test can check each is answered from an index. */
+export const FIGURE_COUNTS: readonly FigureCount[] = [
+  // language_speaker's leading field: one counter per language.
+  ...CODES.map((language) => ({ collection: RECORDINGS, query: { language } })),
+  // validate_queue's leading field.
+  { collection: RECORDINGS, query: { status: 'validated' } },
+  { collection: RECORDINGS, query: { status: 'invalidated' } },
+  // The collection's own count.
+  { collection: AUDIO_PAIRS, query: {} },
+];
+
+/**
+ * The count command: with a filter on an index's prefix the server counts index entries, or adds up the
+ * counters it keeps per value of an index's leading field, and reads no document (MongoDB's COUNT_SCAN).
+ */
+async function count(db: Db, collection: string, query: Document): Promise<number> {
+  const reply = await db.command({ count: collection, query });
+  return Number(reply.n);
+}
+
+const HOURS_KINDS = ['recordings.submitted', 'recordings.validated'] as const;
+export type HoursKind = (typeof HOURS_KINDS)[number];
+
+/** The queries of the public figures (public-site/figures.ts puts them together). */
+export function publicSiteStore(db: Db) {
+  const recordings = db.collection<RecordingDoc>(RECORDINGS);
+  return {
+    /** Recordings stored per language (any state) and their distinct speakers, from language_speaker. */
+    async perLanguage(): Promise<{ language: LanguageCode; recordings: number; speakers: number }[]> {
+      return Promise.all(
+        CODES.map(async (language) => {
+          const [stored, speakers] = await Promise.all([
+            count(db, RECORDINGS, { language }),
+            recordings.distinct('speakerId', { language }),
+          ]);
+          return { language, recordings: stored, speakers: speakers.length };
+        }),
+      );
+    },
+
+    /** Recordings votes validated and rejected (validate_queue's status counters). */
+    async decided(): Promise<{ validated: number; rejected: number }> {
+      const [validated, rejected] = await Promise.all([
+        count(db, RECORDINGS, { status: 'validated' }),
+        count(db, RECORDINGS, { status: 'invalidated' }),
+      ]);
+      return { validated, rejected };
+    },
+
+    /** Every voice donation stored (the collection's count). */
+    donations: () => count(db, AUDIO_PAIRS, {}),
+
+    /**
+     * Seconds of audio recorded and validated per language: a sum, not a count, so it comes from everyone's
+     * monthly activity counts (a few documents per language and month), which add each recording's seconds as
+     * it is stored and decided.
+     */
+    async seconds(): Promise<{ kind: HoursKind; language: LanguageCode; seconds: number }[]> {
+      const rows = await activityCollection(db, 'month')
+        .aggregate<{ _id: { kind: HoursKind; language: LanguageCode }; seconds: number }>([
+          { $match: { kind: { $in: [...HOURS_KINDS] }, userId: ALL_PEOPLE } },
+          { $group: { _id: { kind: '$kind', language: '$language' }, seconds: { $sum: '$seconds' } } },
+        ])
+        .toArray();
+      return rows.map((r) => ({ ...r._id, seconds: r.seconds }));
+    },
+
+    /**
+     * The people with activity of these kinds on `since`'s day or later, from the daily activity counts (the
+     * index day_kind_user; not the ALL_PEOPLE rows, and a count taken back to zero is no activity), in id order.
+     */
+    async activePeople(since: Date, kinds: readonly ActivityKind[]): Promise<string[]> {
+      const rows = await activityCollection(db, 'day')
+        .aggregate<{ _id: string }>([
+          {
+            $match: {
+              day: { $gte: since },
+              kind: { $in: [...kinds] },
+              userId: { $ne: ALL_PEOPLE },
+              count: { $gt: 0 },
+            },
+          },
+          { $group: { _id: '$userId' } },
+          { $sort: { _id: 1 } },
+        ])
+        .toArray();
+      return rows.map((r) => r._id);
+    },
+  };
+}
+
+export type PublicSiteStore = ReturnType<typeof publicSiteStore>;

@@ -68,8 +68,9 @@ export const RECORDING_INDEXES: CollectionIndexes[] = [
   {
     collection: RECORDINGS,
     indexes: [
-      // Listen's batch: undecided, fewest votes first, then oldest.
-      { key: { status: 1, voteCount: 1, createdAt: 1 }, name: 'validate_queue' },
+      // Listen's batch: undecided, fewest votes first, then oldest; the speaker last, so a speaker's own
+      // recordings at the front of the queue are passed over on the key, not read (queueRead).
+      { key: { status: 1, voteCount: 1, createdAt: 1, speakerId: 1 }, name: 'validate_queue_speaker' },
       // Stats: a person's recordings, and how many of them are validated.
       { key: { speakerId: 1, status: 1 }, name: 'speaker_status' },
       { key: { sentenceId: 1 }, name: 'sentence' },
@@ -127,6 +128,13 @@ export function recordingStore(db: Db) {
   const recordings = db.collection<RecordingDoc>(RECORDINGS);
   const marks = db.collection<RecordingMarkDoc>(RECORDING_MARKS);
   const votes = db.collection<VoteDoc>(VOTES);
+  /** The read of Listen's queue for one person: undecided, not theirs, in order (tests explain it). */
+  const queueRead = (userId: string, limit: number) =>
+    recordings
+      .find({ status: 'undecided', speakerId: { $ne: userId } })
+      .sort({ voteCount: 1, createdAt: 1 })
+      .project<QueuedRecording>({ sentenceText: 1, container: 1 })
+      .limit(limit);
 
   return {
     /** The recording an id names (a recording id is ObjectId hex; anything else names none). */
@@ -238,10 +246,12 @@ export function recordingStore(db: Db) {
       return true;
     },
 
+    queueRead,
+
     /**
      * Listen's queue for one person, in order (fewest votes first, then oldest): undecided recordings only,
-     * never their own, never one they voted on, skipped or reported. Walks the `validate_queue` index and
-     * stops at `count`.
+     * never their own, never one they voted on, skipped or reported. Walks the `validate_queue_speaker` index
+     * and stops at `count`.
      */
     async queueFor(userId: string, count: number): Promise<QueuedRecording[]> {
       const [voted, marked] = await Promise.all([
@@ -253,12 +263,8 @@ export function recordingStore(db: Db) {
       ]);
       const excluded = new Set([...voted, ...marked].map((v) => v.recordingId.toHexString()));
       const batch: QueuedRecording[] = [];
-      const cursor = recordings
-        .find({ status: 'undecided', speakerId: { $ne: userId } })
-        .sort({ voteCount: 1, createdAt: 1 })
-        .project<QueuedRecording>({ sentenceText: 1, container: 1 })
-        // At most every excluded one can come before the batch is full: one read, no cursor left open.
-        .limit(count + excluded.size);
+      // At most every excluded one can come before the batch is full: one read, no cursor left open.
+      const cursor = queueRead(userId, count + excluded.size);
       try {
         for await (const r of cursor) {
           if (excluded.has(r._id.toHexString())) continue;

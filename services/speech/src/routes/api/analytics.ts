@@ -1,9 +1,8 @@
 import { getLanguageDistribution } from '@platform/contracts';
-import { databaseOf, routeModule, serveRoute } from '@platform/service-kit';
-import { languageDistribution } from '../../analytics/language-distribution';
+import { routeModule, serveRoute } from '@platform/service-kit';
 import type { SpeechContext } from '../../context';
 
 /** How the speech contributions spread over the languages. */
-export default routeModule<SpeechContext>([getLanguageDistribution], (app) => {
-  serveRoute(app, getLanguageDistribution, async () => languageDistribution(databaseOf(app)));
+export default routeModule<SpeechContext>([getLanguageDistribution], (app, { stores }) => {
+  serveRoute(app, getLanguageDistribution, async () => stores.analytics.languageDistribution());
 });

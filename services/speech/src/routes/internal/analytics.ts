@@ -1,11 +1,10 @@
 import { getInternalRecordingQuality } from '@platform/contracts';
-import { databaseOf, routeModule, serveRoute } from '@platform/service-kit';
-import { recordingQuality } from '../../analytics/quality-counts';
+import { routeModule, serveRoute } from '@platform/service-kit';
 import type { SpeechContext } from '../../context';
 
 /** Listen's quality figures over a period, for the text service's analytics. */
-export default routeModule<SpeechContext>([getInternalRecordingQuality], (app, { now }) => {
+export default routeModule<SpeechContext>([getInternalRecordingQuality], (app, { now, stores }) => {
   serveRoute(app, getInternalRecordingQuality, async (request) =>
-    recordingQuality(databaseOf(app), request.query.period, now()),
+    stores.analytics.recordingQuality(request.query.period, now()),
   );
 });
