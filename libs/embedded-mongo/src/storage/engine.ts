@@ -55,7 +55,8 @@ export class Engine {
     resolve: (value: unknown) => void;
     reject: (error: unknown) => void;
   }[] = [];
-  private committing = false;
+  /** Whether a transaction is queued in LMDB that has not yet run the queued mutations. */
+  private scheduled = false;
   private readonly lockFile: string;
 
   constructor(dbPath: string) {
@@ -114,67 +115,71 @@ export class Engine {
   /**
    * Runs a mutation in the next group commit and resolves once it is committed and synced to disk.
    *
-   * Group commit: mutations that arrive while a transaction is committing wait in a queue, and the next
-   * transaction runs all of them, so each commit and each sync serves as many writers as are waiting and the
-   * B-tree pages they share (the collection's last leaf, index leaves, the statistics record) are copied once
-   * per commit rather than once per writer. Commits do not wait for the sync (overlappingSync): the next batch
-   * commits while the previous one is being synced, and one sync covers every commit made before it started.
-   * Each caller is answered only after the sync that covers its commit, so an acknowledged write is on disk
-   * (writeConcern j: true / fsync therefore needs nothing more).
+   * Group commit: mutations wait in a queue, and one LMDB transaction runs every mutation queued by the time
+   * LMDB starts it, so each commit and each sync serves as many writers as are waiting and the B-tree pages
+   * they share (the collection's last leaf, index leaves, the statistics record) are copied once per commit
+   * rather than once per writer. The next transaction is queued as soon as the previous one has run its
+   * mutations, without waiting for its commit: LMDB's write thread starts it right after that commit, while
+   * the mutations that arrive meanwhile gather in the queue for it. Commits do not wait for the sync
+   * (overlappingSync): one sync covers every commit made before it started. Each caller is answered only
+   * after the sync that covers its commit, so an acknowledged write is on disk (writeConcern j: true / fsync
+   * therefore needs nothing more).
    */
   write<T>(fn: () => T, _journal = false): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ run: fn, resolve: resolve as (value: unknown) => void, reject });
-      if (!this.committing) void this.commitQueued();
+      if (!this.scheduled) this.scheduleCommit();
     });
   }
 
-  private async commitQueued(): Promise<void> {
-    this.committing = true;
-    try {
-      while (this.queue.length) {
-        const batch = this.queue;
-        this.queue = [];
-        const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
-        let committed: Promise<unknown>;
-        let flushed: Promise<void>;
+  private scheduleCommit(): void {
+    this.scheduled = true;
+    let batch: typeof this.queue | undefined;
+    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    const committed = this.env.transaction(() => {
+      // from here on, a new mutation goes to the next transaction
+      this.scheduled = false;
+      batch = this.queue;
+      this.queue = [];
+      for (const w of batch) {
         try {
-          committed = this.env.transaction(() => {
-            for (const w of batch) {
-              try {
-                outcomes.push({ ok: true, value: w.run() });
-              } catch (error) {
-                outcomes.push({ ok: false, error });
-              }
-            }
-            this.counts.flush();
-            this.flushStats();
-          });
-          // env.flushed follows the newest batch: bind to this one now, while it is the current one
-          flushed = new Promise<void>((resolve, reject) => {
-            this.env.flushed.then(() => resolve(), reject);
-          });
-          await committed;
+          outcomes.push({ ok: true, value: w.run() });
         } catch (error) {
-          this.counts.discard();
-          for (const w of batch) w.reject(error);
-          continue;
+          outcomes.push({ ok: false, error });
         }
-        // answered after the sync; meanwhile the next batch is already collected and committed
-        void flushed.then(
+      }
+      this.counts.flush();
+      this.flushStats();
+    });
+    // env.flushed follows the newest transaction: bind to this one now, while it is the newest
+    const flushed = new Promise<void>((resolve, reject) => {
+      this.env.flushed.then(() => resolve(), reject);
+    });
+    committed.then(
+      () =>
+        flushed.then(
           () =>
-            batch.forEach((w, i) => {
+            batch?.forEach((w, i) => {
               const o = outcomes[i];
               if (!o) w.reject(new Error('transaction did not run'));
               else if (o.ok) w.resolve(o.value);
               else w.reject(o.error);
             }),
-          (error: unknown) => batch.forEach((w) => w.reject(error)),
-        );
-      }
-    } finally {
-      this.committing = false;
-    }
+          (error: unknown) => batch?.forEach((w) => w.reject(error)),
+        ),
+      (error: unknown) => {
+        this.counts.discard();
+        if (batch) {
+          for (const w of batch) w.reject(error);
+          return;
+        }
+        // the transaction failed before running its mutations: they are still queued
+        this.scheduled = false;
+        const waiting = this.queue;
+        this.queue = [];
+        for (const w of waiting) w.reject(error);
+      },
+    );
   }
 
   private flushStats(): void {
