@@ -52,8 +52,6 @@ export const CONTACT_RATE_LIMIT_WINDOW_MS = 10 * 60 * 1000;
 export const INQUIRY_PAGE_SIZE = 20;
 /** A newsletter confirmation link works this long. */
 export const NEWSLETTER_CONFIRM_HOURS = 72;
-/** The public figures are computed at most this often (the gateway's cache and the answer's max-age). */
-export const PUBLIC_STATS_CACHE_SECONDS = 60;
 /** 'Active Contributors': people who contributed anything in this many days up to now. */
 export const ACTIVE_CONTRIBUTOR_DAYS = 30;
 /** SPEC §9: the landing counters count up over 2 s in 16 ms steps, each 0.1 s after the one before. */

@@ -11,8 +11,7 @@ const DateTime = Type.String({ format: 'date-time' });
 // ------------------------------------------------------------------------------------------ public figures
 
 /**
- * GET /api/public/stats: the landing page's four counters, from stored data (cached by the gateway for
- * PUBLIC_STATS_CACHE_SECONDS).
+ * GET /api/public/stats: the landing page's four counters, computed from stored data for every request.
  */
 export const PublicStats = StrictObject({
   /** Languages of the platform with at least one stored contribution (recording, donation, sentence or pair). */

@@ -4,8 +4,8 @@ import type { NewsletterBody, RouteReply } from '@platform/contracts';
 
 /**
  * The public site's calls from the header, hero and footer, each built from its declaration in
- * libs/contracts (search the name to find the gateway's handler). The figures are cached by the gateway
- * (PUBLIC_STATS_CACHE_SECONDS); the hero and the footer read the same cached answer.
+ * libs/contracts (search the name to find the gateway's handler). The gateway computes the figures for every
+ * request; the hero and the footer read the same answer from this store.
  */
 export const publicSiteApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -112,7 +112,7 @@ export interface GatewayOptions {
   digestIntervalMs?: number;
   /** Current-password checks (settings: password, address, deletion) per person and window. */
   passwordChecks?: RateLimit;
-  /** The public site: contact address (CONTACT_EMAIL), its rate limits, the figures' cache (PUBLIC_STATS_CACHE_MS). */
+  /** The public site: contact address (CONTACT_EMAIL) and its rate limits. */
   publicSite?: Partial<PublicSiteSettings>;
   /** Each person's storage quota and the data disk's floor (STORAGE_QUOTA_BYTES, STORAGE_FREE_FLOOR_BYTES). */
   storage?: Partial<Omit<StorageSettings, 'dataDir'>>;

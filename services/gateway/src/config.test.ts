@@ -23,7 +23,7 @@ describe('gateway configuration from the environment', () => {
       },
       apiTokens: { rateLimit: { max: 120, windowMs: 60_000 } },
       digestIntervalMs: 60_000,
-      publicSite: { contactEmail: 'team@localhost', statsCacheMs: 60_000 },
+      publicSite: { contactEmail: 'team@localhost' },
       storage: { quotaBytes: 2_000_000_000, freeFloorBytes: 1_000_000_000 },
     });
     expect(options.smtpUrl).toBeUndefined();
@@ -44,16 +44,9 @@ describe('gateway configuration from the environment', () => {
     }
   });
 
-  it('reads CONTACT_EMAIL and PUBLIC_STATS_CACHE_MS, refusing a cache time that is not a positive duration', () => {
-    const { options } = gatewayConfigFromEnv('/repo', {
-      ...base,
-      CONTACT_EMAIL: 'partners@example.org',
-      PUBLIC_STATS_CACHE_MS: '250',
-    });
-    expect(options.publicSite).toEqual({ contactEmail: 'partners@example.org', statsCacheMs: 250 });
-    expect(() => gatewayConfigFromEnv('/repo', { ...base, PUBLIC_STATS_CACHE_MS: '0' })).toThrow(
-      /PUBLIC_STATS_CACHE_MS/,
-    );
+  it('reads CONTACT_EMAIL', () => {
+    const { options } = gatewayConfigFromEnv('/repo', { ...base, CONTACT_EMAIL: 'partners@example.org' });
+    expect(options.publicSite).toEqual({ contactEmail: 'partners@example.org' });
   });
 
   it('reads DIGEST_INTERVAL_MS and refuses one that is not a positive duration', () => {

@@ -1,10 +1,5 @@
 import { resolve } from 'node:path';
-import {
-  API_TOKEN_RATE_LIMIT_PER_MINUTE,
-  DEFAULT_HOST,
-  DEFAULT_PORTS,
-  PUBLIC_STATS_CACHE_SECONDS,
-} from '@platform/contracts';
+import { API_TOKEN_RATE_LIMIT_PER_MINUTE, DEFAULT_HOST, DEFAULT_PORTS } from '@platform/contracts';
 import {
   defaultDataDir,
   DEFAULT_MONGODB_URI,
@@ -93,7 +88,6 @@ export const gatewaySettings = (repoRoot: string) => ({
   hashQueue: settings.count('PASSWORD_HASH_QUEUE', 16, 0),
   digestIntervalMs: settings.duration('DIGEST_INTERVAL_MS', DEFAULT_DIGEST_INTERVAL_MS),
   contactEmail: settings.string('CONTACT_EMAIL', DEFAULT_CONTACT_EMAIL),
-  publicStatsCacheMs: settings.duration('PUBLIC_STATS_CACHE_MS', PUBLIC_STATS_CACHE_SECONDS * 1000),
   storageQuotaBytes: settings.count('STORAGE_QUOTA_BYTES', DEFAULT_STORAGE_QUOTA_BYTES, 0),
   storageFreeFloorBytes: settings.count('STORAGE_FREE_FLOOR_BYTES', DEFAULT_STORAGE_FREE_FLOOR_BYTES, 0),
 });
@@ -128,7 +122,7 @@ export function gatewayConfigFromEnv(repoRoot: string, env: NodeJS.ProcessEnv = 
     hashing: { concurrency: config.hashConcurrency, queue: config.hashQueue },
     apiTokens: { rateLimit: { max: config.apiTokenPerMinute, windowMs: 60_000 } },
     digestIntervalMs: config.digestIntervalMs,
-    publicSite: { contactEmail: config.contactEmail, statsCacheMs: config.publicStatsCacheMs },
+    publicSite: { contactEmail: config.contactEmail },
     storage: { quotaBytes: config.storageQuotaBytes, freeFloorBytes: config.storageFreeFloorBytes },
   };
   return { options, port: config.port, host: config.host };

@@ -5,7 +5,6 @@ import {
   getInternalTextFigures,
   LANGUAGE_GOAL_HOURS,
   LANGUAGES,
-  PUBLIC_STATS_CACHE_SECONDS,
   type RouteDeclaration,
   type SpeechFigures,
   type TextFigures,
@@ -13,7 +12,7 @@ import {
 import { HttpError, verifyIdentity, type ServiceApp, type ServiceClient } from '@platform/service-kit';
 import { startAccountsGateway, type AccountsGateway } from '../../test/accounts-gateway';
 import { BackgroundWork } from '../accounts/background';
-import { combineFigures, FiguresCache, FIGURES_RETRY_MS } from './figures';
+import { combineFigures, PublicFiguresSource, STALE_FIGURES_HEADER } from './figures';
 
 const ID = (n: number) => n.toString(16).padStart(24, '0');
 
@@ -38,19 +37,6 @@ const text = (): TextFigures => ({
   activeContributors: [ID(3), ID(4)],
 });
 const AT = new Date('2026-11-26T12:00:00.000Z');
-
-/** Lets a refresh that runs behind an answer finish (the fake services answer at once). */
-const settle = () => new Promise((resolve) => setImmediate(resolve));
-
-/** Reads until `done` holds, for a refresh that runs behind an answer over real HTTP. */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  let value = await read();
-  for (let i = 0; i < 100 && !done(value); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    value = await read();
-  }
-  return value;
-}
 
 describe('the public figures, combined from both services', () => {
   it('counts the languages that have a recording, a sentence or a text pair (a donation is English and Yoruba)', () => {
@@ -124,67 +110,72 @@ function fakeClient(answer: () => Promise<unknown>) {
   return client satisfies ServiceClient;
 }
 
-describe('FiguresCache', () => {
+/** An answer the test releases when it chooses: a computation still running. */
+function held<T>() {
+  let release: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((resolve) => (release = resolve));
+  return { promise, release: (value: T) => release(value) };
+}
+
+describe('PublicFiguresSource', () => {
   let clock = 0;
-  const ttlMs = 60_000;
   const make = () => {
     const s = fakeClient(async () => speech());
     const t = fakeClient(async () => text());
-    const cache = new FiguresCache({ speech: s, text: t, ttlMs, now: () => clock });
-    return { s, t, cache };
+    const source = new PublicFiguresSource({ speech: s, text: t, now: () => clock });
+    return { s, t, source };
   };
 
-  it('asks the services once per TTL, and again after', async () => {
-    const { s, t, cache } = make();
-    const first = await cache.get();
-    clock += ttlMs - 1;
-    expect(await cache.get()).toBe(first);
-    expect([s.calls, t.calls]).toEqual([1, 1]);
+  it('asks both services for every request, so a change shows on the very next one', async () => {
+    const { s, t, source } = make();
+    const first = await source.get();
+    expect(first).toMatchObject({ stale: false });
+    expect(first.figures.stats.dataPoints).toBe(451);
+    s.answer = async () => ({ ...speech(), donations: 5 });
     clock += 1;
-    // Past the TTL the last figures answer at once; the refresh runs behind them.
-    expect(await cache.get()).toBe(first);
-    expect([s.calls, t.calls]).toEqual([2, 2]);
-    await settle();
-    expect(await cache.get()).not.toBe(first);
+    const second = await source.get();
+    expect(second.figures.stats.dataPoints).toBe(452);
+    expect(second.figures.stats.computedAt).toBe(new Date(clock).toISOString());
     expect([s.calls, t.calls]).toEqual([2, 2]);
   });
 
-  it('lets callers that arrive during a computation share it', async () => {
-    let release: (v: SpeechFigures) => void = () => undefined;
-    const { s, t, cache } = make();
-    s.answer = () => new Promise<SpeechFigures>((resolve) => (release = resolve));
-    const waiting = [cache.get(), cache.get(), cache.get()];
+  it('answers requests that arrive during a computation with the next one, which they share', async () => {
+    const { s, t, source } = make();
+    const running = held<SpeechFigures>();
+    s.answer = () => running.promise;
+    const early = source.get();
     await Promise.resolve();
-    release(speech());
-    const answers = await Promise.all(waiting);
-    expect(new Set(answers).size).toBe(1);
-    expect([s.calls, t.calls]).toEqual([1, 1]);
+    // A write lands while the first computation runs: the requests after it must count it.
+    s.answer = async () => ({ ...speech(), donations: 100 });
+    const late = [source.get(), source.get(), source.get()];
+    running.release(speech());
+    expect((await early).figures.stats.dataPoints).toBe(451);
+    const answers = await Promise.all(late);
+    expect(answers.map((a) => a.figures.stats.dataPoints)).toEqual([547, 547, 547]);
+    expect(new Set(answers.map((a) => a.figures)).size).toBe(1);
+    // The first computation, then one for the three that waited.
+    expect([s.calls, t.calls]).toEqual([2, 2]);
   });
 
-  it('serves the last figures when a service fails, and 503 when it has none', async () => {
-    const { s, t, cache } = make();
+  it('answers the last figures, marked stale, when a service fails, and 503 when it has none', async () => {
+    const { s, t, source } = make();
     t.answer = async () => {
       throw new HttpError(503, 'service.unavailable');
     };
-    await expect(cache.get()).rejects.toMatchObject({ statusCode: 503, code: 'service.unavailable' });
+    await expect(source.get()).rejects.toMatchObject({ statusCode: 503, code: 'service.unavailable' });
     t.answer = async () => text();
-    const good = await cache.get();
-    clock += ttlMs;
+    const good = await source.get();
     s.answer = async () => {
       throw new Error('speech down');
     };
-    expect(await cache.get()).toBe(good);
-    expect(s.calls).toBe(3);
-    await settle();
-    // The services are left alone for a while after a failure, then asked again.
+    clock += 5_000;
+    expect(await source.get()).toEqual({ figures: good.figures, stale: true });
+    // Nothing is kept back after a failure: the services are asked again by the next request.
     s.answer = async () => ({ ...speech(), donations: 1000 });
-    clock += FIGURES_RETRY_MS - 1;
-    expect(await cache.get()).toBe(good);
-    expect(s.calls).toBe(3);
-    clock += 1;
-    expect(await cache.get()).toBe(good);
-    await settle();
-    expect((await cache.get()).stats.dataPoints).toBe(good.stats.dataPoints - 4 + 1000);
+    const back = await source.get();
+    expect(back.stale).toBe(false);
+    expect(back.figures.stats.dataPoints).toBe(good.figures.stats.dataPoints - 4 + 1000);
+    expect([s.calls, t.calls]).toEqual([4, 4]);
   });
 });
 
@@ -229,10 +220,11 @@ describe('GET /api/public/stats and /api/public/languages through the gateway', 
     await stub?.close();
   });
 
-  it('answers the combined figures to anyone, cacheable, asking each service once per TTL', async () => {
+  it('answers the combined figures to anyone, asking the services for every request', async () => {
     const stats = await app.inject({ url: '/api/public/stats' });
     expect(stats.statusCode).toBe(200);
-    expect(stats.headers['cache-control']).toBe(`public, max-age=${PUBLIC_STATS_CACHE_SECONDS}`);
+    expect(stats.headers['cache-control']).toBe('no-cache');
+    expect(stats.headers[STALE_FIGURES_HEADER]).toBeUndefined();
     expect(stats.json()).toEqual({
       languages: 4,
       activeContributors: 4,
@@ -242,43 +234,38 @@ describe('GET /api/public/stats and /api/public/languages through the gateway', 
     });
     const languages = await app.inject({ url: '/api/public/languages' });
     expect(languages.statusCode).toBe(200);
-    expect(languages.headers['cache-control']).toBe(`public, max-age=${PUBLIC_STATS_CACHE_SECONDS}`);
+    expect(languages.headers['cache-control']).toBe('no-cache');
     expect(languages.json().languages).toHaveLength(LANGUAGES.length);
-    expect(seen).toEqual({ speech: 1, text: 1, unsigned: 0 });
-
-    state.donations = 10;
-    clock += PUBLIC_STATS_CACHE_SECONDS * 1000 - 1;
-    expect((await app.inject({ url: '/api/public/stats' })).json().dataPoints).toBe(451);
-    expect(seen).toEqual({ speech: 1, text: 1, unsigned: 0 });
-    clock += 1;
-    // Past the TTL: the last figures at once, and the services asked behind them.
-    expect((await app.inject({ url: '/api/public/stats' })).json().dataPoints).toBe(451);
-    const refreshed = await eventually(
-      async () => (await app.inject({ url: '/api/public/stats' })).json().dataPoints,
-      (points) => points === 457,
-    );
-    expect(refreshed).toBe(457);
     expect(seen).toEqual({ speech: 2, text: 2, unsigned: 0 });
   });
 
-  it('serves the last figures while a service fails', async () => {
+  it('shows a change on the very next request, with no time passing', async () => {
+    state.donations = 10;
+    const next = await app.inject({ url: '/api/public/stats' });
+    expect(next.json().dataPoints).toBe(457);
+    state.donations = 11;
+    expect((await app.inject({ url: '/api/public/stats' })).json().dataPoints).toBe(458);
+    expect(seen).toEqual({ speech: 4, text: 4, unsigned: 0 });
+  });
+
+  it('serves the last figures while a service fails, labelled stale', async () => {
+    const computedAt = new Date(clock).toISOString();
+    clock += 60_000;
     state.failing = true;
-    clock += PUBLIC_STATS_CACHE_SECONDS * 1000;
     const res = await app.inject({ url: '/api/public/stats' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().dataPoints).toBe(457);
-    // The failed refresh leaves them in place too.
-    const later = await eventually(
-      async () => (await app.inject({ url: '/api/public/stats' })).statusCode,
-      () => seen.speech >= 3 && seen.text >= 3,
-    );
-    expect(later).toBe(200);
+    expect(res.headers[STALE_FIGURES_HEADER]).toBe('1');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toMatchObject({ dataPoints: 458, computedAt });
     state.failing = false;
+    const back = await app.inject({ url: '/api/public/stats' });
+    expect(back.headers[STALE_FIGURES_HEADER]).toBeUndefined();
+    expect(back.json().computedAt).toBe(new Date(clock).toISOString());
   });
 
   it('answers 503 service.unavailable when a service fails and nothing was computed yet', async () => {
     state.failing = true;
-    // Another gateway process: its cache starts empty.
+    // Another gateway process: it has computed nothing yet.
     const fresh = await gateway.build({ upstreams: { text: stubUrl, speech: stubUrl } });
     const res = await fresh.inject({ url: '/api/public/languages' });
     expect(res.statusCode).toBe(503);

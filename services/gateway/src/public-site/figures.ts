@@ -69,63 +69,62 @@ export function combineFigures(speech: SpeechFigures, text: TextFigures, at: Dat
   return { stats, languages };
 }
 
-export interface FiguresCacheOptions {
+export interface PublicFiguresOptions {
   speech: ServiceClient;
   text: ServiceClient;
-  /** How long a computation is served before the services are asked again. */
-  ttlMs: number;
   now: () => number;
-  /** Told when a stale value is served because the services failed. */
+  /** Told when the last figures are answered because a service failed. */
   onStale?: (err: unknown) => void;
 }
 
-/** After a failed refresh, the last figures are served this long (at most the TTL) before asking again. */
-export const FIGURES_RETRY_MS = 10_000;
+/** A stale answer's header: a service failed and these are the last figures computed (see computedAt). */
+export const STALE_FIGURES_HEADER = 'x-figures-stale';
+
+/** What a request is answered: the figures, and whether they are the last ones because a service failed. */
+export interface FiguresAnswer {
+  figures: PublicFigures;
+  /** True when a service failed and these are the last figures computed (their computedAt says when). */
+  stale: boolean;
+}
 
 /**
- * The combined figures, kept in this process for `ttlMs`. One computation at a time: callers arriving
- * while the services are being asked share that same answer. Once figures exist, nobody waits for the
- * services again: past the TTL the last figures are answered at once while a refresh runs behind them (the
- * text service counts every stored sentence, seconds on a large store). When a refresh fails, the last
- * figures stay and the services are asked again only after FIGURES_RETRY_MS; with no figures yet, 503
- * `service.unavailable`.
+ * The combined figures, computed for every request: each asks both services (their counts come from indexes,
+ * so this is cheap). Requests that arrive while a computation runs wait for the next one, which starts when it
+ * ends and answers all of them: a burst of visitors costs the services one computation at a time, and every
+ * answer counts every write finished before its request arrived (a request never joins a computation that
+ * began before it). When a service fails, the last figures this process computed are answered, labelled stale
+ * (`stale`, and computedAt is when they were computed); with none yet, 503 `service.unavailable`.
  */
-export class FiguresCache {
-  private value: PublicFigures | undefined;
-  private freshUntil = 0;
-  private inFlight: Promise<PublicFigures> | undefined;
+export class PublicFiguresSource {
+  private last: PublicFigures | undefined;
+  private running: Promise<PublicFigures> | undefined;
+  private queued: Promise<PublicFigures> | undefined;
 
-  constructor(private readonly options: FiguresCacheOptions) {}
+  constructor(private readonly options: PublicFiguresOptions) {}
 
-  async get(): Promise<PublicFigures> {
-    if (this.value && this.options.now() < this.freshUntil) return this.value;
-    const refresh = this.refresh();
-    if (this.value) {
-      refresh.catch(() => undefined);
-      return this.value;
-    }
+  async get(): Promise<FiguresAnswer> {
     try {
-      return await refresh;
-    } catch {
-      throw new HttpError(503, 'service.unavailable');
+      return { figures: await this.next(), stale: false };
+    } catch (err) {
+      if (!this.last) throw new HttpError(503, 'service.unavailable');
+      this.options.onStale?.(err);
+      return { figures: this.last, stale: true };
     }
   }
 
-  /** The computation under way, or a new one; a failure keeps the last figures for FIGURES_RETRY_MS. */
-  private refresh(): Promise<PublicFigures> {
-    this.inFlight ??= this.compute()
-      .catch((err: unknown) => {
-        if (this.value) {
-          this.options.onStale?.(err);
-          this.freshUntil = Math.max(
-            this.freshUntil,
-            this.options.now() + Math.min(this.options.ttlMs, FIGURES_RETRY_MS),
-          );
-        }
-        throw err;
-      })
-      .finally(() => (this.inFlight = undefined));
-    return this.inFlight;
+  /** A computation that starts now, or the one queued behind the one running (shared by all who wait). */
+  private next(): Promise<PublicFigures> {
+    if (!this.running) {
+      this.running = this.compute().finally(() => (this.running = undefined));
+      return this.running;
+    }
+    this.queued ??= this.running
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.next();
+      });
+    return this.queued;
   }
 
   private async compute(): Promise<PublicFigures> {
@@ -133,10 +132,8 @@ export class FiguresCache {
       this.options.speech.call(getInternalSpeechFigures),
       this.options.text.call(getInternalTextFigures),
     ]);
-    const at = this.options.now();
-    const figures = combineFigures(speech, text, new Date(at));
-    this.value = figures;
-    this.freshUntil = at + this.options.ttlMs;
+    const figures = combineFigures(speech, text, new Date(this.options.now()));
+    this.last = figures;
     return figures;
   }
 }

@@ -1,11 +1,7 @@
-import {
-  CONTACT_RATE_LIMIT_MAX,
-  CONTACT_RATE_LIMIT_WINDOW_MS,
-  PUBLIC_STATS_CACHE_SECONDS,
-} from '@platform/contracts';
+import { CONTACT_RATE_LIMIT_MAX, CONTACT_RATE_LIMIT_WINDOW_MS } from '@platform/contracts';
 import type { RateLimit } from '../edge/rate-limits/keyed-limiter';
 
-/** What an operator may set (CONTACT_EMAIL, PUBLIC_STATS_CACHE_MS) and tests may change. */
+/** What an operator may set (CONTACT_EMAIL) and tests may change. */
 export interface PublicSiteSettings {
   /** Where contact inquiries are mailed. */
   contactEmail: string;
@@ -15,8 +11,6 @@ export interface PublicSiteSettings {
   newsletterLimit: RateLimit;
   /** The least time between two confirmation mails to one address, however many clients ask. */
   newsletterMailIntervalMs: number;
-  /** How long the public figures are kept before the services are asked again. */
-  statsCacheMs: number;
 }
 
 export const DEFAULT_CONTACT_EMAIL = 'team@localhost';
@@ -26,5 +20,4 @@ export const DEFAULT_PUBLIC_SITE_SETTINGS: PublicSiteSettings = {
   contactLimit: { max: CONTACT_RATE_LIMIT_MAX, windowMs: CONTACT_RATE_LIMIT_WINDOW_MS },
   newsletterLimit: { max: CONTACT_RATE_LIMIT_MAX, windowMs: CONTACT_RATE_LIMIT_WINDOW_MS },
   newsletterMailIntervalMs: 24 * 3600 * 1000,
-  statsCacheMs: PUBLIC_STATS_CACHE_SECONDS * 1000,
 };
