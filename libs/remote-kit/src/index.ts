@@ -11,3 +11,6 @@ export { mountStandalone } from './mountStandalone';
 export { PageHeader, PageBody } from './PageHeader';
 export { BRAND_NAME } from './brand';
 export { safeNext, signinPathFor, HOME_AFTER_SIGNIN, NEXT_PARAM } from './signin';
+export { specificErrorMessage } from './errorMessage';
+export { useFormSubmit } from './useFormSubmit';
+export type { FieldErrors, FormSubmitOptions } from './useFormSubmit';

@@ -69,6 +69,9 @@ const baseQuery = createRetryingBaseQuery({
   fetchFn: (input, init) => fetch(input, init),
 });
 
+/** The page's base query, as endpoint builders outside this file (uploadMutation) are typed by it. */
+export type PlatformBaseQuery = typeof baseQuery;
+
 /**
  * The one RTK Query API of the page. It starts with no endpoints and the shared tags only; each remote adds
  * its own tags (withTagTypes) and endpoints (`injectEndpoints`) when it loads, so the shell never has to

@@ -7,9 +7,4 @@ export type { RootState, PlatformStore, AppDispatch, LazyLoadedSlices } from './
 export { useAppDispatch, useAppSelector, useAppStore } from './hooks';
 export * from './auth';
 export * from './redux';
-export {
-  uploadWithProgress,
-  type UploadAnswer,
-  type UploadOptions,
-  type UploadProgress,
-} from './upload-with-progress';
+// Uploads with their progress: @platform/store/upload (off the first load).

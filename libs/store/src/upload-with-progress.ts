@@ -11,6 +11,8 @@ export interface UploadAnswer {
 }
 
 export interface UploadOptions {
+  /** The declared route's method; POST unless given. */
+  method?: string;
   /** Called as the request body goes out (XMLHttpRequest's upload progress events). */
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
@@ -26,15 +28,15 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * POSTs a multipart form with XMLHttpRequest, the one browser call that reports upload progress (fetch does
- * not). Sent as the store's HTTP client sends every call: with the site's cookies (`credentials: 'include'`),
- * asking for JSON. Resolves with any answer the server gave (a 4xx or 5xx too); rejects, as fetch does with a
+ * Sends a multipart form (POST unless `method` says otherwise) with XMLHttpRequest, the one browser call
+ * that reports upload progress (fetch does not). Sent as the store's HTTP client sends every call: with the
+ * site's cookies (`credentials: 'include'`), asking for JSON. Resolves with any answer the server gave (a 4xx or 5xx too); rejects, as fetch does with a
  * TypeError, only when no answer came back or the upload was aborted.
  */
 export function uploadWithProgress(
   url: string,
   form: FormData,
-  { onProgress, signal }: UploadOptions = {},
+  { method = 'POST', onProgress, signal }: UploadOptions = {},
 ): Promise<UploadAnswer> {
   return new Promise<UploadAnswer>((resolve, reject) => {
     if (signal?.aborted) {
@@ -42,7 +44,7 @@ export function uploadWithProgress(
       return;
     }
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
+    xhr.open(method, url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {

@@ -1,9 +1,5 @@
-import {
-  routeRequest,
-  uploadWithProgress,
-  type FetchBaseQueryError,
-  type UploadProgress,
-} from '@platform/store';
+import { routeRequest } from '@platform/store';
+import { uploadMutation } from '@platform/store/upload';
 import { remoteApi } from './remoteApi';
 import {
   getReviewNext,
@@ -12,7 +8,6 @@ import {
   postSentence,
   postSentenceBatch,
   postSentenceBulk,
-  routeUrl,
   SENTENCE_BULK_FILE_FIELD,
   DEFAULT_ROUND_SIZE,
   deleteRecordingVote,
@@ -35,7 +30,6 @@ import type {
   ReviewVerdictBody,
   SentenceBatchBody,
   SentenceDomain,
-  SentenceLinesReply,
   SentenceSubmitBody,
   LanguageCode,
   RecordingReportBody,
@@ -77,8 +71,6 @@ export interface SentenceFileUpload {
   domain: readonly SentenceDomain[];
   lang: LanguageCode;
   cc0Confirmed: boolean;
-  /** Told as the file's bytes go out, for the progress bar. */
-  onProgress?: (progress: UploadProgress) => void;
 }
 
 /** The bulk form: the fields first (the service reads them before the file), then the file. */
@@ -191,25 +183,9 @@ export const contributeApi = remoteApi.injectEndpoints({
       query: (body) => routeRequest(postSentenceBatch, { body }),
       invalidatesTags: statsOnSuccess,
     }),
-    // Sent with XMLHttpRequest (fetch tells nothing of an upload's progress); read like any other call.
-    uploadSentenceFile: build.mutation<SentenceLinesReply, SentenceFileUpload>({
-      queryFn: async (upload, { signal }) => {
-        try {
-          const answer = await uploadWithProgress(routeUrl(postSentenceBulk.path), sentenceFileForm(upload), {
-            onProgress: upload.onProgress,
-            signal,
-          });
-          if (answer.status >= 200 && answer.status < 300) {
-            return { data: answer.body as SentenceLinesReply };
-          }
-          const error: FetchBaseQueryError = { status: answer.status, data: answer.body };
-          return { error };
-        } catch (thrown) {
-          const error: FetchBaseQueryError = { status: 'FETCH_ERROR', error: String(thrown) };
-          return { error };
-        }
-      },
-      invalidatesTags: statsOnSuccess,
+    uploadSentenceFile: uploadMutation(build, postSentenceBulk, {
+      toForm: sentenceFileForm,
+      invalidates: ['UserStats'],
     }),
     getReviewNext: build.query<RouteReply<typeof getReviewNext>, ReviewNextArgs>({
       query: ({ kind }) => routeRequest(getReviewNext, { query: { kind } }),

@@ -1,24 +1,8 @@
-import {
-  routeRequest,
-  uploadWithProgress,
-  type FetchBaseQueryError,
-  type UploadProgress,
-} from '@platform/store';
+import { routeRequest } from '@platform/store';
+import { uploadMutation } from '@platform/store/upload';
 import { remoteApi } from './remoteApi';
-import {
-  getDonateNext,
-  postAudioPair,
-  postDonateReport,
-  postDonateSkip,
-  routeUrl,
-} from '@platform/contracts/client';
-import type {
-  AudioPairFileField,
-  AudioPairUploadReply,
-  Dialect,
-  RouteReply,
-  TextPairReportBody,
-} from '@platform/contracts';
+import { getDonateNext, postAudioPair, postDonateReport, postDonateSkip } from '@platform/contracts/client';
+import type { AudioPairFileField, Dialect, RouteReply, TextPairReportBody } from '@platform/contracts';
 
 /** Donate Your Voice's upload: both sides of one text pair, as 16-bit PCM WAV, and the speaker's dialect. */
 export interface AudioPairUpload {
@@ -26,8 +10,6 @@ export interface AudioPairUpload {
   dialect: Dialect;
   english: Blob;
   yoruba: Blob;
-  /** Told as the bytes go out, for the progress bar. */
-  onProgress?: (progress: UploadProgress) => void;
 }
 
 const FILE_NAMES: Record<AudioPairFileField, string> = {
@@ -68,26 +50,9 @@ export const donateApi = remoteApi.injectEndpoints({
       keepUnusedDataFor: 0,
       providesTags: ['AudioPair'],
     }),
-    // Sent with XMLHttpRequest, as the Write screen's bulk file, for the upload's progress: with the site's
-    // cookies, like every other call.
-    submitAudioPair: build.mutation<AudioPairUploadReply, AudioPairUpload>({
-      queryFn: async (upload, { signal }) => {
-        try {
-          const answer = await uploadWithProgress(routeUrl(postAudioPair.path), audioPairForm(upload), {
-            onProgress: upload.onProgress,
-            signal,
-          });
-          if (answer.status >= 200 && answer.status < 300) {
-            return { data: answer.body as AudioPairUploadReply };
-          }
-          const error: FetchBaseQueryError = { status: answer.status, data: answer.body };
-          return { error };
-        } catch (thrown) {
-          const error: FetchBaseQueryError = { status: 'FETCH_ERROR', error: String(thrown) };
-          return { error };
-        }
-      },
-      invalidatesTags: onSuccess('AudioPair', 'UserStats'),
+    submitAudioPair: uploadMutation(build, postAudioPair, {
+      toForm: audioPairForm,
+      invalidates: ['AudioPair', 'UserStats'],
     }),
     skipDonatePair: build.mutation<RouteReply<typeof postDonateSkip>, string>({
       query: (id) => routeRequest(postDonateSkip, { params: { id } }),

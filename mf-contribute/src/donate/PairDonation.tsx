@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { Dialect, TextPair, TextPairReportReason } from '@platform/contracts';
 import { AUDIO_PAIR_MAX_SECONDS, AUDIO_PAIR_MIN_SECONDS } from '@platform/contracts/client';
 import { readApiError } from '@platform/store';
+import { useUploadProgress } from '@platform/store/upload';
 import { Badge, Button, Card, ProgressBar, useToast } from '@platform/ui';
 import {
   useReportDonatePairMutation,
@@ -76,7 +77,7 @@ export function PairDonation({ pair, dialect, isLast }: PairDonationProps) {
   const [skipPair, skipState] = useSkipDonatePairMutation();
   const [reportPair, reportState] = useReportDonatePairMutation();
   const [reportOpen, setReportOpen] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
+  const { percent, track } = useUploadProgress();
 
   const fail = useCallback(
     (title: string, description?: string) => toast.show({ title, description, variant: 'error' }),
@@ -132,15 +133,12 @@ export function PairDonation({ pair, dialect, isLast }: PairDonationProps) {
       if (!busy && !micBusy && missing[0]) fail(missing[0]);
       return;
     }
-    setProgress(0);
+    const english = clips.english.blob;
+    const yoruba = clips.yoruba.blob;
     try {
-      await submitAudioPair({
-        textId: pair.text_id,
-        dialect,
-        english: clips.english.blob,
-        yoruba: clips.yoruba.blob,
-        onProgress: ({ loaded, total }) => setProgress(total > 0 ? Math.round((loaded / total) * 100) : 0),
-      }).unwrap();
+      await track((onProgress) =>
+        submitAudioPair({ textId: pair.text_id, dialect, english, yoruba, onProgress }).unwrap(),
+      );
       recorder.reset();
       toast.show({ title: t('donate.submitted'), variant: 'success' });
     } catch (error) {
@@ -148,8 +146,6 @@ export function PairDonation({ pair, dialect, isLast }: PairDonationProps) {
       const { body } = readApiError(error);
       const answered = typeof (body.code ?? body.error) === 'string';
       fail(answered ? errorMessage(error) : t('donate.submitFailed'));
-    } finally {
-      setProgress(null);
     }
   };
 
@@ -250,11 +246,11 @@ export function PairDonation({ pair, dialect, isLast }: PairDonationProps) {
           {status}
         </StatusLine>
 
-        {sending && progress !== null ? (
+        {sending && percent !== null ? (
           <ProgressBar
-            value={progress}
+            value={percent}
             label={t('donate.uploading')}
-            valueText={t('donate.uploaded', { percent: progress })}
+            valueText={t('donate.uploaded', { percent })}
           />
         ) : null}
 

@@ -1,9 +1,5 @@
-import {
-  routeRequest,
-  uploadWithProgress,
-  type FetchBaseQueryError,
-  type UploadProgress,
-} from '@platform/store';
+import { routeRequest } from '@platform/store';
+import { uploadMutation } from '@platform/store/upload';
 import { remoteApi } from './remoteApi';
 import {
   DATASET_UPLOAD_FILE_FIELD,
@@ -13,19 +9,17 @@ import {
   getStorageUsage,
   postDatasetUpload,
   postDatasetUploadImport,
-  routeUrl,
 } from '@platform/contracts/client';
 import type { DatasetUploadListQuery, DatasetUploadType, RouteReply } from '@platform/contracts';
 
 /** The history's filters and page, as the page's URL holds them. */
 export type UploadPageArgs = Pick<DatasetUploadListQuery, 'q' | 'type' | 'status'> & { page: number };
 
-/** What the upload form sends, and where it reports how many bytes have gone. */
+/** What the upload form sends. */
 export interface DatasetFileUpload {
   file: File;
   type: DatasetUploadType;
   description: string;
-  onProgress?: (progress: UploadProgress) => void;
 }
 
 /** The fields first, then the file: the service knows the type chosen before the bytes arrive. */
@@ -37,8 +31,6 @@ export function datasetUploadForm({ file, type, description }: DatasetFileUpload
   return form;
 }
 
-// RTK Query invalidates after failed mutations too; a refused upload changes nothing shown.
-const uploadsOnSuccess = (result: unknown) => (result ? (['Upload'] as const) : []);
 const isConflict = (error: unknown) =>
   typeof error === 'object' && error !== null && 'status' in error && error.status === 409;
 
@@ -65,29 +57,9 @@ export const uploadsApi = remoteApi.injectEndpoints({
         }),
       providesTags: ['Upload'],
     }),
-    // Sent with XMLHttpRequest (fetch tells nothing of an upload's progress); read like any other call.
-    uploadDatasetFile: build.mutation<RouteReply<typeof postDatasetUpload>, DatasetFileUpload>({
-      queryFn: async (upload, { signal }) => {
-        try {
-          const answer = await uploadWithProgress(
-            routeUrl(postDatasetUpload.path),
-            datasetUploadForm(upload),
-            {
-              ...(upload.onProgress ? { onProgress: upload.onProgress } : {}),
-              signal,
-            },
-          );
-          if (answer.status >= 200 && answer.status < 300) {
-            return { data: answer.body as RouteReply<typeof postDatasetUpload> };
-          }
-          const error: FetchBaseQueryError = { status: answer.status, data: answer.body };
-          return { error };
-        } catch (thrown) {
-          const error: FetchBaseQueryError = { status: 'FETCH_ERROR', error: String(thrown) };
-          return { error };
-        }
-      },
-      invalidatesTags: uploadsOnSuccess,
+    uploadDatasetFile: uploadMutation(build, postDatasetUpload, {
+      toForm: datasetUploadForm,
+      invalidates: ['Upload'],
     }),
     // Each upload changes it (the 'Upload' tag); recordings and donations made on other pages do too, so the
     // page reads it again whenever it opens.

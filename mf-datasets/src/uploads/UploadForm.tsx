@@ -7,39 +7,22 @@ import {
   ERROR_MESSAGES,
 } from '@platform/contracts/client';
 import { translateError } from '@platform/i18n';
-import type { UploadProgress } from '@platform/store';
-import { Button, Card, ProgressBar, Select, TextArea, useToast, FormStack } from '@platform/ui';
+import { useUploadProgress } from '@platform/store/upload';
+import {
+  Button,
+  Card,
+  FileField,
+  FormProblem,
+  FormStack,
+  ProgressBar,
+  Select,
+  TextArea,
+  useToast,
+} from '@platform/ui';
 import { readApiError, specificErrorMessage } from '../api/errorMessage';
 import { useUploadDatasetFileMutation } from '../api/uploadsApi';
 import { useDatasetsT } from '../i18n';
 import { EMPTY_UPLOAD, isUploadType, UPLOAD_ACCEPT, uploadProblem, type UploadDraft } from './uploadForm';
-
-const FileField = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[1]};
-  label {
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-  }
-  input {
-    padding: ${({ theme }) => theme.space[3]};
-    border: 2px dashed ${({ theme }) => theme.colors.borderStrong};
-    border-radius: ${({ theme }) => theme.radii.md};
-    background: ${({ theme }) => theme.colors.surfaceSunken};
-  }
-  p {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-`;
-
-const Problem = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger.main};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
 
 const Actions = styled.div`
   display: flex;
@@ -59,13 +42,11 @@ export function UploadForm({
 }) {
   const t = useDatasetsT();
   const toast = useToast();
-  const inputId = useId();
-  const hintId = useId();
   const problemId = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState<UploadDraft>(EMPTY_UPLOAD);
   const [problem, setProblem] = useState<string | null>(null);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const progress = useUploadProgress();
   const [upload, state] = useUploadDatasetFileMutation();
   const busy = state.isLoading;
 
@@ -84,14 +65,13 @@ export function UploadForm({
     }
     if (!draft.file || !isUploadType(draft.type)) return;
     setProblem(null);
-    setProgress({ loaded: 0, total: draft.file.size });
+    const file = draft.file;
+    const type = draft.type;
+    const description = draft.description.trim().normalize('NFC');
     try {
-      const done = await upload({
-        file: draft.file,
-        type: draft.type,
-        description: draft.description.trim().normalize('NFC'),
-        onProgress: setProgress,
-      }).unwrap();
+      const done = await progress.track((onProgress) =>
+        upload({ file, type, description, onProgress }).unwrap(),
+      );
       setDraft(EMPTY_UPLOAD);
       if (fileRef.current) fileRef.current.value = '';
       toast.show({ variant: 'success', title: t('uploads.form.success', { name: done.fileName }) });
@@ -100,32 +80,25 @@ export function UploadForm({
       if (failure.status === 401) return onUnauthorised();
       const message = specificErrorMessage(failure) ?? t('uploads.form.failed');
       setProblem(message);
-    } finally {
-      setProgress(null);
     }
   };
 
-  const percent = progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
-  const sent = progress !== null && progress.total > 0 && progress.loaded >= progress.total;
+  const { percent, sent } = progress;
 
   return (
     <Card title={t('uploads.form.title')} description={t('uploads.form.description')} padding="lg">
       <FormStack noValidate onSubmit={(e) => void submit(e)} aria-busy={busy || undefined}>
-        <FileField>
-          <label htmlFor={inputId}>{t('uploads.form.file')}</label>
-          <input
-            ref={fileRef}
-            id={inputId}
-            type="file"
-            accept={UPLOAD_ACCEPT}
-            required
-            disabled={busy}
-            aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
-            aria-invalid={problem && !draft.file ? true : undefined}
-            onChange={(e) => change({ file: e.target.files?.[0] ?? null })}
-          />
-          <p id={hintId}>{t('uploads.form.fileHint')}</p>
-        </FileField>
+        <FileField
+          ref={fileRef}
+          label={t('uploads.form.file')}
+          hint={t('uploads.form.fileHint')}
+          accept={UPLOAD_ACCEPT}
+          required
+          disabled={busy}
+          aria-describedby={problem ? problemId : undefined}
+          aria-invalid={problem && !draft.file ? true : undefined}
+          onChange={(e) => change({ file: e.target.files?.[0] ?? null })}
+        />
         <Select
           label={t('uploads.form.type')}
           placeholder={t('uploads.form.typePlaceholder')}
@@ -145,7 +118,7 @@ export function UploadForm({
           value={draft.description}
           onChange={(e) => change({ description: e.target.value })}
         />
-        {progress ? (
+        {percent !== null ? (
           <ProgressBar
             label={sent ? t('uploads.form.checking') : t('uploads.form.progress')}
             value={percent}
@@ -155,9 +128,9 @@ export function UploadForm({
           />
         ) : null}
         {problem ? (
-          <Problem id={problemId} role="alert">
+          <FormProblem id={problemId} role="alert">
             {problem}
-          </Problem>
+          </FormProblem>
         ) : null}
         <Actions>
           <Button type="submit" disabled={busy}>

@@ -1,12 +1,15 @@
 import { routeRequest } from '@platform/store';
+import { uploadMutation } from '@platform/store/upload';
 import { remoteApi } from './remoteApi';
 import {
+  AVATAR_FILE_FIELD,
   deleteAccount,
   deleteAvatar,
   getAccounts,
   getNotificationSettings,
   getProfile,
   getSpeakerDetails,
+  postAvatar,
   postEmailChange,
   postSignOutEverywhere,
   putAccountRole,
@@ -41,6 +44,13 @@ const onSuccess =
   (result: unknown) =>
     result ? tags : [];
 
+/** The avatar's form: the image alone. */
+export function avatarForm({ file }: { file: File }): FormData {
+  const form = new FormData();
+  form.append(AVATAR_FILE_FIELD, file);
+  return form;
+}
+
 /** An admin's change of one account's role. */
 export interface RoleChangeArgs extends RoleChangeBody {
   id: string;
@@ -60,6 +70,8 @@ export const settingsApi = remoteApi.injectEndpoints({
       query: (body) => routeRequest(putProfile, { body }),
       invalidatesTags: (result) => (result ? [MY_PROFILE, 'Session' as const] : []),
     }),
+    // Sent with its progress; the new picture shows in the sidebar and top bar too.
+    uploadAvatar: uploadMutation(build, postAvatar, { toForm: avatarForm, invalidates: [MY_PROFILE] }),
     removeAvatar: build.mutation<RouteReply<typeof deleteAvatar>, void>({
       query: () => routeRequest(deleteAvatar, {}),
       invalidatesTags: onSuccess(MY_PROFILE),
@@ -110,6 +122,7 @@ export const settingsApi = remoteApi.injectEndpoints({
 export const {
   useGetSettingsProfileQuery,
   useSaveProfileMutation,
+  useUploadAvatarMutation,
   useRemoveAvatarMutation,
   useGetSpeakerDetailsQuery,
   useSaveSpeakerDetailsMutation,

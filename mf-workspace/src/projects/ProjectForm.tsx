@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import {
   LANGUAGE_CODES,
@@ -11,22 +11,23 @@ import {
   TARGET_KINDS,
 } from '@platform/contracts/client';
 import type { LanguageCode, Person, ProjectDetail, ProjectInput, TargetKind } from '@platform/contracts';
+import { useFormSubmit } from '@platform/remote-kit';
 import {
   Badge,
   Button,
-  Checkbox,
-  Dialog,
+  CheckboxGroup,
+  DialogForm,
+  FieldRow,
+  FormProblem,
   Select,
   TextArea,
   TextField,
   XIcon,
   useToast,
-  FormStack,
-  FieldRow,
 } from '@platform/ui';
 import { useCreateProjectMutation, useEditProjectMutation, useFindPeopleQuery } from '../api/workspaceApi';
 import { useWorkspaceT } from '../i18n';
-import { readApiError, specificErrorMessage, today, useLanguageName } from './parts';
+import { today, useLanguageName } from './parts';
 
 const Group = styled.fieldset`
   margin: 0;
@@ -41,18 +42,6 @@ const Group = styled.fieldset`
     font-weight: ${({ theme }) => theme.fontWeights.medium};
     font-size: ${({ theme }) => theme.fontSizes.sm};
   }
-`;
-
-const Inline = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
-`;
-
-const GroupError = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger.main};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
 const Chips = styled.ul`
@@ -71,11 +60,6 @@ const Results = styled.ul`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space[1]};
-`;
-
-const Problem = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger.main};
 `;
 
 interface TargetRow {
@@ -215,7 +199,7 @@ function MemberPicker({ members, onChange }: { members: Person[]; onChange: (mem
       />
       {q.length >= 2 ? (
         people.isError ? (
-          <GroupError role="alert">{t('projects.form.peopleFailed')}</GroupError>
+          <FormProblem role="alert">{t('projects.form.peopleFailed')}</FormProblem>
         ) : people.currentData ? (
           found.length === 0 ? (
             <p>{t('projects.form.noPeople')}</p>
@@ -279,18 +263,9 @@ function OpenProjectForm({
   const toast = useToast();
   const languageName = useLanguageName();
   const [state, setState] = useState<ProjectFormState>(() => stateOf(editing));
-  const [errors, setErrors] = useState<Errors>({});
-  const [problem, setProblem] = useState<string | null>(null);
   const [create, creating] = useCreateProjectMutation();
   const [edit, editingCall] = useEditProjectMutation();
-  const formRef = useRef<HTMLFormElement>(null);
-  const formId = useId();
   const busy = creating.isLoading || editingCall.isLoading;
-
-  // A refused submit takes the focus to the first field that says what is wrong.
-  useEffect(() => {
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-group-error] input')?.focus();
-  }, [errors]);
 
   const set = <K extends keyof ProjectFormState>(key: K, value: ProjectFormState[K]) =>
     setState((s) => ({ ...s, [key]: value }));
@@ -300,28 +275,20 @@ function OpenProjectForm({
       state.targets.map((row) => (row.key === key ? { ...row, ...change } : row)),
     );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const found = validateProject(state, t);
-    setErrors(found);
-    setProblem(null);
-    if (Object.keys(found).length > 0) return;
-    try {
-      const saved = editing
-        ? await edit({ id: editing.id, body: bodyOf(state) }).unwrap()
-        : await create(bodyOf(state)).unwrap();
+  const { errors, problem, onSubmit } = useFormSubmit({
+    validate: () => validateProject(state, t),
+    send: () =>
+      editing ? edit({ id: editing.id, body: bodyOf(state) }).unwrap() : create(bodyOf(state)).unwrap(),
+    onSent: (saved) => {
       toast.show({ variant: 'success', title: t(editing ? 'projects.form.saved' : 'projects.form.created') });
       onSaved?.(saved);
       onClose();
-    } catch (error) {
-      const failure = readApiError(error);
-      const message = specificErrorMessage(failure) ?? t('projects.form.failed');
-      if (failure.code === 'project.name_taken') setErrors({ name: message });
-      else if (failure.code === 'project.due_before_start') setErrors({ dueDate: message });
-      else setProblem(message);
-    }
-  };
+    },
+    fieldOf: (code) =>
+      code === 'project.name_taken' ? 'name' : code === 'project.due_before_start' ? 'dueDate' : undefined,
+    fallback: t('projects.form.failed'),
+    busy,
+  });
 
   const targetLanguages = [
     { value: '', label: t('projects.form.anyLanguage') },
@@ -329,152 +296,134 @@ function OpenProjectForm({
   ];
 
   return (
-    <Dialog
-      open
+    <DialogForm
       onClose={onClose}
-      size="lg"
       closeLabel={t('projects.form.close')}
       title={t(editing ? 'projects.form.editTitle' : 'projects.form.newTitle')}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('projects.form.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={busy}>
-            {busy
-              ? t(editing ? 'projects.form.saving' : 'projects.form.creating')
-              : t(editing ? 'projects.form.save' : 'projects.form.create')}
-          </Button>
-        </>
+      cancelLabel={t('projects.form.cancel')}
+      submitLabel={
+        busy
+          ? t(editing ? 'projects.form.saving' : 'projects.form.creating')
+          : t(editing ? 'projects.form.save' : 'projects.form.create')
       }
+      busy={busy}
+      onSubmit={onSubmit}
+      errors={errors}
     >
-      <FormStack ref={formRef} id={formId} noValidate onSubmit={(e) => void submit(e)}>
-        {problem ? <Problem role="alert">{problem}</Problem> : null}
-        <FieldRow $min="10rem" $gap={3} $alignEnd>
-          <TextField
-            label={t('projects.form.name')}
-            required
-            value={state.name}
-            maxLength={PROJECT_NAME_MAX_LENGTH}
-            error={errors.name}
-            onChange={(e) => set('name', e.target.value)}
-          />
-          <TextField
-            label={t('projects.form.client')}
-            required
-            value={state.client}
-            maxLength={PROJECT_CLIENT_MAX_LENGTH}
-            error={errors.client}
-            onChange={(e) => set('client', e.target.value)}
-          />
-        </FieldRow>
-        <TextArea
-          label={t('projects.form.description')}
-          value={state.description}
-          rows={3}
-          maxLength={PROJECT_DESCRIPTION_MAX_LENGTH}
-          onChange={(e) => set('description', e.target.value)}
+      {problem ? <FormProblem role="alert">{problem}</FormProblem> : null}
+      <FieldRow $min="10rem" $gap={3} $alignEnd>
+        <TextField
+          label={t('projects.form.name')}
+          required
+          value={state.name}
+          maxLength={PROJECT_NAME_MAX_LENGTH}
+          error={errors.name}
+          onChange={(e) => set('name', e.target.value)}
         />
-        <Group data-group-error={errors.languages ? '' : undefined}>
-          <legend>{t('projects.form.languages')}</legend>
-          <Inline>
-            {LANGUAGE_CODES.map((code) => (
-              <Checkbox
-                key={code}
-                label={languageName(code)}
-                checked={state.languages.includes(code)}
-                onChange={(e) =>
-                  set(
-                    'languages',
-                    e.target.checked ? [...state.languages, code] : state.languages.filter((l) => l !== code),
-                  )
-                }
-              />
-            ))}
-          </Inline>
-          {errors.languages ? <GroupError role="alert">{errors.languages}</GroupError> : null}
-        </Group>
-        <FieldRow $min="10rem" $gap={3} $alignEnd>
-          <TextField
-            type="date"
-            label={t('projects.form.startDate')}
-            required
-            value={state.startDate}
-            error={errors.startDate}
-            onChange={(e) => set('startDate', e.target.value)}
-          />
-          <TextField
-            type="date"
-            label={t('projects.form.dueDate')}
-            required
-            value={state.dueDate}
-            min={state.startDate || undefined}
-            error={errors.dueDate}
-            onChange={(e) => set('dueDate', e.target.value)}
-          />
-        </FieldRow>
-        <Group data-group-error={errors.targets ? '' : undefined}>
-          <legend>{t('projects.form.targets')}</legend>
-          {state.targets.map((row, index) => (
-            <FieldRow
-              $min="10rem"
-              $gap={3}
-              $alignEnd
-              key={row.key}
-              role="group"
-              aria-label={t('projects.form.targetN', { n: index + 1 })}
-            >
-              <Select
-                label={t('projects.form.targetKind')}
-                value={row.kind}
-                options={TARGET_KINDS.map((kind) => ({ value: kind, label: t(`projects.kinds.${kind}`) }))}
-                onChange={(e) => setTarget(row.key, { kind: e.target.value as TargetKind })}
-              />
-              <Select
-                label={t('projects.form.targetLanguage')}
-                value={row.language}
-                options={targetLanguages}
-                onChange={(e) => setTarget(row.key, { language: e.target.value as LanguageCode | '' })}
-              />
-              <TextField
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={TARGET_COUNT_MAX}
-                label={t('projects.form.targetCount')}
-                value={row.count}
-                onChange={(e) => setTarget(row.key, { count: e.target.value })}
-              />
-              <Button
-                type="button"
-                variant="ghost"
-                aria-label={t('projects.form.removeTargetN', { n: index + 1 })}
-                onClick={() =>
-                  set(
-                    'targets',
-                    state.targets.filter((r) => r.key !== row.key),
-                  )
-                }
-              >
-                {t('projects.form.removeTarget')}
-              </Button>
-            </FieldRow>
-          ))}
-          {errors.targets ? <GroupError role="alert">{errors.targets}</GroupError> : null}
-          <div>
+        <TextField
+          label={t('projects.form.client')}
+          required
+          value={state.client}
+          maxLength={PROJECT_CLIENT_MAX_LENGTH}
+          error={errors.client}
+          onChange={(e) => set('client', e.target.value)}
+        />
+      </FieldRow>
+      <TextArea
+        label={t('projects.form.description')}
+        value={state.description}
+        rows={3}
+        maxLength={PROJECT_DESCRIPTION_MAX_LENGTH}
+        onChange={(e) => set('description', e.target.value)}
+      />
+      <CheckboxGroup
+        legend={t('projects.form.languages')}
+        layout="inline"
+        options={LANGUAGE_CODES.map((code) => ({ value: code, label: languageName(code) }))}
+        value={state.languages}
+        onChange={(languages) => set('languages', languages)}
+        error={errors.languages}
+      />
+      <FieldRow $min="10rem" $gap={3} $alignEnd>
+        <TextField
+          type="date"
+          label={t('projects.form.startDate')}
+          required
+          value={state.startDate}
+          error={errors.startDate}
+          onChange={(e) => set('startDate', e.target.value)}
+        />
+        <TextField
+          type="date"
+          label={t('projects.form.dueDate')}
+          required
+          value={state.dueDate}
+          min={state.startDate || undefined}
+          error={errors.dueDate}
+          onChange={(e) => set('dueDate', e.target.value)}
+        />
+      </FieldRow>
+      <Group data-group-error={errors.targets ? '' : undefined}>
+        <legend>{t('projects.form.targets')}</legend>
+        {state.targets.map((row, index) => (
+          <FieldRow
+            $min="10rem"
+            $gap={3}
+            $alignEnd
+            key={row.key}
+            role="group"
+            aria-label={t('projects.form.targetN', { n: index + 1 })}
+          >
+            <Select
+              label={t('projects.form.targetKind')}
+              value={row.kind}
+              options={TARGET_KINDS.map((kind) => ({ value: kind, label: t(`projects.kinds.${kind}`) }))}
+              onChange={(e) => setTarget(row.key, { kind: e.target.value as TargetKind })}
+            />
+            <Select
+              label={t('projects.form.targetLanguage')}
+              value={row.language}
+              options={targetLanguages}
+              onChange={(e) => setTarget(row.key, { language: e.target.value as LanguageCode | '' })}
+            />
+            <TextField
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={TARGET_COUNT_MAX}
+              label={t('projects.form.targetCount')}
+              value={row.count}
+              onChange={(e) => setTarget(row.key, { count: e.target.value })}
+            />
             <Button
               type="button"
-              variant="outline"
-              size="sm"
-              disabled={state.targets.length >= PROJECT_TARGETS_MAX}
-              onClick={() => set('targets', [...state.targets, newTarget()])}
+              variant="ghost"
+              aria-label={t('projects.form.removeTargetN', { n: index + 1 })}
+              onClick={() =>
+                set(
+                  'targets',
+                  state.targets.filter((r) => r.key !== row.key),
+                )
+              }
             >
-              {t('projects.form.addTarget')}
+              {t('projects.form.removeTarget')}
             </Button>
-          </div>
-        </Group>
-        <MemberPicker members={state.members} onChange={(members) => set('members', members)} />
-      </FormStack>
-    </Dialog>
+          </FieldRow>
+        ))}
+        {errors.targets ? <FormProblem role="alert">{errors.targets}</FormProblem> : null}
+        <div>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={state.targets.length >= PROJECT_TARGETS_MAX}
+            onClick={() => set('targets', [...state.targets, newTarget()])}
+          >
+            {t('projects.form.addTarget')}
+          </Button>
+        </div>
+      </Group>
+      <MemberPicker members={state.members} onChange={(members) => set('members', members)} />
+    </DialogForm>
   );
 }

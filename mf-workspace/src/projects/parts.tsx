@@ -3,8 +3,7 @@
 // the sentence for a failed call.
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { translateError, useLocale } from '@platform/i18n';
-import { readApiError, type ApiError } from '@platform/store';
+import { useLocale } from '@platform/i18n';
 import {
   Badge,
   Button,
@@ -26,16 +25,8 @@ import {
 } from '@platform/contracts/client';
 import { useWorkspaceT } from '../i18n';
 
-export { readApiError };
-
-/** Codes that only say "it failed": the screen's own sentence says that better. */
-const GENERIC_CODES = new Set(['request.refused', 'server.internal', 'client.error']);
-
-/** The message for a refusal's stable code in the chosen language, or null for a bare failure. */
-export function specificErrorMessage(failure: ApiError): string | null {
-  if (GENERIC_CODES.has(failure.code)) return null;
-  return translateError(failure.code, failure.message);
-}
+export { readApiError } from '@platform/store';
+export { specificErrorMessage } from '@platform/remote-kit';
 
 /** A whole day (`YYYY-MM-DD`, read in UTC) and numbers as people of the interface language read them. */
 export function useFormats() {

@@ -2,13 +2,13 @@ import { useId, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import styled from 'styled-components';
 import { translateError } from '@platform/i18n';
-import { AVATAR_MAX_BYTES, AVATAR_FILE_FIELD, postAvatar, routeUrl } from '@platform/contracts/client';
+import { AVATAR_MAX_BYTES } from '@platform/contracts/client';
 import type { Profile } from '@platform/contracts';
-import { api, readApiError, uploadWithProgress, useAppDispatch } from '@platform/store';
-import { Avatar, Button, ProgressBar, useToast } from '@platform/ui';
+import { useUploadProgress } from '@platform/store/upload';
+import { Avatar, Button, FormProblem, ProgressBar, useToast } from '@platform/ui';
 import { useWorkspaceT } from '../i18n';
-import { MY_PROFILE, useRemoveAvatarMutation } from '../api/settingsApi';
-import { failureMessage } from './errors';
+import { useRemoveAvatarMutation, useUploadAvatarMutation } from '../api/settingsApi';
+import { failureCode, failureMessage } from './errors';
 import { Actions, TitledSection } from './Section';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
@@ -22,12 +22,6 @@ const Row = styled.div`
 
 const FileLabel = styled.label`
   font-weight: ${({ theme }) => theme.fontWeights.medium};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
-const Problem = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger.main};
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
@@ -48,7 +42,6 @@ async function previewOf(file: File): Promise<string> {
 export function AvatarSection({ profile }: { profile: Profile }) {
   const t = useWorkspaceT();
   const toast = useToast();
-  const dispatch = useAppDispatch();
   const inputId = useId();
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -57,7 +50,8 @@ export function AvatarSection({ profile }: { profile: Profile }) {
   const latest = useRef<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const { percent, track } = useUploadProgress();
+  const [uploadAvatar] = useUploadAvatarMutation();
   const [removeAvatar, removing] = useRemoveAvatarMutation();
 
   const clear = () => {
@@ -86,27 +80,14 @@ export function AvatarSection({ profile }: { profile: Profile }) {
 
   const upload = async () => {
     if (!file) return;
-    const form = new FormData();
-    form.append(AVATAR_FILE_FIELD, file);
-    setProgress(0);
     setProblem(null);
     try {
-      const answer = await uploadWithProgress(routeUrl(postAvatar.path), form, {
-        onProgress: ({ loaded, total }) => setProgress(total ? Math.round((100 * loaded) / total) : 0),
-      });
-      if (answer.status >= 200 && answer.status < 300) {
-        clear();
-        dispatch(api.util.invalidateTags([MY_PROFILE]));
-        toast.show({ title: t('settings.profile.updated'), variant: 'success' });
-      } else {
-        const failure = readApiError({ status: answer.status, data: answer.body });
-        setProblem(failureMessage({ status: answer.status, data: answer.body }, t('settings.tryAgain')));
-        if (failure.code === 'avatar.too_large') clear();
-      }
-    } catch {
-      setProblem(t('settings.tryAgain'));
-    } finally {
-      setProgress(null);
+      await track((onProgress) => uploadAvatar({ file, onProgress }).unwrap());
+      clear();
+      toast.show({ title: t('settings.profile.updated'), variant: 'success' });
+    } catch (error) {
+      setProblem(failureMessage(error, t('settings.tryAgain')));
+      if (failureCode(error) === 'avatar.too_large') clear();
     }
   };
 
@@ -144,17 +125,17 @@ export function AvatarSection({ profile }: { profile: Profile }) {
           <p id={hintId}>{t('settings.avatar.hint')}</p>
         </div>
       </Row>
-      {problem ? <Problem role="alert">{problem}</Problem> : null}
-      {progress !== null ? (
-        <ProgressBar value={progress} label={t('settings.avatar.uploading')} showValue />
+      {problem ? <FormProblem role="alert">{problem}</FormProblem> : null}
+      {percent !== null ? (
+        <ProgressBar value={percent} label={t('settings.avatar.uploading')} showValue />
       ) : null}
       <Actions>
         {file ? (
           <>
-            <Button type="button" onClick={() => void upload()} loading={progress !== null}>
+            <Button type="button" onClick={() => void upload()} loading={percent !== null}>
               {t('settings.avatar.upload')}
             </Button>
-            <Button type="button" variant="ghost" onClick={clear} disabled={progress !== null}>
+            <Button type="button" variant="ghost" onClick={clear} disabled={percent !== null}>
               {t('settings.avatar.cancel')}
             </Button>
           </>

@@ -24,3 +24,10 @@ export const FieldRow = styled.div<FieldRowProps>`
   gap: ${({ theme, $gap = 4 }) => theme.space[$gap]};
   ${({ $alignEnd }) => ($alignEnd ? 'align-items: end;' : '')}
 `;
+
+/** What is wrong, said outside any one control (a refusal no field is about, a group's error): give it role="alert". */
+export const FormProblem = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.danger.main};
+`;

@@ -1,2 +1,2 @@
-export { FormStack, FieldRow } from './FormLayout';
+export { FormStack, FieldRow, FormProblem } from './FormLayout';
 export type { FieldRowProps } from './FormLayout';

@@ -1,0 +1,2 @@
+export { DialogForm } from './DialogForm';
+export type { DialogFormProps } from './DialogForm';
