@@ -4,6 +4,8 @@
 //        BENCH_SIZES=10000 npm run bench -w libs/embedded-mongo   (exactly these sizes; a quick run)
 //        BENCH_WARMUP_SECONDS=1 sets the unmeasured warm-up before each timed phase (default 1).
 //        BENCH_SECONDS=3 sets how long each timed phase runs (default 3).
+//        BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" passes Node options to the server only
+//        (a profile of the server is written when the bench stops it after each size).
 // It starts the built CLI as a child process on a free port with a fresh data folder per size, so the
 // resident memory it reads (/proc/<pid>/status VmRSS) is the server's alone. Every figure is printed with the
 // machine's one-minute load average (os.loadavg()[0]) when it was measured: the machine may be shared.
@@ -27,6 +29,7 @@ const warmupMs = Number(process.env.BENCH_WARMUP_SECONDS ?? 1) * 1000;
 const insertRepeats = Math.max(1, Number(process.env.BENCH_INSERT_REPEATS ?? 3));
 // BENCH_ONLY=insert16 runs only the 16-client insert phase (the others are skipped), for repeated runs.
 const only = process.env.BENCH_ONLY;
+const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const wanted = (name) =>
   !only || only.split(',').some((w) => name.replace(/\W/g, '').toLowerCase().includes(w));
 // The machine may be shared: print how busy it was, so the figures can be read in context.
@@ -69,7 +72,14 @@ async function startServer(dbPath) {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [path.join(packageDir, 'bin', 'embedded-mongo.js'), '--port', String(port), '--dbpath', dbPath],
+    [
+      ...serverNodeArgs,
+      path.join(packageDir, 'bin', 'embedded-mongo.js'),
+      '--port',
+      String(port),
+      '--dbpath',
+      dbPath,
+    ],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -92,10 +102,21 @@ async function startServer(dbPath) {
   return { child, uri, exited };
 }
 
+/**
+ * The server's resident memory in MB: VmRSS, its peak, and its two parts. RssAnon is the process's own memory
+ * (JavaScript heap, buffers, LMDB's write buffers); RssFile is pages of the mapped data file that the server
+ * has read or written, which are the kernel's page cache: they stay counted while nothing else needs the
+ * memory and are dropped (re-read from disk later) when something does.
+ */
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+  return {
+    rss: kb('VmRSS') / 1024,
+    peak: kb('VmHWM') / 1024,
+    anon: kb('RssAnon') / 1024,
+    file: kb('RssFile') / 1024,
+  };
 }
 
 const CITIES = ['lagos', 'nairobi', 'accra', 'kigali', 'dakar', 'abuja', 'kano', 'ibadan'];
@@ -246,6 +267,11 @@ async function benchSize(size) {
   const dbPath = await mkdtemp(path.join(tmpdir(), 'emb-mongo-bench-'));
   const server = await startServer(dbPath);
   serverPid = server.child.pid;
+  // the anonymous part's peak (the kernel keeps only the whole VmRSS's), sampled every second
+  let peakAnonMb = 0;
+  const sampler = setInterval(() => {
+    peakAnonMb = Math.max(peakAnonMb, rssMb(server.child.pid).anon);
+  }, 1000);
   const client = new MongoClient(server.uri, { maxPoolSize: 20 });
   const rows = {};
   const plans = {};
@@ -402,10 +428,16 @@ async function benchSize(size) {
       rssAfterLoadMb: afterLoad.rss,
       rssMb: end.rss,
       peakRssMb: Math.max(end.peak, afterLoad.peak),
+      memory: {
+        afterLoad: { anon: afterLoad.anon, file: afterLoad.file },
+        atEnd: { anon: end.anon, file: end.file },
+        peakAnon: Math.max(peakAnonMb, afterLoad.anon, end.anon),
+      },
       rssLoad: load1(),
       disk: { afterLoad: disk, docsAfterLoad, atEnd: diskAtEnd, docsAtEnd },
     };
   } finally {
+    clearInterval(sampler);
     await client.close();
     server.child.kill('SIGTERM');
     await server.exited;
@@ -435,6 +467,13 @@ function printTable(result) {
     );
   console.log(
     `${'server resident memory (VmRSS)'.padEnd(44)}${`${fmt(result.rssMb, 0)} MB`.padStart(10)}   (after load ${fmt(result.rssAfterLoadMb, 0)} MB, peak ${fmt(result.peakRssMb, 0)} MB; load average ${fmt(result.rssLoad)})`,
+  );
+  const mem = result.memory;
+  console.log(
+    `${"  of which the server's own (RssAnon)".padEnd(44)}${`${fmt(mem.atEnd.anon, 0)} MB`.padStart(10)}   (after load ${fmt(mem.afterLoad.anon, 0)} MB, peak ${fmt(mem.peakAnon, 0)} MB sampled each second)`,
+  );
+  console.log(
+    `${'  of which data file pages (RssFile)'.padEnd(44)}${`${fmt(mem.atEnd.file, 0)} MB`.padStart(10)}   (after load ${fmt(mem.afterLoad.file, 0)} MB; the kernel's page cache of the mapped data file, reclaimable)`,
   );
   const { afterLoad, docsAfterLoad, atEnd, docsAtEnd } = result.disk;
   console.log(
@@ -521,5 +560,5 @@ if (largest) {
   }
 }
 console.log(
-  `\njson ${JSON.stringify(results.map(({ size, docBytes, loadSeconds, rows, plans, rssMb, peakRssMb, disk }) => ({ size, docBytes, loadSeconds, rows, plans, rssMb, peakRssMb, disk })))}`,
+  `\njson ${JSON.stringify(results.map(({ size, docBytes, loadSeconds, rows, plans, rssMb, peakRssMb, memory, disk }) => ({ size, docBytes, loadSeconds, rows, plans, rssMb, peakRssMb, memory, disk })))}`,
 );
