@@ -42,10 +42,8 @@ export default async function globalSetup() {
   // The suite owns its database and its remotes: nothing from the caller's environment may redirect them.
   // One proxy hop is trusted, so the people the tests sign up through the API each come from their own address
   // (src/support/client-address.ts) and the per-client sign-up limit holds as it does for real people.
-  // The public figures are cached for a minute in production; here a test reads them moments after the
-  // contributions it made.
   /** @type {NodeJS.ProcessEnv} */
-  const env = { ...process.env, DATA_DIR: dataDir, TRUST_PROXY: '1', PUBLIC_STATS_CACHE_MS: '200' };
+  const env = { ...process.env, DATA_DIR: dataDir, TRUST_PROXY: '1' };
   delete env.MONGODB_URI;
   for (const r of catalog) delete env[`REMOTE_${r.key.toUpperCase()}_URL`];
 

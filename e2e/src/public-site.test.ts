@@ -19,8 +19,8 @@ let browser: Browser;
 let context: BrowserContext;
 
 /**
- * The public figures computed after this moment: the gateway answers its last figures at once and refreshes
- * them behind the answer, so read until they are newer than what this suite did before asking.
+ * The public figures computed after this moment. The gateway computes them for each request, so the first
+ * answer is normally it; a stale answer (a service failing for a moment) is read again.
  */
 async function freshFigures<T extends { computedAt: string }>(pathname: string): Promise<T> {
   const since = Date.now();

@@ -1,8 +1,13 @@
 import { MongoClient, type Db } from 'mongodb';
 import type { ActivityQuery } from '@platform/contracts';
 import {
+  ACTIVE_PEOPLE_COLLECTION,
   ACTIVITY_COLLECTION,
   ACTIVITY_COLLECTIONS,
+  ACTIVITY_TOTALS_COLLECTION,
+  activePeopleSince,
+  peopleWithActivity,
+  pseudonymiseActivity,
   ACTIVITY_MONTHLY_COLLECTION,
   ACTIVITY_INDEXES,
   ALL_PEOPLE,
@@ -33,7 +38,13 @@ describe('daily activity counts', () => {
     await client?.close();
     await mongo?.stop();
   });
-  beforeEach(() => Promise.all(ACTIVITY_COLLECTIONS.map((c) => db.collection(c).deleteMany({}))));
+  beforeEach(() =>
+    Promise.all(
+      [...ACTIVITY_COLLECTIONS, ACTIVITY_TOTALS_COLLECTION, ACTIVE_PEOPLE_COLLECTION].map((c) =>
+        db.collection(c).deleteMany({}),
+      ),
+    ),
+  );
 
   const at = (iso: string) => new Date(iso);
   const week = { from: '2026-11-23T00:00:00.000Z', to: '2026-11-30T00:00:00.000Z' };
@@ -230,5 +241,87 @@ describe('daily activity counts', () => {
     ]);
     expect(await activityLanguages(db, 'ada', ['recordings.submitted', 'votes.given'])).toEqual(['en', 'yo']);
     expect(await activityLanguages(db, 'zed', ['recordings.submitted'])).toEqual([]);
+  });
+
+  it("keeps each person's lifetime totals, and counts the people of a kind per language from the index", async () => {
+    await recordActivity(db, [
+      {
+        kind: 'recordings.submitted',
+        userId: 'ada',
+        language: 'yo',
+        at: at('2026-10-01T10:00:00Z'),
+        seconds: 3,
+      },
+      {
+        kind: 'recordings.submitted',
+        userId: 'ada',
+        language: 'yo',
+        at: at('2026-11-24T10:00:00Z'),
+        seconds: 4,
+      },
+      { kind: 'recordings.submitted', userId: 'bola', language: 'yo', at: at('2026-11-24T10:00:00Z') },
+      { kind: 'recordings.submitted', userId: 'bola', language: 'en', at: at('2026-11-24T10:00:00Z') },
+      { kind: 'votes.given', userId: 'chi', language: 'en', at: at('2026-11-24T10:00:00Z') },
+      // A vote taken back: chi no longer voted in English.
+      { kind: 'votes.given', userId: 'chi', language: 'en', at: at('2026-11-24T10:00:00Z'), count: -1 },
+    ]);
+    const totals = await db
+      .collection(ACTIVITY_TOTALS_COLLECTION)
+      .find({}, { projection: { _id: 0 }, sort: { kind: 1, userId: 1, language: 1 } })
+      .toArray();
+    expect(totals).toEqual([
+      { kind: 'recordings.submitted', userId: 'ada', language: 'yo', count: 2, seconds: 7 },
+      { kind: 'recordings.submitted', userId: 'bola', language: 'en', count: 1, seconds: 0 },
+      { kind: 'recordings.submitted', userId: 'bola', language: 'yo', count: 1, seconds: 0 },
+      { kind: 'votes.given', userId: 'chi', language: 'en', count: 0, seconds: 0 },
+    ]);
+    expect(
+      Object.fromEntries(await peopleWithActivity(db, 'recordings.submitted', ['yo', 'en', 'ha'])),
+    ).toEqual({
+      yo: 2,
+      en: 1,
+      ha: 0,
+    });
+    expect(Object.fromEntries(await peopleWithActivity(db, 'votes.given', ['en']))).toEqual({ en: 0 });
+    const plan = await db.command({
+      explain: {
+        count: ACTIVITY_TOTALS_COLLECTION,
+        query: { kind: 'recordings.submitted', language: 'yo', count: { $gt: 0 } },
+      },
+      verbosity: 'executionStats',
+    });
+    expect(plan.executionStats.totalDocsExamined).toBe(0);
+    expect(JSON.stringify(plan.queryPlanner.winningPlan)).toContain('COUNT_SCAN');
+  });
+
+  it('lists the people who contributed since a day, from one document per day, a count taken back being none', async () => {
+    await recordActivity(db, [
+      { kind: 'recordings.submitted', userId: 'ada', language: 'yo', at: at('2026-11-20T10:00:00Z') },
+      { kind: 'sentences.written', userId: 'bola', language: 'ha', at: at('2026-11-24T23:59:00Z') },
+      { kind: 'votes.given', userId: 'chi', language: 'en', at: at('2026-11-25T01:00:00Z') },
+      { kind: 'votes.given', userId: 'chi', language: 'en', at: at('2026-11-25T02:00:00Z'), count: -1 },
+      // Someone else's decision on one's recording is no contribution of one's own.
+      { kind: 'recordings.validated', userId: 'dayo', language: 'yo', at: at('2026-11-25T02:00:00Z') },
+      { kind: 'reviews.given', userId: 'eze', language: 'ig', at: at('2026-11-25T03:00:00Z') },
+    ]);
+    expect(await activePeopleSince(db, at('2026-11-24T12:00:00Z'))).toEqual(['bola', 'eze']);
+    expect(await activePeopleSince(db, at('2026-11-01T00:00:00Z'))).toEqual(['ada', 'bola', 'eze']);
+    expect(await db.collection(ACTIVE_PEOPLE_COLLECTION).countDocuments()).toBe(3);
+  });
+
+  it("puts a pseudonym in place of a deleted account's id in every activity document, once", async () => {
+    const day = at('2026-11-24T10:00:00Z');
+    await recordActivity(db, [
+      { kind: 'recordings.submitted', userId: 'ada', language: 'yo', at: day, seconds: 2 },
+      { kind: 'votes.given', userId: 'bola', language: 'yo', at: day },
+    ]);
+    for (let attempt = 0; attempt < 2; attempt++) await pseudonymiseActivity(db, 'ada', 'p0');
+    for (const c of [...ACTIVITY_COLLECTIONS, ACTIVITY_TOTALS_COLLECTION])
+      expect({ c, ada: await db.collection(c).countDocuments({ userId: 'ada' }) }).toEqual({ c, ada: 0 });
+    expect(await db.collection(ACTIVITY_TOTALS_COLLECTION).countDocuments({ userId: 'p0' })).toBe(1);
+    expect(await activePeopleSince(db, day)).toEqual(['bola', 'p0']);
+    expect(await sums([{ key: 'p', kinds: ['recordings.submitted'], userId: 'p0', ...week }])).toEqual({
+      p: 1,
+    });
   });
 });

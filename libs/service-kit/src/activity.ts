@@ -15,6 +15,36 @@ export const ACTIVITY_COLLECTION = 'activity_daily';
 export const ACTIVITY_MONTHLY_COLLECTION = 'activity_monthly';
 export const ALL_PEOPLE = '*';
 
+/**
+ * Each person's lifetime counts: one document per kind, person and language (no day, and no ALL_PEOPLE rows),
+ * kept beside the daily and monthly ones, so "how many people did this in a language" is a count of index
+ * entries (ACTIVITY_TOTALS_INDEXES), whatever the number of days or events behind it.
+ */
+export const ACTIVITY_TOTALS_COLLECTION = 'activity_totals';
+
+/**
+ * Who contributed on each UTC day: one document per day (`_id`, its UTC midnight) whose `people` holds, per
+ * person, how many of their contribution events (CONTRIBUTION_KINDS) the day counted; a count taken back to
+ * zero is no contribution. The people active in a window of days are then read from one document per day,
+ * whatever the number of kinds, languages and events behind them.
+ */
+export const ACTIVE_PEOPLE_COLLECTION = 'activity_people_daily';
+
+/** What makes a person an active contributor: recording, voting, donating, writing, adding pairs, reviewing. */
+export const CONTRIBUTION_KINDS: readonly ActivityKind[] = [
+  'recordings.submitted',
+  'votes.given',
+  'donations.submitted',
+  'sentences.written',
+  'pairs.added',
+  'reviews.given',
+];
+
+export interface ActivePeopleDayDoc {
+  _id: Date;
+  people: Record<string, number>;
+}
+
 export type ActivityGranularity = 'day' | 'month';
 const COLLECTION_OF: Record<ActivityGranularity, string> = {
   day: ACTIVITY_COLLECTION,
@@ -41,6 +71,16 @@ const countIndex = {
 export const ACTIVITY_INDEXES: CollectionIndexes[] = [
   { collection: ACTIVITY_COLLECTION, indexes: [countIndex] },
   { collection: ACTIVITY_MONTHLY_COLLECTION, indexes: [countIndex] },
+  {
+    collection: ACTIVITY_TOTALS_COLLECTION,
+    indexes: [
+      { key: { kind: 1, userId: 1, language: 1 }, name: 'kind_user_language', unique: true },
+      // The people with a count of a kind in a language (a count, answered from the index's entries).
+      { key: { kind: 1, language: 1, count: 1 }, name: 'kind_language_count' },
+      // A deleted account's rows (pseudonymiseActivity).
+      { key: { userId: 1 }, name: 'user' },
+    ],
+  },
 ];
 
 export const utcDay = (at: Date): Date =>
@@ -92,14 +132,113 @@ export function activityWrites(
   }));
 }
 
-/** Counts the events, daily and monthly (unordered: each upsert stands alone). */
+/** The upserts adding these events to each person's lifetime totals (not under ALL_PEOPLE). */
+export function totalWrites(events: readonly ActivityEvent[]): AnyBulkWriteOperation<Document>[] {
+  const sums = new Map<
+    string,
+    { kind: ActivityKind; userId: string; language: LanguageCode; count: number; seconds: number }
+  >();
+  for (const e of events) {
+    const key = `${e.kind}\u0000${e.userId}\u0000${e.language}`;
+    const sum = sums.get(key) ?? {
+      kind: e.kind,
+      userId: e.userId,
+      language: e.language,
+      count: 0,
+      seconds: 0,
+    };
+    sum.count += e.count ?? 1;
+    sum.seconds += e.seconds ?? 0;
+    sums.set(key, sum);
+  }
+  return [...sums.values()].map(({ count, seconds, ...filter }) => ({
+    updateOne: { filter, update: { $inc: { count, seconds } }, upsert: true },
+  }));
+}
+
+/** The upserts adding these events' contributions (CONTRIBUTION_KINDS) to their days' active people. */
+export function activePeopleWrites(events: readonly ActivityEvent[]): AnyBulkWriteOperation<Document>[] {
+  const days = new Map<number, Record<string, number>>();
+  for (const e of events) {
+    if (!CONTRIBUTION_KINDS.includes(e.kind) || e.userId === ALL_PEOPLE) continue;
+    const day = utcDay(e.at).getTime();
+    const inc = days.get(day) ?? {};
+    inc[`people.${e.userId}`] = (inc[`people.${e.userId}`] ?? 0) + (e.count ?? 1);
+    days.set(day, inc);
+  }
+  return [...days].map(([day, inc]) => ({
+    updateOne: { filter: { _id: new Date(day) }, update: { $inc: inc }, upsert: true },
+  }));
+}
+
+/**
+ * Counts the events: daily and monthly rows, each person's lifetime totals and the days' active people
+ * (unordered: each upsert stands alone).
+ */
 export async function recordActivity(db: Db, events: readonly ActivityEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await Promise.all(
-    (['day', 'month'] as const).map((g) =>
+  const people = activePeopleWrites(events);
+  await Promise.all([
+    ...(['day', 'month'] as const).map((g) =>
       activityCollection(db, g).bulkWrite(activityWrites(events, g), { ordered: false }),
     ),
+    db.collection(ACTIVITY_TOTALS_COLLECTION).bulkWrite(totalWrites(events), { ordered: false }),
+    ...(people.length > 0
+      ? [db.collection(ACTIVE_PEOPLE_COLLECTION).bulkWrite(people, { ordered: false })]
+      : []),
+  ]);
+}
+
+/** The people with a contribution on `since`'s UTC day or later, in id order: one document read per day. */
+export async function activePeopleSince(db: Db, since: Date): Promise<string[]> {
+  const days = await db
+    .collection<ActivePeopleDayDoc>(ACTIVE_PEOPLE_COLLECTION)
+    .find({ _id: { $gte: utcDay(since) } }, { projection: { people: 1 } })
+    .toArray();
+  const people = new Set<string>();
+  for (const { people: counts } of days)
+    for (const [userId, n] of Object.entries(counts ?? {})) if (n > 0) people.add(userId);
+  return [...people].sort();
+}
+
+/** How many people have a count of this kind in each language, from their lifetime totals (index entries). */
+export async function peopleWithActivity(
+  db: Db,
+  kind: ActivityKind,
+  languages: readonly LanguageCode[],
+): Promise<Map<LanguageCode, number>> {
+  const counts = await Promise.all(
+    languages.map(async (language) => {
+      const reply = await db.command({
+        count: ACTIVITY_TOTALS_COLLECTION,
+        query: { kind, language, count: { $gt: 0 } },
+      });
+      return [language, Number(reply.n)] as const;
+    }),
   );
+  return new Map(counts);
+}
+
+/**
+ * A deleted account's activity carries `pseudonym` instead: its rows (daily, monthly, lifetime) and its place
+ * among the days' active people (added to the pseudonym's). Idempotent: a second call finds nothing left.
+ */
+export async function pseudonymiseActivity(db: Db, userId: string, pseudonym: string): Promise<void> {
+  await Promise.all(
+    [...ACTIVITY_COLLECTIONS, ACTIVITY_TOTALS_COLLECTION].map((c) =>
+      db.collection(c).updateMany({ userId }, { $set: { userId: pseudonym } }),
+    ),
+  );
+  const path = `people.${userId}`;
+  const days = db.collection<ActivePeopleDayDoc>(ACTIVE_PEOPLE_COLLECTION);
+  for (const { _id } of await days
+    .find({ [path]: { $exists: true } }, { projection: { _id: 1 } })
+    .toArray()) {
+    await days.updateOne({ _id, [path]: { $exists: true } }, [
+      { $set: { [`people.${pseudonym}`]: { $add: [{ $ifNull: [`$people.${pseudonym}`, 0] }, `$${path}`] } } },
+      { $unset: path },
+    ]);
+  }
 }
 
 /** Rows of daily counts summed into rows per month (a backfill writes both). */

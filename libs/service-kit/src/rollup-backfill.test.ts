@@ -1,8 +1,12 @@
 import { MongoClient, type AnyBulkWriteOperation, type Db, type Document } from 'mongodb';
 import {
+  ACTIVE_PEOPLE_COLLECTION,
   ACTIVITY_COLLECTIONS,
   ACTIVITY_INDEXES,
+  ACTIVITY_TOTALS_COLLECTION,
+  activePeopleSince,
   ALL_PEOPLE,
+  peopleWithActivity,
   recordActivity,
   sumActivity,
   utcDay,
@@ -227,6 +231,50 @@ describe('rollup backfill', () => {
       expect(await march('bola')).toEqual({ days: 1, month: 1, seconds: 5 });
       expect(await qualityOf()).toEqual([{ ...rebuiltQuality[0], decided: 7 }, rebuiltQuality[1]]);
     }
+  });
+
+  it("builds each person's lifetime totals and the recent days' active people from a plan's people sources, once", async () => {
+    const plan: RollupPlan = { marker: 'test-people', people: planOf().activity };
+    expect(await run('a', { plan })).toMatchObject({ state: 'done' });
+    // Counted live after the cutoff.
+    await recordActivity(db, [
+      { kind: 'recordings.submitted', userId: 'chi', language: 'yo', at: new Date('2026-03-06T00:00:00Z') },
+    ]);
+    // A second run of the same rebuild adds nothing.
+    await rebuildRollups(db, plan, STARTED, async () => undefined);
+    const totals = await db
+      .collection(ACTIVITY_TOTALS_COLLECTION)
+      .find({}, { projection: { _id: 0, backfilled: 0 }, sort: { userId: 1 } })
+      .toArray();
+    expect(totals).toEqual([
+      { kind: 'recordings.submitted', userId: 'ada', language: 'yo', count: 2, seconds: 7 },
+      { kind: 'recordings.submitted', userId: 'bola', language: 'en', count: 1, seconds: 5 },
+      { kind: 'recordings.submitted', userId: 'chi', language: 'yo', count: 1, seconds: 0 },
+    ]);
+    expect(Object.fromEntries(await peopleWithActivity(db, 'recordings.submitted', ['yo', 'en']))).toEqual({
+      yo: 2,
+      en: 1,
+    });
+    expect(await activePeopleSince(db, new Date('2026-03-01T00:00:00Z'))).toEqual(['ada', 'bola', 'chi']);
+    expect(await activePeopleSince(db, new Date('2026-03-04T00:00:00Z'))).toEqual(['bola', 'chi']);
+    // Only the days a window of active contributors can reach from the cutoff are written.
+    await db.collection('recordings').insertOne({
+      speakerId: 'old',
+      language: 'yo',
+      seconds: 1,
+      createdAt: new Date('2025-12-01T00:00:00Z'),
+    });
+    await rebuildRollups(
+      db,
+      { marker: 'test-people-2', people: planOf().activity },
+      STARTED,
+      async () => undefined,
+    );
+    expect(
+      await db
+        .collection<{ _id: Date }>(ACTIVE_PEOPLE_COLLECTION)
+        .countDocuments({ _id: { $lt: new Date('2026-02-01T00:00:00Z') } }),
+    ).toBe(0);
   });
 
   it('adds nothing more when the rebuild runs again', async () => {

@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { AnyBulkWriteOperation, Db, Document } from 'mongodb';
+import { ACTIVE_CONTRIBUTOR_DAYS } from '@platform/contracts';
 import {
+  ACTIVE_PEOPLE_COLLECTION,
+  ACTIVITY_TOTALS_COLLECTION,
   activityCollection,
   ALL_PEOPLE,
+  CONTRIBUTION_KINDS,
+  utcDay,
   utcMonth,
   type ActivityDoc,
   type ActivityGranularity,
@@ -65,6 +70,12 @@ export interface RollupPlan {
    * `figures` declares every field (dotted, `reasons.noise`) a row may hold: each is written, zeros included.
    */
   quality?: { collection: string; figures: readonly string[]; sources: readonly RollupSource[] };
+  /**
+   * Sources of ActivityRow (as `activity`) counted into the people's documents: each person's lifetime totals,
+   * and the active people of the days a window of ACTIVE_CONTRIBUTOR_DAYS can still reach from the cutoff on
+   * (older days are never read). A plan of its own where the activity rows were rebuilt before these were kept.
+   */
+  people?: readonly RollupSource[];
 }
 
 /** The UTC midnight of a date field, in an aggregation. */
@@ -197,6 +208,43 @@ async function qualityDays(db: Db, plan: RollupPlan, cutoff: Date, renew: () => 
   return days;
 }
 
+const DAY_MS = 86_400_000;
+
+/** Each person's lifetime totals, and the recent days' active people, from the plan's people sources. */
+async function peopleShares(db: Db, plan: RollupPlan, cutoff: Date, renew: () => Promise<void>) {
+  const totals = new Map<
+    string,
+    { key: Omit<ActivityDoc, 'day' | 'count' | 'seconds'>; share: Map<string, number> }
+  >();
+  const days = new Map<number, Map<string, number>>();
+  const firstDay = utcDay(new Date(cutoff.getTime() - (ACTIVE_CONTRIBUTOR_DAYS + 1) * DAY_MS)).getTime();
+  for (const { collection, pipeline } of plan.people ?? []) {
+    const rows = db.collection(collection).aggregate<ActivityRow>(pipeline(cutoff), { allowDiskUse: true });
+    for await (const row of rows) {
+      if (row.userId === ALL_PEOPLE) continue;
+      const key = `${row.kind}\u0000${row.userId}\u0000${row.language}`;
+      const total = totals.get(key) ?? {
+        key: { kind: row.kind, userId: row.userId, language: row.language },
+        share: new Map([
+          ['count', 0],
+          ['seconds', 0],
+        ]),
+      };
+      total.share.set('count', total.share.get('count')! + row.count);
+      total.share.set('seconds', total.share.get('seconds')! + (row.seconds ?? 0));
+      totals.set(key, total);
+      if (CONTRIBUTION_KINDS.includes(row.kind) && row.day.getTime() >= firstDay) {
+        const day = days.get(row.day.getTime()) ?? new Map<string, number>();
+        const path = `people.${row.userId}`;
+        day.set(path, (day.get(path) ?? 0) + row.count);
+        days.set(row.day.getTime(), day);
+      }
+    }
+    await renew();
+  }
+  return { totals, days };
+}
+
 async function writeInBatches(
   db: Db,
   collection: string,
@@ -249,6 +297,18 @@ export async function rebuildRollups(
     }));
     await writeInBatches(db, plan.quality.collection, ops, renew);
     written += ops.length;
+  }
+  if (plan.people) {
+    const { totals, days } = await peopleShares(db, plan, cutoff, renew);
+    const totalOps = [...totals.values()].map(({ key, share }) => ({
+      updateOne: { filter: key, update: shareUpdate(plan.marker, share), upsert: true },
+    }));
+    await writeInBatches(db, ACTIVITY_TOTALS_COLLECTION, totalOps, renew);
+    const dayOps = [...days].map(([day, share]) => ({
+      updateOne: { filter: { _id: new Date(day) }, update: shareUpdate(plan.marker, share), upsert: true },
+    }));
+    await writeInBatches(db, ACTIVE_PEOPLE_COLLECTION, dayOps, renew);
+    written += totalOps.length + dayOps.length;
   }
   return written;
 }

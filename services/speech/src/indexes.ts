@@ -1,4 +1,4 @@
-import { ACTIVITY_COLLECTION, ACTIVITY_INDEXES, type CollectionIndexes } from '@platform/service-kit';
+import { ACTIVITY_INDEXES, type CollectionIndexes } from '@platform/service-kit';
 import { AUDIO_PAIR_INDEXES } from './audio-pairs/store';
 import { AUDIO_INDEXES } from './audio/store';
 import { DATASET_INDEXES } from './datasets/store';
@@ -21,13 +21,6 @@ export const SPEECH_INDEXES: CollectionIndexes[] = [
   ...DATASET_INDEXES,
   ...USER_INDEXES,
   ...PUBLIC_SITE_INDEXES,
-  // Daily activity counts: live increments, sums for the text service, the language distribution.
+  // Activity counts: live increments, sums for the text service, the language distribution, the figures.
   ...ACTIVITY_INDEXES,
-  {
-    collection: ACTIVITY_COLLECTION,
-    indexes: [
-      // The public figures' active contributors: everyone's counts of the last 30 days, read by day.
-      { key: { day: 1, kind: 1, userId: 1 }, name: 'day_kind_user' },
-    ],
-  },
 ];

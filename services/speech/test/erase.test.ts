@@ -38,6 +38,8 @@ const NAMING_PEOPLE = [
   'releases',
   'activity_daily',
   'activity_monthly',
+  'activity_totals',
+  'activity_people_daily',
   'audio.files',
   'counters',
 ];

@@ -1,6 +1,5 @@
 import { ACTIVITY_INDEXES, type CollectionIndexes } from '@platform/service-kit';
 import { ANALYTICS_INDEXES } from './analytics/store';
-import { PUBLIC_SITE_INDEXES } from './public-site/store';
 import { REVIEW_INDEXES } from './review/indexes';
 import { SENTENCE_INDEXES } from './sentences/store';
 import { TEXT_PAIR_INDEXES } from './text-pairs/store';
@@ -18,5 +17,4 @@ export const TEXT_INDEXES: CollectionIndexes[] = [
   ...WORKSPACE_INDEXES,
   ...ERASURE_INDEXES,
   ...ANALYTICS_INDEXES,
-  ...PUBLIC_SITE_INDEXES,
 ];

@@ -264,8 +264,9 @@ describe('rebuilding text activity from what was stored before counting', () => 
     };
     await expectCounts();
     expect(await db.collection(ACTIVITY_BACKFILL).findOne({})).toMatchObject({ doneAt: expect.any(Date) });
-    // The quality figures are rebuilt too, under their own marker: the three decisions, on day 2.
-    expect(await db.collection(ACTIVITY_BACKFILL).countDocuments({ doneAt: { $exists: true } })).toBe(2);
+    // The quality figures and the people's documents are rebuilt too, each under its own marker: the three
+    // decisions, on day 2.
+    expect(await db.collection(ACTIVITY_BACKFILL).countDocuments({ doneAt: { $exists: true } })).toBe(3);
     const qualityDays = async () =>
       db
         .collection(REVIEW_QUALITY_DAILY)

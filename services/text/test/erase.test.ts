@@ -35,6 +35,8 @@ const NAMING_PEOPLE = [
   'notifications',
   'activity_daily',
   'activity_monthly',
+  'activity_totals',
+  'activity_people_daily',
 ];
 const NAMING_NOBODY = ['counters', 'migrations', 'activity_backfill', 'review_quality_daily'];
 

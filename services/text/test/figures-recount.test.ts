@@ -228,16 +228,20 @@ describe('the text figures equal a recount of the stored documents', () => {
   });
 
   it('counts every public figure from an index, reading no document', async () => {
-    for (const { collection, query } of FIGURE_COUNTS) {
-      const plan = await db().command({ explain: { count: collection, query }, verbosity: 'executionStats' });
-      const stages = JSON.stringify(plan.queryPlanner.winningPlan);
-      expect({ collection, query, docs: plan.executionStats.totalDocsExamined }).toEqual({
+    for (const { collection, pipeline } of FIGURE_COUNTS) {
+      const plan = (await db()
+        .collection(collection)
+        .aggregate(pipeline)
+        .explain('executionStats')) as Document;
+      // An aggregate's plan may sit in its first stage's $cursor.
+      const cursor = (plan.stages as Document[] | undefined)?.[0]?.$cursor as Document | undefined;
+      const stats = (plan.executionStats ?? cursor?.executionStats) as Document;
+      expect({ collection, pipeline, docs: stats.totalDocsExamined, plan: JSON.stringify(plan) }).toEqual({
         collection,
-        query,
+        pipeline,
         docs: 0,
+        plan: expect.stringContaining('COUNT_SCAN'),
       });
-      if (Object.keys(query).length > 0)
-        expect({ query, stages }).toEqual({ query, stages: expect.stringContaining('COUNT_SCAN') });
     }
   });
 

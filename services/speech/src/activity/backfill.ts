@@ -160,27 +160,66 @@ const SPEECH_ROLLUPS: RollupPlan = {
   },
 };
 
+/**
+ * The people's documents (service-kit's lifetime totals and days' active people) from the same sources as the
+ * activity counts. Their own marker: the activity counts of most databases were rebuilt before these were kept.
+ */
+export const PEOPLE_BACKFILL_ID = 'speech-people';
+const SPEECH_PEOPLE: RollupPlan = { marker: PEOPLE_BACKFILL_ID, people: SPEECH_ROLLUPS.activity };
+
 export type { BackfillOutcome };
 
-/** One rebuild attempt (the bench times it): done, or skipped when done before or held by another process. */
-export const runActivityBackfill = (options: { db: Db; startedAt: Date; now?: () => Date; owner?: string }) =>
-  runRollupBackfill({ ...options, plan: SPEECH_ROLLUPS });
+/**
+ * One attempt of each rebuild (the bench times them): the activity counts' outcome (done, or skipped when done
+ * before or held by another process); the people's documents are rebuilt after them.
+ */
+export async function runActivityBackfill(options: {
+  db: Db;
+  startedAt: Date;
+  now?: () => Date;
+  owner?: string;
+}): Promise<BackfillOutcome> {
+  const outcome = await runRollupBackfill({ ...options, plan: SPEECH_ROLLUPS });
+  await runRollupBackfill({ ...options, plan: SPEECH_PEOPLE });
+  return outcome;
+}
 
 export type ActivityBackfill = RollupBackfill;
 
-/** Started in the background at start, once the indexes exist; retried until done here or elsewhere. */
-export const createActivityBackfill = (options: {
+/**
+ * Both rebuilds, started in the background at start once the indexes exist, each retried until done here or
+ * elsewhere. runOnce answers the activity counts' outcome.
+ */
+export function createActivityBackfill(options: {
   db: Db;
   startedAt: Date;
   indexesReady: () => boolean;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   retryMs?: number;
-}): ActivityBackfill =>
-  rollupBackfill({
-    db: options.db,
-    plan: SPEECH_ROLLUPS,
-    startedAt: options.startedAt,
-    ready: options.indexesReady,
-    log: options.log,
-    retryMs: options.retryMs,
-  });
+}): ActivityBackfill {
+  const [activity, people] = [SPEECH_ROLLUPS, SPEECH_PEOPLE].map((plan) =>
+    rollupBackfill({
+      db: options.db,
+      plan,
+      startedAt: options.startedAt,
+      ready: options.indexesReady,
+      log: options.log,
+      retryMs: options.retryMs,
+    }),
+  ) as [RollupBackfill, RollupBackfill];
+  return {
+    async runOnce() {
+      const outcome = await activity.runOnce();
+      await people.runOnce();
+      return outcome;
+    },
+    start() {
+      activity.start();
+      people.start();
+    },
+    async stop() {
+      await Promise.all([activity.stop(), people.stop()]);
+    },
+    done: Promise.all([activity.done, people.done]).then(() => undefined),
+  };
+}

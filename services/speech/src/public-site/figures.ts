@@ -1,21 +1,9 @@
-import {
-  ACTIVE_CONTRIBUTOR_DAYS,
-  type ActivityKind,
-  type LanguageCode,
-  type SpeechFigures,
-} from '@platform/contracts';
+import { ACTIVE_CONTRIBUTOR_DAYS, type LanguageCode, type SpeechFigures } from '@platform/contracts';
 import { utcDay } from '@platform/service-kit';
 import type { HoursKind, PublicSiteStore } from './store';
 
 const DAY_MS = 86_400_000;
 const SECONDS_PER_HOUR = 3600;
-
-/** What makes a person an active speech contributor: they recorded, voted or donated. */
-export const ACTIVE_KINDS: readonly ActivityKind[] = [
-  'recordings.submitted',
-  'votes.given',
-  'donations.submitted',
-];
 
 /**
  * The first UTC day counted as recent: the day ACTIVE_CONTRIBUTOR_DAYS days before `now`, and every day since
@@ -26,11 +14,11 @@ export const activeSince = (now: Date): Date =>
 
 /**
  * The speech side of the public figures, every one asked of the database at each call:
- * - per language, the recordings stored (any state) and the distinct speakers, and overall the recordings
+ * - per language, the recordings stored (any state) and the people who recorded, and overall the recordings
  *   validated and rejected and the voice donations: indexed counts (public-site/store.ts), no document read;
  * - per language, the hours recorded and validated: sums of seconds, from everyone's monthly activity counts;
- * - the people who recorded, voted or donated since `activeSince(now)`: the daily activity counts of those
- *   days, the everyone rows left out.
+ * - the people who recorded, voted or donated since `activeSince(now)`: the days' active people (one document
+ *   per day).
  */
 export async function speechFigures(store: PublicSiteStore, now: Date): Promise<SpeechFigures> {
   const [perLanguage, decided, donations, seconds, active] = await Promise.all([
@@ -38,7 +26,7 @@ export async function speechFigures(store: PublicSiteStore, now: Date): Promise<
     store.decided(),
     store.donations(),
     store.seconds(),
-    store.activePeople(activeSince(now), ACTIVE_KINDS),
+    store.activePeople(activeSince(now)),
   ]);
   const secondsOf = (kind: HoursKind, language: LanguageCode) =>
     seconds.filter((s) => s.kind === kind && s.language === language).reduce((n, s) => n + s.seconds, 0);

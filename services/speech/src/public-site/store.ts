@@ -1,6 +1,13 @@
 import type { Db, Document } from 'mongodb';
-import { LANGUAGES, type ActivityKind, type LanguageCode } from '@platform/contracts';
-import { activityCollection, ALL_PEOPLE, type CollectionIndexes } from '@platform/service-kit';
+import { LANGUAGES, type LanguageCode } from '@platform/contracts';
+import {
+  ACTIVITY_TOTALS_COLLECTION,
+  activePeopleSince,
+  activityCollection,
+  ALL_PEOPLE,
+  peopleWithActivity,
+  type CollectionIndexes,
+} from '@platform/service-kit';
 import { AUDIO_PAIRS, COUNTERS, type CounterDoc } from '../audio-pairs/store';
 import { DC, type ReleaseDoc } from '../datasets/store';
 import { RECORDINGS, type RecordingDoc } from '../recordings/store';
@@ -14,12 +21,9 @@ export const publicSiteCollections = (db: Db) => ({
   counters: db.collection<CounterDoc>(COUNTERS),
 });
 
-/**
- * The public figures' recordings per language (the leading field's counters) and each language's distinct
- * speakers (one seek per speaker, no document read).
- */
+/** The public figures' recordings per language: the leading field's counters, one read per language. */
 export const PUBLIC_SITE_INDEXES: CollectionIndexes[] = [
-  { collection: RECORDINGS, indexes: [{ key: { language: 1, speakerId: 1 }, name: 'language_speaker' }] },
+  { collection: RECORDINGS, indexes: [{ key: { language: 1 }, name: 'language' }] },
 ];
 
 /** One count the figures ask for: a collection and a filter that an index's prefix answers. */
@@ -32,13 +36,18 @@ const CODES: readonly LanguageCode[] = LANGUAGES.map((l) => l.code);
 
 /** Every count the speech figures ask for, so a test can check each is answered from an index. */
 export const FIGURE_COUNTS: readonly FigureCount[] = [
-  // language_speaker's leading field: one counter per language.
+  // The language index's counters.
   ...CODES.map((language) => ({ collection: RECORDINGS, query: { language } })),
-  // validate_queue's leading field.
+  // validate_queue_speaker's leading field.
   { collection: RECORDINGS, query: { status: 'validated' } },
   { collection: RECORDINGS, query: { status: 'invalidated' } },
   // The collection's own count.
   { collection: AUDIO_PAIRS, query: {} },
+  // The people who recorded in each language: the activity totals' (kind, language, count) entries.
+  ...CODES.map((language) => ({
+    collection: ACTIVITY_TOTALS_COLLECTION,
+    query: { kind: 'recordings.submitted', language, count: { $gt: 0 } },
+  })),
 ];
 
 /**
@@ -55,22 +64,24 @@ export type HoursKind = (typeof HOURS_KINDS)[number];
 
 /** The queries of the public figures (public-site/figures.ts puts them together). */
 export function publicSiteStore(db: Db) {
-  const recordings = db.collection<RecordingDoc>(RECORDINGS);
   return {
-    /** Recordings stored per language (any state) and their distinct speakers, from language_speaker. */
+    /**
+     * Recordings stored per language (any state), and the people who recorded in it: the people with a
+     * lifetime count of recordings there (service-kit's activity totals, an indexed count too).
+     */
     async perLanguage(): Promise<{ language: LanguageCode; recordings: number; speakers: number }[]> {
-      return Promise.all(
-        CODES.map(async (language) => {
-          const [stored, speakers] = await Promise.all([
-            count(db, RECORDINGS, { language }),
-            recordings.distinct('speakerId', { language }),
-          ]);
-          return { language, recordings: stored, speakers: speakers.length };
-        }),
-      );
+      const [stored, speakers] = await Promise.all([
+        Promise.all(CODES.map((language) => count(db, RECORDINGS, { language }))),
+        peopleWithActivity(db, 'recordings.submitted', CODES),
+      ]);
+      return CODES.map((language, i) => ({
+        language,
+        recordings: stored[i] ?? 0,
+        speakers: speakers.get(language) ?? 0,
+      }));
     },
 
-    /** Recordings votes validated and rejected (validate_queue's status counters). */
+    /** Recordings votes validated and rejected (validate_queue_speaker's status counters). */
     async decided(): Promise<{ validated: number; rejected: number }> {
       const [validated, rejected] = await Promise.all([
         count(db, RECORDINGS, { status: 'validated' }),
@@ -97,27 +108,8 @@ export function publicSiteStore(db: Db) {
       return rows.map((r) => ({ ...r._id, seconds: r.seconds }));
     },
 
-    /**
-     * The people with activity of these kinds on `since`'s day or later, from the daily activity counts (the
-     * index day_kind_user; not the ALL_PEOPLE rows, and a count taken back to zero is no activity), in id order.
-     */
-    async activePeople(since: Date, kinds: readonly ActivityKind[]): Promise<string[]> {
-      const rows = await activityCollection(db, 'day')
-        .aggregate<{ _id: string }>([
-          {
-            $match: {
-              day: { $gte: since },
-              kind: { $in: [...kinds] },
-              userId: { $ne: ALL_PEOPLE },
-              count: { $gt: 0 },
-            },
-          },
-          { $group: { _id: '$userId' } },
-          { $sort: { _id: 1 } },
-        ])
-        .toArray();
-      return rows.map((r) => r._id);
-    },
+    /** The people who recorded, voted or donated on `since`'s day or later: one document read per day. */
+    activePeople: (since: Date) => activePeopleSince(db, since),
   };
 }
 

@@ -8,12 +8,7 @@ import {
   type SpeakerDetails,
   type UserPreferences,
 } from '@platform/contracts';
-import {
-  ACTIVITY_COLLECTIONS,
-  activityCollection,
-  type ActivityGranularity,
-  type CollectionIndexes,
-} from '@platform/service-kit';
+import { ACTIVITY_COLLECTIONS, pseudonymiseActivity, type CollectionIndexes } from '@platform/service-kit';
 
 /** The language (and Yoruba dialect) each person last chose; _id is the account id. */
 export const PREFERENCES = 'preferences';
@@ -50,8 +45,6 @@ export const NO_SPEAKER_DETAILS: SpeakerDetails = { ageRange: null, gender: null
 
 /** Speaker details read per look-up when a release's rows need them. */
 const DETAILS_BATCH = 1000;
-
-const GRANULARITIES: readonly ActivityGranularity[] = ['day', 'month'];
 
 /** What the speech service keeps about a person as such: their choices, their speaker details. */
 export function userStore(db: Db) {
@@ -138,11 +131,7 @@ export function userStore(db: Db) {
 
     /** Their activity counts stay, under `pseudonym`. */
     async pseudonymiseActivity(userId: string, pseudonym: string): Promise<void> {
-      await Promise.all(
-        GRANULARITIES.map((g) =>
-          activityCollection(db, g).updateMany({ userId }, { $set: { userId: pseudonym } }),
-        ),
-      );
+      await pseudonymiseActivity(db, userId, pseudonym);
     },
   };
 }

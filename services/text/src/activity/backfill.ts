@@ -123,6 +123,12 @@ const TEXT_QUALITY: RollupPlan = {
   },
 };
 
+/**
+ * The people's documents (service-kit's lifetime totals and days' active people) from the same sources as the
+ * activity counts. Their own marker: the activity counts of most databases were rebuilt before these were kept.
+ */
+const TEXT_PEOPLE: RollupPlan = { marker: 'text-people', people: TEXT_ACTIVITY.activity };
+
 /** Rebuilds the counts of everything before `cutoff`; answers the daily and monthly documents written. */
 export const rebuildTextActivity = (db: Db, cutoff: Date, renew: () => Promise<void>) =>
   rebuildRollups(db, TEXT_ACTIVITY, cutoff, renew);
@@ -137,7 +143,7 @@ export interface BackfillHandle {
   stop(): Promise<void>;
 }
 
-/** Both rebuilds, in the background from now: each bounds its cutoff by this process's start. */
+/** The rebuilds, in the background from now: each bounds its cutoff by this process's start. */
 export function startActivityBackfill(options: {
   db: Db;
   startedAt: Date;
@@ -145,7 +151,7 @@ export function startActivityBackfill(options: {
   log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
   leaseMs?: number;
 }): BackfillHandle {
-  const parts = [TEXT_ACTIVITY, TEXT_QUALITY].map((plan) =>
+  const parts = [TEXT_ACTIVITY, TEXT_QUALITY, TEXT_PEOPLE].map((plan) =>
     rollupBackfill({ ...options, plan, retryMs: 5_000 }),
   );
   for (const part of parts) part.start();

@@ -2,54 +2,55 @@ import type { Db, Document } from 'mongodb';
 import {
   LANGUAGE_CODES,
   SENTENCE_STATUSES,
-  type ActivityKind,
   type LanguageCode,
   type SentenceStatus,
 } from '@platform/contracts';
-import { ACTIVITY_COLLECTION, ALL_PEOPLE, type CollectionIndexes } from '@platform/service-kit';
+import { activePeopleSince } from '@platform/service-kit';
 import { SENTENCES } from '../sentences/store';
 import { TEXT_PAIRS } from '../text-pairs/store';
 
 /**
- * The recent contributors' read: each kind's days from the window's first on (equality, then range), so it reads
- * the last month's counts only, whatever the history (the kind_user_language_day index would read every day).
+ * A count the figures ask for: a collection and a pipeline whose `$match` is on an index's prefix and whose
+ * `$group` counts per value of the index's next field, so the server counts index entries (or adds up the
+ * counters it keeps per value of an index's leading field) and reads no document (MongoDB's COUNT_SCAN).
  */
-export const PUBLIC_SITE_INDEXES: CollectionIndexes[] = [
-  {
-    collection: ACTIVITY_COLLECTION,
-    indexes: [{ key: { kind: 1, day: 1, userId: 1 }, name: 'kind_day_user' }],
-  },
-];
-
-/** One count the figures ask for: a collection and a filter that an index's prefix answers. */
 export interface FigureCount {
   collection: string;
-  query: Document;
+  pipeline: Document[];
 }
 
-/**
- * The count command: with a filter on an index's prefix the server counts index entries, or adds up the
- * counters it keeps per value of an index's leading field, and reads no document (MongoDB's COUNT_SCAN).
- */
-async function count(db: Db, { collection, query }: FigureCount): Promise<number> {
-  const reply = await db.command({ count: collection, query });
-  return Number(reply.n);
-}
+/** Per value of `field`, after `match`. */
+const countsBy = (field: string, match: Document = {}): Document[] => [
+  { $match: match },
+  { $group: { _id: `$${field}`, n: { $sum: 1 } } },
+];
 
-const OTHER_STATUSES = SENTENCE_STATUSES.filter((s) => s !== 'validated');
+/** Sentences per status: the (status, …) indexes' leading-field counters. */
+const SENTENCES_PER_STATUS: FigureCount = { collection: SENTENCES, pipeline: countsBy('status') };
+/** Sentences per language: language_key_unique's leading-field counters. */
+const SENTENCES_PER_LANGUAGE: FigureCount = { collection: SENTENCES, pipeline: countsBy('language') };
+/** Sentences of one status per language: review_queue_language_author's (status, language) entries. */
+const perLanguageOf = (status: SentenceStatus): FigureCount => ({
+  collection: SENTENCES,
+  pipeline: countsBy('language', { status }),
+});
+/** Approved text pairs: status_id's leading-field counter. */
+const PAIRS_PER_STATUS: FigureCount = { collection: TEXT_PAIRS, pipeline: countsBy('status') };
 
 /** Every count the text figures may ask for, so a test can check each is answered from an index. */
 export const FIGURE_COUNTS: readonly FigureCount[] = [
-  ...SENTENCE_STATUSES.map((status) => ({ collection: SENTENCES, query: { status } })),
-  ...LANGUAGE_CODES.flatMap((language) => [
-    // language_key_unique: its leading field's counters, one read per language.
-    { collection: SENTENCES, query: { language } },
-    // review_queue_language_author's (status, language) prefix: its entries, walked inside the storage engine.
-    ...SENTENCE_STATUSES.map((status) => ({ collection: SENTENCES, query: { status, language } })),
-  ]),
-  { collection: TEXT_PAIRS, query: { status: 'validated' } },
-  { collection: TEXT_PAIRS, query: {} },
+  SENTENCES_PER_STATUS,
+  SENTENCES_PER_LANGUAGE,
+  ...SENTENCE_STATUSES.map(perLanguageOf),
+  PAIRS_PER_STATUS,
 ];
+
+async function counts(db: Db, { collection, pipeline }: FigureCount): Promise<Map<string, number>> {
+  const rows = await db.collection(collection).aggregate<{ _id: string; n: number }>(pipeline).toArray();
+  return new Map(rows.map((r) => [r._id, r.n]));
+}
+
+const OTHER_STATUSES = SENTENCE_STATUSES.filter((s) => s !== 'validated');
 
 export interface SentenceCounts {
   language: LanguageCode;
@@ -61,66 +62,45 @@ export interface SentenceCounts {
 export function publicSiteStore(db: Db) {
   return {
     /**
-     * Stored and approved sentences per language, each an indexed count. A language's stored count reads one
-     * counter; an approved count walks the (status, language) entries, so it is counted directly only when
-     * validated sentences are the fewer, and otherwise as the stored count less the pending and rejected ones
+     * Stored and approved sentences per language, each an indexed count. The stored ones read one counter per
+     * language; approved ones walk the (status, language) entries, so they are counted directly only when
+     * validated sentences are the fewer, and otherwise as the stored ones less the pending and rejected ones
      * (every sentence has one of the three statuses): the walk covers at most half of the sentences.
      */
     async sentencesPerLanguage(): Promise<SentenceCounts[]> {
-      const totals = new Map<SentenceStatus, number>(
-        await Promise.all(
-          SENTENCE_STATUSES.map(
-            async (status) =>
-              [status, await count(db, { collection: SENTENCES, query: { status } })] as const,
-          ),
-        ),
-      );
-      const others = OTHER_STATUSES.reduce((n, s) => n + (totals.get(s) ?? 0), 0);
-      const directly = (totals.get('validated') ?? 0) <= others;
-      return Promise.all(
-        LANGUAGE_CODES.map(async (language) => {
-          const stored = count(db, { collection: SENTENCES, query: { language } });
-          const counted = (status: SentenceStatus) =>
-            count(db, { collection: SENTENCES, query: { status, language } });
-          if (directly) return { language, stored: await stored, approved: await counted('validated') };
-          const rest = await Promise.all(OTHER_STATUSES.map(counted));
-          const all = await stored;
-          return { language, stored: all, approved: all - rest.reduce((a, b) => a + b, 0) };
-        }),
-      );
-    },
-
-    /** Approved text pairs (a counter of status_id's leading field) and every stored pair (the collection's count). */
-    async pairCounts(): Promise<{ approved: number; stored: number }> {
-      const [approved, stored] = await Promise.all([
-        count(db, { collection: TEXT_PAIRS, query: { status: 'validated' } }),
-        count(db, { collection: TEXT_PAIRS, query: {} }),
+      const [perStatus, stored] = await Promise.all([
+        counts(db, SENTENCES_PER_STATUS),
+        counts(db, SENTENCES_PER_LANGUAGE),
       ]);
-      return { approved, stored };
+      const others = OTHER_STATUSES.reduce((n, s) => n + (perStatus.get(s) ?? 0), 0);
+      const storedOf = (language: LanguageCode) => stored.get(language) ?? 0;
+      if ((perStatus.get('validated') ?? 0) <= others) {
+        const approved = await counts(db, perLanguageOf('validated'));
+        return LANGUAGE_CODES.map((language) => ({
+          language,
+          stored: storedOf(language),
+          approved: approved.get(language) ?? 0,
+        }));
+      }
+      const rest = await Promise.all(OTHER_STATUSES.map((status) => counts(db, perLanguageOf(status))));
+      return LANGUAGE_CODES.map((language) => ({
+        language,
+        stored: storedOf(language),
+        approved: storedOf(language) - rest.reduce((n, r) => n + (r.get(language) ?? 0), 0),
+      }));
     },
 
-    /**
-     * The people with activity of these kinds on `since`'s day or later, from the daily activity counts (not
-     * the ALL_PEOPLE rows; a count taken back to zero is no activity), in id order.
-     */
-    async activePeople(since: Date, kinds: readonly ActivityKind[]): Promise<string[]> {
-      const rows = await db
-        .collection(ACTIVITY_COLLECTION)
-        .aggregate<{ _id: string }>([
-          {
-            $match: {
-              day: { $gte: since },
-              kind: { $in: [...kinds] },
-              userId: { $ne: ALL_PEOPLE },
-              count: { $gt: 0 },
-            },
-          },
-          { $group: { _id: '$userId' } },
-          { $sort: { _id: 1 } },
-        ])
-        .toArray();
-      return rows.map((r) => r._id);
+    /** Approved text pairs and every stored pair (every pair has a status). */
+    async pairCounts(): Promise<{ approved: number; stored: number }> {
+      const perStatus = await counts(db, PAIRS_PER_STATUS);
+      return {
+        approved: perStatus.get('validated') ?? 0,
+        stored: [...perStatus.values()].reduce((a, b) => a + b, 0),
+      };
     },
+
+    /** The people who wrote, added pairs or reviewed on `since`'s day or later: one document read per day. */
+    activePeople: (since: Date) => activePeopleSince(db, since),
   };
 }
 

@@ -1,21 +1,9 @@
-import {
-  ACTIVE_CONTRIBUTOR_DAYS,
-  type ActivityKind,
-  type LanguageCode,
-  type TextFigures,
-} from '@platform/contracts';
+import { ACTIVE_CONTRIBUTOR_DAYS, type LanguageCode, type TextFigures } from '@platform/contracts';
 import { utcDay } from '@platform/service-kit';
 import type { PublicSiteStore } from './store';
 
 /** Text pairs are English–Yoruba: an approved pair counts on both of these rows, and on no other. */
 export const PAIR_SIDES: readonly LanguageCode[] = ['en', 'yo'];
-
-/** What makes a person an active text contributor: writing sentences, adding pairs, reviewing (not skips). */
-export const TEXT_CONTRIBUTION_KINDS: readonly ActivityKind[] = [
-  'sentences.written',
-  'pairs.added',
-  'reviews.given',
-];
 
 const DAY_MS = 86_400_000;
 
@@ -29,13 +17,14 @@ export const activeSince = (now: Date): Date =>
 /**
  * The text side of the public figures, every one asked of the database at each call: sentences stored and
  * approved per language and pairs approved and stored are indexed counts (public-site/store.ts), the people
- * active in the window come from the daily activity counts (kind_day_user, not the ALL_PEOPLE rows).
+ * who wrote, added pairs or reviewed (not skips) in the window come from the days' active people (one document
+ * per day, service-kit's activity counts).
  */
 export async function textFigures(store: PublicSiteStore, now: Date): Promise<TextFigures> {
   const [perLanguage, pairs, contributors] = await Promise.all([
     store.sentencesPerLanguage(),
     store.pairCounts(),
-    store.activePeople(activeSince(now), TEXT_CONTRIBUTION_KINDS),
+    store.activePeople(activeSince(now)),
   ]);
   return {
     languages: perLanguage.map(({ language, stored, approved }) => ({

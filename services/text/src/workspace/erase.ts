@@ -1,6 +1,6 @@
 import type { Db, ObjectId } from 'mongodb';
 import type { ReviewKind } from '@platform/contracts';
-import { ACTIVITY_COLLECTIONS, activityCollection, type CollectionIndexes } from '@platform/service-kit';
+import { ACTIVITY_COLLECTIONS, pseudonymiseActivity, type CollectionIndexes } from '@platform/service-kit';
 import type { NotificationStore } from '../notifications/store';
 import type { ProjectStore } from '../projects/store';
 import { decisions, judgements } from '../review/store';
@@ -79,9 +79,7 @@ export async function eraseUserText(
     stores.pairs.renamePerson(userId, pseudonym),
     judgements(db).updateMany({ userId }, { $set: { userId: pseudonym } }),
     decisions(db).updateMany({ adminId: userId }, { $set: { adminId: pseudonym } }),
-    ...(['day', 'month'] as const).map((granularity) =>
-      activityCollection(db, granularity).updateMany({ userId }, { $set: { userId: pseudonym } }),
-    ),
+    pseudonymiseActivity(db, userId, pseudonym),
     stores.projects.renamePerson(userId, pseudonym, name),
     stores.tasks.renamePerson(userId, pseudonym, name),
     stores.notifications.erasePerson(userId, pseudonym, name),
