@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { dataAccessProblems } from './data-access';
+import { dataAccessProblems, handWrittenApiPaths } from './data-access';
 
 describe('dataAccessProblems', () => {
   let src: string;
@@ -39,5 +39,23 @@ describe('dataAccessProblems', () => {
       'routes/api/tasks.ts:2: reaches the database with databaseOf (ask a store)',
       'routes/api/tasks.ts:3: reaches app.database (ask a store)',
     ]);
+  });
+});
+
+describe('handWrittenApiPaths', () => {
+  it('names each line of code that writes a platform path, not comments or other strings', () => {
+    const src = mkdtempSync(join(tmpdir(), 'api-paths-'));
+    try {
+      writeFileSync(
+        join(src, 'a.ts'),
+        "const ok = '/data/downloads';\n// see '/api/x'\nconst bad = `/api/recordings/${id}`;\nreply.redirect('/auth/signin');\n",
+      );
+      expect(handWrittenApiPaths(src)).toEqual([
+        'a.ts: const bad = `/api/recordings/${id}`;',
+        "a.ts: reply.redirect('/auth/signin');",
+      ]);
+    } finally {
+      rmSync(src, { recursive: true, force: true });
+    }
   });
 });

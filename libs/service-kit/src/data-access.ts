@@ -26,6 +26,22 @@ const ROUTE_RULES: { pattern: RegExp; why: string }[] = [
   { pattern: /\.database\b/, why: 'reaches app.database (ask a store)' },
 ];
 
+/** A string or template literal that starts like one of the platform's call paths. */
+const API_PATH_LITERAL = /(['"`])\/(api|internal|auth|audio)(\/|\*|\1)/;
+
+/**
+ * Every line of a service's code (tests left out) that writes an API path by hand, as `file: line`: each path
+ * comes from its declaration in libs/contracts instead. Comments may name a path. For tests.
+ */
+export function handWrittenApiPaths(srcDir: string): string[] {
+  return sourceFilesBelow(srcDir).flatMap((path) =>
+    withoutComments(readFileSync(path, 'utf8'))
+      .split('\n')
+      .filter((line) => API_PATH_LITERAL.test(line))
+      .map((line) => `${relative(srcDir, path).split(sep).join('/')}: ${line.trim()}`),
+  );
+}
+
 /**
  * Where a service's code touches MongoDB outside its one data-access pattern: a collection is opened only in a
  * domain's `store.ts` (which owns its collections, indexes and queries), and no file below `src/routes` imports

@@ -271,4 +271,4 @@ export async function findMentions(db: Db, needles: readonly string[]): Promise<
   return found;
 }
 export { routeFilesBelow } from './route-files';
-export { dataAccessProblems } from './data-access';
+export { dataAccessProblems, handWrittenApiPaths } from './data-access';
