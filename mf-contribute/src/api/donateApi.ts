@@ -1,5 +1,5 @@
 import { routeRequest } from '@platform/store';
-import { uploadMutation } from '@platform/store/upload';
+import { uploadMutation } from '@platform/remote-kit/upload';
 import { remoteApi } from './remoteApi';
 import { getDonateNext, postAudioPair, postDonateReport, postDonateSkip } from '@platform/contracts/client';
 import type { AudioPairFileField, Dialect, RouteReply, TextPairReportBody } from '@platform/contracts';

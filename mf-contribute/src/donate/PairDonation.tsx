@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { Dialect, TextPair, TextPairReportReason } from '@platform/contracts';
 import { AUDIO_PAIR_MAX_SECONDS, AUDIO_PAIR_MIN_SECONDS } from '@platform/contracts/client';
 import { readApiError } from '@platform/store';
-import { useUploadProgress } from '@platform/store/upload';
+import { useUploadProgress } from '@platform/remote-kit/upload';
 import { Badge, Button, Card, ProgressBar, useToast } from '@platform/ui';
 import {
   useReportDonatePairMutation,

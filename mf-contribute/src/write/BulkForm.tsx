@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
 import { SENTENCE_BULK_FILE_MAX_BYTES } from '@platform/contracts/client';
-import { useUploadProgress } from '@platform/store/upload';
+import { useUploadProgress } from '@platform/remote-kit/upload';
 import { FileField, ProgressBar } from '@platform/ui';
 import { useUploadSentenceFileMutation } from '../api/contributeApi';
 import { useContributeT } from '../i18n';

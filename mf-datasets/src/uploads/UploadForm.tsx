@@ -7,7 +7,7 @@ import {
   ERROR_MESSAGES,
 } from '@platform/contracts/client';
 import { translateError } from '@platform/i18n';
-import { useUploadProgress } from '@platform/store/upload';
+import { useUploadProgress } from '@platform/remote-kit/upload';
 import {
   Button,
   Card,

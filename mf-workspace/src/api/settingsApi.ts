@@ -1,5 +1,5 @@
 import { routeRequest } from '@platform/store';
-import { uploadMutation } from '@platform/store/upload';
+import { uploadMutation } from '@platform/remote-kit/upload';
 import { remoteApi } from './remoteApi';
 import {
   AVATAR_FILE_FIELD,

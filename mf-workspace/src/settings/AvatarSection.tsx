@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { translateError } from '@platform/i18n';
 import { AVATAR_MAX_BYTES } from '@platform/contracts/client';
 import type { Profile } from '@platform/contracts';
-import { useUploadProgress } from '@platform/store/upload';
+import { useUploadProgress } from '@platform/remote-kit/upload';
 import { Avatar, Button, FormProblem, ProgressBar, useToast } from '@platform/ui';
 import { useWorkspaceT } from '../i18n';
 import { useRemoveAvatarMutation, useUploadAvatarMutation } from '../api/settingsApi';

@@ -1,9 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { defineRoute, Id, StrictObject } from '@platform/contracts';
-import { readApiError } from './api-error';
-import { withTagTypes } from './api';
-import { FakeXhr, withFakeXhr } from './fake-xhr';
-import { createPlatformStore } from './store';
+import { createPlatformStore, readApiError, withTagTypes } from '@platform/store';
+import { FakeXhr, withFakeXhr } from '@platform/store/testing';
 import { uploadMutation } from './upload-mutation';
 import type { UploadProgress } from './upload-with-progress';
 import { useUploadProgress } from './use-upload-progress';

@@ -1,6 +1,6 @@
-// @platform/store/upload: uploads with their progress. Not part of the store's shared entry (built whole on
-// every first load, libs/federation/shared-config.js says why): it holds no state, so each build keeps it only
-// in the pages that upload.
+// @platform/remote-kit/upload: uploads with their progress. Not in @platform/store, whose shared entry is built
+// whole into every first load and whose files may ship only as that share's fallback (libs/federation/
+// shared-config.js): it holds no state, so each remote bundles it, and only in the pages that upload.
 export {
   uploadMutation,
   type MultipartRoute,

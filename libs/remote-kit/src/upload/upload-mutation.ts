@@ -1,7 +1,7 @@
 import type { EndpointBuilder, FetchBaseQueryError, TagDescription } from '@reduxjs/toolkit/query/react';
 import type { MultipartParts, RouteDeclaration, RouteParams, RouteReply } from '@platform/contracts';
 import { routeUrl } from '@platform/contracts/client';
-import type { PlatformBaseQuery } from './api';
+import type { PlatformBaseQuery } from '@platform/store';
 import { uploadWithProgress, type UploadProgress } from './upload-with-progress';
 
 /** What every upload's argument may carry besides its own fields: where the bytes sent are told. */
