@@ -175,7 +175,14 @@ describe('Donate Your Voice and View Audio Pairs, end to end', () => {
     await row(page, othersDonation.audio_id).waitFor({ timeout: 20_000 });
     await page.getByRole('combobox', { name: 'Dialect' }).selectOption('ekiti-yoruba');
     await page.getByRole('combobox', { name: 'Status' }).selectOption('pending');
-    await page.waitForURL(/\/data\/view-audio-pair\?dialect=ekiti-yoruba&status=pending$/);
+    // The filters reach the address through the history API, which waitForURL's wait for a navigation missed.
+    await page.waitForFunction(
+      () =>
+        `${location.pathname}${location.search}` ===
+        '/data/view-audio-pair?dialect=ekiti-yoruba&status=pending',
+      undefined,
+      { timeout: 15_000 },
+    );
     await row(page, donated.audio_id).waitFor({ timeout: 15_000 });
     expect(await row(page, othersDonation.audio_id).count()).toBe(0);
 
