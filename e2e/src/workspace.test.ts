@@ -95,9 +95,22 @@ async function validatedToday(page: Page): Promise<number> {
   const table = chart.getByRole('button', { name: 'Table view' });
   const empty = chart.getByText('No data yet');
   const failed = chart.getByText('This chart could not be loaded');
-  await table.or(empty).or(failed).first().waitFor({ timeout: 20_000 });
-  if (await failed.isVisible()) throw new Error('the Task Progress chart could not be loaded');
-  if (await empty.isVisible()) return 0;
+  // Until the address holds both choices, the chart may still show (or load) the previous ones' answer.
+  await eventually(
+    () => page.evaluate(() => location.search),
+    (search) => search.includes('period=week') && search.includes('project='),
+  );
+  const shown = await eventually(
+    async () => {
+      if (await failed.isVisible()) return 'failed';
+      if (await empty.isVisible()) return 'empty';
+      return (await table.isVisible()) ? 'table' : 'loading';
+    },
+    (state) => state !== 'loading',
+  );
+  if (shown === 'failed') throw new Error('the Task Progress chart could not be loaded');
+  if (shown === 'empty') return 0;
+  if (shown === 'loading') throw new Error('the Task Progress chart was still loading');
   if ((await table.getAttribute('aria-pressed')) !== 'true') await table.click();
   const todayLabel = new Intl.DateTimeFormat('en', {
     weekday: 'short',
