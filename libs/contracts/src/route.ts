@@ -87,7 +87,16 @@ export interface RouteDeclaration {
    * schema and handler, and the operation id `<name>Slash`.
    */
   readonly trailingSlash?: true;
+  /**
+   * A contribution a phone may send again after a lost answer: the client sends `Idempotency-Key` (a key it
+   * made on the device); the same key with the same content answers what the first call answered and stores
+   * nothing more, and the same key with other content is refused (422 `idempotency.key_reused`).
+   */
+  readonly idempotent?: true;
 }
+
+/** The header a client names its retryable contribution with (see `RouteDeclaration.idempotent`). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
 /** Keeps the literal types of a declaration (its schemas, access and path) for handlers and clients. */
 export const defineRoute = <const D extends RouteDeclaration>(declaration: D): D => declaration;
