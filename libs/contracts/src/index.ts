@@ -30,3 +30,4 @@ export * from './route';
 export * from './routes';
 export * from './topology';
 export * from './public-paths';
+export * from './service-worker';
