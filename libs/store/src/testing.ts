@@ -8,6 +8,8 @@ export interface SeenRequest {
   method: string;
   path: string;
   search: URLSearchParams;
+  /** The request's headers, names in lower case. */
+  headers: Record<string, string>;
   json?: unknown;
   form?: FormData;
 }
@@ -33,7 +35,12 @@ export function installFakeServer(): FakeServer {
   const fetchMock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
     const url = new URL(request.url);
-    const seen: SeenRequest = { method: request.method, path: url.pathname, search: url.searchParams };
+    const seen: SeenRequest = {
+      method: request.method,
+      path: url.pathname,
+      search: url.searchParams,
+      headers: Object.fromEntries(request.headers.entries()),
+    };
     const type = request.headers.get('content-type') ?? '';
     if (type.includes('application/json')) seen.json = await request.json();
     else if (type.includes('multipart/form-data')) seen.form = await request.formData();

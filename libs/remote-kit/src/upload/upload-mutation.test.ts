@@ -63,11 +63,13 @@ describe('uploadMutation', () => {
         shelf: 'a b',
         file,
         onProgress: (progress) => seen.push(progress),
+        headers: { 'idempotency-key': 'shelf-take-1' },
       }),
     );
     const xhr = await sent();
     expect([xhr.method, xhr.url]).toEqual(['PUT', '/api/shelves/a%20b/items']);
     expect(xhr.withCredentials).toBe(true);
+    expect(xhr.headers['idempotency-key']).toBe('shelf-take-1');
     expect(xhr.body!.get('file')).toBeInstanceOf(File);
 
     xhr.progress(3, 12);

@@ -4,9 +4,13 @@ import { routeUrl } from '@platform/contracts/client';
 import type { PlatformBaseQuery } from '@platform/store';
 import { uploadWithProgress, type UploadProgress } from './upload-with-progress';
 
-/** What every upload's argument may carry besides its own fields: where the bytes sent are told. */
+/**
+ * What every upload's argument may carry besides its own fields: where the bytes sent are told, and headers
+ * of the request (the `Idempotency-Key` of a contribution that may be sent again).
+ */
 export interface WithProgress {
   onProgress?: (progress: UploadProgress) => void;
+  headers?: Record<string, string>;
 }
 
 /** A declared route that takes a multipart body. */
@@ -43,6 +47,7 @@ export function uploadMutation<D extends MultipartRoute, Args, Tag extends strin
         const answer = await uploadWithProgress(url, toForm(args), {
           method: route.method,
           ...(args.onProgress ? { onProgress: args.onProgress } : {}),
+          ...(args.headers ? { headers: args.headers } : {}),
           signal,
         });
         if (answer.status >= 200 && answer.status < 300) return { data: answer.body as RouteReply<D> };

@@ -68,6 +68,11 @@ describe('uploadWithProgress', () => {
     await expect(answer).resolves.toEqual({ status: 201, body: { accepted: 1, refused: 0, lines: [] } });
   });
 
+  it('sends the headers it is given besides Accept (the key that names a retryable contribution)', () => {
+    void uploadWithProgress('/api/recordings', new FormData(), { headers: { 'idempotency-key': 'k-1' } });
+    expect(RecordingXhr.last.headers).toEqual({ Accept: 'application/json', 'idempotency-key': 'k-1' });
+  });
+
   it("resolves with a refusal's status and body, and with no body when the answer is not JSON", async () => {
     const refused = uploadWithProgress('/x', new FormData());
     RecordingXhr.last.status = 413;

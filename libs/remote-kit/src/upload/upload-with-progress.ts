@@ -15,6 +15,8 @@ export interface UploadOptions {
   method?: string;
   /** Called as the request body goes out (XMLHttpRequest's upload progress events). */
   onProgress?: (progress: UploadProgress) => void;
+  /** Headers of the request besides Accept (an `Idempotency-Key` that names a retryable contribution). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -36,7 +38,7 @@ function parseJson(text: string): unknown {
 export function uploadWithProgress(
   url: string,
   form: FormData,
-  { method = 'POST', onProgress, signal }: UploadOptions = {},
+  { method = 'POST', onProgress, headers = {}, signal }: UploadOptions = {},
 ): Promise<UploadAnswer> {
   return new Promise<UploadAnswer>((resolve, reject) => {
     if (signal?.aborted) {
@@ -47,6 +49,7 @@ export function uploadWithProgress(
     xhr.open(method, url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total });
     };
