@@ -1,6 +1,8 @@
-import type { LayoutKind, RemotesManifest } from '@platform/contracts';
+import type { RemotesManifest } from '@platform/contracts';
+import { isRemotesManifest, REMOTES_MANIFEST_PATH } from './remotesManifestShape';
 
-const layouts: readonly LayoutKind[] = ['public', 'contributor', 'app'];
+// The service worker reads the same shape without the rest of this module (its catalogue fallback).
+export { isRemotesManifest } from './remotesManifestShape';
 
 /**
  * The manifest the shell uses when /remotes.json cannot be read: every remote at its default URL. The
@@ -17,27 +19,6 @@ export async function catalogueManifest(): Promise<RemotesManifest> {
   };
 }
 
-/** A structural check: an operator edits /remotes.json by hand, and a typo must not blank the site. */
-export function isRemotesManifest(value: unknown): value is RemotesManifest {
-  if (!value || typeof value !== 'object' || !Array.isArray((value as RemotesManifest).remotes)) return false;
-  return (value as RemotesManifest).remotes.every(
-    (remote) =>
-      remote &&
-      typeof remote.name === 'string' &&
-      /^[A-Za-z_$][\w$]*$/.test(remote.name) &&
-      typeof remote.entry === 'string' &&
-      Array.isArray(remote.routes) &&
-      remote.routes.every(
-        (route) =>
-          route &&
-          typeof route.path === 'string' &&
-          route.path.startsWith('/') &&
-          layouts.includes(route.layout) &&
-          (route.signedOut === undefined || route.signedOut === 'allowed'),
-      ),
-  );
-}
-
 export interface LoadedManifest {
   manifest: RemotesManifest;
   source: 'remotes.json' | 'catalogue';
@@ -49,7 +30,7 @@ export async function loadRemotesManifest(
   timeoutMs = 5000,
 ): Promise<LoadedManifest> {
   try {
-    const response = await fetchFn('/remotes.json', {
+    const response = await fetchFn(REMOTES_MANIFEST_PATH, {
       headers: { accept: 'application/json' },
       cache: 'no-store',
       signal: AbortSignal.timeout(timeoutMs),
