@@ -4,6 +4,7 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { OfflineAssetsPlugin } = require('./offline-assets-plugin');
 
 const repoRoot = path.resolve(__dirname, '../..');
 
@@ -96,6 +97,7 @@ const swcRule = () => ({
  * @param {string[]} [options.runtimePlugins]
  * @param {object} [options.devServer] extra dev server options
  * @param {string} [options.title]    HTML title of the standalone page
+ * @param {string} [options.headHtml] more tags for the page's <head> (the shell's manifest and icons)
  * @param {WebpackArgv} [argv]
  * @returns {import('webpack').Configuration & { devServer: object }}
  */
@@ -159,6 +161,8 @@ function createFederatedConfig(options, argv = {}) {
           optimization: { target: 'web' },
         },
       }),
+      // The service worker keeps a remote's files from its manifest, which must then name all of them.
+      ...(isHost ? [] : [new OfflineAssetsPlugin()]),
       ...(remoteUsesHostRuntime
         ? []
         : [
@@ -166,6 +170,7 @@ function createFederatedConfig(options, argv = {}) {
               title,
               template: path.join(__dirname, 'index.html'),
               chunks: ['main'],
+              headHtml: options.headHtml ?? '',
               // Absolute, so that deep links (/data/downloads) of the standalone page find the script.
               publicPath: '/',
             }),

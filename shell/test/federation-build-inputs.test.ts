@@ -10,7 +10,11 @@ import { remoteCatalog } from '@platform/contracts';
 // hashes it into each federated build: without that, a remote's cached build would keep the old list and the
 // page would end up with two copies of a singleton. Asked of Nx itself (the inputs it hashes).
 const repoRoot = path.resolve(__dirname, '../..');
-const federationFiles = ['libs/federation/shared-config.js', 'libs/federation/index.html'];
+const federationFiles = [
+  'libs/federation/shared-config.js',
+  'libs/federation/index.html',
+  'libs/federation/offline-assets-plugin.js',
+];
 const federatedProjects = ['@platform/shell', ...remoteCatalog.map((remote) => `@platform/mf-${remote.key}`)];
 
 /**
