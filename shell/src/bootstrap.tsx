@@ -7,8 +7,10 @@ import { exposeDebugInfo } from './debugHook';
 import { loadRemotesManifest } from './federation/manifest';
 import { registerRemoteEntries } from './federation/remoteLoader';
 import { registerShellCatalogue } from './i18n/registerShellCatalogue';
+import { startServiceWorker } from './offline/serviceWorkerRegistration';
 
 async function start() {
+  const reloadingForNewWorker = startServiceWorker();
   // The first paint is in the chosen language: its catalogue (only that one) arrives before React renders.
   registerShellCatalogue();
   const locale = initialLocale();
@@ -17,6 +19,8 @@ async function start() {
   registerRemoteEntries(manifest);
   const store = createPlatformStore();
   exposeDebugInfo(store, source);
+  // A newer build's worker takes over before anything is drawn (the page then reloads once).
+  if (await reloadingForNewWorker) return;
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   createRoot(container).render(

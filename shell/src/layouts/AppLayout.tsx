@@ -3,6 +3,7 @@ import { useLocation } from '@platform/router';
 import styled from 'styled-components';
 import { media } from '@platform/ui';
 import { SkipLink } from '../a11y/SkipLink';
+import { OfflineStatus } from '../offline/OfflineStatus';
 import { Main } from './Main';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -76,6 +77,7 @@ export function AppLayout() {
           sidebarOpen={sidebarOpen}
           onToggleSidebar={() => setOpenOn(sidebarOpen ? null : pathname)}
         />
+        <OfflineStatus />
         <Main />
       </Column>
     </Frame>

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { useT } from '@platform/i18n';
 import { SkipLink } from '../a11y/SkipLink';
 import { contributorTabs } from './links';
+import { OfflineStatus } from '../offline/OfflineStatus';
 import { Main } from './Main';
 import { PublicHeader } from './PublicHeader';
 
@@ -40,6 +41,7 @@ export function ContributorLayout() {
     <Column data-layout="contributor">
       <SkipLink />
       <PublicHeader />
+      <OfflineStatus />
       <TabBar aria-label={t('contributorTabs.label')}>
         {contributorTabs.map(({ label, to }) => (
           <NavLink key={to} to={to}>

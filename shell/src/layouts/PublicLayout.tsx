@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { SkipLink } from '../a11y/SkipLink';
 import { LanguagePicker } from './LanguagePicker';
+import { OfflineStatus } from '../offline/OfflineStatus';
 import { Main } from './Main';
 
 // The page brings its own header; a thin strip above it holds the language picker, so a visitor can switch
@@ -21,6 +22,7 @@ export function PublicLayout() {
       <LanguageStrip>
         <LanguagePicker />
       </LanguageStrip>
+      <OfflineStatus />
       <Main />
     </div>
   );
