@@ -23,6 +23,7 @@ import {
   postSentenceSkip,
   putUserPreferences,
   RECORDING_FILE_FIELD,
+  IDEMPOTENCY_KEY_HEADER,
 } from '@platform/contracts/client';
 import type {
   ReviewDecisionBody,
@@ -45,6 +46,8 @@ export interface RoundArgs {
    * always asks the server for a fresh one instead of showing the finished round again.
    */
   round: number;
+  /** How many sentences (default a round's 5): Speak asks for more to keep the next rounds on the device. */
+  count?: number;
 }
 
 export interface BatchArgs {
@@ -55,6 +58,31 @@ export interface BatchArgs {
 export interface RecordingUpload {
   sentenceId: string;
   audio: Blob;
+}
+
+/**
+ * A contribution's call may carry the key the device made for it: sent as `Idempotency-Key`, so a try
+ * repeated after a lost answer is answered as the first one was and stores nothing more.
+ */
+export interface Keyed {
+  idempotencyKey?: string;
+}
+
+export const idempotencyHeaders = (key: string | undefined) =>
+  key ? { [IDEMPOTENCY_KEY_HEADER]: key } : undefined;
+
+/** A declared route's request with the contribution's key, when it has one. */
+function keyed<T extends { headers?: unknown }>(request: T, key: string | undefined): T {
+  const headers = idempotencyHeaders(key);
+  return headers ? { ...request, headers } : request;
+}
+
+/** POST /api/recordings' form: sentenceId first, so the server refuses an unknown sentence before any audio. */
+export function recordingForm({ sentenceId, audio }: RecordingUpload): FormData {
+  const form = new FormData();
+  form.append('sentenceId', sentenceId);
+  form.append(RECORDING_FILE_FIELD, audio, fileNameFor(audio));
+  return form;
 }
 
 /** File name sent with a take; the server sniffs the bytes, so this is only a hint for people and logs. */
@@ -127,7 +155,7 @@ export const contributeApi = remoteApi.injectEndpoints({
       },
     }),
     getSentenceRound: build.query<RouteReply<typeof getSentenceRound>, RoundArgs>({
-      query: ({ lang }) => routeRequest(getSentenceRound, { query: { lang, count: DEFAULT_ROUND_SIZE } }),
+      query: ({ lang, count = DEFAULT_ROUND_SIZE }) => routeRequest(getSentenceRound, { query: { lang, count } }),
       // A round is consumed once; an old one must never come back from the cache.
       keepUnusedDataFor: 0,
       providesTags: ['Sentence'],
@@ -142,23 +170,19 @@ export const contributeApi = remoteApi.injectEndpoints({
     >({
       query: ({ id, ...body }) => routeRequest(postSentenceReport, { params: { id }, body }),
     }),
-    submitRecording: build.mutation<RouteReply<typeof postRecording>, RecordingUpload>({
-      query: ({ sentenceId, audio }) => {
-        const form = new FormData();
-        // sentenceId first: the server then refuses an unknown sentence before storing any audio.
-        form.append('sentenceId', sentenceId);
-        form.append(RECORDING_FILE_FIELD, audio, fileNameFor(audio));
-        return routeRequest(postRecording, { body: form });
-      },
-      invalidatesTags: statsOnSuccess,
+    // Sent with XMLHttpRequest for its progress, which the queue of saved contributions shows.
+    submitRecording: uploadMutation(build, postRecording, {
+      toForm: recordingForm,
+      invalidates: ['UserStats'],
     }),
     getValidateBatch: build.query<RouteReply<typeof getRecordingsToValidate>, BatchArgs>({
       query: () => routeRequest(getRecordingsToValidate, {}),
       keepUnusedDataFor: 0,
       providesTags: ['Recording'],
     }),
-    vote: build.mutation<RouteReply<typeof postRecordingVote>, { id: string; isValid: boolean }>({
-      query: ({ id, isValid }) => routeRequest(postRecordingVote, { params: { id }, body: { isValid } }),
+    vote: build.mutation<RouteReply<typeof postRecordingVote>, { id: string; isValid: boolean } & Keyed>({
+      query: ({ id, isValid, idempotencyKey }) =>
+        keyed(routeRequest(postRecordingVote, { params: { id }, body: { isValid } }), idempotencyKey),
       invalidatesTags: statsOnSuccess,
     }),
     undoVote: build.mutation<RouteReply<typeof deleteRecordingVote>, string>({
@@ -175,12 +199,13 @@ export const contributeApi = remoteApi.injectEndpoints({
     >({
       query: ({ id, ...body }) => routeRequest(postRecordingReport, { params: { id }, body }),
     }),
-    writeSentence: build.mutation<RouteReply<typeof postSentence>, SentenceSubmitBody>({
-      query: (body) => routeRequest(postSentence, { body }),
+    writeSentence: build.mutation<RouteReply<typeof postSentence>, SentenceSubmitBody & Keyed>({
+      query: ({ idempotencyKey, ...body }) => keyed(routeRequest(postSentence, { body }), idempotencyKey),
       invalidatesTags: statsOnSuccess,
     }),
-    writeSentenceBatch: build.mutation<RouteReply<typeof postSentenceBatch>, SentenceBatchBody>({
-      query: (body) => routeRequest(postSentenceBatch, { body }),
+    writeSentenceBatch: build.mutation<RouteReply<typeof postSentenceBatch>, SentenceBatchBody & Keyed>({
+      query: ({ idempotencyKey, ...body }) =>
+        keyed(routeRequest(postSentenceBatch, { body }), idempotencyKey),
       invalidatesTags: statsOnSuccess,
     }),
     uploadSentenceFile: uploadMutation(build, postSentenceBulk, {

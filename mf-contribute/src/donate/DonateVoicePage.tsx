@@ -1,5 +1,6 @@
 import { PageBody, PageHeader } from '@platform/remote-kit';
 import { useContributeT } from '../i18n';
+import { QueueStatus } from '../queue/QueueStatus';
 import { ContributionStats } from '../shared/ContributionStats';
 import { DonateSession } from './DonateSession';
 
@@ -8,7 +9,9 @@ export function DonateVoicePage() {
   const t = useContributeT();
   return (
     <PageBody>
-      <PageHeader title={t('titles.donate')} subtitle={t('donate.intro')} />
+      <PageHeader title={t('titles.donate')} subtitle={t('donate.intro')}>
+        <QueueStatus />
+      </PageHeader>
       <ContributionStats figures="donations" />
       <DonateSession />
     </PageBody>

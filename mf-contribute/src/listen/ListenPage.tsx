@@ -1,5 +1,6 @@
 import { PageBody, PageHeader } from '@platform/remote-kit';
 import { useContributeT } from '../i18n';
+import { QueueStatus } from '../queue/QueueStatus';
 import { ContributionStats } from '../shared/ContributionStats';
 import { ListenSession } from './ListenSession';
 
@@ -8,7 +9,9 @@ export function ListenPage() {
   const t = useContributeT();
   return (
     <PageBody>
-      <PageHeader title={t('titles.listen')} />
+      <PageHeader title={t('titles.listen')}>
+        <QueueStatus />
+      </PageHeader>
       <ContributionStats />
       <ListenSession />
     </PageBody>

@@ -3,12 +3,10 @@ import styled from 'styled-components';
 import type { SentenceToRecord } from '@platform/contracts';
 import { RECORDING_MAX_SECONDS } from '@platform/contracts/client';
 import { Button, Card, MicIcon, PlayIcon, StopIcon, useToast } from '@platform/ui';
-import {
-  useReportSentenceMutation,
-  useSkipSentenceMutation,
-  useSubmitRecordingMutation,
-} from '../api/contributeApi';
-import { errorMessage } from '../api/errorMessage';
+import { useReportSentenceMutation, useSkipSentenceMutation } from '../api/contributeApi';
+import { errorMessage, errorStatus } from '../api/errorMessage';
+import { storeAudio } from '../queue/types';
+import { useContributionQueue } from '../queue/useContributionQueue';
 import { useContributeT } from '../i18n';
 import { ReportDialog } from '../shared/ReportDialog';
 import { sentenceReportOptions } from '../shared/reportReasons';
@@ -42,13 +40,16 @@ export interface SentenceRecorderProps {
 /**
  * One sentence of the round: record (with the live waveform), play back, re-record, then SUBMIT; or skip
  * or report it. Keyed by sentence in the parent, so moving on drops the take and releases the microphone.
+ * SUBMIT saves the take on the device and moves on at once: the queue sends it (now, or when the connection
+ * is back) while the person records the next one.
  */
 export function SentenceRecorder({ sentence, onDone }: SentenceRecorderProps) {
   const t = useContributeT();
   const toast = useToast();
   const recorder = useRecorder();
   const player = useAudioPlayer(recorder.take?.url ?? null);
-  const [submitRecording, submitState] = useSubmitRecordingMutation();
+  const { queue } = useContributionQueue();
+  const [saving, setSaving] = useState(false);
   const [skipSentence, skipState] = useSkipSentenceMutation();
   const [reportSentence, reportState] = useReportSentenceMutation();
   const [uploadError, setUploadError] = useState<string | null>(null);
@@ -58,7 +59,7 @@ export function SentenceRecorder({ sentence, onDone }: SentenceRecorderProps) {
   const { status, take } = recorder;
   const recording = status === 'recording';
   const unsupported = status === 'unsupported';
-  const busy = submitState.isLoading || skipState.isLoading || reportState.isLoading;
+  const busy = saving || skipState.isLoading || reportState.isLoading;
   const canSubmit = status === 'recorded' && take !== null && !busy;
 
   const toggleRecording = () => {
@@ -76,15 +77,25 @@ export function SentenceRecorder({ sentence, onDone }: SentenceRecorderProps) {
     if (!canSubmit || !take) return;
     player.stop();
     setUploadError(null);
+    setSaving(true);
     try {
-      await submitRecording({ sentenceId: sentence.id, audio: take.blob }).unwrap();
-      toast.show({ title: t('speak.submitted'), description: t('speak.thanks'), variant: 'success' });
-      onDone('recorded');
+      await queue.enqueue({
+        kind: 'recording',
+        sentenceId: sentence.id,
+        sentenceText: sentence.text,
+        language: sentence.language,
+        audio: await storeAudio(take.blob),
+      });
     } catch (error) {
-      const message = errorMessage(error);
+      // Not even kept in memory (the take could not be read): the person keeps it and may try again.
+      setSaving(false);
+      const message = error instanceof Error ? error.message : String(error);
       setUploadError(message);
       toast.show({ title: t('speak.submitFailed'), description: message, variant: 'error' });
+      return;
     }
+    toast.show({ title: t('speak.saved'), description: t('queue.savedHint'), variant: 'success' });
+    onDone('recorded');
   };
 
   const skip = async () => {
@@ -95,7 +106,9 @@ export function SentenceRecorder({ sentence, onDone }: SentenceRecorderProps) {
       await skipSentence(sentence.id).unwrap();
       onDone('skipped');
     } catch (error) {
-      toast.show({ title: t('speak.skipFailed'), description: errorMessage(error), variant: 'error' });
+      // Offline the round goes on: the sentence leaves the device; the server may offer it again one day.
+      if (errorStatus(error) === undefined) onDone('skipped');
+      else toast.show({ title: t('speak.skipFailed'), description: errorMessage(error), variant: 'error' });
     }
   };
 
@@ -204,7 +217,7 @@ export function SentenceRecorder({ sentence, onDone }: SentenceRecorderProps) {
           <Button variant="outline" onClick={() => void skip()} loading={skipState.isLoading} disabled={busy}>
             {t('common.skip')}
           </Button>
-          <Button onClick={() => void submit()} loading={submitState.isLoading} disabled={!canSubmit}>
+          <Button onClick={() => void submit()} loading={saving} disabled={!canSubmit}>
             {t('speak.submit')}
           </Button>
         </ActionRow>

@@ -2,34 +2,42 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { RECORDING_MESSAGES, REPORT_DETAILS_REQUIRED_MESSAGE } from '@platform/contracts';
 import { SpeakPage } from './SpeakPage';
-import { errorReply, installFakeServer } from '@platform/store/testing';
+import { errorReply, installFakeServer, networkFailure, sessionAs, testUser } from '@platform/store/testing';
 import type { FakeServer } from '@platform/store/testing';
 import { FakeMediaRecorder, installMedia, removeMedia } from '../testing/fakeMedia';
+import { withXhrOverFetch } from '../testing/xhrOverFetch';
+import { setOnline, withNetworkControl } from '../testing/network';
 import type { MediaFakes } from '../testing/fakeMedia';
 import { renderWithPlatform } from '@platform/remote-kit/testing';
 import { PSEUDO_LOCALE } from '@platform/i18n';
 import { expectOnlyCatalogueText, useLocaleInTest } from '@platform/i18n/testing';
-import { pageUrl, signinPage, speakPage } from '@platform/contracts/client';
+import { IDEMPOTENCY_KEY_HEADER, pageUrl, signinPage, speakPage } from '@platform/contracts/client';
 
 const round = (prefix: string, lang = 'yo') =>
   [1, 2, 3, 4, 5].map((n) => ({ id: `${prefix}${n}`, text: `${prefix} sentence ${n}`, language: lang }));
 
 let server: FakeServer;
 let media: MediaFakes;
-let roundsServed: number;
+/** Rounds served per language: Yoruba's are r1-, r2-, ...; another language's en1-, en2-, ... */
+let roundsServed: Record<string, number>;
+
+withXhrOverFetch();
+withNetworkControl();
 
 beforeEach(() => {
   server = installFakeServer();
+  sessionAs(server, testUser);
   media = installMedia();
-  roundsServed = 0;
+  roundsServed = {};
   server.on('GET /api/user/preferences', { body: { language: 'yo' } });
   server.on('PUT /api/user/preferences', (r) => ({ body: r.json }));
   server.on('GET /api/user/stats', {
     body: { recordings: { submitted: 0, validated: 0 }, votes: 0, skips: 0 },
   });
   server.on('GET /api/sentences', (r) => {
-    roundsServed += 1;
-    return { body: round(`r${roundsServed}-`, r.search.get('lang') ?? 'yo') };
+    const lang = r.search.get('lang') ?? 'yo';
+    const n = (roundsServed[lang] = (roundsServed[lang] ?? 0) + 1);
+    return { body: round(lang === 'yo' ? `r${n}-` : `${lang}${n}-`, lang) };
   });
   server.on('POST /api/recordings', {
     status: 201,
@@ -95,42 +103,60 @@ describe('Speak', () => {
     expect(screen.getByRole('button', { name: 'Stop playback' })).toBeInTheDocument();
   });
 
-  it('submits the take as multipart, thanks the person, marks the circle done and refreshes the stats', async () => {
+  it('saves the take on the device, moves on at once, sends it as multipart with its key, and refreshes the stats', async () => {
     const user = userEvent.setup();
     await renderSpeak();
     await recordTake(user);
     await user.click(submitButton());
 
-    expect(await screen.findByText('Recording submitted')).toBeInTheDocument();
-    expect(screen.getByText('Thank you for your contribution!')).toBeInTheDocument();
-    const [upload] = server.calls('POST /api/recordings');
-    expect(upload!.form!.get('sentenceId')).toBe('r1-1');
-    const audio = upload!.form!.get('audio') as File;
-    expect(audio.type).toBe('audio/webm;codecs=opus');
-    expect(audio.size).toBeGreaterThan(0);
-
+    expect(await screen.findByText('Recording saved')).toBeInTheDocument();
+    expect(screen.getByText('It is kept on this device until the server has it.')).toBeInTheDocument();
     await screen.findByText('r1- sentence 2');
     expect(circleStates()).toEqual(['done', 'current', 'upcoming', 'upcoming', 'upcoming']);
     expect(circles()[0]).toHaveAttribute('aria-label', 'Sentence 1 of 5: recorded');
     expect(submitButton()).toBeDisabled();
+
+    await waitFor(() => expect(server.calls('POST /api/recordings')).toHaveLength(1));
+    const [upload] = server.calls('POST /api/recordings');
+    expect(upload!.form!.get('sentenceId')).toBe('r1-1');
+    expect(upload!.headers[IDEMPOTENCY_KEY_HEADER]).toMatch(/^[0-9a-f-]{36}$/);
+    const audio = upload!.form!.get('audio') as File;
+    expect(audio.type).toBe('audio/webm;codecs=opus');
+    expect(audio.size).toBeGreaterThan(0);
     await waitFor(() => expect(server.calls('GET /api/user/stats')).toHaveLength(2));
+    // Sent and confirmed: nothing waits on the device.
+    await waitFor(() =>
+      expect(within(screen.getByTestId('contribution-queue')).queryByRole('button')).not.toBeInTheDocument(),
+    );
   });
 
-  it("shows the server's refusal on screen and keeps the take for another try", async () => {
+  it('says when the server refuses a take, and keeps it on the device, failed with the reason, to retry or delete', async () => {
     server.on('POST /api/recordings', errorReply(400, RECORDING_MESSAGES.silent));
     const user = userEvent.setup();
     await renderSpeak();
     await recordTake(user);
     await user.click(submitButton());
+    await screen.findByText('r1- sentence 2');
 
-    const alert = await screen.findByTestId('upload-error');
-    expect(alert).toHaveTextContent('Error submitting recording');
-    expect(alert).toHaveTextContent(RECORDING_MESSAGES.silent);
-    expect(screen.getAllByText('Error submitting recording').length).toBeGreaterThanOrEqual(2); // toast + card
-    expect(screen.getByText('r1- sentence 1')).toBeInTheDocument();
-    expect(circleStates()[0]).toBe('current');
-    expect(submitButton()).toBeEnabled();
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Recording not accepted');
+    expect(toast).toHaveTextContent(RECORDING_MESSAGES.silent);
+    const queue = within(screen.getByTestId('contribution-queue'));
+    await user.click(await queue.findByRole('button', { name: '1 waiting · 1 not sent' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Saved on this device' });
+    const item = within(dialog).getByTestId('queued-contribution');
+    expect(item).toHaveTextContent('r1- sentence 1');
+    expect(item).toHaveTextContent(`Not sent: ${RECORDING_MESSAGES.silent}`);
     expect(server.calls('GET /api/user/stats')).toHaveLength(1);
+
+    server.on('POST /api/recordings', { status: 201, body: { id: 'rec1', status: 'undecided' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Retry now' }));
+    await waitFor(() => expect(server.calls('POST /api/recordings')).toHaveLength(2));
+    expect(
+      await within(dialog).findByText('Nothing is waiting: the server has everything you sent.'),
+    ).toBeVisible();
+    const [first, second] = server.calls('POST /api/recordings');
+    expect(second!.headers[IDEMPOTENCY_KEY_HEADER]).toBe(first!.headers[IDEMPOTENCY_KEY_HEADER]);
   });
 
   it('starts a new round at circle 1 after the fifth sentence', async () => {
@@ -142,7 +168,7 @@ describe('Speak', () => {
       await user.click(submitButton());
     }
     await screen.findByText('r2- sentence 1');
-    expect(server.calls('GET /api/sentences')).toHaveLength(2);
+    await waitFor(() => expect(server.calls('POST /api/recordings')).toHaveLength(5));
     expect(server.calls('POST /api/recordings').map((r) => r.form!.get('sentenceId'))).toEqual([
       'r1-1',
       'r1-2',
@@ -213,7 +239,7 @@ describe('Speak', () => {
     await screen.findByRole('button', { name: 'Re-record' });
     fireEvent.keyDown(window, { key: 's' });
     await screen.findByText('r1- sentence 2');
-    expect(server.calls('POST /api/recordings')).toHaveLength(1);
+    await waitFor(() => expect(server.calls('POST /api/recordings')).toHaveLength(1));
 
     // S does nothing without a take; Ctrl+K belongs to the browser.
     fireEvent.keyDown(window, { key: 's' });
@@ -247,9 +273,9 @@ describe('Speak', () => {
     const user = userEvent.setup();
     await renderSpeak();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'en');
-    await screen.findByText('r2- sentence 1');
+    await screen.findByText('en1- sentence 1');
     expect(server.calls('PUT /api/user/preferences')[0]!.json).toEqual({ language: 'en' });
-    expect(server.calls('GET /api/sentences')[1]!.search.get('lang')).toBe('en');
+    expect(server.calls('GET /api/sentences').some((r) => r.search.get('lang') === 'en')).toBe(true);
     expect(circleStates()[0]).toBe('current');
   });
 
@@ -259,22 +285,22 @@ describe('Speak', () => {
     // Opening Speak saves nothing: the round is only read.
     expect(server.calls('PUT /api/user/preferences')).toHaveLength(0);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'ha');
-    await screen.findByText('r2- sentence 1');
+    await screen.findByText('ha1- sentence 1');
     await waitFor(() => expect(server.calls('PUT /api/user/preferences')).toHaveLength(1));
     expect(server.calls('PUT /api/user/preferences')[0]!.json).toEqual({ language: 'ha' });
 
-    // Leave Speak and come back in the same visit: it opens in the language picked.
+    // Leave Speak and come back in the same visit: it opens in the language picked, with the sentences
+    // kept on the device that were not done with.
     view.unmount();
     renderWithPlatform(<SpeakPage />, { path: pageUrl(speakPage), store: view.store });
-    await screen.findByText('r3- sentence 1');
+    await screen.findByText('ha1- sentence 1');
     expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('ha');
-    expect(server.calls('GET /api/sentences')[2]!.search.get('lang')).toBe('ha');
   });
 
   it('starts in the remembered language', async () => {
     server.on('GET /api/user/preferences', { body: { language: 'ha' } });
     renderWithPlatform(<SpeakPage />);
-    await screen.findByText('r1- sentence 1');
+    await screen.findByText('ha1- sentence 1');
     expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('ha');
     expect(server.calls('GET /api/sentences')[0]!.search.get('lang')).toBe('ha');
   });
@@ -335,6 +361,92 @@ describe('Speak', () => {
     expect(stats).toHaveTextContent('3 validated');
     expect(stats).toHaveTextContent('12 votes cast');
     expect(stats).toHaveTextContent('2 skipped');
+  });
+});
+
+describe('Speak without a connection', () => {
+  /** What the page can reach offline: nothing (fetch fails as it does with no network). */
+  function dropTheConnection() {
+    setOnline(false);
+    for (const route of [
+      'GET /api/sentences',
+      'POST /api/recordings',
+      'GET /api/user/preferences',
+      'GET /api/user/stats',
+      'GET /auth/session',
+    ]) {
+      server.on(route, networkFailure);
+    }
+  }
+
+  it('goes on from the rounds kept on the device, queues every take, and sends them when the connection is back', async () => {
+    const user = userEvent.setup();
+    const view = await renderSpeak();
+    // While online, the next three rounds are kept on the device.
+    await waitFor(() => expect(server.calls('GET /api/sentences')).toHaveLength(4));
+    const asked = server.calls('GET /api/sentences').length;
+
+    dropTheConnection();
+    expect(await screen.findByText(/You are offline/)).toBeInTheDocument();
+    for (let n = 1; n <= 5; n += 1) {
+      await screen.findByText(`r1- sentence ${n}`);
+      await recordTake(user);
+      await user.click(submitButton());
+    }
+    // The next round comes from the device.
+    await screen.findByText('r2- sentence 1');
+    await recordTake(user);
+    await user.click(submitButton());
+    await screen.findByText('r2- sentence 2');
+    const queue = within(screen.getByTestId('contribution-queue'));
+    expect(await queue.findByRole('button', { name: '6 waiting' })).toBeInTheDocument();
+
+    // A reload, still offline: the takes are still there, and the round goes on where it was.
+    view.unmount();
+    renderWithPlatform(<SpeakPage />, { path: pageUrl(speakPage) });
+    await screen.findByText('r2- sentence 2');
+    expect(
+      await within(screen.getByTestId('contribution-queue')).findByRole('button', { name: '6 waiting' }),
+    ).toBeInTheDocument();
+    // Offline, nothing was asked of the server: no round, and no upload tried.
+    expect(server.calls('GET /api/sentences')).toHaveLength(asked);
+    expect(server.calls('POST /api/recordings')).toHaveLength(0);
+
+    // Back online: every take is sent, in the order recorded, once.
+    server.on('POST /api/recordings', { status: 201, body: { id: 'rec', status: 'undecided' } });
+    sessionAs(server, testUser);
+    setOnline(true);
+    await waitFor(
+      () =>
+        expect(server.calls('POST /api/recordings').map((r) => r.form!.get('sentenceId'))).toEqual([
+          'r1-1',
+          'r1-2',
+          'r1-3',
+          'r1-4',
+          'r1-5',
+          'r2-1',
+        ]),
+      { timeout: 4000 },
+    );
+    await waitFor(() =>
+      expect(within(screen.getByTestId('contribution-queue')).queryByRole('button')).not.toBeInTheDocument(),
+    );
+  });
+
+  it('says so when no kept sentence is left, and keeps the takes', async () => {
+    server.on('GET /api/sentences', { body: round('only-').slice(0, 1) });
+    const user = userEvent.setup();
+    renderWithPlatform(<SpeakPage />, { path: pageUrl(speakPage) });
+    await screen.findByText('only- sentence 1');
+    dropTheConnection();
+    await recordTake(user);
+    await user.click(submitButton());
+    expect(
+      await screen.findByRole('heading', { name: 'You are offline and no saved sentences are left.' }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('contribution-queue')).getByRole('button', { name: '1 waiting' }),
+    ).toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,6 @@
 import { PageBody, PageHeader } from '@platform/remote-kit';
 import { useContributeT } from '../i18n';
+import { QueueStatus } from '../queue/QueueStatus';
 import { ContributionStats } from '../shared/ContributionStats';
 import { SpeakSession } from './SpeakSession';
 
@@ -8,7 +9,9 @@ export function SpeakPage() {
   const t = useContributeT();
   return (
     <PageBody>
-      <PageHeader title={t('titles.speak')} />
+      <PageHeader title={t('titles.speak')}>
+        <QueueStatus />
+      </PageHeader>
       <ContributionStats />
       <SpeakSession />
     </PageBody>

@@ -1,14 +1,9 @@
-import { useState } from 'react';
-import { skipToken } from '@platform/store';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import type { LanguageCode } from '@platform/contracts';
 import { DEFAULT_LANGUAGE, DEFAULT_ROUND_SIZE } from '@platform/contracts/client';
 import { Card, EmptyState, Skeleton } from '@platform/ui';
-import {
-  useGetPreferencesQuery,
-  useGetSentenceRoundQuery,
-  useSavePreferencesMutation,
-} from '../api/contributeApi';
+import { useGetPreferencesQuery, useSavePreferencesMutation } from '../api/contributeApi';
 import { useContributeT } from '../i18n';
 import { Centered, StatusLine } from '../shared/RoundButton';
 import { LoadFailed } from '../shared/LoadFailed';
@@ -16,6 +11,8 @@ import { LanguagePicker } from './LanguagePicker';
 import { ProgressCircles } from './ProgressCircles';
 import type { Outcome } from './roundProgress';
 import { SentenceRecorder } from './SentenceRecorder';
+import { useRememberedLanguage } from './rememberedLanguage';
+import { useSentenceRounds } from './useSentenceRounds';
 
 const Stack = styled.div`
   display: flex;
@@ -26,7 +23,7 @@ const Stack = styled.div`
 `;
 
 interface Progress {
-  /** Counts rounds on this visit; a new number asks the server for a new round. */
+  /** Counts rounds on this visit; a new number starts a new round. */
   round: number;
   outcomes: Outcome[];
   /** The outcomes of the round just finished, shown while the next one loads. */
@@ -47,19 +44,28 @@ function LoadingCard() {
   );
 }
 
-/** Speak: the language, a round of sentences (default 5) and the row of numbered circles. */
+/**
+ * Speak: the language, a round of sentences (default 5) and the row of numbered circles. The rounds come
+ * from the sentences kept on the device, so recording goes on without a connection.
+ */
 export function SpeakSession() {
   const t = useContributeT();
   const preferences = useGetPreferencesQuery();
   const [chosen, setChosen] = useState<LanguageCode | null>(null);
   const [savePreferences] = useSavePreferencesMutation();
   const [progress, setProgress] = useState<Progress>({ round: 0, outcomes: [], finished: null });
+  const [remembered, remember] = useRememberedLanguage();
 
-  // Without remembered preferences (first visit, or the call failed) the platform's default applies.
+  // Without the person's preferences (first visit, or offline) the language last used on this device, else
+  // the platform's default.
+  const fallback = remembered === undefined ? null : (remembered ?? DEFAULT_LANGUAGE);
   const language: LanguageCode | null =
-    chosen ?? preferences.data?.language ?? (preferences.isError ? DEFAULT_LANGUAGE : null);
-  const round = useGetSentenceRoundQuery(language ? { lang: language, round: progress.round } : skipToken);
-  const sentences = round.currentData;
+    chosen ?? preferences.data?.language ?? (preferences.isError ? fallback : null);
+  const rounds = useSentenceRounds(language, progress.round);
+  const sentences = rounds.round;
+  useEffect(() => {
+    if (language) remember(language);
+  }, [language, remember]);
 
   const changeLanguage = (next: LanguageCode) => {
     if (next === language) return;
@@ -68,7 +74,8 @@ export function SpeakSession() {
     void savePreferences({ language: next });
   };
 
-  const done = (outcome: Outcome) => {
+  const done = (id: string, outcome: Outcome) => {
+    rounds.done(id);
     const total = sentences?.length ?? DEFAULT_ROUND_SIZE;
     setProgress((p) => {
       const outcomes = [...p.outcomes, outcome];
@@ -79,16 +86,32 @@ export function SpeakSession() {
   };
 
   let body;
-  if (round.error && !round.isFetching) {
+  if (rounds.status === 'error') {
     body = (
       <LoadFailed
-        error={round.error}
+        error={rounds.error}
         what="recordSentences"
         title={t('speak.loadFailed')}
-        onRetry={() => void round.refetch()}
+        onRetry={rounds.retry}
       />
     );
-  } else if (!language || !sentences) {
+  } else if (rounds.status === 'offlineEmpty') {
+    body = (
+      <EmptyState
+        headingLevel={2}
+        title={t('speak.offlineEmpty')}
+        description={t('speak.offlineEmptyHint')}
+      />
+    );
+  } else if (language && rounds.status === 'empty') {
+    body = (
+      <EmptyState
+        headingLevel={2}
+        title={t('speak.noneLeft', { language: t(`languages.${language}`) })}
+        description={t('speak.noneLeftHint')}
+      />
+    );
+  } else if (!language || !sentences || sentences.length === 0) {
     body = (
       <>
         <LoadingCard />
@@ -100,19 +123,15 @@ export function SpeakSession() {
         ) : null}
       </>
     );
-  } else if (sentences.length === 0) {
-    body = (
-      <EmptyState
-        headingLevel={2}
-        title={t('speak.noneLeft', { language: t(`languages.${language}`) })}
-        description={t('speak.noneLeftHint')}
-      />
-    );
   } else {
     const current = sentences[Math.min(progress.outcomes.length, sentences.length - 1)]!;
     body = (
       <>
-        <SentenceRecorder key={`${progress.round}:${current.id}`} sentence={current} onDone={done} />
+        <SentenceRecorder
+          key={`${progress.round}:${current.id}`}
+          sentence={current}
+          onDone={(outcome) => done(current.id, outcome)}
+        />
         <ProgressCircles total={sentences.length} outcomes={progress.outcomes} />
       </>
     );

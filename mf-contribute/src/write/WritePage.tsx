@@ -5,6 +5,7 @@ import { PageBody, PageHeader } from '@platform/remote-kit';
 import { Tabs } from '@platform/ui';
 import { useGetPreferencesQuery } from '../api/contributeApi';
 import { useContributeT } from '../i18n';
+import { QueueStatus } from '../queue/QueueStatus';
 import { ContributionStats } from '../shared/ContributionStats';
 import { BatchForm } from './BatchForm';
 import { BulkForm } from './BulkForm';
@@ -52,7 +53,9 @@ export function WritePage() {
 
   return (
     <PageBody>
-      <PageHeader title={t('titles.write')} />
+      <PageHeader title={t('titles.write')}>
+        <QueueStatus />
+      </PageHeader>
       <ContributionStats figures="sentences" />
       <Layout>
         <Tabs

@@ -1,0 +1,96 @@
+import type { ContributeDatabase } from './database';
+import type { Contribution, QueuedContribution, QueueEntry } from './types';
+
+/** A device-made id: the item's key in the queue and its Idempotency-Key on every try. */
+export function newContributionId(): string {
+  // randomUUID exists only in secure contexts (https, localhost); a site tried over plain http on a LAN
+  // address gets the same version 4 UUID from getRandomValues, which every context has.
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * The queue's items in IndexedDB, oldest first. Every change is written before anything is sent. Where
+ * IndexedDB cannot be opened (some private windows and in-app browsers), the items live in the page's memory:
+ * they are still sent with retries, only a reload loses them.
+ */
+export class QueueStore {
+  private memory: QueueEntry[] | null = null;
+  private nextSeq = 1;
+
+  constructor(private readonly db: Promise<ContributeDatabase>) {}
+
+  private async open(): Promise<ContributeDatabase | null> {
+    if (this.memory) return null;
+    try {
+      return await this.db;
+    } catch {
+      this.memory = [];
+      return null;
+    }
+  }
+
+  async add(contribution: Contribution, owner: string | null, now = Date.now()): Promise<QueueEntry> {
+    const item: QueuedContribution = {
+      id: newContributionId(),
+      owner,
+      createdAt: now,
+      state: 'waiting',
+      attempts: 0,
+      notBefore: 0,
+      contribution,
+    };
+    const db = await this.open();
+    if (!db) {
+      const entry = { ...item, seq: this.nextSeq++ };
+      this.memory!.push(entry);
+      return entry;
+    }
+    // The key is made by IndexedDB as the item is written: the order of saving, across tabs too.
+    const seq = await db.add('items', item as QueueEntry);
+    return { ...item, seq };
+  }
+
+  async list(): Promise<QueueEntry[]> {
+    const db = await this.open();
+    return db ? db.getAll('items') : [...this.memory!];
+  }
+
+  async get(id: string): Promise<QueueEntry | undefined> {
+    const db = await this.open();
+    return db ? db.getFromIndex('items', 'byId', id) : this.memory!.find((item) => item.id === id);
+  }
+
+  /** Changes an item if it is still there; false when it was deleted meanwhile. */
+  async update(id: string, change: (item: QueueEntry) => QueueEntry): Promise<boolean> {
+    const db = await this.open();
+    if (!db) {
+      const at = this.memory!.findIndex((item) => item.id === id);
+      if (at >= 0) this.memory![at] = change(this.memory![at]!);
+      return at >= 0;
+    }
+    const tx = db.transaction('items', 'readwrite');
+    const item = await tx.store.index('byId').get(id);
+    if (item) await tx.store.put(change(item));
+    await tx.done;
+    return item !== undefined;
+  }
+
+  async remove(id: string): Promise<boolean> {
+    const db = await this.open();
+    if (!db) {
+      const before = this.memory!.length;
+      this.memory = this.memory!.filter((item) => item.id !== id);
+      return this.memory.length < before;
+    }
+    const tx = db.transaction('items', 'readwrite');
+    const seq = await tx.store.index('byId').getKey(id);
+    if (seq !== undefined) await tx.store.delete(seq);
+    await tx.done;
+    return seq !== undefined;
+  }
+}
