@@ -14,6 +14,7 @@ export * from './routes/internal';
 export * from './routes/projects';
 export * from './routes/public-site';
 export * from './routes/recordings';
+export * from './routes/resumable-uploads';
 export * from './routes/review';
 export * from './routes/sentences';
 export * from './routes/settings';

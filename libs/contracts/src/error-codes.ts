@@ -159,6 +159,11 @@ export const ERROR_MESSAGES = {
   'upload.json_too_deep': 'This file is not valid JSON: it is nested more than 64 levels deep.',
   'upload.inspection_failed':
     'This file could not be checked: reading it needs more memory than one upload may use.',
+  // Uploads that resume after a dropped connection (Donate's WAVs).
+  'upload.offset_mismatch': 'This part of the upload does not start where the bytes already received end.',
+  'upload.incomplete': 'This upload is not finished yet: send the rest of its bytes first.',
+  'upload.checksum_mismatch':
+    'The uploaded file is not the file announced: its SHA-256 differs. Please send it again.',
   // Every person's storage quota and the data disk's free-space floor, checked before an upload is read.
   'storage.quota_exceeded': 'This upload would take your stored files past your storage quota.',
   'storage.disk_full': 'The platform is short of storage space right now. Please try again later.',

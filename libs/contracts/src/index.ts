@@ -19,6 +19,7 @@ export * from './sentences';
 export * from './review';
 export * from './recordings';
 export * from './audio-pairs';
+export * from './resumable-uploads';
 export * from './user-stats';
 export * from './datasets';
 export * from './workspace';

@@ -22,6 +22,7 @@ import {
   type ChangeFeedFollowerOptions,
 } from './sync/change-feed-follower';
 import { createActivityBackfill, type ActivityBackfill } from './activity/backfill';
+import { createUploadCleanup, type UploadCleanup } from './resumable-uploads/cleanup';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +36,8 @@ declare module 'fastify' {
     datasetSeeder: DatasetSeeder;
     /** Rebuilds the activity counts of data stored before they were kept; `runOnce()` for tests. */
     activityBackfill: ActivityBackfill;
+    /** Removes resumable uploads left idle for a day; `runOnce()` for tests. */
+    uploadCleanup: UploadCleanup;
   }
 }
 
@@ -53,7 +56,7 @@ export interface SpeechAppOptions {
   syncIntervalMs?: number;
   /** Start the sync loop when the server is ready (default true; tests drive syncOnce themselves). */
   startSync?: boolean;
-  /** The clock of the datasets feature (download expiry, release dates); tests move it. */
+  /** The clock of the datasets feature (download expiry, release dates) and of idle uploads; tests move it. */
   now?: () => Date;
   /**
    * More options for the release worker (for example its polling; tests turn polling off and `kick()` or
@@ -66,6 +69,9 @@ export interface SpeechAppOptions {
   seedIntervalMs?: number;
   /** Rebuild the activity counts of older data at start (default true; tests drive `runOnce`). */
   startBackfill?: boolean;
+  /** Remove idle resumable uploads every `uploadCleanupIntervalMs` (default true; tests drive `runOnce`). */
+  startUploadCleanup?: boolean;
+  uploadCleanupIntervalMs?: number;
 }
 
 /**
@@ -162,6 +168,14 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
     log: app.log.child({ component: 'activity-backfill' }),
   });
   app.decorate('activityBackfill', backfill);
+  const uploadCleanup = createUploadCleanup({
+    db: databaseOf(app),
+    uploads: stores.resumableUploads,
+    log: app.log.child({ component: 'upload-cleanup' }),
+    now,
+    intervalMs: options.uploadCleanupIntervalMs,
+  });
+  app.decorate('uploadCleanup', uploadCleanup);
   let closing = false;
   app.addHook('onReady', async () => {
     // Data stored before the running counts existed gets them once, before the syncs move them. Not awaited:
@@ -173,6 +187,7 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
     worker.kick();
     if (options.startSeeding ?? true) seeder.start();
     if (options.startBackfill ?? true) backfill.start();
+    if (options.startUploadCleanup ?? true) uploadCleanup.start();
     if (options.startSync ?? true) {
       void counted.then(() => {
         if (closing) return;
@@ -184,7 +199,14 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
   // Before the database client closes (createService's onClose), so no sync is mid-write when it does.
   app.addHook('preClose', async () => {
     closing = true;
-    await Promise.all([sync.stop(), pairSync.stop(), worker.stop(), seeder.stop(), backfill.stop()]);
+    await Promise.all([
+      sync.stop(),
+      pairSync.stop(),
+      worker.stop(),
+      seeder.stop(),
+      backfill.stop(),
+      uploadCleanup.stop(),
+    ]);
   });
   return app;
 }

@@ -8,7 +8,7 @@ export interface SpeechContext {
   stores: SpeechStores;
   /** The identity secret: audio pair ids are signed with it for the people who may hear them. */
   secret: string;
-  /** The clock of the datasets feature, the public figures and the quality figures; tests move it. */
+  /** The clock of the datasets feature, the public figures, the quality figures and idle uploads; tests move it. */
   now: () => Date;
   /** The text service, called with the speech service's own signed name, never a person's. */
   text: ServiceClient;

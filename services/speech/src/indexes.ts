@@ -4,6 +4,7 @@ import { AUDIO_INDEXES } from './audio/store';
 import { DATASET_INDEXES } from './datasets/store';
 import { PUBLIC_SITE_INDEXES } from './public-site/store';
 import { RECORDING_INDEXES } from './recordings/store';
+import { RESUMABLE_UPLOAD_INDEXES } from './resumable-uploads/store';
 import { SENTENCE_INDEXES } from './sentences/store';
 import { TEXT_PAIR_INDEXES } from './text-pairs/store';
 import { USER_INDEXES } from './user/store';
@@ -17,6 +18,7 @@ export const SPEECH_INDEXES: CollectionIndexes[] = [
   ...RECORDING_INDEXES,
   ...TEXT_PAIR_INDEXES,
   ...AUDIO_PAIR_INDEXES,
+  ...RESUMABLE_UPLOAD_INDEXES,
   ...AUDIO_INDEXES,
   ...DATASET_INDEXES,
   ...USER_INDEXES,

@@ -12,6 +12,7 @@ import { datasetStore } from './datasets/store';
 import { pickDemoClip, publishedRecording } from './public-site/demo';
 import { publicSiteStore } from './public-site/store';
 import { recordingStore } from './recordings/store';
+import { resumableUploadStore } from './resumable-uploads/store';
 import { sentenceStore } from './sentences/store';
 import { syncStore } from './sync/store';
 import { textPairStore } from './text-pairs/store';
@@ -27,6 +28,7 @@ export function speechStores(db: Db) {
     recordings: recordingStore(db),
     audio: audioStore(db),
     audioPairs: audioPairStore(db),
+    resumableUploads: resumableUploadStore(db),
     textPairs: textPairStore(db),
     users: userStore(db),
     datasets: datasetStore(db),

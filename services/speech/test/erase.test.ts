@@ -1,5 +1,5 @@
 import { ObjectId } from 'mongodb';
-import { SERVICE_IDENTITIES, type Identity } from '@platform/contracts';
+import { RESUMABLE_UPLOAD_CHUNK_BYTES, SERVICE_IDENTITIES, type Identity } from '@platform/contracts';
 import { findMentions, signedAs } from '@platform/service-kit/testing';
 import type { TextPairCopyDoc } from '../src/text-pairs/store';
 import { addSentences, multipart } from './support/harness';
@@ -42,6 +42,7 @@ const NAMING_PEOPLE = [
   'activity_people_daily',
   'audio.files',
   'counters',
+  'resumable_uploads',
 ];
 const NAMING_NOBODY = [
   'sentences',
@@ -54,7 +55,11 @@ const NAMING_NOBODY = [
   'release_files.files',
   'release_files.chunks',
   'release_build_files',
+  'resumable_upload_chunks',
 ];
+
+/** The bytes of the leaver's upload under way: one piece. */
+const UNDER_WAY_BYTES = RESUMABLE_UPLOAD_CHUNK_BYTES;
 
 const collectionsOf = (mentions: string[]) => [...new Set(mentions.map((m) => m.split(':')[0]!))].sort();
 
@@ -155,6 +160,22 @@ describe('speech service: a deleted account', () => {
     const { release } = await publishFake(h, datasetId, { contributorIds: [leaver.id, other.id] });
     await h.dc.releases.updateOne({ _id: release._id }, { $set: { createdBy: leaver.id } });
     await downloadAs(h, leaver.id, datasetId, 'latest');
+    // A donation's file half sent from a phone: an upload under way, with its first piece.
+    const upload = await call('POST', '/api/resumable-uploads', leaver, {
+      purpose: 'audio-pair-file',
+      size: UNDER_WAY_BYTES * 2,
+    });
+    const piece = await h.app.inject({
+      method: 'PUT',
+      url: `/api/resumable-uploads/${upload.id}`,
+      headers: {
+        ...signedAs(leaver),
+        'content-type': 'application/offset+octet-stream',
+        'content-range': `bytes 0-${UNDER_WAY_BYTES - 1}/${UNDER_WAY_BYTES * 2}`,
+      },
+      payload: Buffer.alloc(UNDER_WAY_BYTES, 7),
+    });
+    if (piece.statusCode !== 200) throw new Error(`PUT: ${piece.statusCode} ${piece.body}`);
   }
 
   const erase = (query = `?pseudonym=${pseudonym}`) =>
@@ -192,12 +213,15 @@ describe('speech service: a deleted account', () => {
     expect(await h.col.recordingMarks.countDocuments({ userId: pseudonym, kind: 'skipped' })).toBe(0);
     expect(await h.dc.licenceAcceptances.countDocuments()).toBe(0);
     expect(await h.dc.downloads.countDocuments()).toBe(0);
+    // Their upload under way goes with them: nothing of it was given to anyone.
+    expect(await db.collection('resumable_uploads').countDocuments()).toBe(0);
+    expect(await db.collection('resumable_upload_chunks').countDocuments()).toBe(0);
     expect(await storedBytes()).toBe(0);
     const forPseudonym = await h.app.inject({
       url: `/internal/users/${pseudonym}/speech-storage`,
       headers: gateway,
     });
-    expect(forPseudonym.json()).toEqual({ bytes: bytesBefore });
+    expect(forPseudonym.json()).toEqual({ bytes: bytesBefore - UNDER_WAY_BYTES });
     // The other person keeps their own.
     expect(await h.col.recordings.countDocuments({ speakerId: other.id })).toBe(3);
 

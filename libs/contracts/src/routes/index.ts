@@ -11,6 +11,7 @@ import * as internal from './internal';
 import * as projects from './projects';
 import * as publicSite from './public-site';
 import * as recordings from './recordings';
+import * as resumableUploads from './resumable-uploads';
 import * as review from './review';
 import * as sentences from './sentences';
 import * as settings from './settings';
@@ -31,6 +32,7 @@ export * from './internal';
 export * from './projects';
 export * from './public-site';
 export * from './recordings';
+export * from './resumable-uploads';
 export * from './review';
 export * from './sentences';
 export * from './settings';
@@ -56,6 +58,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
   projects,
   publicSite,
   recordings,
+  resumableUploads,
   review,
   sentences,
   settings,

@@ -6,10 +6,12 @@ import audioPairDecision from './api/audio';
 import donateNext from './api/audio/next';
 import donateMarks from './api/audio/pairs';
 import audioPairUpload from './api/audio/upload';
+import audioPairFromUploads from './api/audio/from-uploads';
 import datasets from './api/datasets';
 import downloads from './api/downloads';
 import publicDemo from './api/public/demo';
 import recordings from './api/recordings';
+import resumableUploads from './api/resumable-uploads';
 import validateBatch from './api/recordings/validate';
 import sentences from './api/sentences';
 import userPreferences from './api/user/preferences';
@@ -31,6 +33,8 @@ export const ROUTE_MODULES: readonly RouteModule<SpeechContext>[] = [
   audioPairFiles,
   donateNext,
   audioPairUpload,
+  resumableUploads,
+  audioPairFromUploads,
   donateMarks,
   audioPairs,
   audioPairDecision,
