@@ -9,6 +9,13 @@ export {
 } from './upload-mutation';
 export { useUploadProgress, type UploadProgressState } from './use-upload-progress';
 export {
+  backoffDelay,
+  resumableUpload,
+  ResumableUploadError,
+  type ResumableUploadOptions,
+  type ResumableUploadResult,
+} from './resumable-upload';
+export {
   uploadWithProgress,
   type UploadAnswer,
   type UploadOptions,

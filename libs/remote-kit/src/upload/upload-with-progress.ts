@@ -30,14 +30,15 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * Sends a multipart form (POST unless `method` says otherwise) with XMLHttpRequest, the one browser call
- * that reports upload progress (fetch does not). Sent as the store's HTTP client sends every call: with the
- * site's cookies (`credentials: 'include'`), asking for JSON. Resolves with any answer the server gave (a 4xx or 5xx too); rejects, as fetch does with a
+ * Sends a multipart form, or a Blob's raw bytes (a piece of a resumable upload), POST unless `method` says
+ * otherwise, with XMLHttpRequest, the one browser call that reports upload progress (fetch does not). Sent as
+ * the store's HTTP client sends every call: with the site's cookies (`credentials: 'include'`), asking for
+ * JSON. Resolves with any answer the server gave (a 4xx or 5xx too); rejects, as fetch does with a
  * TypeError, only when no answer came back or the upload was aborted.
  */
 export function uploadWithProgress(
   url: string,
-  form: FormData,
+  body: FormData | Blob,
   { method = 'POST', onProgress, headers = {}, signal }: UploadOptions = {},
 ): Promise<UploadAnswer> {
   return new Promise<UploadAnswer>((resolve, reject) => {
@@ -58,6 +59,6 @@ export function uploadWithProgress(
     xhr.ontimeout = () => reject(new TypeError('Failed to fetch'));
     xhr.onabort = () => reject(new DOMException('The upload was aborted.', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(form);
+    xhr.send(body);
   });
 }
