@@ -53,6 +53,8 @@ export interface RoundArgs {
 export interface BatchArgs {
   /** Same idea as RoundArgs.round: each exhausted batch asks for the next one. */
   batch: number;
+  /** How many recordings (default the server's batch): Listen asks for more to keep the next batch. */
+  count?: number;
 }
 
 export interface RecordingUpload {
@@ -176,7 +178,7 @@ export const contributeApi = remoteApi.injectEndpoints({
       invalidates: ['UserStats'],
     }),
     getValidateBatch: build.query<RouteReply<typeof getRecordingsToValidate>, BatchArgs>({
-      query: () => routeRequest(getRecordingsToValidate, {}),
+      query: ({ count }) => routeRequest(getRecordingsToValidate, count ? { query: { count } } : {}),
       keepUnusedDataFor: 0,
       providesTags: ['Recording'],
     }),

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { RECORDING_MESSAGES } from '@platform/contracts';
 import { ListenPage } from './ListenPage';
 import { FakeAudio, installMedia } from '../testing/fakeMedia';
-import { errorReply, installFakeServer } from '@platform/store/testing';
+import { setOnline, withNetworkControl } from '../testing/network';
+import { errorReply, installFakeServer, networkFailure, sessionAs, testUser } from '@platform/store/testing';
 import type { FakeServer } from '@platform/store/testing';
 import { renderWithPlatform } from '@platform/remote-kit/testing';
 import { PSEUDO_LOCALE } from '@platform/i18n';
@@ -14,8 +15,11 @@ const clip = (id: string) => ({ id, sentence: `Sentence of ${id}`, audioUrl: `/a
 let server: FakeServer;
 let batches: ReturnType<typeof clip>[][];
 
+withNetworkControl();
+
 beforeEach(() => {
   server = installFakeServer();
+  sessionAs(server, testUser);
   installMedia();
   batches = [[clip('a'), clip('b')], []];
   server.on('GET /api/user/stats', {
@@ -78,10 +82,11 @@ describe('Listen', () => {
     expect(player.paused).toBe(false);
     await user.click(yes());
 
-    expect(await screen.findByText('Validation submitted')).toBeInTheDocument();
-    expect(screen.getByText('Thank you for your contribution!')).toBeInTheDocument();
-    expect(server.calls('POST /api/recordings/a/validate')[0]!.json).toEqual({ isValid: true });
+    expect(await screen.findByText('Vote saved')).toBeInTheDocument();
+    expect(screen.getByText('It is kept on this device until the server has it.')).toBeInTheDocument();
     expect(player.paused).toBe(true);
+    await waitFor(() => expect(server.calls('POST /api/recordings/a/validate')).toHaveLength(1));
+    expect(server.calls('POST /api/recordings/a/validate')[0]!.json).toEqual({ isValid: true });
     expect(await screen.findByText('Sentence of b')).toBeInTheDocument();
     // The next clip starts locked again.
     expect(yes()).toBeDisabled();
@@ -96,20 +101,28 @@ describe('Listen', () => {
     await user.click(screen.getByRole('button', { name: 'Play' }));
     await user.click(no());
     await screen.findByText('Sentence of b');
+    await waitFor(() => expect(server.calls('POST /api/recordings/a/validate')).toHaveLength(1));
     expect(server.calls('POST /api/recordings/a/validate')[0]!.json).toEqual({ isValid: false });
   });
 
-  it('shows the error toast with the error text when a vote fails, and stays on the recording', async () => {
+  it('says when the server refuses a vote, and keeps it on the device, failed with the reason', async () => {
     server.on('POST /api/recordings/a/validate', errorReply(400, 'The vote could not be stored.'));
     const user = userEvent.setup();
     renderWithPlatform(<ListenPage />);
     await screen.findByText('Sentence of a');
     await user.click(screen.getByRole('button', { name: 'Play' }));
     await user.click(no());
+    // The person has moved on; the refusal is said when it comes.
+    expect(await screen.findByText('Sentence of b')).toBeInTheDocument();
     const toast = await screen.findByRole('alert');
-    expect(toast).toHaveTextContent('Error submitting validation');
+    expect(toast).toHaveTextContent('Vote not accepted');
     expect(toast).toHaveTextContent('The vote could not be stored.');
-    expect(screen.getByText('Sentence of a')).toBeInTheDocument();
+    const queue = within(screen.getByTestId('contribution-queue'));
+    await user.click(await queue.findByRole('button', { name: '1 waiting · 1 not sent' }));
+    const item = within(await screen.findByRole('dialog')).getByTestId('queued-contribution');
+    expect(item).toHaveTextContent('Sentence of a');
+    expect(item).toHaveTextContent('Your vote: NO');
+    expect(item).toHaveTextContent('Not sent: The vote could not be stored.');
     expect(server.calls('GET /api/user/stats')).toHaveLength(1);
   });
 
@@ -128,7 +141,8 @@ describe('Listen', () => {
     expect(
       screen.getByText('Please check back later or contribute your own recordings.'),
     ).toBeInTheDocument();
-    expect(server.calls('GET /api/recordings/validate')).toHaveLength(3);
+    // Every batch was asked for (the next one ahead, while the first was judged), and once more after the last.
+    expect(batches).toEqual([]);
   });
 
   it('undoes the last vote and puts the recording back to be judged again', async () => {
@@ -199,6 +213,7 @@ describe('Listen', () => {
     act(() => audio('a').finish());
     fireEvent.keyDown(window, { key: 'y' });
     await screen.findByText('Sentence of b');
+    await waitFor(() => expect(server.calls('POST /api/recordings/a/validate')).toHaveLength(1));
     expect(server.calls('POST /api/recordings/a/validate')[0]!.json).toEqual({ isValid: true });
     expect(screen.getByLabelText('Keyboard shortcuts')).toHaveTextContent('UUndo last vote');
   });
@@ -221,6 +236,90 @@ describe('Listen', () => {
     server.on('GET /api/recordings/validate', { body: [clip('c')] });
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Sentence of c')).toBeInTheDocument();
+  });
+});
+
+describe('Listen without a connection', () => {
+  const served = (id: string) => server.calls(`GET /audio/${id}.webm`).length;
+
+  function dropTheConnection() {
+    setOnline(false);
+    for (const route of ['GET /api/recordings/validate', 'GET /api/user/stats', 'GET /auth/session']) {
+      server.on(route, networkFailure);
+    }
+    for (const id of ['a', 'b', 'c']) server.on(`POST /api/recordings/${id}/validate`, networkFailure);
+  }
+
+  it('plays the clips kept on the device, queues the votes, and sends them when the connection is back', async () => {
+    batches = [[clip('a'), clip('b'), clip('c')], []];
+    server.on('GET /audio/b.webm', { body: 'audio of b' });
+    server.on('GET /audio/c.webm', { body: 'audio of c' });
+    const user = userEvent.setup();
+    renderWithPlatform(<ListenPage />);
+    await screen.findByText('Sentence of a');
+    // While online the audio of the clips after this one is kept on the device (this one is in its player).
+    await waitFor(() => expect([served('b'), served('c')]).toEqual([1, 1]));
+    expect(served('a')).toBe(0);
+
+    dropTheConnection();
+    await listenThrough(user, 'a');
+    await user.click(yes());
+    await screen.findByText('Sentence of b');
+    await user.click(screen.getByRole('button', { name: 'Play' }));
+    // The kept audio, not the server's address.
+    const kept = FakeAudio.instances.filter((a) => a.src.startsWith('blob:') && !a.paused);
+    expect(kept).toHaveLength(1);
+    act(() => kept[0]!.finish());
+    await user.click(no());
+    await screen.findByText('Sentence of c');
+    const queue = within(screen.getByTestId('contribution-queue'));
+    expect(await queue.findByRole('button', { name: '2 waiting' })).toBeInTheDocument();
+    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+
+    for (const id of ['a', 'b']) {
+      server.on(`POST /api/recordings/${id}/validate`, { body: { id, status: 'undecided', yes: 1, no: 0 } });
+    }
+    sessionAs(server, testUser);
+    setOnline(true);
+    await waitFor(() =>
+      expect(server.requests.filter((r) => r.method === 'POST').map((r) => [r.path, r.json])).toEqual([
+        ['/api/recordings/a/validate', { isValid: true }],
+        ['/api/recordings/b/validate', { isValid: false }],
+      ]),
+    );
+    await waitFor(() => expect(queue.queryByRole('button')).not.toBeInTheDocument());
+  });
+
+  it('undoes a vote still on the device by taking it back from the queue', async () => {
+    const user = userEvent.setup();
+    renderWithPlatform(<ListenPage />);
+    await screen.findByText('Sentence of a');
+    dropTheConnection();
+    await listenThrough(user, 'a');
+    await user.click(yes());
+    await screen.findByText('Sentence of b');
+    const queue = within(screen.getByTestId('contribution-queue'));
+    await queue.findByRole('button', { name: '1 waiting' });
+
+    await user.click(screen.getByRole('button', { name: 'Undo last vote' }));
+    expect(await screen.findByText('Sentence of a')).toBeInTheDocument();
+    expect(screen.getByText('Vote undone')).toBeInTheDocument();
+    await waitFor(() => expect(queue.queryByRole('button')).not.toBeInTheDocument());
+    expect(server.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('fetches no audio ahead when the browser asks to save data', async () => {
+    Object.defineProperty(navigator, 'connection', { configurable: true, value: { saveData: true } });
+    try {
+      batches = [[clip('a'), clip('b'), clip('c')], []];
+      renderWithPlatform(<ListenPage />);
+      await screen.findByText('Sentence of a');
+      await waitFor(() => expect(batches).toEqual([]));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(server.requests.filter((r) => r.path.startsWith('/audio/'))).toEqual([]);
+    } finally {
+      delete (navigator as { connection?: unknown }).connection;
+    }
   });
 });
 

@@ -2,13 +2,15 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import type { RecordingToValidate } from '@platform/contracts';
 import { Button, Card, EmptyState, Skeleton, useToast } from '@platform/ui';
-import { useGetValidateBatchQuery, useUndoVoteMutation } from '../api/contributeApi';
+import { useUndoVoteMutation } from '../api/contributeApi';
 import { errorMessage } from '../api/errorMessage';
 import { useContributeT } from '../i18n';
+import { useContributionQueue } from '../queue/useContributionQueue';
 import { Centered } from '../shared/RoundButton';
 import { LoadFailed } from '../shared/LoadFailed';
 import type { JudgeOutcome } from './RecordingJudge';
 import { RecordingJudge } from './RecordingJudge';
+import { useClipDeck } from './useClipDeck';
 
 const Stack = styled.div`
   display: flex;
@@ -18,12 +20,10 @@ const Stack = styled.div`
   margin: 0 auto;
 `;
 
-interface Queue {
-  /** Counts batches on this visit; a new number asks the server for the next batch. */
-  batch: number;
-  position: number;
-  /** Recordings whose vote was undone: judged again before the rest. */
-  returned: RecordingToValidate[];
+/** The last vote, while it can be undone: its recording and its item in the queue. */
+interface LastVote {
+  recording: RecordingToValidate;
+  itemId: string;
 }
 
 function LoadingCard() {
@@ -39,60 +39,81 @@ function LoadingCard() {
   );
 }
 
-/** Listen: one recording at a time from batches the server picks; the next batch when one runs out. */
+/**
+ * Listen: one recording at a time, from those kept on the device (the server's batches, the next one fetched
+ * ahead while online). A vote is saved in the queue and the next recording shows at once.
+ */
 export function ListenSession() {
   const t = useContributeT();
   const toast = useToast();
-  const [queue, setQueue] = useState<Queue>({ batch: 0, position: 0, returned: [] });
-  const [lastVote, setLastVote] = useState<RecordingToValidate | null>(null);
-  const [undoVote, undoState] = useUndoVoteMutation();
-  const batch = useGetValidateBatchQuery({ batch: queue.batch });
-  const items = batch.currentData;
+  const deck = useClipDeck();
+  const { queue } = useContributionQueue();
+  /** Recordings whose vote was undone: judged again before the rest. */
+  const [returned, setReturned] = useState<RecordingToValidate[]>([]);
+  const [lastVote, setLastVote] = useState<LastVote | null>(null);
+  const [undoing, setUndoing] = useState(false);
+  const [undoVote] = useUndoVoteMutation();
 
-  const returnedIds = new Set(queue.returned.map((r) => r.id));
-  const current: RecordingToValidate | undefined =
-    queue.returned[0] ?? items?.slice(queue.position).find((r) => !returnedIds.has(r.id));
+  const returnedIds = new Set(returned.map((r) => r.id));
+  const next = deck.clips.find((entry) => !returnedIds.has(entry.clip.id));
+  const current = returned[0] ? { clip: returned[0], audio: undefined } : next;
 
   const done = (outcome: JudgeOutcome) => {
-    if (current) setLastVote(outcome.kind === 'voted' ? current : null);
-    setQueue((q) => {
-      if (q.returned.length > 0) return { ...q, returned: q.returned.slice(1) };
-      const position = q.position + 1;
-      // The server leaves out what this person voted on, skipped or reported, so the next batch is new.
-      if (!items || position >= items.length) return { batch: q.batch + 1, position: 0, returned: [] };
-      return { ...q, position };
-    });
+    if (!current) return;
+    setLastVote(outcome.kind === 'voted' ? { recording: current.clip, itemId: outcome.itemId } : null);
+    if (returned.length > 0) setReturned((r) => r.slice(1));
+    deck.done(current.clip.id);
   };
 
   const undo = async () => {
-    const recording = lastVote;
-    if (!recording) return;
+    const vote = lastVote;
+    if (!vote) return;
+    setUndoing(true);
     try {
-      await undoVote(recording.id).unwrap();
+      // Still on the device: taken back from the queue; already sent: the server undoes it.
+      if ((await queue.withdraw(vote.itemId)) === 'sent') await undoVote(vote.recording.id).unwrap();
       setLastVote(null);
-      setQueue((q) => ({ ...q, returned: [recording, ...q.returned] }));
+      setReturned((r) => [vote.recording, ...r]);
       toast.show({ title: t('listen.undone'), description: t('listen.undoneHint'), variant: 'success' });
     } catch (error) {
       // Decided meanwhile (409) or no such vote (404): there is nothing left to undo.
       setLastVote(null);
       toast.show({ title: t('listen.undoFailed'), description: errorMessage(error), variant: 'error' });
+    } finally {
+      setUndoing(false);
     }
   };
-  const undoControl = lastVote ? { run: () => void undo(), busy: undoState.isLoading } : undefined;
+  const undoControl = lastVote ? { run: () => void undo(), busy: undoing } : undefined;
 
   let body;
-  if (batch.error && !batch.isFetching) {
+  if (deck.status === 'error') {
     body = (
       <LoadFailed
-        error={batch.error}
+        error={deck.error}
         what="checkRecordings"
         title={t('listen.loadFailed')}
-        onRetry={() => void batch.refetch()}
+        onRetry={deck.retry}
       />
     );
   } else if (current) {
-    body = <RecordingJudge key={current.id} recording={current} onDone={done} undo={undoControl} />;
-  } else if (!items) {
+    body = (
+      <RecordingJudge
+        key={current.clip.id}
+        recording={current.clip}
+        audio={current.audio}
+        onDone={done}
+        undo={undoControl}
+      />
+    );
+  } else if (deck.status === 'offlineEmpty') {
+    body = (
+      <EmptyState
+        headingLevel={2}
+        title={t('listen.offlineEmpty')}
+        description={t('listen.offlineEmptyHint')}
+      />
+    );
+  } else if (deck.status !== 'empty') {
     body = <LoadingCard />;
   } else {
     body = (

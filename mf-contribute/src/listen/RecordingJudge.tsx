@@ -2,9 +2,11 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import type { RecordingReportReason, RecordingToValidate } from '@platform/contracts';
 import { Button, Card, CheckIcon, PlayIcon, StopIcon, useToast, XIcon } from '@platform/ui';
-import { useReportRecordingMutation, useSkipRecordingMutation, useVoteMutation } from '../api/contributeApi';
+import { useReportRecordingMutation, useSkipRecordingMutation } from '../api/contributeApi';
 import { errorMessage, errorStatus } from '../api/errorMessage';
 import { useContributeT } from '../i18n';
+import { audioBlob, type StoredAudio } from '../queue/types';
+import { useContributionQueue } from '../queue/useContributionQueue';
 import { ReportDialog } from '../shared/ReportDialog';
 import { recordingReportOptions } from '../shared/reportReasons';
 import { ActionRow, Centered, Notice, RoundButton, SentenceText, StatusLine } from '../shared/RoundButton';
@@ -27,10 +29,13 @@ const Prompt = styled.p`
   text-align: center;
 `;
 
-export type JudgeOutcome = { kind: 'voted'; isValid: boolean } | { kind: 'skipped' } | { kind: 'reported' };
+export type JudgeOutcome =
+  { kind: 'voted'; isValid: boolean; itemId: string } | { kind: 'skipped' } | { kind: 'reported' };
 
 export interface RecordingJudgeProps {
   recording: RecordingToValidate;
+  /** Its audio kept on the device, played instead of the server's (offline, and no second download). */
+  audio?: StoredAudio;
   onDone: (outcome: JudgeOutcome) => void;
   /** Undo of the previous vote, when there is one still to undo. */
   undo?: { run: () => void; busy: boolean };
@@ -38,33 +43,41 @@ export interface RecordingJudgeProps {
 
 /**
  * One recording to check: play it, then YES (once it has played through) or NO (once it has started).
- * Keyed by recording in the parent, so nothing heard of one clip unlocks the next one's buttons.
+ * Keyed by recording in the parent, so nothing heard of one clip unlocks the next one's buttons. A vote is
+ * saved in the queue of contributions and the next recording shows at once.
  */
-export function RecordingJudge({ recording, onDone, undo }: RecordingJudgeProps) {
+export function RecordingJudge({ recording, audio, onDone, undo }: RecordingJudgeProps) {
   const t = useContributeT();
   const toast = useToast();
-  const player = useAudioPlayer(recording.audioUrl);
-  const [vote, voteState] = useVoteMutation();
+  // Where the clip plays from, decided when it shows: its kept audio, else the server's address.
+  const [source] = useState(() => (audio ? audioBlob(audio) : recording.audioUrl));
+  const player = useAudioPlayer(source);
+  const { queue } = useContributionQueue();
+  const [saving, setSaving] = useState<boolean | null>(null);
   const [skipRecording, skipState] = useSkipRecordingMutation();
   const [reportRecording, reportState] = useReportRecordingMutation();
   const [reportOpen, setReportOpen] = useState(false);
 
-  const busy = voteState.isLoading || skipState.isLoading || reportState.isLoading;
+  const busy = saving !== null || skipState.isLoading || reportState.isLoading;
   const canYes = player.ended && !busy;
   const canNo = player.started && !busy;
 
   const castVote = async (isValid: boolean) => {
     if (isValid ? !canYes : !canNo) return;
     player.stop();
+    setSaving(isValid);
     try {
-      await vote({ id: recording.id, isValid }).unwrap();
-      toast.show({ title: t('listen.submitted'), description: t('listen.thanks'), variant: 'success' });
-      onDone({ kind: 'voted', isValid });
+      const item = await queue.enqueue({
+        kind: 'vote',
+        recordingId: recording.id,
+        isValid,
+        sentence: recording.sentence,
+      });
+      toast.show({ title: t('listen.saved'), description: t('queue.savedHint'), variant: 'success' });
+      onDone({ kind: 'voted', isValid, itemId: item.id });
     } catch (error) {
-      toast.show({ title: t('listen.submitFailed'), description: errorMessage(error), variant: 'error' });
-      // Already voted (409) or gone (404): nothing more can be done with this one.
-      const status = errorStatus(error);
-      if (status === 409 || status === 404) onDone({ kind: 'skipped' });
+      setSaving(null);
+      toast.show({ title: t('listen.submitFailed'), description: String(error), variant: 'error' });
     }
   };
 
@@ -75,7 +88,9 @@ export function RecordingJudge({ recording, onDone, undo }: RecordingJudgeProps)
       await skipRecording(recording.id).unwrap();
       onDone({ kind: 'skipped' });
     } catch (error) {
-      toast.show({ title: t('listen.skipFailed'), description: errorMessage(error), variant: 'error' });
+      // Offline the person goes on: the recording leaves the device; the server may offer it again one day.
+      if (errorStatus(error) === undefined) onDone({ kind: 'skipped' });
+      else toast.show({ title: t('listen.skipFailed'), description: errorMessage(error), variant: 'error' });
     }
   };
 
@@ -133,7 +148,7 @@ export function RecordingJudge({ recording, onDone, undo }: RecordingJudgeProps)
             size="lg"
             startIcon={<CheckIcon />}
             disabled={!canYes}
-            loading={voteState.isLoading && voteState.originalArgs?.isValid === true}
+            loading={saving === true}
             onClick={() => void castVote(true)}
           >
             {t('listen.yes')}
@@ -143,7 +158,7 @@ export function RecordingJudge({ recording, onDone, undo }: RecordingJudgeProps)
             size="lg"
             startIcon={<XIcon />}
             disabled={!canNo}
-            loading={voteState.isLoading && voteState.originalArgs?.isValid === false}
+            loading={saving === false}
             onClick={() => void castVote(false)}
           >
             {t('listen.no')}

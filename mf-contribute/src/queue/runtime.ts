@@ -373,6 +373,20 @@ export class ContributionQueue {
     return removed;
   }
 
+  /**
+   * Takes an item back before it is sent (a vote undone): 'withdrawn' when it never reached the server,
+   * 'sent' when it already had (then the server must be asked to undo it). An item being sent is waited for.
+   */
+  async withdraw(id: string): Promise<'withdrawn' | 'sent'> {
+    if (this.sending?.id === id) {
+      const outcome = await new Promise<Outcome>((resolve) =>
+        this.waiters.set(id, [...(this.waiters.get(id) ?? []), resolve]),
+      );
+      if (outcome.kind === 'sent') return 'sent';
+    }
+    return (await this.remove(id)) ? 'withdrawn' : 'sent';
+  }
+
   /** "Retry now": failed items wait again, and the backoff is skipped once. */
   async retryNow(): Promise<void> {
     const owner = this.owner();

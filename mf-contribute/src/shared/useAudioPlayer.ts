@@ -12,15 +12,18 @@ export interface AudioPlayer {
   stop: () => void;
 }
 
+/** An address to play, or audio kept on the device (played from an object URL made and freed here). */
+export type AudioSource = string | Blob | null;
+
 interface PlayState {
-  src: string | null;
+  src: AudioSource;
   playing: boolean;
   started: boolean;
   ended: boolean;
   failed: boolean;
 }
 
-const fresh = (src: string | null): PlayState => ({
+const fresh = (src: AudioSource): PlayState => ({
   src,
   playing: false,
   started: false,
@@ -32,7 +35,7 @@ const fresh = (src: string | null): PlayState => ({
  * One audio clip behind a play/stop toggle. What happened is remembered per source, so a new clip starts
  * from nothing: nobody can vote on a recording because they listened to the previous one.
  */
-export function useAudioPlayer(src: string | null): AudioPlayer {
+export function useAudioPlayer(src: AudioSource): AudioPlayer {
   const [state, setState] = useState<PlayState>(() => fresh(src));
   const audioRef = useRef<HTMLAudioElement | null>(null);
   const current = state.src === src ? state : fresh(src);
@@ -51,9 +54,11 @@ export function useAudioPlayer(src: string | null): AudioPlayer {
     audio.addEventListener('pause', onPause);
     audio.addEventListener('ended', onEnded);
     audio.addEventListener('error', onError);
-    audio.src = src;
+    const objectUrl = typeof src === 'string' ? null : URL.createObjectURL(src);
+    audio.src = objectUrl ?? (src as string);
     audioRef.current = audio;
     return () => {
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
       audio.removeEventListener('playing', onPlaying);
       audio.removeEventListener('pause', onPause);
       audio.removeEventListener('ended', onEnded);
