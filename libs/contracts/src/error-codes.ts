@@ -26,6 +26,11 @@ export const ERROR_MESSAGES = {
   'service.timeout': 'A service did not answer in time. Please try again later.',
   'site.not_built': 'The site has not been built yet. Run `npm run build` and reload.',
 
+  // A contribution sent again with its Idempotency-Key (a retry after a lost answer).
+  'idempotency.key_invalid': 'The Idempotency-Key header must be 8 to 200 printable ASCII characters.',
+  'idempotency.key_reused': 'This retry does not match the contribution first sent with its key.',
+  'idempotency.in_progress': 'This contribution is still being stored. Try again in a moment.',
+
   // Who may call: enforced from each route's declared access.
   'identity.missing': 'You need to be signed in to do this.',
   'identity.malformed': 'The identity sent with this request is malformed.',

@@ -17,12 +17,7 @@ export type Access = 'public' | 'signedIn' | 'service' | readonly Role[];
 
 /** Why a multipart request is refused before its handler has a say. */
 export type MultipartRefusal =
-  | 'notMultipart'
-  | 'tooLarge'
-  | 'tooManyFiles'
-  | 'tooManyFields'
-  | 'unknownField'
-  | 'fieldTooLong';
+  'notMultipart' | 'tooLarge' | 'tooManyFiles' | 'tooManyFields' | 'unknownField' | 'fieldTooLong';
 
 /**
  * A multipart route's parts: the declaration names them for clients and OpenAPI, and service-kit's
@@ -97,6 +92,21 @@ export interface RouteDeclaration {
 
 /** The header a client names its retryable contribution with (see `RouteDeclaration.idempotent`). */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+/** An Idempotency-Key's length bounds: long enough to be unique on the device, short enough to index. */
+export const IDEMPOTENCY_KEY_MIN_LENGTH = 8;
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
+/** Printable ASCII (a UUID, a ULID, base64url all fit); anything else is 400 `idempotency.key_invalid`. */
+export const IDEMPOTENCY_KEY_PATTERN = `^[\\x20-\\x7E]{${IDEMPOTENCY_KEY_MIN_LENGTH},${IDEMPOTENCY_KEY_MAX_LENGTH}}$`;
+
+export const isIdempotencyKey = (value: unknown): value is string =>
+  typeof value === 'string' && new RegExp(IDEMPOTENCY_KEY_PATTERN).test(value);
+
+/**
+ * Set (to `true`) on an answer that repeats what the first call with the same Idempotency-Key answered:
+ * nothing was stored this time.
+ */
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 
 /** Keeps the literal types of a declaration (its schemas, access and path) for handlers and clients. */
 export const defineRoute = <const D extends RouteDeclaration>(declaration: D): D => declaration;

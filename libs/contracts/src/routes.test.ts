@@ -52,6 +52,36 @@ describe('route declarations', () => {
   });
 });
 
+describe('idempotent routes', () => {
+  it('are the contributions a phone queues: every one changes state, for a signed-in person, on a service', () => {
+    const idempotent = ROUTES.filter((r) => r.idempotent);
+    expect(idempotent.map((r) => r.name)).toEqual(
+      expect.arrayContaining([
+        'postRecording',
+        'postRecordingVote',
+        'postSentence',
+        'postSentenceBatch',
+        'postTextPair',
+        'postAudioPair',
+        'postReviewVerdict',
+      ]),
+    );
+    for (const route of idempotent) {
+      expect(`${route.name} ${route.method}`).not.toBe(`${route.name} GET`);
+      expect(`${route.name} ${String(route.access)}`).not.toMatch(/ (public|service)$/);
+      expect(`${route.name} ${route.owner}`).toMatch(/ (speech|text)$/);
+    }
+  });
+
+  it('take keys of printable ASCII, 8 to 200 characters', () => {
+    expect(contracts.isIdempotencyKey('0b9c1f0e-5d7a-4f6e-9d3c-2a1b0c9d8e7f')).toBe(true);
+    expect(contracts.isIdempotencyKey('k'.repeat(200))).toBe(true);
+    for (const bad of ['short', 'k'.repeat(201), 'ìdánwò-kọ́kọ́rọ́', 'tab\there!', undefined, ['a-key-a-key']]) {
+      expect(contracts.isIdempotencyKey(bad)).toBe(false);
+    }
+  });
+});
+
 describe('API token routes', () => {
   it('are read-only GETs of the datasets API, never a service route', () => {
     const tokenRoutes = ROUTES.filter((r) => r.apiToken);

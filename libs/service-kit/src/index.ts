@@ -26,3 +26,4 @@ export * from './lease';
 export * from './rollup-backfill';
 export * from './read-multipart';
 export * from './route-module';
+export { IDEMPOTENCY_INDEXES, IDEMPOTENCY_COLLECTION, type IdempotencyRecord } from './idempotency/store';

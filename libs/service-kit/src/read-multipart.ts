@@ -4,6 +4,7 @@ import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { ErrorCode, MultipartParts, MultipartRefusal, RouteDeclaration } from '@platform/contracts';
 import { discardRestOfUpload } from './discard-upload';
 import { HttpError } from './http-errors';
+import { multipartContentRead, multipartDigestOf } from './idempotency/request-content';
 
 const DEFAULT_FIELD_BYTES = 1024;
 
@@ -51,6 +52,8 @@ export interface MultipartHandlers<D extends Declared> {
  * the route. Every refusal is a clear 4xx with the declaration's code: not multipart, a file too large, an
  * undeclared or repeated part, too many parts, a field too long, a malformed body. The rest of a refused
  * body is drained (up to twice the file limit) so the client reads the answer instead of a cut connection.
+ * When the call carries an Idempotency-Key, its content (the fields and each file's SHA-256, never the raw
+ * body, whose boundary differs on every retry) is hashed as the parts stream.
  * Returns the text fields received.
  */
 export async function readMultipart<D extends Declared>(
@@ -69,6 +72,7 @@ export async function readMultipart<D extends Declared>(
   const fields: Record<string, string> = {};
   const filesSeen = new Set<string>();
   const expectedFiles = declared.files.map((name) => `'${name}'`).join(', ');
+  const digest = multipartDigestOf(request);
   try {
     const parts = request.parts({
       limits: {
@@ -87,6 +91,7 @@ export async function readMultipart<D extends Declared>(
         }
         if (valueTruncated) throw refuse('fieldTooLong', `The field '${fieldname}' is too long.`);
         fields[fieldname] = String(value);
+        digest?.field(fieldname, fields[fieldname]!);
         await handlers.field?.(fieldname, fields[fieldname]!);
         continue;
       }
@@ -99,12 +104,14 @@ export async function readMultipart<D extends Declared>(
         );
       }
       filesSeen.add(file.fieldname);
-      await handlers.file(file.fieldname as FileFieldOf<D>, file.file, {
+      const stream = digest ? digest.file(file.fieldname, file.file) : file.file;
+      await handlers.file(file.fieldname as FileFieldOf<D>, stream, {
         filename: file.filename,
         mimetype: file.mimetype,
       });
       if (file.file.truncated) throw refuse('tooLarge');
     }
+    multipartContentRead(request);
     return fields;
   } catch (err) {
     discardRestOfUpload(request.raw, Number.isFinite(maxFileBytes) ? 2 * maxFileBytes : 1024 * 1024);

@@ -7,8 +7,13 @@ import type {
   RouteHandlerMethod,
   RouteShorthandOptions,
 } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import {
   ErrorBody,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_KEY_MIN_LENGTH,
+  IDEMPOTENCY_KEY_PATTERN,
   isServiceIdentity,
   type Access,
   type ErrorCode,
@@ -20,7 +25,9 @@ import {
   type RouteQuery,
   type RouteReply,
 } from '@platform/contracts';
+import { uploadDrainBytes } from './discard-upload';
 import { HttpError } from './http-errors';
+import { idempotencyKeyCheck, idempotentRoute } from './idempotency/serve';
 import type { IdentityProblem } from './identity-plugin';
 
 /** The request a handler receives: typed from the declaration, with the caller when access requires one. */
@@ -37,10 +44,16 @@ export type RouteHandler<D extends RouteDeclaration> = (
 ) => Promise<RouteReply<D> | FastifyReply | void> | RouteReply<D> | FastifyReply | void;
 
 /** Route options a declaration does not carry (limits, a route's own wording of schema errors). */
-export type ServeOptions = Omit<RouteShorthandOptions, 'schema' | 'handler' | 'onRequest' | 'preHandler'>;
+export type ServeOptions = Omit<
+  RouteShorthandOptions,
+  'schema' | 'handler' | 'onRequest' | 'preHandler' | 'onSend'
+>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any server and type provider will do
 type AnyFastify = FastifyInstance<any, any, any, any, any>;
+
+/** Fastify's own default body limit, for an app that set none. */
+const DEFAULT_JSON_BODY_BYTES = 1024 * 1024;
 
 const PROBLEM_CODES: Record<IdentityProblem, ErrorCode> = {
   missing: 'identity.missing',
@@ -74,12 +87,32 @@ export const apiTokenCheck: onRequestAsyncHookHandler = async (request) => {
   if (request.identity?.via === 'api-token') throw new HttpError(403, 'access.token_forbidden');
 };
 
+/** The optional Idempotency-Key of a route declared `idempotent`, as OpenAPI shows it. */
+const IdempotencyKeyHeaders = Type.Object({
+  [IDEMPOTENCY_KEY_HEADER]: Type.Optional(
+    Type.String({
+      minLength: IDEMPOTENCY_KEY_MIN_LENGTH,
+      maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
+      pattern: IDEMPOTENCY_KEY_PATTERN,
+      description:
+        'Made on the device for one contribution and sent with every try of it: the same key with the same ' +
+        'content answers what the first call answered (header `idempotent-replayed: true`) and stores nothing ' +
+        'more; other content under the key is 422 `idempotency.key_reused`, a try while the first is still ' +
+        'running 409 `idempotency.in_progress`, a malformed key 400 `idempotency.key_invalid`.',
+    }),
+  ),
+});
+
 /** The Fastify schema of a declaration: its inputs, its answers, and ErrorBody for every refusal. */
 export function routeSchema(route: RouteDeclaration): FastifySchema {
   const errors = new Set<ErrorStatus>(route.errors ?? []);
-  if (route.params || route.query || route.body || route.multipart) errors.add(400);
+  if (route.params || route.query || route.body || route.multipart || route.idempotent) errors.add(400);
   if (route.access !== 'public') errors.add(401);
   if (route.access !== 'public' && route.access !== 'signedIn') errors.add(403);
+  if (route.idempotent) {
+    errors.add(409);
+    errors.add(422);
+  }
   const errorSchema = route.errorBody ?? ErrorBody;
   const response: Record<string, unknown> = { ...route.reply };
   for (const status of errors) response[String(status)] = errorSchema;
@@ -90,6 +123,7 @@ export function routeSchema(route: RouteDeclaration): FastifySchema {
     ...(route.params ? { params: route.params } : {}),
     ...(route.query ? { querystring: route.query } : {}),
     ...(route.body ? { body: route.body } : {}),
+    ...(route.idempotent ? { headers: IdempotencyKeyHeaders } : {}),
     ...(route.multipart
       ? {
           consumes: ['multipart/form-data'],
@@ -102,7 +136,10 @@ export function routeSchema(route: RouteDeclaration): FastifySchema {
 
 /**
  * Registers a route from its declaration: method, URL, schema (hence validation, serialisation and
- * OpenAPI) and the access check, which runs before the body is read. The handler only does the work.
+ * OpenAPI) and the access check, which runs before the body is read. The handler only does the work. A route
+ * declared `idempotent` stores a call carrying an Idempotency-Key once (idempotency/serve.ts). A request
+ * refused before its body was read has the body drained up to the route's largest lawful one (see
+ * createService), so the client reads the refusal rather than a reset connection.
  */
 export function serveRoute<D extends RouteDeclaration>(
   app: AnyFastify,
@@ -119,17 +156,32 @@ export function serveRoute<D extends RouteDeclaration>(
   if (route.apiToken && route.method !== 'GET') {
     throw new Error(`${route.name} accepts API tokens, which are read-only, but is not a GET`);
   }
+  if (route.idempotent && (access === 'public' || access === 'service')) {
+    throw new Error(`${route.name} is idempotent, which needs a person's identity to scope its keys`);
+  }
+  if (route.idempotent && !(app as { database?: unknown }).database) {
+    throw new Error(`${route.name} is idempotent, but this app has no database to keep its keys in`);
+  }
   const checks: onRequestAsyncHookHandler[] = [];
   if (!route.apiToken && app.hasRequestDecorator('identity')) checks.push(apiTokenCheck);
   if (access !== 'public') checks.push(accessCheck(access));
+  if (route.idempotent) checks.push(idempotencyKeyCheck);
+  const idempotent = route.idempotent
+    ? idempotentRoute(app as { database?: null }, route, handler as never)
+    : null;
   const serve = (url: string, schema: FastifySchema) =>
     app.route({
       ...options,
       method: route.method,
       url,
       schema,
+      config: {
+        ...(options.config as object | undefined),
+        uploadDrainBytes: uploadDrainBytes(route, app.initialConfig.bodyLimit ?? DEFAULT_JSON_BODY_BYTES),
+      },
       ...(checks.length ? { onRequest: checks } : {}),
-      handler: handler as unknown as RouteHandlerMethod,
+      ...(idempotent ? { onSend: idempotent.onSend } : {}),
+      handler: (idempotent?.handler ?? handler) as unknown as RouteHandlerMethod,
     });
   const schema = routeSchema(route);
   serve(route.path, schema);

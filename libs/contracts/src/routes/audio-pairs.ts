@@ -58,6 +58,7 @@ export const postAudioPair = defineRoute({
       unknownField: 'audio_pair.unknown_field',
     },
   },
+  idempotent: true,
   reply: { 201: AudioPairUploadReply },
   errors: [404, 409, 413, 415, 422],
 });
@@ -72,6 +73,7 @@ export const postDonateSkip = defineRoute({
   summary: 'Skip a text pair on Donate',
   tag,
   params: TextPairIdParams,
+  idempotent: true,
   reply: { 200: MarkReply },
   errors: [404],
 });
@@ -87,6 +89,7 @@ export const postDonateReport = defineRoute({
   tag,
   params: TextPairIdParams,
   body: TextPairReportBody,
+  idempotent: true,
   reply: { 200: MarkReply },
   errors: [404],
 });
@@ -116,6 +119,7 @@ export const postAudioPairDecision = defineRoute({
   tag,
   params: AudioPairIdParams,
   body: AudioPairDecisionBody,
+  idempotent: true,
   reply: { 200: AudioPairRecord },
   errors: [404, 409],
 });

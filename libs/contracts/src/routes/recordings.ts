@@ -40,6 +40,7 @@ export const postRecording = defineRoute({
       fieldTooLong: 'sentence.unknown',
     },
   },
+  idempotent: true,
   reply: { 201: RecordingUploadReply },
   errors: [409, 413, 415],
 });
@@ -67,6 +68,7 @@ export const postRecordingVote = defineRoute({
   tag,
   params: RecordingIdParams,
   body: VoteBody,
+  idempotent: true,
   reply: { 200: VoteReply },
   errors: [404, 409],
 });
@@ -80,6 +82,7 @@ export const deleteRecordingVote = defineRoute({
   summary: 'Undo one’s vote on a recording that is still undecided',
   tag,
   params: RecordingIdParams,
+  idempotent: true,
   reply: { 200: VoteReply },
   errors: [404, 409],
 });
@@ -93,6 +96,7 @@ export const postRecordingSkip = defineRoute({
   summary: 'Skip a recording (it is not offered to this person again)',
   tag,
   params: RecordingIdParams,
+  idempotent: true,
   reply: { 200: MarkReply },
   errors: [404],
 });
@@ -107,6 +111,7 @@ export const postRecordingReport = defineRoute({
   tag,
   params: RecordingIdParams,
   body: RecordingReportBody,
+  idempotent: true,
   reply: { 200: MarkReply },
   errors: [404],
 });

@@ -34,6 +34,7 @@ export const postReviewVerdict = defineRoute({
   tag,
   params: ReviewItemParams,
   body: ReviewVerdictBody,
+  idempotent: true,
   reply: { 200: ReviewVerdictReply },
   errors: [403, 404, 409],
 });
@@ -49,6 +50,7 @@ export const postReviewDecision = defineRoute({
   tag,
   params: ReviewItemParams,
   body: ReviewDecisionBody,
+  idempotent: true,
   reply: { 200: ReviewVerdictReply },
   errors: [404, 409],
 });

@@ -53,6 +53,7 @@ export const postSentenceSkip = defineRoute({
   summary: 'Skip a sentence (it is not offered to this person again)',
   tag,
   params: SentenceIdParams,
+  idempotent: true,
   reply: { 200: MarkReply },
   errors: [404],
 });
@@ -67,6 +68,7 @@ export const postSentenceReport = defineRoute({
   tag,
   params: SentenceIdParams,
   body: SentenceReportBody,
+  idempotent: true,
   reply: { 200: MarkReply },
   errors: [404],
 });
@@ -81,6 +83,7 @@ export const postSentence = defineRoute({
   summary: 'Write a sentence (it waits for review)',
   tag,
   body: SentenceSubmitBody,
+  idempotent: true,
   reply: { 201: SentenceWritten },
   errors: [409],
 });
@@ -95,6 +98,7 @@ export const postSentenceBatch = defineRoute({
   summary: 'Write several sentences; the answer tells each line’s outcome',
   tag,
   body: SentenceBatchBody,
+  idempotent: true,
   reply: { 201: SentenceLinesReply },
   errors: [422],
   errorBody: SentenceLinesErrorBody,
@@ -117,6 +121,7 @@ export const postSentenceBulk = defineRoute({
     maxFieldBytes: Math.max(CITATION_MAX_LENGTH, DOMAIN_MAX_LENGTH) * 4,
     refusals: { tooLarge: 'sentence.file_too_large' },
   },
+  idempotent: true,
   reply: { 201: SentenceLinesReply },
   errors: [413, 415, 422],
   errorBody: SentenceLinesErrorBody,

@@ -22,6 +22,7 @@ export const postTextPair = defineRoute({
   summary: 'Add an English–Yoruba text pair (it waits for review)',
   tag,
   body: TextPairAddBody,
+  idempotent: true,
   reply: { 201: TextPairAddReply },
   errors: [409],
 });
