@@ -1,10 +1,12 @@
 import Fastify, {
   type FastifyPluginAsync,
+  type FastifyRequest,
   type FastifyServerOptions,
   type RouteHandlerMethod,
 } from 'fastify';
 import type { Db } from 'mongodb';
 import { ERROR_MESSAGES } from '@platform/contracts';
+import { drainUnreadBody } from './discard-upload';
 import { installErrorHandling, replyWithError } from './error-handler';
 import { registerHealthRoutes, type ReadinessCheck } from './health';
 import { registerWhoami } from './whoami';
@@ -54,6 +56,12 @@ export interface ServiceOptions {
   notFoundHandler?: RouteHandlerMethod;
   /** Extra Fastify options (e.g. timeouts); the shared ones above win. */
   fastify?: Partial<FastifyServerOptions>;
+  /**
+   * How much of a body refused before it was read is drained, for requests whose route does not say
+   * (serveRoute gives each declared route its own bound): the gateway's routes, 404s. Default: twice the
+   * body limit.
+   */
+  uploadDrainBytes?: (request: FastifyRequest) => number;
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -64,11 +72,12 @@ export const BAD_URL_MESSAGE = ERROR_MESSAGES['request.bad_path_encoding'];
  * shape for every failure, request ids, OpenAPI, health and readiness, the database and signed identity.
  */
 export async function createService(options: ServiceOptions): Promise<ServiceApp> {
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const app = Fastify({
     ...options.fastify,
     logger: options.logger === undefined ? loggerOptions(options.name) : options.logger,
     genReqId,
-    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    bodyLimit,
     schemaErrorFormatter,
     // Malformed URLs and similar router-level failures get the same ErrorBody as everything else, and a
     // path the router cannot decode a message that says so rather than echoing it.
@@ -93,6 +102,12 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  // An answer given before the body was read (a signed-out upload, a forbidden role) must reach a client that
+  // is still sending it: the body is read and dropped, up to the most the route could lawfully take.
+  const drainBytes = options.uploadDrainBytes ?? (() => 2 * bodyLimit);
+  app.addHook('onSend', async (request) => {
+    drainUnreadBody(request.raw, request.routeOptions.config?.uploadDrainBytes ?? drainBytes(request));
   });
   installErrorHandling(app, options.notFoundHandler);
   if (options.identitySecret) installIdentity(app, options.identitySecret, options.name);

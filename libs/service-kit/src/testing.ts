@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -232,6 +233,108 @@ export function multipart(parts: MultipartPart[]) {
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** What a client sending an upload over real HTTP saw. */
+export interface UploadOutcome {
+  /** The answer's status; null when none came. */
+  status: number | null;
+  body: string;
+  headers: IncomingHttpHeaders;
+  /** The client's error while sending or reading (a reset connection is ECONNRESET or EPIPE), or null. */
+  error: string | null;
+  /** Whether the whole body went out before the connection was done with. */
+  sentWhole: boolean;
+}
+
+/**
+ * Sends a multipart body over real HTTP as a browser on a slow link does: in 64 kB pieces, each once the
+ * connection takes it, on a kept-alive connection, going on after an answer has arrived. Resolves once both
+ * the answer and the sending are over (or after `timeoutMs`), with what the client saw.
+ */
+export function uploadOverHttp(options: {
+  port: number;
+  path: string;
+  parts: MultipartPart[];
+  headers?: Record<string, string>;
+  method?: string;
+  timeoutMs?: number;
+}): Promise<UploadOutcome> {
+  const { payload, headers } = multipart(options.parts);
+  const agent = new Agent({ keepAlive: true });
+  const outcome: UploadOutcome = { status: null, body: '', headers: {}, error: null, sentWhole: false };
+  return new Promise<UploadOutcome>((resolve) => {
+    let answered = false;
+    let sendingOver = false;
+    const finish = () => {
+      clearTimeout(timer);
+      agent.destroy();
+      resolve(outcome);
+    };
+    const settle = () => {
+      if ((answered && sendingOver) || outcome.error) finish();
+    };
+    const timer = setTimeout(() => {
+      outcome.error ??= 'timeout';
+      finish();
+    }, options.timeoutMs ?? 20_000);
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: options.port,
+        method: options.method ?? 'POST',
+        path: options.path,
+        agent,
+        headers: { ...headers, 'content-length': String(payload.length), ...options.headers },
+      },
+      (res) => {
+        outcome.status = res.statusCode ?? null;
+        outcome.headers = res.headers;
+        res.setEncoding('utf8');
+        res.on('data', (text: string) => (outcome.body += text));
+        res.on('end', () => {
+          answered = true;
+          settle();
+        });
+      },
+    );
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      outcome.error = err.code ?? err.message;
+      settle();
+    });
+    req.on('finish', () => {
+      outcome.sentWhole = true;
+      sendingOver = true;
+      settle();
+    });
+    let at = 0;
+    const next = () => {
+      if (outcome.error) return;
+      if (at >= payload.length) {
+        req.end();
+        return;
+      }
+      const piece = payload.subarray(at, at + 64 * 1024);
+      at += piece.length;
+      if (req.write(piece)) {
+        setImmediate(next);
+        return;
+      }
+      // Once an answer has arrived, Node's client stops passing the connection's 'drain' on to the request.
+      const socket = req.socket;
+      let resumed = false;
+      const resume = () => {
+        if (resumed) return;
+        resumed = true;
+        req.off('drain', resume);
+        socket?.off('drain', resume);
+        next();
+      };
+      req.once('drain', resume);
+      socket?.once('drain', resume);
+    };
+    next();
+  });
 }
 
 /**
