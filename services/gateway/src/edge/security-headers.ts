@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * The helmet options of the platform. The CSP admits the remotes' origins for their scripts, manifests,
- * styles, images and fonts; styled-components needs inline styles; media may come from blob: (recordings).
+ * styles, images and fonts; styled-components needs inline styles; media may come from blob: (recordings);
+ * the service worker and the web app manifest come from the site itself.
  */
 export function helmetOptions(remoteOrigins: string[], devMode = false): HelmetOptions {
   const self = "'self'";
@@ -20,6 +21,9 @@ export function helmetOptions(remoteOrigins: string[], devMode = false): HelmetO
         imgSrc: [self, 'blob:', 'data:', ...remoteOrigins],
         mediaSrc: [self, 'blob:', 'data:'],
         fontSrc: [self, 'data:', ...remoteOrigins],
+        // The site's service worker (/sw.js) and web app manifest, both its own.
+        workerSrc: [self],
+        manifestSrc: [self],
         objectSrc: ["'none'"],
         baseUri: [self],
         formAction: [self],

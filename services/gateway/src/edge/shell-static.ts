@@ -1,7 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, replyNotFound } from '@platform/service-kit';
 import { DEFAULT_UI_LOCALE } from '@platform/contracts';
@@ -18,7 +18,23 @@ export function cacheControlFor(filePath: string) {
   return HASHED_ASSET.test(filePath) ? IMMUTABLE : NO_CACHE;
 }
 
-/** Serves the shell's build; files without a content hash (index.html, manifests) are revalidated each time. */
+/**
+ * The files of the installable app at the build's root: the service worker (its scope is the folder it is
+ * served from, so it must be at the root to serve every page) and the web app manifest, each with its type.
+ */
+export const APP_FILES: Record<string, Record<string, string>> = {
+  'sw.js': {
+    'content-type': 'text/javascript; charset=utf-8',
+    // Its scope, said outright: every page of the site.
+    'service-worker-allowed': '/',
+  },
+  'manifest.webmanifest': { 'content-type': 'application/manifest+json; charset=utf-8' },
+};
+
+/**
+ * Serves the shell's build; files without a content hash (index.html, manifests, the service worker and the
+ * icons) are revalidated each time, so a new build reaches installed apps on their next visit.
+ */
 export async function registerShellStatic(app: FastifyInstance, shellDist: string) {
   await app.register(fastifyStatic, {
     root: shellDist,
@@ -28,6 +44,8 @@ export async function registerShellStatic(app: FastifyInstance, shellDist: strin
     index: false,
     setHeaders: (reply, filePath) => {
       reply.header('cache-control', cacheControlFor(filePath));
+      const appFile = APP_FILES[relative(shellDist, filePath).split(sep).join('/')];
+      if (appFile) reply.headers(appFile);
     },
   });
   app.get('/', (request, reply) => sendIndex(shellDist, request, reply));
