@@ -337,14 +337,31 @@ export class ContributionQueue {
    * the uploader. Resolves once IndexedDB has it.
    */
   async enqueue(contribution: Contribution): Promise<QueueEntry> {
+    return (await this.save(contribution, false)).entry;
+  }
+
+  /**
+   * Saves a contribution like `enqueue`, for a screen that waits for it (Write, Donate): `outcome` is what
+   * became of it first (see `outcome`), and a refusal is the screen's to show.
+   */
+  enqueueAwaited(contribution: Contribution): Promise<{ entry: QueueEntry; outcome: Promise<Outcome> }> {
+    return this.save(contribution, true) as Promise<{ entry: QueueEntry; outcome: Promise<Outcome> }>;
+  }
+
+  private async save(
+    contribution: Contribution,
+    awaited: boolean,
+  ): Promise<{ entry: QueueEntry; outcome?: Promise<Outcome> }> {
     const entry = await this.store.add(contribution, this.owner());
+    // Before the uploader is woken: its answer may come back at once.
+    const outcome = awaited ? this.outcome(entry.id) : undefined;
     this.all = [...this.all.filter((item) => item.id !== entry.id), entry];
     this.update();
     this.post({ type: 'changed' });
     this.uploader.wake();
     void this.askToPersist();
     registerBackgroundSync();
-    return entry;
+    return { entry, outcome };
   }
 
   /**

@@ -23,7 +23,12 @@ const SESSION_CODE = /^(identity|access|origin|auth)\./;
  * refused for ever, so the item is marked failed and the person decides.
  */
 export function classifyFailure(error: ApiError): SendResult {
-  const refusal: Refusal = { code: error.code, message: error.message, status: error.status };
+  const refusal: Refusal = {
+    code: error.code,
+    message: error.message,
+    status: error.status,
+    body: error.body,
+  };
   const { status } = error;
   if (status === null || status >= 500 || TRANSIENT_STATUSES.has(status)) return { kind: 'retry', refusal };
   if (status === 409 && error.code === 'idempotency.in_progress') return { kind: 'retry', refusal };

@@ -43,6 +43,8 @@ export interface Refusal {
   code: string;
   message: string;
   status: number | null;
+  /** The rest of the error body (a batch's refused lines). */
+  body?: Record<string, unknown>;
 }
 
 /**

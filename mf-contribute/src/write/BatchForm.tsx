@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import { SENTENCE_BATCH_MAX } from '@platform/contracts/client';
 import { TextArea } from '@platform/ui';
-import { useWriteSentenceBatchMutation } from '../api/contributeApi';
+import type { LinesResult } from './LineOutcome';
 import { useContributeT } from '../i18n';
 import type { WriteFormProps } from './SingleSentenceForm';
 import { useWriteForm, WriteFormFrame } from './writeForm';
 import { messageFor } from './writeErrors';
 
-/** Write, up to 20 sentences one per line with one citation: POST /api/sentences/batch. */
+/**
+ * Write, up to 20 sentences one per line with one citation: POST /api/sentences/batch, through the queue of
+ * contributions kept on the device.
+ */
 export function BatchForm(props: WriteFormProps) {
   const t = useContributeT();
   const [text, setText] = useState('');
-  const [writeBatch, state] = useWriteSentenceBatchMutation();
   const form = useWriteForm(props, { lines: true });
   const { shared } = form;
 
@@ -21,23 +23,24 @@ export function BatchForm(props: WriteFormProps) {
     const written = lines.filter((line) => line.trim() !== '').length;
     if (written === 0) return form.fail(messageFor('sentence.batch_empty'));
     if (written > SENTENCE_BATCH_MAX) return form.fail(messageFor('sentence.batch_too_many'));
-    await form.send(
-      () => writeBatch({ sentences: lines, ...shared, domain: [...shared.domain] }).unwrap(),
+    await form.sendQueued(
+      { kind: 'sentenceBatch', body: { sentences: lines, ...shared, domain: [...shared.domain] } },
       t('write.batchSubmitted'),
-      (answer) => {
+      (answer: LinesResult) => {
         form.setResult(answer);
         setText('');
       },
+      () => setText(''),
     );
   };
 
   return (
-    <WriteFormFrame form={form} onSubmit={submit} busy={state.isLoading}>
+    <WriteFormFrame form={form} onSubmit={submit} busy={form.queuing}>
       <TextArea
         label={t('write.sentences')}
         hint={t('write.sentencesHint')}
         rows={8}
-        {...form.textAreaProps(text, setText, state.isLoading)}
+        {...form.textAreaProps(text, setText, form.queuing)}
       />
     </WriteFormFrame>
   );

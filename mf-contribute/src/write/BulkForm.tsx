@@ -5,6 +5,7 @@ import { useUploadProgress } from '@platform/remote-kit/upload';
 import { FileField, ProgressBar } from '@platform/ui';
 import { useUploadSentenceFileMutation } from '../api/contributeApi';
 import { useContributeT } from '../i18n';
+import { useContributionQueue } from '../queue/useContributionQueue';
 import type { WriteFormProps } from './SingleSentenceForm';
 import { useWriteForm, WriteFormFrame } from './writeForm';
 import { messageFor } from './writeErrors';
@@ -17,6 +18,14 @@ const Progress = styled.div`
   }
 `;
 
+const OfflineNote = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[3]};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.info.subtle};
+  color: ${({ theme }) => theme.colors.info.subtleText};
+`;
+
 const ACCEPTED_EXTENSIONS = ['.txt', '.csv'];
 
 /** Refuses, before any byte is sent, a file the service would refuse for its name or size. */
@@ -27,7 +36,10 @@ function fileProblem(file: File): string | null {
   return null;
 }
 
-/** Write, a .txt or .csv file of sentences: POST /api/sentences/bulk, with a progress bar from its bytes. */
+/**
+ * Write, a .txt or .csv file of sentences: POST /api/sentences/bulk, with a progress bar from its bytes. A file
+ * is not kept on the device: offline the form says so, and single sentences and batches are the way.
+ */
 export function BulkForm(props: WriteFormProps) {
   const t = useContributeT();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -36,8 +48,10 @@ export function BulkForm(props: WriteFormProps) {
   const [upload, state] = useUploadSentenceFileMutation();
   const form = useWriteForm(props, { lines: true });
   const { shared } = form;
+  const { online } = useContributionQueue().snapshot;
 
   const submit = async () => {
+    if (!online) return form.fail(t('write.bulkOffline'));
     if (!file) return form.fail(messageFor('sentence.file_missing'));
     const problem = fileProblem(file);
     if (problem) return form.fail(problem);
@@ -78,6 +92,7 @@ export function BulkForm(props: WriteFormProps) {
         ) : null
       }
     >
+      {online ? null : <OfflineNote>{t('write.bulkOffline')}</OfflineNote>}
       <FileField
         ref={inputRef}
         label={t('write.file')}

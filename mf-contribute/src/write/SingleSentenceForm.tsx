@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { TextArea } from '@platform/ui';
-import { useWriteSentenceMutation } from '../api/contributeApi';
 import { useContributeT } from '../i18n';
 import type { SharedValues } from './SharedFields';
 import { useWriteForm, WriteFormFrame } from './writeForm';
@@ -13,30 +12,26 @@ export interface WriteFormProps {
   onSubmitted: () => void;
 }
 
-/** Write, one sentence: POST /api/sentences. */
+/** Write, one sentence: POST /api/sentences, through the queue of contributions kept on the device. */
 export function SingleSentenceForm(props: WriteFormProps) {
   const t = useContributeT();
   const [text, setText] = useState('');
-  const [writeSentence, state] = useWriteSentenceMutation();
   const form = useWriteForm(props, { lines: false });
   const { shared } = form;
 
   const submit = async () => {
     if (!text.trim()) return form.fail(messageFor('sentence.empty'));
-    await form.send(
-      () => writeSentence({ text, ...shared, domain: [...shared.domain] }).unwrap(),
+    await form.sendQueued(
+      { kind: 'sentence', body: { text, ...shared, domain: [...shared.domain] } },
       t('write.submitted'),
+      () => setText(''),
       () => setText(''),
     );
   };
 
   return (
-    <WriteFormFrame form={form} onSubmit={submit} busy={state.isLoading}>
-      <TextArea
-        label={t('write.sentence')}
-        rows={3}
-        {...form.textAreaProps(text, setText, state.isLoading)}
-      />
+    <WriteFormFrame form={form} onSubmit={submit} busy={form.queuing}>
+      <TextArea label={t('write.sentence')} rows={3} {...form.textAreaProps(text, setText, form.queuing)} />
     </WriteFormFrame>
   );
 }

@@ -12,7 +12,8 @@ import {
 import { PSEUDO_LOCALE } from '@platform/i18n';
 import { expectOnlyCatalogueText, useLocaleInTest } from '@platform/i18n/testing';
 import { WritePage } from './WritePage';
-import { pageUrl, writePage } from '@platform/contracts/client';
+import { IDEMPOTENCY_KEY_HEADER, pageUrl, writePage } from '@platform/contracts/client';
+import { setOnline, withNetworkControl } from '../testing/network';
 
 let server: FakeServer;
 let written: number;
@@ -388,6 +389,89 @@ describe('Write: a large bulk file', () => {
     );
     expect(await toastAlert()).toHaveTextContent(ERROR_MESSAGES['sentence.file_not_utf8']);
     expect(screen.queryByRole('region', { name: 'Result' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Write without a connection', () => {
+  withNetworkControl();
+  withFakeXhr();
+
+  const queue = () => within(screen.getByTestId('contribution-queue'));
+
+  it('saves a sentence on the device, clears the form, and sends it with its key when the connection is back', async () => {
+    server.on('POST /api/sentences', (r) => ({
+      status: 201,
+      body: { id: 's1', text: (r.json as { text: string }).text, language: 'ha', status: 'pending' },
+    }));
+    const user = userEvent.setup();
+    await renderWrite();
+    setOnline(false);
+    await user.type(screen.getByRole('textbox', { name: 'Sentence' }), 'Yaro yana karatu.');
+    await fillShared(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText('Saved on this device')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Sentence' })).toHaveValue('');
+    expect(await queue().findByRole('button', { name: '1 waiting' })).toBeInTheDocument();
+    expect(server.calls('POST /api/sentences')).toHaveLength(0);
+
+    setOnline(true);
+    await waitFor(() => expect(server.calls('POST /api/sentences')).toHaveLength(1));
+    const [sent] = server.calls('POST /api/sentences');
+    expect(sent!.json).toEqual({
+      text: 'Yaro yana karatu.',
+      citation: 'Own work',
+      domain: ['health'],
+      lang: 'ha',
+      cc0Confirmed: true,
+    });
+    expect(sent!.headers[IDEMPOTENCY_KEY_HEADER]).toMatch(/^[0-9a-f-]{36}$/);
+    await waitFor(() => expect(queue().queryByRole('button')).not.toBeInTheDocument());
+  });
+
+  it('saves a batch on the device too', async () => {
+    const user = userEvent.setup();
+    await renderWrite();
+    setOnline(false);
+    await user.click(tab('Small batch'));
+    await user.type(screen.getByRole('textbox', { name: 'Sentences, one per line' }), 'One.{Enter}Two.');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Saved on this device')).toBeInTheDocument();
+    await user.click(await queue().findByRole('button', { name: '1 waiting' }));
+    const item = within(await screen.findByRole('dialog')).getByTestId('queued-contribution');
+    expect(item).toHaveTextContent('Batch of sentences');
+    expect(item).toHaveTextContent('2 sentences');
+    expect(item).toHaveTextContent('Waiting to be sent');
+  });
+
+  it('keeps nothing on the device of a sentence the server refused: the form has it, with the reason', async () => {
+    server.on('POST /api/sentences', errorReply(400, ERROR_MESSAGES['sentence.needs_tone_marks']));
+    const user = userEvent.setup();
+    await renderWrite();
+    await user.type(screen.getByRole('textbox', { name: 'Sentence' }), 'Omo naa n ka iwe');
+    await fillShared(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await toastAlert()).toHaveTextContent('Yoruba sentences must carry tone marks');
+    expect(screen.getByRole('textbox', { name: 'Sentence' })).toHaveValue('Omo naa n ka iwe');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(queue().queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('says that a file needs a connection, and sends nothing', async () => {
+    const user = userEvent.setup();
+    await renderWrite();
+    setOnline(false);
+    await user.click(tab('Large bulk file'));
+    const message =
+      'Uploading a file needs a connection. While you are offline, single sentences and batches are saved on this device.';
+    expect(screen.getByText(message)).toBeInTheDocument();
+    await user.upload(
+      screen.getByLabelText('File of sentences'),
+      new File(['One.'], 'one.txt', { type: 'text/plain' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Upload file' }));
+    expect(await toastAlert()).toHaveTextContent(message);
+    expect(FakeXhr.last).toBeNull();
   });
 });
 
