@@ -1,4 +1,4 @@
-import { ACTIVITY_INDEXES, type CollectionIndexes } from '@platform/service-kit';
+import { ACTIVITY_INDEXES, IDEMPOTENCY_INDEXES, type CollectionIndexes } from '@platform/service-kit';
 import { AUDIO_PAIR_INDEXES } from './audio-pairs/store';
 import { AUDIO_INDEXES } from './audio/store';
 import { DATASET_INDEXES } from './datasets/store';
@@ -25,4 +25,6 @@ export const SPEECH_INDEXES: CollectionIndexes[] = [
   ...PUBLIC_SITE_INDEXES,
   // Activity counts: live increments, sums for the text service, the language distribution, the figures.
   ...ACTIVITY_INDEXES,
+  // The Idempotency-Keys of recordings, votes, donations and their skips and reports, kept a week.
+  ...IDEMPOTENCY_INDEXES,
 ];

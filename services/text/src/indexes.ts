@@ -1,4 +1,4 @@
-import { ACTIVITY_INDEXES, type CollectionIndexes } from '@platform/service-kit';
+import { ACTIVITY_INDEXES, IDEMPOTENCY_INDEXES, type CollectionIndexes } from '@platform/service-kit';
 import { ANALYTICS_INDEXES } from './analytics/store';
 import { REVIEW_INDEXES } from './review/indexes';
 import { SENTENCE_INDEXES } from './sentences/store';
@@ -17,4 +17,6 @@ export const TEXT_INDEXES: CollectionIndexes[] = [
   ...WORKSPACE_INDEXES,
   ...ERASURE_INDEXES,
   ...ANALYTICS_INDEXES,
+  // The Idempotency-Keys of Write's sentences, text pairs and review verdicts, kept a week.
+  ...IDEMPOTENCY_INDEXES,
 ];
