@@ -25,7 +25,10 @@ export function discardRestOfUpload(raw: IncomingMessage, maxBytes: number) {
   let dropped = 0;
   raw.on('data', (chunk: Buffer) => {
     dropped += chunk.length;
-    if (dropped > maxBytes) raw.socket?.destroy();
+    if (dropped <= maxBytes) return;
+    // A request injected in a test has a socket that cannot be cut: it is left unread instead.
+    if (typeof raw.socket?.destroy === 'function') raw.socket.destroy();
+    else raw.pause();
   });
   raw.resume();
 }
