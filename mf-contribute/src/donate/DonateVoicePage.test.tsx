@@ -8,6 +8,7 @@ import { renderWithPlatform } from '@platform/remote-kit/testing';
 import { PSEUDO_LOCALE } from '@platform/i18n';
 import { expectOnlyCatalogueText, useLocaleInTest } from '@platform/i18n/testing';
 import { FakeAudio, installMedia } from '../testing/fakeMedia';
+import { setOnline, withNetworkControl } from '../testing/network';
 import { DonateVoicePage } from './DonateVoicePage';
 import { CaptureError, startPcmCapture } from './pcmCapture';
 import type { PcmCapture, PcmRecording } from './pcmCapture';
@@ -48,6 +49,7 @@ let server: FakeServer;
 let queue: DonateNextReply[];
 
 withFakeXhr();
+withNetworkControl();
 
 beforeEach(() => {
   installMedia();
@@ -80,6 +82,12 @@ beforeEach(() => {
     },
   });
 });
+
+/** The donation's upload, once the queue of contributions has sent it. */
+async function sentUpload(count = 1): Promise<FakeXhr> {
+  await waitFor(() => expect(FakeXhr.sent).toHaveLength(count));
+  return FakeXhr.last!;
+}
 
 const advance = () => {
   queue.shift();
@@ -170,8 +178,9 @@ describe('Donate Your Voice', () => {
     expect(screen.queryByTestId('donate-missing')).not.toBeInTheDocument();
 
     await user.click(submitButton());
-    const xhr = FakeXhr.last!;
+    const xhr = await sentUpload();
     expect(xhr.method).toBe('POST');
+    expect(xhr.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(xhr.url).toBe('/api/audio/upload');
     expect(xhr.withCredentials).toBe(true);
     expect(xhr.body!.get('text_id')).toBe(pair(1).text_id);
@@ -207,6 +216,28 @@ describe('Donate Your Voice', () => {
     await waitFor(() => expect(server.calls('GET /api/user/stats')).toHaveLength(2));
   });
 
+  it('saves the pair on the device offline, and sends it with its key when the connection is back', async () => {
+    server.on('GET /api/user/preferences', { body: { language: 'yo', dialect: 'other' } });
+    const user = userEvent.setup();
+    await renderDonate();
+    await recordBoth(user);
+    setOnline(false);
+    await user.click(submitButton());
+    expect(await toastIn().findByText('Recordings saved on this device')).toBeInTheDocument();
+    expect(await screen.findByTestId('donation-saved')).toBeInTheDocument();
+    expect(FakeXhr.sent).toHaveLength(0);
+
+    setOnline(true);
+    const xhr = await sentUpload();
+    expect(xhr.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(xhr.body!.get('text_id')).toBe(pair(1).text_id);
+    expect((xhr.body!.get('source_audio_file') as File).size).toBe(44 + 16000 * 2);
+    advance();
+    act(() => xhr.respond(201, { audio_id: 'a1' }));
+    await screen.findByText('Good morning number 2');
+    expect(within(side('English')).getByRole('button', { name: 'Record English' })).toBeEnabled();
+  });
+
   it('starts with the dialect the person chose before', async () => {
     server.on('GET /api/user/preferences', { body: { language: 'en', dialect: 'ijebu-yoruba' } });
     const user = userEvent.setup();
@@ -223,8 +254,9 @@ describe('Donate Your Voice', () => {
     await renderDonate();
     await recordBoth(user);
     await user.click(submitButton());
+    const xhr = await sentUpload();
     act(() =>
-      FakeXhr.last!.respond(422, {
+      xhr.respond(422, {
         error: 'Unprocessable Entity',
         code: 'audio_pair.silent',
         message: ERROR_MESSAGES['audio_pair.silent'],
@@ -238,17 +270,24 @@ describe('Donate Your Voice', () => {
     expect(server.calls('GET /api/user/stats')).toHaveLength(1);
   });
 
-  it("says 'Failed to submit audio. Please try again.' when no answer came back", async () => {
+  it('keeps the pair on the device when no answer came back, and says it will be sent', async () => {
     server.on('GET /api/user/preferences', { body: { language: 'yo', dialect: 'other' } });
     const user = userEvent.setup();
     await renderDonate();
     await recordBoth(user);
     await user.click(submitButton());
-    act(() => FakeXhr.last!.fail());
-    expect(await toastIn().findByRole('alert')).toHaveTextContent(
-      'Failed to submit audio. Please try again.',
+    const xhr = await sentUpload();
+    act(() => xhr.fail());
+    expect(await toastIn().findByText('Recordings saved on this device')).toBeInTheDocument();
+    expect(toastIn().getByText('They will be sent as soon as the connection allows.')).toBeInTheDocument();
+    // The pair stays until the server has the donation; it cannot be recorded twice meanwhile.
+    expect(await screen.findByTestId('donation-saved')).toHaveTextContent(
+      'Your recordings of this pair are saved on this device.',
     );
-    expect(submitButton()).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('contribution-queue')).getByRole('button', { name: '1 waiting' }),
+    ).toBeInTheDocument();
   });
 
   it('says when a recording has no audio, and keeps that side to record again', async () => {
@@ -281,7 +320,7 @@ describe('Donate Your Voice', () => {
     await renderDonate();
     await recordBoth(user);
     await user.click(submitButton());
-    expect((FakeXhr.last!.body!.get('source_audio_file') as File).size).toBe(44 + 30 * 8000 * 2);
+    expect(((await sentUpload()).body!.get('source_audio_file') as File).size).toBe(44 + 30 * 8000 * 2);
   });
 
   it('says when the microphone cannot be opened, or recording fails', async () => {
@@ -458,7 +497,7 @@ describe('Donate Your Voice', () => {
     await user.keyboard('y');
     await within(side('Yoruba')).findByRole('button', { name: 'Play' });
     await user.keyboard('s');
-    expect(FakeXhr.last!.body!.get('user_dialect')).toBe('standard-yoruba');
+    expect((await sentUpload()).body!.get('user_dialect')).toBe('standard-yoruba');
   });
 
   it('stops the recording and releases the microphone when the person leaves the page', async () => {

@@ -2,19 +2,16 @@ import { useCallback, useState } from 'react';
 import styled from 'styled-components';
 import type { Dialect, TextPair, TextPairReportReason } from '@platform/contracts';
 import { AUDIO_PAIR_MAX_SECONDS, AUDIO_PAIR_MIN_SECONDS } from '@platform/contracts/client';
-import { readApiError } from '@platform/store';
-import { useUploadProgress } from '@platform/remote-kit/upload';
+import { translateError } from '@platform/i18n';
 import { Badge, Button, Card, ProgressBar, useToast } from '@platform/ui';
-import {
-  useReportDonatePairMutation,
-  useSkipDonatePairMutation,
-  useSubmitAudioPairMutation,
-} from '../api/donateApi';
+import { useReportDonatePairMutation, useSkipDonatePairMutation } from '../api/donateApi';
 import { errorMessage } from '../api/errorMessage';
 import { useContributeT } from '../i18n';
+import { storeAudio } from '../queue/types';
+import { useContributionQueue } from '../queue/useContributionQueue';
 import { ReportDialog } from '../shared/ReportDialog';
 import { textPairReportOptions } from '../shared/reportReasons';
-import { ActionRow, StatusLine } from '../shared/RoundButton';
+import { ActionRow, Notice, StatusLine } from '../shared/RoundButton';
 import { ShortcutList } from '../shared/ShortcutList';
 import type { Shortcut } from '../shared/useShortcuts';
 import { useShortcuts } from '../shared/useShortcuts';
@@ -68,16 +65,20 @@ export interface PairDonationProps {
 /**
  * One text pair to speak: Record English and Record Yoruba (one side at a time), the live waveform, then
  * Submit with the dialect; or Report or Skip the pair. Keyed by the pair in the parent, so a new pair
- * starts with no clips and the microphone released.
+ * starts with no clips and the microphone released. Submit saves the pair in the queue of contributions
+ * kept on the device and follows its upload; offline it stays there, to be sent when the connection is back.
  */
 export function PairDonation({ pair, dialect, isLast }: PairDonationProps) {
   const t = useContributeT();
   const toast = useToast();
-  const [submitAudioPair, submitState] = useSubmitAudioPairMutation();
   const [skipPair, skipState] = useSkipDonatePairMutation();
   const [reportPair, reportState] = useReportDonatePairMutation();
   const [reportOpen, setReportOpen] = useState(false);
-  const { percent, track } = useUploadProgress();
+  const { queue, snapshot } = useContributionQueue();
+  const [itemId, setItemId] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const percent =
+    itemId !== null && snapshot.sending?.id === itemId ? (snapshot.sending.percent ?? 0) : sending ? 0 : null;
 
   const fail = useCallback(
     (title: string, description?: string) => toast.show({ title, description, variant: 'error' }),
@@ -113,7 +114,6 @@ export function PairDonation({ pair, dialect, isLast }: PairDonationProps) {
   const recorder = useDonateRecorder(onProblem);
   const { clips } = recorder;
 
-  const sending = submitState.isLoading;
   const busy = sending || skipState.isLoading || reportState.isLoading;
   const micBusy = recorder.recording !== null || recorder.starting !== null;
 
@@ -133,19 +133,35 @@ export function PairDonation({ pair, dialect, isLast }: PairDonationProps) {
       if (!busy && !micBusy && missing[0]) fail(missing[0]);
       return;
     }
-    const english = clips.english.blob;
-    const yoruba = clips.yoruba.blob;
+    setSending(true);
     try {
-      await track((onProgress) =>
-        submitAudioPair({ textId: pair.text_id, dialect, english, yoruba, onProgress }).unwrap(),
-      );
-      recorder.reset();
-      toast.show({ title: t('donate.submitted'), variant: 'success' });
-    } catch (error) {
-      // SPEC §8: the server's error, else 'Failed to submit audio. Please try again.'
-      const { body } = readApiError(error);
-      const answered = typeof (body.code ?? body.error) === 'string';
-      fail(answered ? errorMessage(error) : t('donate.submitFailed'));
+      const { entry, outcome } = await queue.enqueueAwaited({
+        kind: 'donation',
+        textId: pair.text_id,
+        dialect,
+        englishText: pair.source_lang_text,
+        english: await storeAudio(clips.english.blob),
+        yoruba: await storeAudio(clips.yoruba.blob),
+      });
+      setItemId(entry.id);
+      const answer = await outcome;
+      if (answer.kind === 'refused') {
+        // The clips are still here, to record again: the refused copy leaves the device.
+        await queue.remove(entry.id);
+        fail(translateError(answer.refusal.code, answer.refusal.message));
+      } else if (answer.kind === 'sent') {
+        recorder.reset();
+        toast.show({ title: t('donate.submitted'), variant: 'success' });
+      } else {
+        recorder.reset();
+        toast.show({ title: t('donate.saved'), description: t('donate.savedHint'), variant: 'success' });
+      }
+    } catch {
+      // SPEC §8: 'Failed to submit audio. Please try again.' (here: the device could not keep the clips).
+      fail(t('donate.submitFailed'));
+    } finally {
+      setSending(false);
+      setItemId(null);
     }
   };
 
@@ -203,7 +219,14 @@ export function PairDonation({ pair, dialect, isLast }: PairDonationProps) {
     { key: 's', label: t('donate.submit'), run: () => void submit(), disabled: !canSubmit },
     { key: 'k', label: t('common.skip'), run: () => void skip(), disabled: busy || micBusy || isLast },
   ];
-  useShortcuts(shortcuts);
+  // This pair's donation already waits on the device (saved offline, or after a reload): the next pair
+  // comes from the server once it is sent, and recording it again would only be refused.
+  const saved = sending
+    ? undefined
+    : snapshot.items.find(
+        (item) => item.contribution.kind === 'donation' && item.contribution.textId === pair.text_id,
+      );
+  useShortcuts(saved ? [] : shortcuts);
 
   const status = recordingSide
     ? t('donate.recordingStatus', {
@@ -214,6 +237,25 @@ export function PairDonation({ pair, dialect, isLast }: PairDonationProps) {
     : recorder.starting
       ? t('donate.starting')
       : '';
+
+  if (saved) {
+    return (
+      <Card aria-label={t('donate.card')} padding="lg" elevated>
+        <Body>
+          <Notice $tone="info" role="status" data-testid="donation-saved">
+            <p>{t('donate.waiting')}</p>
+            <p>
+              {saved.state === 'failed' && saved.failure
+                ? t('queue.states.failed', {
+                    reason: translateError(saved.failure.code, saved.failure.message),
+                  })
+                : t('donate.waitingHint')}
+            </p>
+          </Notice>
+        </Body>
+      </Card>
+    );
+  }
 
   return (
     <Card aria-label={t('donate.card')} padding="lg" elevated>
