@@ -26,4 +26,10 @@ export * from './lease';
 export * from './rollup-backfill';
 export * from './read-multipart';
 export * from './route-module';
-export { IDEMPOTENCY_INDEXES, IDEMPOTENCY_COLLECTION, type IdempotencyRecord } from './idempotency/store';
+export {
+  IDEMPOTENCY_INDEXES,
+  IDEMPOTENCY_COLLECTION,
+  idempotencyStore,
+  type IdempotencyRecord,
+  type IdempotencyStore,
+} from './idempotency/store';

@@ -1,7 +1,7 @@
 import type { Db } from 'mongodb';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LanguageCode, RecordingStatus } from '@platform/contracts';
-import type { ActivityEvent } from '@platform/service-kit';
+import { idempotencyStore, type ActivityEvent } from '@platform/service-kit';
 import { countActivity } from './activity/count';
 import { activityStore } from './activity/store';
 import { analyticsStore } from './analytics/store';
@@ -36,6 +36,8 @@ export function speechStores(db: Db) {
     publicSite: publicSiteStore(db),
     analytics: analyticsStore(db),
     activity: activityStore(db),
+    /** The Idempotency-Keys of contributions sent from a phone's queue (served by service-kit). */
+    idempotency: idempotencyStore(db),
     /** The live activity counts and Listen's daily quality figures, as the routes that change them count. */
     counts: {
       activity: (log: FastifyBaseLogger, events: readonly ActivityEvent[]) => countActivity(db, log, events),

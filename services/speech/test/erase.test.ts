@@ -1,5 +1,10 @@
 import { ObjectId } from 'mongodb';
-import { RESUMABLE_UPLOAD_CHUNK_BYTES, SERVICE_IDENTITIES, type Identity } from '@platform/contracts';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  RESUMABLE_UPLOAD_CHUNK_BYTES,
+  SERVICE_IDENTITIES,
+  type Identity,
+} from '@platform/contracts';
 import { findMentions, signedAs } from '@platform/service-kit/testing';
 import type { TextPairCopyDoc } from '../src/text-pairs/store';
 import { addSentences, multipart } from './support/harness';
@@ -43,6 +48,7 @@ const NAMING_PEOPLE = [
   'audio.files',
   'counters',
   'resumable_uploads',
+  'idempotency_keys',
 ];
 const NAMING_NOBODY = [
   'sentences',
@@ -139,6 +145,13 @@ describe('speech service: a deleted account', () => {
     await call('POST', `/api/recordings/${r3.id}/skip`, leaver);
     await call('POST', `/api/recordings/${r4.id}/report`, leaver, { reason: 'noise' });
     await call('POST', `/api/sentences/${s5}/skip`, leaver);
+    // Sent from a phone's queue: the service keeps its Idempotency-Key (and its answer) for a week.
+    const queued = await h.app.inject({
+      method: 'POST',
+      url: `/api/sentences/${s4}/skip`,
+      headers: { ...signedAs(leaver), [IDEMPOTENCY_KEY_HEADER]: 'leaver-skip-0001' },
+    });
+    if (queued.statusCode !== 200) throw new Error(`a keyed skip: ${queued.statusCode} ${queued.body}`);
     await call('POST', `/api/sentences/${s2}/report`, leaver, {
       reason: 'grammar',
       details: 'A verb is missing.',

@@ -1,5 +1,11 @@
 import { ObjectId } from 'mongodb';
-import { SERVICE_IDENTITIES, type Identity, type ProjectDetail, type Task } from '@platform/contracts';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  SERVICE_IDENTITIES,
+  type Identity,
+  type ProjectDetail,
+  type Task,
+} from '@platform/contracts';
 import { findMentions, multipart, signedAs } from '@platform/service-kit/testing';
 import { sentences } from '../src/sentences/store';
 import { textPairs } from '../src/text-pairs/store';
@@ -37,6 +43,7 @@ const NAMING_PEOPLE = [
   'activity_monthly',
   'activity_totals',
   'activity_people_daily',
+  'idempotency_keys',
 ];
 const NAMING_NOBODY = ['counters', 'migrations', 'activity_backfill', 'review_quality_daily'];
 
@@ -94,6 +101,13 @@ async function seedLeaver() {
       text_category: 'conversational',
     }).then((r) => r.json<{ text_id: string }>());
   await pair('Good evening.', 'Ẹ káalẹ́.', leaver);
+  // Sent from a phone's queue: the service keeps its Idempotency-Key (and its answer) for a week.
+  await call(
+    'POST',
+    '/api/sentences',
+    { ...as(leaver), [IDEMPOTENCY_KEY_HEADER]: 'leaver-sentence-0001' },
+    { ...written, text: 'The road to the farm is long.' },
+  );
   const otherPair = await pair('Welcome home.', 'Ẹ kú àbọ̀.', other);
   const judged = await pair('Thank you.', 'Ẹ ṣé.', other);
   // Reviews both ways: the leaver judges and decides others' items; others judge the leaver's.

@@ -16,14 +16,18 @@ export const IDEMPOTENCY_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const IDEMPOTENCY_PENDING_MS = 2 * 60 * 1000;
 
 /**
- * The TTL index that removes records a week after their first call. The record's `_id` is the person, the
+ * The TTL index that removes records a week after their first call, and a deleted account's. The record's `_id` is the person, the
  * route and the key together, so the `_id` index is the unique index that makes two instances of a service
  * (or two calls racing in one) agree on which call is the first, even before the declared indexes exist.
  */
 export const IDEMPOTENCY_INDEXES: CollectionIndexes[] = [
   {
     collection: IDEMPOTENCY_COLLECTION,
-    indexes: [{ key: { createdAt: 1 }, name: 'created_ttl', expireAfterSeconds: IDEMPOTENCY_TTL_SECONDS }],
+    indexes: [
+      { key: { createdAt: 1 }, name: 'created_ttl', expireAfterSeconds: IDEMPOTENCY_TTL_SECONDS },
+      // A deleted account's keys (forget).
+      { key: { person: 1 }, name: 'person' },
+    ],
   },
 ];
 
@@ -113,6 +117,11 @@ export function idempotencyStore(db: Db) {
         { _id: idOf(scope), claimId },
         { $set: { state: 'done', hash, ...answer, completedAt: now } },
       );
+    },
+
+    /** A deleted account's keys (and the answers kept with them) go with it. */
+    async forget(person: string) {
+      await records.deleteMany({ person });
     },
 
     /** Frees the key after a refused or failed first call: the next call with it is evaluated afresh. */

@@ -16,7 +16,8 @@ async function renameOnAudioFiles(stores: SpeechStores, userId: string, pseudony
 
 /**
  * A deleted account leaves the speech service. What served only them goes: preferences, speaker details,
- * skips and the marks of what they recorded, their uploads under way, their donation count, licence acceptances and download history (the download counts
+ * skips and the marks of what they recorded, their uploads under way, the Idempotency-Keys of what they sent,
+ * their donation count, licence acceptances and download history (the download counts
  * are running totals kept apart). What they gave under a licence or did for others stays without a link back
  * to them: recordings, votes, reports, donations and review decisions, activity counts and releases' internal
  * contributor lists carry `pseudonym` (an id no account has); recordings lose the speaker's name and are
@@ -32,6 +33,7 @@ export async function erasePerson(stores: SpeechStores, userId: string, pseudony
     stores.audioPairs.forget(userId),
     stores.datasets.forget(userId),
     stores.resumableUploads.forget(userId),
+    stores.idempotency.forget(userId),
   ]);
   await renameOnAudioFiles(stores, userId, pseudonym);
   await Promise.all([

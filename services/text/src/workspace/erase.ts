@@ -1,6 +1,11 @@
 import type { Db, ObjectId } from 'mongodb';
 import type { ReviewKind } from '@platform/contracts';
-import { ACTIVITY_COLLECTIONS, pseudonymiseActivity, type CollectionIndexes } from '@platform/service-kit';
+import {
+  ACTIVITY_COLLECTIONS,
+  idempotencyStore,
+  pseudonymiseActivity,
+  type CollectionIndexes,
+} from '@platform/service-kit';
 import type { NotificationStore } from '../notifications/store';
 import type { ProjectStore } from '../projects/store';
 import { decisions, judgements } from '../review/store';
@@ -58,7 +63,7 @@ async function renameOnReviewedItems(db: Db, stores: ErasureStores, userId: stri
 
 /**
  * A deleted account leaves the text service. What was only theirs goes: their dataset uploads (files
- * included) and the notifications addressed to them. What they gave under a licence or did for others stays
+ * included), the Idempotency-Keys of what they sent and the notifications addressed to them. What they gave under a licence or did for others stays
  * without a link back to them: sentences and pairs they wrote, their reviews, reports and decisions, their
  * activity counts, and the projects and tasks they own, belong to or created carry `pseudonym` (an id no
  * account has) and, where a name was shown, DELETED_ACCOUNT_NAME. Idempotent: the gateway calls it again,
@@ -71,7 +76,7 @@ export async function eraseUserText(
   pseudonym: string,
 ): Promise<void> {
   const name = DELETED_ACCOUNT_NAME;
-  await stores.uploads.removeOwn(userId);
+  await Promise.all([stores.uploads.removeOwn(userId), idempotencyStore(db).forget(userId)]);
   // Before the judgements are renamed below; it finds them under either id anyway.
   await renameOnReviewedItems(db, stores, userId, pseudonym);
   await Promise.all([
