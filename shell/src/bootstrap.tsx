@@ -7,7 +7,7 @@ import { exposeDebugInfo } from './debugHook';
 import { loadRemotesManifest } from './federation/manifest';
 import { registerRemoteEntries } from './federation/remoteLoader';
 import { registerShellCatalogue } from './i18n/registerShellCatalogue';
-import { startServiceWorker } from './offline/serviceWorkerRegistration';
+import { startServiceWorker } from './offline/startServiceWorker';
 
 async function start() {
   const reloadingForNewWorker = startServiceWorker();

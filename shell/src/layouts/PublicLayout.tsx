@@ -1,7 +1,6 @@
 import styled from 'styled-components';
 import { SkipLink } from '../a11y/SkipLink';
 import { LanguagePicker } from './LanguagePicker';
-import { OfflineStatus } from '../offline/OfflineStatus';
 import { Main } from './Main';
 
 // The page brings its own header; a thin strip above it holds the language picker, so a visitor can switch
@@ -22,7 +21,6 @@ export function PublicLayout() {
       <LanguageStrip>
         <LanguagePicker />
       </LanguageStrip>
-      <OfflineStatus />
       <Main />
     </div>
   );

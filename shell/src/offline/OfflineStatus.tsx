@@ -2,21 +2,20 @@ import styled from 'styled-components';
 import { useT } from '@platform/i18n';
 import { useOnlineStatus } from './useOnlineStatus';
 
-// Always in the page (empty while online), so screen readers announce the words when they appear.
-const Strip = styled.p`
-  margin: 0;
-  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[4]}`};
-  background: ${({ theme }) => theme.colors.warning.subtle};
-  color: ${({ theme }) => theme.colors.warning.subtleText};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  &:empty {
-    padding: 0;
-    border: 0;
+// Always in the page (empty, so not seen, while online), so screen readers announce the words when they appear.
+const Strip = styled.div`
+  &:not(:empty) {
+    padding: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[4]};
+    background: ${({ theme }) => theme.colors.warning.subtle};
+    color: ${({ theme }) => theme.colors.warning.subtleText};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
   }
 `;
 
-/** Under each layout's top bar: says that the device is offline and that contributions wait on it. */
+/**
+ * Under the top bar of the layouts where people contribute (contributor, app): says that the device is
+ * offline and that contributions wait on it.
+ */
 export function OfflineStatus() {
   const t = useT();
   const online = useOnlineStatus();

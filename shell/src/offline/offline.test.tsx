@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { dashboardPage, downloadsPage, landingPage, pageUrl, speakPage } from '@platform/contracts/client';
+import { dashboardPage, downloadsPage, pageUrl, speakPage } from '@platform/contracts/client';
 import { i18n } from '@platform/i18n';
 import { renderShell, serveTestRemotes, testModules } from '../../test/renderShell';
 import yo from '../i18n/yo.json';
@@ -45,7 +45,6 @@ describe('offline', () => {
   it.each([
     ['contributor', pageUrl(speakPage), 'Speak'],
     ['app', pageUrl(dashboardPage), 'Dashboard'],
-    ['public', pageUrl(landingPage), 'Alpha home'],
   ])(
     'the %s layout says so under its top bar, and stops saying it once back online',
     async (_layout, path, heading) => {

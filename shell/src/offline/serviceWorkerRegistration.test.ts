@@ -1,11 +1,6 @@
 import { SERVICE_WORKER_MESSAGES } from '@platform/contracts/client';
-import {
-  SERVICE_WORKER_URL,
-  registerServiceWorker,
-  startServiceWorker,
-  takeOverWaitingWorker,
-  type ServiceWorkerHost,
-} from './serviceWorkerRegistration';
+import { takeOverWaitingWorker, type ServiceWorkerHost } from './serviceWorkerRegistration';
+import { SERVICE_WORKER_URL, registerServiceWorker, startServiceWorker } from './startServiceWorker';
 
 /** A browser's service worker container with a worker in control and, if asked, a newer one waiting. */
 function fakeHost({ controlled = true, waiting = true, takesOver = true } = {}) {
@@ -84,6 +79,6 @@ describe("the page's part of the service worker", () => {
 
   it('does nothing in a browser without service workers', async () => {
     expect('serviceWorker' in navigator).toBe(false);
-    await expect(startServiceWorker(true)).resolves.toBe(false);
+    await expect(startServiceWorker()).resolves.toBe(false);
   });
 });
