@@ -31,7 +31,7 @@ import { COMPRESSION_THRESHOLD_BYTES } from './edge/compression';
 import { resolveIdentityAtTheEdge } from './edge/identity';
 import { gatewayLoggerOptions } from './edge/logging';
 import { allowedOrigins, registerOriginGuard } from './edge/origin-guard';
-import { registerPathGuard } from './edge/path-guard';
+import { registerPathGuard, splitTarget } from './edge/path-guard';
 import { DEFAULT_UPSTREAM_TIMEOUTS, proxyRoutes, type UpstreamTimeouts } from './edge/proxy';
 import { buildPublicOpenApi, OPENAPI_PATH } from './edge/public-openapi';
 import type { RateLimit } from './edge/rate-limits/keyed-limiter';
@@ -55,6 +55,7 @@ import {
 } from './edge/storage-quota/settings';
 import { storageGate } from './edge/storage-quota/storage-gate';
 import { storedBytesReader } from './edge/storage-quota/stored-bytes';
+import { uploadDrainBytesFor } from './edge/upload-drain';
 import { PublicFiguresSource } from './public-site/figures';
 import { DEFAULT_PUBLIC_SITE_SETTINGS, type PublicSiteSettings } from './public-site/settings';
 import { ROUTE_MODULES } from './routes';
@@ -156,6 +157,7 @@ interface BackgroundJob {
  */
 export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
   const remotes = options.remotes ?? buildRemotesManifest();
+  const uploadDrains = uploadDrainBytesFor();
   const timeouts = { ...DEFAULT_UPSTREAM_TIMEOUTS, ...options.timeouts };
   const readinessMs = options.readinessTimeoutMs ?? 2000;
   const shellIndex = join(options.shellDist, 'index.html');
@@ -182,6 +184,9 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
     indexes: GATEWAY_INDEXES,
     fastify: { trustProxy: trustedProxies(options.trustProxy) },
     notFoundHandler: spaFallback(options.shellDist, pagePaths(remotes)),
+    // A body refused before it was read (a token that may not write, a cross-site origin, a limit) is drained
+    // up to the most its declared route could take, so the client reads the refusal.
+    uploadDrainBytes: (request) => uploadDrains(request.method, splitTarget(request.url).path),
     readinessChecks: {
       shell: async () => existsSync(shellIndex),
       text: serviceReadiness(options.upstreams.text, readinessMs),

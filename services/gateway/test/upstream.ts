@@ -12,6 +12,7 @@ import { verifyIdentity } from '@platform/service-kit';
  *                                     (and `Accept-Ranges: bytes` when `ranged` is in the query)
  * - GET  /api/.../cut                 announces 500 bytes, sends 100, then drops the connection
  * - ANY  /api/.../hang                never answers
+ * - POST /api/.../refuse              401 at once, the body unread (a service refusing a signed-out upload)
  * - POST /api/.../late?ms=N           reads the whole body, then answers { bytes } N ms later
  * - GET  /internal/users/:id/(text|speech)-storage   { bytes: 0 } (the storage quota's reading; not listed
  *                                     in `received`)
@@ -82,6 +83,16 @@ export async function startTestUpstream(): Promise<TestUpstream> {
           res.end(JSON.stringify({ bytes }));
         }, ms);
       });
+    } else if (path.endsWith('/refuse')) {
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          error: 'Unauthorized',
+          code: 'identity.missing',
+          message: 'You need to be signed in to do this.',
+          statusCode: 401,
+        }),
+      );
     } else if (path.endsWith('/hang')) {
       hanging.add(res);
     } else {

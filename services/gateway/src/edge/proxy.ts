@@ -10,6 +10,7 @@ import { splitTarget } from './path-guard';
 import type { StorageGate } from './storage-quota/storage-gate';
 import { ownerOf, type RoutingRule, type ServiceName } from './routing-table';
 import { replyUpstreamError } from './upstream-errors';
+import { proxiedBody, uploadDrainBytesFor } from './upload-drain';
 
 export interface UpstreamTimeouts {
   /** Longest wait for a service's response headers before answering 504. */
@@ -66,6 +67,10 @@ async function readWhole(stream: Readable) {
  * unknown length, streams through as it arrives.
  */
 function sendAnswer(reply: FastifyReply, answer: UpstreamAnswer, service: ServiceName) {
+  // reply-from closes the client's connection when the service answers before the whole body has come in (a
+  // refused upload). The rest of the body is drained instead (proxiedBody), so the connection stays open and
+  // a client still sending reads the answer rather than a reset.
+  if (!reply.request.raw.complete) reply.removeHeader('connection');
   // A file served by byte ranges (a release's metadata.json, a clip) goes out as stored: gzipped, it would
   // lose its Content-Length, and its ETag and any resumed range would describe bytes the client never got.
   // @fastify/compress skips a request carrying this header.
@@ -104,7 +109,13 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
     disableRequestLogging: true,
   });
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  const drainBytes = uploadDrainBytesFor();
+  app.addContentTypeParser('*', (request, payload, done) =>
+    done(
+      null,
+      proxiedBody(payload, () => drainBytes(request.method, splitTarget(request.url).path)),
+    ),
+  );
 
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
     // The path guard (path-guard.ts) has already refused any path URL parsing would change, so the path

@@ -8,7 +8,7 @@ interface Matcher {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 
 /** A declared path as a pattern over request paths: each `:param` one segment. */
-const patternOf = (path: string) =>
+export const patternOf = (path: string) =>
   new RegExp(
     `^${path
       .split('/')
