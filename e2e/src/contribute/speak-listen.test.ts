@@ -1,6 +1,7 @@
 // Speak and Listen end to end, in Chromium with a fake microphone fed a real speech file: one person records a full
 // round of five and sees the circles fill; two other people each hear the first of those recordings on
 // Listen and vote YES; it becomes validated and no longer appears; the first person's stats show it.
+// Takes and votes are saved on the device and sent by the queue of contributions while the person goes on.
 // A silent take is refused with the server's message on screen, and Listen shows its empty state once
 // nothing is left to check.
 import fs from 'node:fs';
@@ -46,6 +47,10 @@ const circleStates = (page: Page) =>
   circles(page).evaluateAll((items) => items.map((li) => li.getAttribute('data-state')));
 const toast = (page: Page, title: string) =>
   page.getByTestId('toast-viewport').getByText(title, { exact: true });
+
+/** Waits until the queue of contributions saved on the device is empty: the server has them all. */
+const queueSent = (page: Page) =>
+  page.getByTestId('contribution-queue').getByRole('button').waitFor({ state: 'detached', timeout: 30_000 });
 
 /** Records one take of TAKE_MS with the fake microphone. */
 async function recordTake(page: Page): Promise<void> {
@@ -119,7 +124,7 @@ describe('Speak and Listen, end to end', () => {
       expect(await submit.isEnabled()).toBe(true);
 
       await submit.click();
-      await toast(page, 'Recording submitted').waitFor({ timeout: 20_000 });
+      await toast(page, 'Recording saved').waitFor({ timeout: 20_000 });
       recordedSentences.push(sentence);
       if (n < DEFAULT_ROUND_SIZE) {
         await page
@@ -148,6 +153,7 @@ describe('Speak and Listen, end to end', () => {
       { timeout: 20_000 },
     );
     expect(await circleStates(page)).toEqual(['current', 'upcoming', 'upcoming', 'upcoming', 'upcoming']);
+    await queueSent(page);
     await page.locator('[data-stat="submitted"]').filter({ hasText: '5 recordings submitted' }).waitFor();
     expect(pageErrors).toEqual([]);
   });
@@ -166,8 +172,9 @@ describe('Speak and Listen, end to end', () => {
     await listenThrough(first);
     expect(await no.isEnabled()).toBe(true);
     await yes.click();
-    await toast(first, 'Validation submitted').waitFor({ timeout: 15_000 });
+    await toast(first, 'Vote saved').waitFor({ timeout: 15_000 });
     expect(await listenSentence(first)).not.toBe(target);
+    await queueSent(first);
 
     // The second listener is offered the unvoted ones first; they pass those until the target comes.
     const second = await pageAs(speakingBrowser, await createPerson('Chidi'), '/user/listen');
@@ -185,7 +192,8 @@ describe('Speak and Listen, end to end', () => {
       }
       await listenThrough(second);
       await second.getByRole('button', { name: 'YES' }).click();
-      await toast(second, 'Validation submitted').waitFor({ timeout: 15_000 });
+      await toast(second, 'Vote saved').waitFor({ timeout: 15_000 });
+      await queueSent(second);
       voted = true;
     }
     expect(voted).toBe(true);
@@ -228,19 +236,22 @@ describe('Speak and Listen, end to end', () => {
     await page.getByText(EMPTY_TITLE).waitFor({ timeout: 15_000 });
   });
 
-  it('a silent take is refused with the message on screen', async () => {
+  it('a silent take is refused with the message on screen, and kept on the device with the reason', async () => {
     const page = await pageAs(silentBrowser, await createPerson('Emeka'), '/user/speak');
     const sentence = await currentSentence(page);
     await recordTake(page);
     await page.getByRole('button', { name: 'SUBMIT' }).click();
-    const refusal = page.getByTestId('upload-error');
-    await refusal.waitFor({ timeout: 20_000 });
-    expect(await refusal.textContent()).toContain(RECORDING_MESSAGES.silent);
-    await toast(page, 'Error submitting recording').waitFor();
-    // Nothing moved on: same sentence, first circle still current, the take kept for another try.
-    expect(await currentSentence(page)).toBe(sentence);
-    expect((await circleStates(page))[0]).toBe('current');
-    expect(await page.getByRole('button', { name: 'SUBMIT' }).isEnabled()).toBe(true);
+    // The round went on at once; the refusal comes when the server has answered.
+    await toast(page, 'Recording not accepted').waitFor({ timeout: 20_000 });
+    await page.getByTestId('toast-viewport').getByText(RECORDING_MESSAGES.silent).waitFor();
+    expect((await circleStates(page))[0]).toBe('done');
+    await page.getByRole('button', { name: '1 waiting · 1 not sent' }).click();
+    const item = page
+      .getByRole('dialog', { name: 'Saved on this device' })
+      .getByTestId('queued-contribution');
+    await item.waitFor();
+    expect(await item.textContent()).toContain(sentence);
+    expect(await item.textContent()).toContain(`Not sent: ${RECORDING_MESSAGES.silent}`);
     expect(pageErrors).toEqual([]);
   });
 });
