@@ -127,6 +127,11 @@ export class Uploader {
         this.hurry = false;
         await this.sendOne(next, sender);
       }
+    } catch {
+      // IndexedDB failed under the loop (storage cleared, quota): look again after a while.
+      this.looping = false;
+      if (this.active) setTimeout(() => this.start(), this.options.recheckMs ?? 30_000);
+      return;
     } finally {
       this.looping = false;
     }
