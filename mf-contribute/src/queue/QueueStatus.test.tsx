@@ -91,13 +91,19 @@ describe('the queue in the contributor header', () => {
     expect(await seriousViolations()).toEqual([]);
     await user.click(within(items[1]!).getByRole('button', { name: 'Delete it' }));
     await waitFor(() => expect(within(dialog).getAllByTestId('queued-contribution')).toHaveLength(2));
-    expect(queue.getSnapshot().items.map((item) => item.contribution.kind)).toEqual(['recording', 'sentence']);
+    expect(queue.getSnapshot().items.map((item) => item.contribution.kind)).toEqual([
+      'recording',
+      'sentence',
+    ]);
     expect(screen.getByRole('button', { name: '2 waiting' })).toBeInTheDocument();
     expect(screen.getByText('Contribution deleted')).toBeInTheDocument();
   });
 
   it("shows a refused item with the server's reason in the chosen words, and counts it apart", async () => {
-    server.on('POST /api/recordings/r1/validate', errorReply(409, 'You have already voted on this recording.'));
+    server.on(
+      'POST /api/recordings/r1/validate',
+      errorReply(409, 'You have already voted on this recording.'),
+    );
     const { user } = await renderHeader([vote]);
     setOnline(true);
     await user.click(await screen.findByRole('button', { name: '1 waiting · 1 not sent' }));

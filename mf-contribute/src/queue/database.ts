@@ -25,6 +25,8 @@ export interface StoredClip {
 export interface ContributeDb extends DBSchema {
   /** The contributions to send, keyed by an increasing number: the order they were saved in. */
   items: { key: number; value: QueueEntry; indexes: { byId: string } };
+  /** The audio of the queued items, apart: listing the queue never reads megabytes of it. */
+  audio: { key: string; value: { id: string; audio: Record<string, StoredAudio> } };
   sentences: { key: string; value: StoredSentence };
   clips: { key: string; value: StoredClip };
   /** Small facts of the device: the last person seen, whether persistence was asked, the upload lease. */
@@ -41,6 +43,7 @@ export function openContributeDb(): Promise<ContributeDatabase> {
     upgrade(db) {
       const items = db.createObjectStore('items', { keyPath: 'seq', autoIncrement: true });
       items.createIndex('byId', 'id', { unique: true });
+      db.createObjectStore('audio', { keyPath: 'id' });
       db.createObjectStore('sentences', { keyPath: 'key' });
       db.createObjectStore('clips', { keyPath: 'key' });
       db.createObjectStore('meta', { keyPath: 'name' });

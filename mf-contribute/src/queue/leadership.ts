@@ -85,9 +85,14 @@ function leaseLeadership(
     }
   };
 
+  /** Whether the lease written last is this tab's: released with it, even if written after the release. */
+  let holding = false;
+  let inflight: Promise<void> = Promise.resolve();
+
   const attempt = async () => {
     if (released) return;
     const mine = await holdLease();
+    holding = mine;
     if (released) return;
     if (mine && !leading) {
       leading = true;
@@ -96,17 +101,20 @@ function leaseLeadership(
       leading = false;
       onLose();
     }
-    timer = setTimeout(() => void attempt(), RENEW_MS);
+    timer = setTimeout(() => void (inflight = attempt()), RENEW_MS);
   };
-  void attempt();
+  inflight = attempt();
 
   return {
     release: async () => {
       released = true;
       clearTimeout(timer);
-      if (!leading) return;
-      leading = false;
-      onLose();
+      await inflight;
+      if (leading) {
+        leading = false;
+        onLose();
+      }
+      if (!holding) return;
       // Let the next tab take over at once instead of waiting for the lease to run out.
       try {
         const db = await dbPromise;

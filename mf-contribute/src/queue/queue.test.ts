@@ -85,19 +85,22 @@ describe('the queue of contributions saved on the device', () => {
       }
       return accepted(r);
     });
-    const { queue } = openQueue();
+    const { queue } = openQueue({ uploader: { backoff: { baseMs: 400, capMs: 1600 }, recheckMs: 100 } });
     const item = await queue.enqueue(vote('a'));
 
     await waitFor(() => expect(queue.getSnapshot().items[0]?.attempts).toBe(1));
     const waiting = queue.getSnapshot().items[0]!;
     expect(waiting.id).toBe(item.id);
-    // Waits between half and all of the first step (40 ms) before the next try.
-    expect(waiting.notBefore - failedAt[0]!).toBeGreaterThanOrEqual(20);
-    expect(waiting.notBefore - failedAt[0]!).toBeLessThanOrEqual(60);
+    // Waits between half and all of the first step (400 ms) before the next try.
+    expect(waiting.notBefore - failedAt[0]!).toBeGreaterThanOrEqual(200);
+    expect(waiting.notBefore - failedAt[0]!).toBeLessThanOrEqual(450);
 
-    await waitFor(() => expect(ids(queue)).toEqual([]));
+    await waitFor(() => expect(queue.getSnapshot().items[0]?.attempts).toBe(2));
+    await waitFor(() => expect(ids(queue)).toEqual([]), { timeout: 3000 });
     expect(tries).toBe(3);
-    expect(failedAt[1]! - failedAt[0]!).toBeGreaterThanOrEqual(20);
+    expect(failedAt[1]! - failedAt[0]!).toBeGreaterThanOrEqual(200);
+    // The second wait is of the doubled step (800 ms).
+    expect(Date.now() - failedAt[1]!).toBeGreaterThanOrEqual(400);
     // The same key on every try of the item: the server stores it once whatever reached it.
     const keys = server
       .calls('POST /api/recordings/a/validate')
@@ -126,6 +129,35 @@ describe('the queue of contributions saved on the device', () => {
     const audio = calls[1]!.form!.get('audio') as File;
     expect(await audio.text()).toBe('opus bytes');
     expect(audio.type).toBe('audio/webm;codecs=opus');
+  });
+
+  it('lists the items without their audio bytes, which only a send reads, after a reload too', async () => {
+    server.on('POST /api/recordings', { status: 201, body: { id: 'rec1', status: 'undecided' } });
+    setOnline(false);
+    const first = openQueue();
+    await first.queue.enqueue({
+      kind: 'recording',
+      sentenceId: 's1',
+      sentenceText: 'Ẹ káàárọ̀',
+      language: 'yo',
+      audio: { bytes: new TextEncoder().encode('x'.repeat(50_000)).buffer, type: 'audio/ogg' },
+    });
+    first.queue.stop();
+    const reloaded = openQueue();
+    await waitFor(() => expect(reloaded.queue.getSnapshot().items).toHaveLength(1));
+    const listed = reloaded.queue.getSnapshot().items[0]!.contribution;
+    expect(listed).toMatchObject({
+      kind: 'recording',
+      sentenceText: 'Ẹ káàárọ̀',
+      audio: { type: 'audio/ogg' },
+    });
+    expect(listed.kind === 'recording' && listed.audio.bytes.byteLength).toBe(0);
+
+    setOnline(true);
+    await waitFor(() => expect(ids(reloaded.queue)).toEqual([]));
+    const audio = server.calls('POST /api/recordings')[0]!.form!.get('audio') as File;
+    expect(audio.size).toBe(50_000);
+    expect(audio.type).toBe('audio/ogg');
   });
 
   it('marks a refused item failed with the reason, keeps it, and sends it again on "Retry now"', async () => {

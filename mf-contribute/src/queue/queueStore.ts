@@ -1,5 +1,5 @@
 import type { ContributeDatabase } from './database';
-import type { Contribution, QueuedContribution, QueueEntry } from './types';
+import { joinAudio, splitAudio, type Contribution, type QueuedContribution, type QueueEntry } from './types';
 
 /** A device-made id: the item's key in the queue and its Idempotency-Key on every try. */
 export function newContributionId(): string {
@@ -14,9 +14,10 @@ export function newContributionId(): string {
 }
 
 /**
- * The queue's items in IndexedDB, oldest first. Every change is written before anything is sent. Where
- * IndexedDB cannot be opened (some private windows and in-app browsers), the items live in the page's memory:
- * they are still sent with retries, only a reload loses them.
+ * The queue's items in IndexedDB, oldest first. Every change is written before anything is sent. The listing
+ * carries no audio bytes (`withAudio` reads them for a send). Where IndexedDB cannot be opened (some private
+ * windows and in-app browsers), the items live in the page's memory: they are still sent with retries, only a
+ * reload loses them.
  */
 export class QueueStore {
   private memory: QueueEntry[] | null = null;
@@ -50,9 +51,21 @@ export class QueueStore {
       this.memory!.push(entry);
       return entry;
     }
+    const { light, audio } = splitAudio(contribution);
+    const tx = db.transaction(['items', 'audio'], 'readwrite');
     // The key is made by IndexedDB as the item is written: the order of saving, across tabs too.
-    const seq = await db.add('items', item as QueueEntry);
-    return { ...item, seq };
+    const seq = await tx.objectStore('items').add({ ...item, contribution: light } as QueueEntry);
+    if (Object.keys(audio).length > 0) await tx.objectStore('audio').put({ id: item.id, audio });
+    await tx.done;
+    return { ...item, contribution: light, seq };
+  }
+
+  /** The item as it is to be sent: with its audio bytes. */
+  async withAudio(entry: QueueEntry): Promise<QueueEntry> {
+    const db = await this.open();
+    if (!db) return entry;
+    const stored = await db.get('audio', entry.id);
+    return stored ? { ...entry, contribution: joinAudio(entry.contribution, stored.audio) } : entry;
   }
 
   async list(): Promise<QueueEntry[]> {
@@ -87,9 +100,11 @@ export class QueueStore {
       this.memory = this.memory!.filter((item) => item.id !== id);
       return this.memory.length < before;
     }
-    const tx = db.transaction('items', 'readwrite');
-    const seq = await tx.store.index('byId').getKey(id);
-    if (seq !== undefined) await tx.store.delete(seq);
+    const tx = db.transaction(['items', 'audio'], 'readwrite');
+    const items = tx.objectStore('items');
+    const seq = await items.index('byId').getKey(id);
+    if (seq !== undefined) await items.delete(seq);
+    await tx.objectStore('audio').delete(id);
     await tx.done;
     return seq !== undefined;
   }

@@ -15,6 +15,31 @@ export async function storeAudio(blob: Blob): Promise<StoredAudio> {
 
 export const audioBlob = (audio: StoredAudio): Blob => new Blob([audio.bytes], { type: audio.type });
 
+/** The audio fields of each kind of contribution. */
+const AUDIO_FIELDS = ['audio', 'english', 'yoruba'] as const;
+
+/**
+ * A contribution without its audio bytes (each audio field keeps its type, with no bytes), and the bytes apart:
+ * what the queue's listing holds, and what only a send reads.
+ */
+export function splitAudio(contribution: Contribution): {
+  light: Contribution;
+  audio: Record<string, StoredAudio>;
+} {
+  const audio: Record<string, StoredAudio> = {};
+  const light: Record<string, unknown> = { ...contribution };
+  for (const field of AUDIO_FIELDS) {
+    const value = light[field] as StoredAudio | undefined;
+    if (!value) continue;
+    audio[field] = value;
+    light[field] = { bytes: new ArrayBuffer(0), type: value.type };
+  }
+  return { light: light as Contribution, audio };
+}
+
+export const joinAudio = (light: Contribution, audio: Record<string, StoredAudio>): Contribution =>
+  ({ ...light, ...audio }) as Contribution;
+
 /** What one contribution is, with what its line in the queue shows (the sentence, the pair's text). */
 export type Contribution =
   | {

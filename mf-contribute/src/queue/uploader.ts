@@ -146,7 +146,7 @@ export class Uploader {
       await store.update(item.id, (stored) => ({ ...stored, owner: sender }));
     }
     events.sending(item.id);
-    const result = await this.options.send(item, ({ loaded, total }) => {
+    const result = await this.options.send(await store.withAudio(item), ({ loaded, total }) => {
       if (total > 0) events.progress(item.id, Math.round((loaded / total) * 100));
     });
     switch (result.kind) {
