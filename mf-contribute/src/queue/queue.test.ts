@@ -257,6 +257,49 @@ describe('the queue of contributions saved on the device', () => {
   });
 });
 
+describe('the browser around the queue', () => {
+  afterEach(() => {
+    delete (navigator as { serviceWorker?: unknown }).serviceWorker;
+    delete (navigator as { storage?: unknown }).storage;
+  });
+
+  it("registers a 'contributions' Background Sync and sends at once on the worker's message, backoff or not", async () => {
+    const register = jest.fn(async () => undefined);
+    const worker = Object.assign(new EventTarget(), { ready: Promise.resolve({ sync: { register } }) });
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: worker });
+    let tries = 0;
+    server.on('POST /api/recordings/a/validate', (r) =>
+      (tries += 1) === 1 ? networkFailure(r) : accepted(r),
+    );
+    // A first wait of at least 30 s: only the worker's message can make the second try come sooner.
+    const { queue } = openQueue({ uploader: { backoff: { baseMs: 60_000, capMs: 60_000 }, recheckMs: 100 } });
+    await queue.enqueue(vote('a'));
+    await waitFor(() => expect(register).toHaveBeenCalledWith('contributions'));
+    await waitFor(() => expect(queue.getSnapshot().items[0]?.attempts).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(tries).toBe(1);
+
+    worker.dispatchEvent(new MessageEvent('message', { data: { type: 'contributions-sync' } }));
+    await waitFor(() => expect(ids(queue)).toEqual([]));
+    expect(tries).toBe(2);
+  });
+
+  it('asks the browser once, on this device, to keep the queue through storage pressure', async () => {
+    const persist = jest.fn(async () => true);
+    Object.defineProperty(navigator, 'storage', { configurable: true, value: { persist } });
+    setOnline(false);
+    const first = openQueue();
+    await first.queue.enqueue(vote('a'));
+    await first.queue.enqueue(vote('b'));
+    await waitFor(() => expect(persist).toHaveBeenCalledTimes(1));
+    first.queue.stop();
+    const reloaded = openQueue();
+    await reloaded.queue.enqueue(vote('c'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(persist).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('backoffDelay', () => {
   it('doubles from the first step up to the cap, somewhere in the upper half of each', () => {
     const options = { baseMs: 1000, capMs: 60_000 };

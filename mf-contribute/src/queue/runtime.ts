@@ -433,8 +433,12 @@ export class ContributionQueue {
     if (!storage?.persist) return;
     try {
       const db = await this.db;
-      if (await readMeta<boolean>(db, 'persistAsked')) return;
-      await writeMeta(db, 'persistAsked', true);
+      // Read and marked in one transaction: two items saved at once, or two tabs, ask once.
+      const tx = db.transaction('meta', 'readwrite');
+      const asked = await tx.store.get('persistAsked');
+      if (!asked) await tx.store.put({ name: 'persistAsked', value: true });
+      await tx.done;
+      if (asked) return;
       // The browser may then keep the queue when it clears storage under pressure.
       await storage.persist();
     } catch {
