@@ -11,15 +11,13 @@ import { useContributionQueue } from './useContributionQueue';
 // The list opens on demand: its code is not part of the page's first load.
 const QueuePanel = lazy(() => import('./QueuePanel'));
 
-const Bar = styled.div`
+const Bar = styled.div<{ $shown: boolean }>`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.space[3]};
-  margin-top: ${({ theme }) => theme.space[3]};
-  &:empty {
-    display: none;
-  }
+  /* The live status stays in the page while empty, so the first count is announced; it takes no room. */
+  margin-top: ${({ theme, $shown }) => ($shown ? theme.space[3] : '0')};
 `;
 
 const Note = styled.p<{ $tone: 'info' | 'warning' }>`
@@ -70,7 +68,7 @@ export function QueueStatus() {
   const label = t('queue.summary', { count, failed });
 
   return (
-    <Bar data-testid="contribution-queue">
+    <Bar data-testid="contribution-queue" $shown={count > 0 || !snapshot.online || snapshot.signInNeeded}>
       <div role="status">
         {count > 0 ? (
           <Button
