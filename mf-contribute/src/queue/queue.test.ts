@@ -279,7 +279,8 @@ describe('the browser around the queue', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(tries).toBe(1);
 
-    worker.dispatchEvent(new MessageEvent('message', { data: { type: 'contributions-sync' } }));
+    // What the site's worker posts on the sync (libs/contracts' SERVICE_WORKER_MESSAGES).
+    worker.dispatchEvent(new MessageEvent('message', { data: { type: 'platform:contributions-sync' } }));
     await waitFor(() => expect(ids(queue)).toEqual([]));
     expect(tries).toBe(2);
   });

@@ -1,3 +1,4 @@
+import { CONTRIBUTIONS_SYNC_TAG, SERVICE_WORKER_MESSAGES } from '@platform/contracts/client';
 import { authApi, type PlatformStore } from '@platform/store';
 import { openContributeDb, readMeta, writeMeta, type ContributeDatabase } from './database';
 import { takeLeadership, type Leadership } from './leadership';
@@ -6,10 +7,6 @@ import { sendContribution } from './send';
 import type { Contribution, QueueEntry, Refusal } from './types';
 import { sendableBy, Uploader, type UploaderOptions } from './uploader';
 
-/** The tag of the Background Sync the page registers; the service worker wakes the pages with it. */
-export const SYNC_TAG = 'contributions';
-/** The message the service worker posts to the open pages on that sync. */
-export const SYNC_MESSAGE = 'contributions-sync';
 const CHANNEL = 'voicebank-contributions';
 
 /** What a screen that waits for its own item learns first. */
@@ -152,7 +149,8 @@ export class ContributionQueue {
     const worker = globalThis.navigator?.serviceWorker;
     if (worker) {
       const onMessage = (event: MessageEvent) => {
-        if ((event.data as { type?: unknown } | null)?.type === SYNC_MESSAGE) this.uploader.hurryUp();
+        const type = (event.data as { type?: unknown } | null)?.type;
+        if (type === SERVICE_WORKER_MESSAGES.contributionsSync) this.uploader.hurryUp();
       };
       worker.addEventListener('message', onMessage);
       this.cleanups.push(() => worker.removeEventListener('message', onMessage));
@@ -470,7 +468,7 @@ function registerBackgroundSync() {
   void worker.ready
     .then((registration) => {
       const sync = (registration as { sync?: { register(tag: string): Promise<void> } }).sync;
-      return sync?.register(SYNC_TAG);
+      return sync?.register(CONTRIBUTIONS_SYNC_TAG);
     })
     .catch(() => undefined);
 }
