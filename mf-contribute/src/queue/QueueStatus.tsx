@@ -20,7 +20,7 @@ const Bar = styled.div<{ $shown: boolean }>`
   margin-top: ${({ theme, $shown }) => ($shown ? theme.space[3] : '0')};
 `;
 
-const Note = styled.p<{ $tone: 'info' | 'warning' }>`
+const Note = styled.p<{ $tone: 'warning' }>`
   margin: 0;
   padding: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[3]};
   border-radius: ${({ theme }) => theme.radii.md};
@@ -39,8 +39,8 @@ const Note = styled.p<{ $tone: 'info' | 'warning' }>`
 
 /**
  * The contribution pages' queue in their header: how many contributions wait on the device ("3 waiting",
- * hidden when none), a button that opens their list, the offline state in words, and the request to sign in
- * again when the session that was to send them has ended.
+ * hidden when none), a button that opens their list, and the request to sign in again when the session that
+ * was to send them has ended. (The offline state is said by the shell's layouts, above every page.)
  */
 export function QueueStatus() {
   const t = useContributeT();
@@ -68,7 +68,7 @@ export function QueueStatus() {
   const label = t('queue.summary', { count, failed });
 
   return (
-    <Bar data-testid="contribution-queue" $shown={count > 0 || !snapshot.online || snapshot.signInNeeded}>
+    <Bar data-testid="contribution-queue" $shown={count > 0 || snapshot.signInNeeded}>
       <div role="status">
         {count > 0 ? (
           <Button
@@ -81,7 +81,6 @@ export function QueueStatus() {
           </Button>
         ) : null}
       </div>
-      {snapshot.online ? null : <Note $tone="info">{t('queue.offline')}</Note>}
       {snapshot.signInNeeded ? (
         <Note $tone="warning" role="alert">
           {t('queue.signInAgain')}
