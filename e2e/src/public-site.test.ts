@@ -148,10 +148,11 @@ describe('the landing page', () => {
     await header(page).getByRole('link', { name: 'FAQ', exact: true }).first().click();
     const top = await eventually(
       () => sectionTop(page, 'faq'),
-      (value) => Math.abs(value - 80) <= 1,
+      (value) => Math.abs(value - 80) < 1,
       10_000,
     );
-    expect(Math.round(top)).toBe(80);
+    // Sections can sit at a fraction of a pixel; the window scrolls by whole ones.
+    expect(Math.abs(top - 80)).toBeLessThan(1);
     expect(new URL(page.url()).hash).toBe('#faq');
     await page.close();
   });

@@ -32,6 +32,15 @@ function List() {
       <button onClick={() => setFilters({ page: page + 1 })}>Next page</button>
       <button onClick={() => setFilters({ page: 9 }, { replace: true })}>Last page</button>
       <button onClick={() => navigate(-1)}>Back</button>
+      <button
+        onClick={() => {
+          // Two choices before the page re-renders, as two quick changes on a busy phone.
+          setFilters({ colour: 'green' });
+          setFilters({ sort: 'date' });
+        }}
+      >
+        Green by date
+      </button>
     </>
   );
 }
@@ -65,6 +74,24 @@ describe('useUrlFilters', () => {
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(location()).toBe('/list?colour=red');
     expect(view()).toEqual({ sort: 'name', page: 1, colour: 'red' });
+  });
+});
+
+describe('useUrlFilters, two changes before the page re-renders', () => {
+  it('keeps both, and Back still returns to the view before them', async () => {
+    const { user, location } = renderWithPlatform(<List />, { path: '/list?page=3' });
+    await user.click(screen.getByRole('button', { name: 'Green by date' }));
+    expect(location()).toBe('/list?colour=green&sort=date');
+    expect(view()).toEqual({ sort: 'date', page: 1, colour: 'green' });
+    await user.click(screen.getByRole('button', { name: 'Red' }));
+    expect(location()).toBe('/list?colour=red&sort=date');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(location()).toBe('/list?page=3');
+    // A change after Back starts from the address shown, not from one written before.
+    await user.click(screen.getByRole('button', { name: 'Red' }));
+    expect(location()).toBe('/list?colour=red');
   });
 });
 

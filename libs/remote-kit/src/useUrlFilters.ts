@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from '@platform/router';
 import { readPageQuery, writePageQuery } from '@platform/contracts/client';
 import type { PageDeclaration, PageQuery } from '@platform/contracts';
@@ -41,12 +41,26 @@ export function useUrlFilters<P extends PageDeclaration, const D extends PageQue
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [page, key, defaultsKey],
   );
+  // The router shows a new address in a transition, so a second change (two filters chosen quickly on a busy
+  // phone) can come before the page has re-rendered: react-router's own updater would then start from the old
+  // address and drop the first change. Each change starts from the newest address written here instead; the
+  // addresses written and not yet shown are kept, so an older one being shown does not count as the newest.
+  const written = useRef<{ newest: string; unshown: string[] }>({ newest: key, unshown: [] });
+  useLayoutEffect(() => {
+    const now = written.current;
+    const at = now.unshown.indexOf(key);
+    // An address not written here (Back, a link) is the newest; one written here leaves the later ones pending.
+    const unshown = at === -1 ? [] : now.unshown.slice(at + 1);
+    written.current = { newest: unshown.at(-1) ?? key, unshown };
+  }, [key]);
   const setFilters = useCallback<SetUrlFilters<P>>(
-    (patch, options = {}) =>
-      setSearch(
-        (current) => writePageQuery(page, current, patch, JSON.parse(defaultsKey) as PageQuery<P>),
-        options.replace ? { replace: true } : undefined,
-      ),
+    (patch, options = {}) => {
+      const { newest, unshown } = written.current;
+      const defaults = JSON.parse(defaultsKey) as PageQuery<P>;
+      const next = writePageQuery(page, new URLSearchParams(newest), patch, defaults).toString();
+      if (next !== newest) written.current = { newest: next, unshown: [...unshown, next] };
+      setSearch(next, options.replace ? { replace: true } : undefined);
+    },
     [page, setSearch, defaultsKey],
   );
   return [filters, setFilters];

@@ -50,7 +50,8 @@ async function keepAtMark(target: HTMLElement) {
     while (!interrupted && Date.now() < deadline) {
       const off = distanceFromMark(target);
       const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 1;
-      if (Math.abs(off) > 1 && !(off > 0 && atBottom)) window.scrollTo({ top: window.scrollY + off });
+      // Within half a pixel, the section's top rounds to the mark.
+      if (Math.abs(off) >= 0.5 && !(off > 0 && atBottom)) window.scrollTo({ top: window.scrollY + off });
       await new Promise((resolve) => setTimeout(resolve, 150));
     }
   } finally {
