@@ -167,6 +167,8 @@ export const ERROR_MESSAGES = {
   // Uploads that resume after a dropped connection (Donate's WAVs).
   'upload.offset_mismatch': 'This part of the upload does not start where the bytes already received end.',
   'upload.incomplete': 'This upload is not finished yet: send the rest of its bytes first.',
+  'upload.too_many_open':
+    'You have too many unfinished uploads. Finish or wait for the ones under way (unused ones are removed after a day).',
   'upload.checksum_mismatch':
     'The uploaded file is not the file announced: its SHA-256 differs. Please send it again.',
   // Every person's storage quota and the data disk's free-space floor, checked before an upload is read.

@@ -23,6 +23,11 @@ export const RESUMABLE_UPLOAD_CHUNK_BYTES = 256 * 1024;
 export const RESUMABLE_UPLOAD_PUT_MAX_BYTES = 4 * RESUMABLE_UPLOAD_CHUNK_BYTES;
 /** An upload nobody has added to for this long is removed, finished or not. */
 export const RESUMABLE_UPLOAD_IDLE_MS = 24 * 60 * 60 * 1000;
+/**
+ * Uploads one person may have open (begun and not yet used up or cleaned away): each holds bytes in the
+ * database for up to a day, so a client that begins uploads in a loop is stopped with 429 `upload.too_many_open`.
+ */
+export const RESUMABLE_UPLOAD_MAX_OPEN = 20;
 /** The media types a PUT's raw bytes may be sent as. */
 export const RESUMABLE_UPLOAD_CONTENT_TYPES = ['application/offset+octet-stream', 'application/octet-stream'];
 

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { ObjectId } from 'mongodb';
 import {
   AUDIO_PAIR_FILE_MAX_BYTES,
+  ERROR_MESSAGES,
+  RESUMABLE_UPLOAD_MAX_OPEN,
   RESUMABLE_UPLOAD_CHUNK_BYTES as PIECE,
   RESUMABLE_UPLOAD_IDLE_MS,
   RESUMABLE_UPLOAD_PUT_MAX_BYTES as PUT_MAX,
@@ -202,6 +204,25 @@ describe('resumable uploads (speech service)', () => {
       expect((await begin(0)).statusCode).toBe(400);
       expect((await begin(100, as('ada'), { purpose: 'dataset' })).statusCode).toBe(400);
       expect(await uploadsStored()).toBe(0);
+    });
+
+    it('caps the uploads one person may have open: 429 with its code past the cap, others unaffected', async () => {
+      for (let i = 0; i < RESUMABLE_UPLOAD_MAX_OPEN; i++) await begun(OTHER_TONE);
+      const refused = await begin(OTHER_TONE.length);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        error: 'Too Many Requests',
+        code: 'upload.too_many_open',
+        message: ERROR_MESSAGES['upload.too_many_open'],
+        statusCode: 429,
+      });
+      expect(await uploadsStored()).toBe(RESUMABLE_UPLOAD_MAX_OPEN);
+      // Another person is not held back by Ada's uploads.
+      expect((await begin(OTHER_TONE.length, as('bola'))).statusCode).toBe(201);
+      // An upload used up or cleaned away frees its place.
+      const [oldest] = await db().collection(RESUMABLE_UPLOADS).find({ ownerId: 'ada' }).limit(1).toArray();
+      await db().collection(RESUMABLE_UPLOADS).deleteOne({ _id: oldest!._id });
+      expect((await begin(OTHER_TONE.length)).statusCode).toBe(201);
     });
 
     it('checks the whole file against its SHA-256 at the end: a mismatch is 422 and the upload starts again', async () => {

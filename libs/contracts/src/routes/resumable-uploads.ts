@@ -25,7 +25,8 @@ export const postResumableUpload = defineRoute({
   storesFiles: true,
   body: ResumableUploadCreateBody,
   reply: { 201: ResumableUploadState },
-  errors: [413],
+  // 429 `upload.too_many_open`: the person already has RESUMABLE_UPLOAD_MAX_OPEN uploads open.
+  errors: [413, 429],
 });
 
 /** Where one's own upload stands (after a dropped connection, the client asks before going on). */

@@ -184,6 +184,19 @@ describe('resumableUpload', () => {
     expect(FakeXhr.sent).toHaveLength(0);
   });
 
+  it('hands back at once a refusal for too many open uploads, for its caller to wait longer than a try', async () => {
+    const server = installFakeServer();
+    server.on(
+      'POST /api/resumable-uploads',
+      errorReply(429, 'You have too many unfinished uploads.', { code: 'upload.too_many_open' }),
+    );
+    const error = await resumableUpload(file(), 'audio-pair-file', { retryDelayMs: () => 0 }).catch(
+      (e: unknown) => e,
+    );
+    expect(readApiError(error)).toMatchObject({ status: 429, code: 'upload.too_many_open' });
+    expect(server.calls('POST /api/resumable-uploads')).toHaveLength(1);
+  });
+
   it('gives up after its tries fail in a row, as a network failure', async () => {
     const server = installFakeServer();
     fakeSpeech(server);

@@ -108,15 +108,20 @@ async function callJson(
   return { status: res.status, body: parsed };
 }
 
-/** Answers worth another try: no answer, the server busy or failing, or the file's bytes changed on the way. */
+const codeOf = (answer: UploadAnswer) => (answer.body as { code?: unknown } | undefined)?.code;
+
+/**
+ * Answers worth another try: no answer, the server busy or failing, or the file's bytes changed on the way.
+ * Too many open uploads is not one of them: those go only when used or after a day idle, so the caller's
+ * own (longer) backoff decides when to ask again.
+ */
 const worthRetrying = (answer: UploadAnswer) =>
   answer.status === 408 ||
-  answer.status === 429 ||
+  (answer.status === 429 && codeOf(answer) !== 'upload.too_many_open') ||
   answer.status >= 500 ||
   (answer.status === 422 &&
-    (answer.body as { code?: unknown } | undefined)?.code === 'upload.checksum_mismatch');
+    codeOf(answer) === 'upload.checksum_mismatch');
 
-const codeOf = (answer: UploadAnswer) => (answer.body as { code?: unknown } | undefined)?.code;
 const isAbort = (thrown: unknown) => thrown instanceof DOMException && thrown.name === 'AbortError';
 
 /**

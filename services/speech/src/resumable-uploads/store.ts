@@ -195,6 +195,9 @@ export function resumableUploadStore(db: Db) {
       return found.map((u) => u._id);
     },
 
+    /** How many uploads a person has open (begun, not used up nor cleaned away), from the owner index alone. */
+    openCount: (ownerId: string) => uploads.countDocuments({ ownerId }, { hint: 'owner_received' }),
+
     /** Bytes of a person's uploads under way (their storage quota counts them). */
     async bytesOf(ownerId: string): Promise<number> {
       const [row] = await uploads

@@ -5,6 +5,7 @@ import {
   RESUMABLE_UPLOAD_CHUNK_BYTES,
   RESUMABLE_UPLOAD_CONTENT_TYPES,
   RESUMABLE_UPLOAD_MAX_BYTES,
+  RESUMABLE_UPLOAD_MAX_OPEN,
 } from '@platform/contracts';
 import { HttpError, routeModule, serveRoute } from '@platform/service-kit';
 import type { SpeechContext } from '../../context';
@@ -27,6 +28,10 @@ export default routeModule<SpeechContext>(
     serveRoute(app, postResumableUpload, async (request, reply) => {
       const { purpose, size, sha256, contentType } = request.body;
       if (size > RESUMABLE_UPLOAD_MAX_BYTES[purpose]) throw new HttpError(413, TOO_LARGE[purpose]);
+      // Each open upload holds bytes for up to a day: a client that begins them in a loop is stopped here.
+      if ((await uploads.openCount(request.identity.id)) >= RESUMABLE_UPLOAD_MAX_OPEN) {
+        throw new HttpError(429, 'upload.too_many_open');
+      }
       const at = now();
       const upload = await uploads.create({
         ownerId: request.identity.id,
