@@ -1,22 +1,11 @@
 // axe-core on the dashboard, projects, project, tasks and shared task pages with answers in them (the e2e
 // suite runs it on every route of the built platform; this one needs no services): no serious or critical
 // violation. Colour contrast needs a real layout engine, so it stays with the e2e suite.
-import axe from 'axe-core';
 import { screen } from '@testing-library/react';
-import { renderWithPlatform } from '@platform/remote-kit/testing';
+import { renderWithPlatform, seriousViolations } from '@platform/remote-kit/testing';
 import routes from './routes';
 import { answerEverything, pagesWithData } from './projects/testing';
 import { dashboardPage, pageUrl, projectsPage } from '@platform/contracts/client';
-
-async function seriousViolations() {
-  const results = await axe.run(document.body, {
-    resultTypes: ['violations'],
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 describe('accessibility (axe-core) of the workspace pages with their data', () => {
   it.each(pagesWithData)('%s: no serious or critical violation', async (path, shown) => {

@@ -1,9 +1,8 @@
-import axe from 'axe-core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { createPlatformStore } from '@platform/store';
 import { errorReply, installFakeServer, sessionAs, testUser } from '@platform/store/testing';
 import type { FakeServer } from '@platform/store/testing';
-import { renderWithPlatform } from '@platform/remote-kit/testing';
+import { renderWithPlatform, seriousViolations } from '@platform/remote-kit/testing';
 import { PSEUDO_LOCALE } from '@platform/i18n';
 import { expectOnlyCatalogueText, useLocaleInTest } from '@platform/i18n/testing';
 import { pageUrl, signinPage, speakPage } from '@platform/contracts/client';
@@ -43,16 +42,6 @@ async function renderHeader(items: Contribution[]) {
   for (const item of items) await queue.enqueue(item);
   const view = renderWithPlatform(<QueueStatus />, { store, path: pageUrl(speakPage) });
   return { ...view, queue };
-}
-
-async function seriousViolations() {
-  const results = await axe.run(document.body, {
-    resultTypes: ['violations'],
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 describe('the queue in the contributor header', () => {

@@ -6,10 +6,9 @@ import type {
   TaskCompletionChart,
 } from '@platform/contracts';
 import { analyticsPage, pageUrl } from '@platform/contracts/client';
-import { renderWithPlatform } from '@platform/remote-kit/testing';
+import { renderWithPlatform, seriousViolations } from '@platform/remote-kit/testing';
 import { installFakeServer, testUser } from '@platform/store/testing';
 import type { FakeServer, SeenRequest } from '@platform/store/testing';
-import { seriousViolations } from '../../test/axe';
 import { AnalyticsPage } from './AnalyticsPage';
 
 type Role = 'contributor' | 'reviewer' | 'researcher' | 'manager' | 'admin';

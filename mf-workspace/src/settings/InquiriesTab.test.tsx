@@ -1,9 +1,8 @@
 import type { InquiryRow } from '@platform/contracts';
-import { renderWithPlatform } from '@platform/remote-kit/testing';
+import { renderWithPlatform, seriousViolations } from '@platform/remote-kit/testing';
 import { screen, within } from '@testing-library/react';
 import { errorReply, installFakeServer, testUser, withFakeXhr } from '@platform/store/testing';
 import type { FakeServer } from '@platform/store/testing';
-import { seriousViolations } from '../../test/axe';
 import { SettingsPage } from './SettingsPage';
 import { pageUrl, settingsPage } from '@platform/contracts/client';
 

@@ -1,10 +1,9 @@
 import type { AccountRow, NotificationSettings, Profile, SpeakerDetails } from '@platform/contracts';
 import { landingPage, pageUrl, settingsPage, signinPage } from '@platform/contracts/client';
-import { renderWithPlatform } from '@platform/remote-kit/testing';
+import { renderWithPlatform, seriousViolations } from '@platform/remote-kit/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { FakeXhr, errorReply, installFakeServer, testUser, withFakeXhr } from '@platform/store/testing';
 import type { FakeServer } from '@platform/store/testing';
-import { seriousViolations } from '../../test/axe';
 import { SettingsPage } from './SettingsPage';
 
 type Role = 'contributor' | 'reviewer' | 'researcher' | 'manager' | 'admin';

@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
 import type { Profile } from '@platform/contracts';
 import { api } from '@platform/store';
 import { installFakeServer, sessionAs, testUser } from '@platform/store/testing';
 import type { FakeServer } from '@platform/store/testing';
 import { renderShell, testManifest, serveTestRemotes } from '../../test/renderShell';
+import { seriousViolations } from '@platform/remote-kit/testing';
 import {
   dashboardPage,
   downloadsPage,
@@ -183,18 +183,6 @@ describe('top bar search', () => {
   });
 });
 
-async function seriousViolations() {
-  // jsdom has no canvas; axe then skips its icon-font check instead of logging an error.
-  jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-  const results = await axe.run(document.body, {
-    resultTypes: ['violations'],
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
-}
-
 it('the app layout as a visitor sees it on an open page has no serious accessibility violations', async () => {
   renderShell(pageUrl(textToSpeechPage), testManifest, { user: null });
   await screen.findByRole('heading', { level: 1, name: 'Text-to-Speech Model' });
@@ -209,15 +197,5 @@ it('the app layout with its badge, person and search results has no serious acce
   await waitFor(() => expect(navTasksLink()).toHaveAccessibleName('Tasks Open tasks: 3'));
   await user.type(screen.getByRole('combobox', { name: 'Search' }), 'yo');
   await screen.findByRole('listbox', { name: 'Search results' });
-  // jsdom has no canvas; axe then skips its icon-font check instead of logging an error.
-  jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-  const results = await axe.run(document.body, {
-    resultTypes: ['violations'],
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  expect(
-    results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`),
-  ).toEqual([]);
+  expect(await seriousViolations()).toEqual([]);
 });

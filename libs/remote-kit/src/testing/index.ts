@@ -4,3 +4,4 @@ export { renderWithPlatform } from './renderWithPlatform';
 export type { RenderWithPlatformOptions, PlatformRenderResult } from './renderWithPlatform';
 export { describeRemoteRoutes } from './describeRemoteRoutes';
 export { testPage } from './testPage';
+export { seriousViolations } from './axe';
