@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { useT } from '@platform/i18n';
 import { useOnlineStatus } from './useOnlineStatus';
+import { useLastSessionInUse } from '../session/lastSession';
 
 // Always in the page (empty, so not seen, while online), so screen readers announce the words when they appear.
 const Strip = styled.div`
@@ -14,11 +15,14 @@ const Strip = styled.div`
 
 /**
  * Under the top bar of the layouts where people contribute (contributor, app): says that the device is
- * offline and that contributions wait on it.
+ * offline and that contributions wait on it. The gateway not answering at all counts: the page then goes on
+ * for the last person seen signed in here, and the person should know nothing reaches the server.
  */
 export function OfflineStatus() {
   const t = useT();
-  const online = useOnlineStatus();
+  const browserOnline = useOnlineStatus();
+  const goingOnOffline = useLastSessionInUse();
+  const online = browserOnline && !goingOnOffline;
   return (
     <Strip role="status" data-offline-status={online ? undefined : ''}>
       {online ? null : t('offline.status')}

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { useSession, useSignOutMutation } from '@platform/store';
 import { signinPathFor } from '@platform/remote-kit';
 import { SIGNIN_PATH, SIGN_OUT_CACHE_KEY } from './useLogout';
+import { useLastSessionOffline } from './useLastSessionOffline';
 import { useT } from '@platform/i18n';
 import { ErrorState, Skeleton, Spinner } from '@platform/ui';
 
@@ -61,6 +62,7 @@ export function RequireSession({ children, required = true }: { children: ReactN
   const t = useT();
   const session = useSession();
   const location = useLocation();
+  const goingOnOffline = useLastSessionOffline();
   // A Logout clears the session before its own navigation lands; the page must not be remembered as the place
   // to come back to, so the sign-out's state (shared with useLogout) tells the two apart. It is forgotten
   // when the guarded page goes away, so a later visit is remembered again.
@@ -74,7 +76,7 @@ export function RequireSession({ children, required = true }: { children: ReactN
   if (session.status === 'signedOut') {
     return <Navigate to={endedByLogout ? SIGNIN_PATH : signinPathFor(location)} replace />;
   }
-  if (session.status === 'unknown') {
+  if (session.status === 'unknown' && !goingOnOffline) {
     return (
       <Centered>
         <ErrorState

@@ -84,6 +84,8 @@ describe('guarded pages', () => {
   });
 
   it('offer Retry when the session cannot be read, and do not pretend the visitor is signed out', async () => {
+    // Nobody was seen signed in on this device before (else the page would go on as them, lastSession.test).
+    localStorage.clear();
     const server = installFakeServer();
     server.on('GET /auth/session', networkFailure);
     renderShell(pageUrl(dashboardPage), manifest, { server });
