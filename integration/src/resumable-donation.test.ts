@@ -180,4 +180,51 @@ describe('a donation upload over a connection that drops', () => {
     // The uploads were used up by the donation.
     expect((await call('GET', `/api/resumable-uploads/${ids[0]}`)).status).toBe(404);
   }, 120_000);
+
+  it('a retry of the donation after a lost answer gets the first answer, and nothing more is stored', async () => {
+    const textId = new ObjectId().toHexString();
+    await speech.col.textPairs.insertOne({
+      _id: textId,
+      source_lang_text: 'Rain is coming.',
+      target_lang_text: 'Òjò ń bọ̀.',
+      text_category: 'conversational',
+      approved: true,
+      donations: 0,
+      rand: Math.random(),
+      seq: 2,
+    });
+    await speech.stores.audioPairs.countApprovedTextPairs(1);
+    const ids: string[] = [];
+    for (const file of [wav({ seconds: 3, frequency: 330 }), wav({ seconds: 3, frequency: 550 })]) {
+      const begun = await call<ResumableUploadState>('POST', '/api/resumable-uploads', {
+        purpose: 'audio-pair-file',
+        size: file.length,
+      });
+      await resume(begun.body.id, file);
+      ids.push(begun.body.id);
+    }
+    const body = JSON.stringify({
+      text_id: textId,
+      user_dialect: 'ekiti-yoruba',
+      source_upload_id: ids[0],
+      target_upload_id: ids[1],
+    });
+    const donate = () =>
+      fetch(`${base}/api/audio/from-uploads`, {
+        method: 'POST',
+        headers: {
+          cookie,
+          'content-type': 'application/json',
+          'idempotency-key': 'donation-2f6d3c1b-7e01',
+        },
+        body,
+      });
+    const first = await donate();
+    expect(first.status).toBe(201);
+    // The phone never saw that answer: its queue sends the same request again, uploads already used up.
+    const again = await donate();
+    expect(again.status).toBe(201);
+    expect(await again.json()).toEqual(await first.json());
+    expect(await speech.col.audioPairs.countDocuments({ textId })).toBe(1);
+  }, 60_000);
 });

@@ -1,8 +1,21 @@
 import { routeRequest } from '@platform/store';
 import { uploadMutation } from '@platform/remote-kit/upload';
 import { remoteApi } from './remoteApi';
-import { getDonateNext, postAudioPair, postDonateReport, postDonateSkip } from '@platform/contracts/client';
-import type { AudioPairFileField, Dialect, RouteReply, TextPairReportBody } from '@platform/contracts';
+import { idempotencyHeaders } from './contributeApi';
+import {
+  getDonateNext,
+  postAudioPair,
+  postAudioPairFromUploads,
+  postDonateReport,
+  postDonateSkip,
+} from '@platform/contracts/client';
+import type {
+  AudioPairFileField,
+  AudioPairFromUploadsBody,
+  Dialect,
+  RouteReply,
+  TextPairReportBody,
+} from '@platform/contracts';
 
 /** Donate Your Voice's upload: both sides of one text pair, as 16-bit PCM WAV, and the speaker's dialect. */
 export interface AudioPairUpload {
@@ -53,6 +66,17 @@ export const donateApi = remoteApi.injectEndpoints({
     submitAudioPair: uploadMutation(build, postAudioPair, {
       toForm: audioPairForm,
       invalidates: ['AudioPair', 'UserStats'],
+    }),
+    // The same donation from two finished resumable uploads (large WAVs on a connection that drops).
+    submitAudioPairFromUploads: build.mutation<
+      RouteReply<typeof postAudioPairFromUploads>,
+      AudioPairFromUploadsBody & { idempotencyKey: string }
+    >({
+      query: ({ idempotencyKey, ...body }) => ({
+        ...routeRequest(postAudioPairFromUploads, { body }),
+        headers: idempotencyHeaders(idempotencyKey)!,
+      }),
+      invalidatesTags: onSuccess('AudioPair', 'UserStats'),
     }),
     skipDonatePair: build.mutation<RouteReply<typeof postDonateSkip>, string>({
       query: (id) => routeRequest(postDonateSkip, { params: { id } }),

@@ -216,6 +216,58 @@ describe('Donate Your Voice', () => {
     await waitFor(() => expect(server.calls('GET /api/user/stats')).toHaveLength(2));
   });
 
+  it('sends a pair of over 1 MB as two resumable uploads, the progress following the bytes of both', async () => {
+    server.on('GET /api/user/preferences', { body: { language: 'yo', dialect: 'other' } });
+    nextRecording = () => ({ samples: new Float32Array(30 * 16000).fill(0.2), sampleRate: 16000 });
+    const size = 44 + 30 * 16000 * 2;
+    const ids = ['65f0000000000000000000e1', '65f0000000000000000000e2'];
+    const state = (id: string, received: number) => ({
+      id,
+      purpose: 'audio-pair-file',
+      size,
+      received,
+      complete: received === size,
+      chunkBytes: 256 * 1024,
+      maxPutBytes: 1024 * 1024,
+    });
+    let begun = 0;
+    server.on('POST /api/resumable-uploads', () => ({ status: 201, body: state(ids[begun++]!, 0) }));
+    server.on('POST /api/audio/from-uploads', () => {
+      advance();
+      return { status: 201, body: { audio_id: 'a1' } };
+    });
+    const user = userEvent.setup();
+    await renderDonate();
+    await recordBoth(user);
+    await user.click(submitButton());
+    const bar = () => screen.getByRole('progressbar', { name: 'Sending your recordings' });
+
+    const english = await sentUpload(1);
+    expect([english.method, english.url]).toEqual(['PUT', `/api/resumable-uploads/${ids[0]}`]);
+    expect(english.headers['Content-Range']).toBe(`bytes 0-${size - 1}/${size}`);
+    act(() => english.progress(size / 2, size));
+    await waitFor(() => expect(bar()).toHaveAttribute('aria-valuenow', '25'));
+    act(() => english.respond(200, state(ids[0]!, size)));
+
+    const yoruba = await sentUpload(2);
+    expect(yoruba.url).toBe(`/api/resumable-uploads/${ids[1]}`);
+    act(() => yoruba.progress(size / 2, size));
+    await waitFor(() => expect(bar()).toHaveAttribute('aria-valuenow', '75'));
+    act(() => yoruba.respond(200, state(ids[1]!, size)));
+
+    expect(await toastIn().findByText('Both audios submitted successfully!')).toBeInTheDocument();
+    await screen.findByText('Good morning number 2');
+    const [ask] = server.calls('POST /api/audio/from-uploads');
+    expect(ask!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ask!.json).toEqual({
+      text_id: pair(1).text_id,
+      user_dialect: 'other',
+      source_upload_id: ids[0],
+      target_upload_id: ids[1],
+    });
+    expect(server.calls('POST /api/audio/upload')).toHaveLength(0);
+  });
+
   it('saves the pair on the device offline, and sends it with its key when the connection is back', async () => {
     server.on('GET /api/user/preferences', { body: { language: 'yo', dialect: 'other' } });
     const user = userEvent.setup();

@@ -2,6 +2,7 @@ import { readApiError, type AppDispatch } from '@platform/store';
 import type { UploadProgress } from '@platform/remote-kit/upload';
 import { contributeApi, idempotencyHeaders } from '../api/contributeApi';
 import { donateApi } from '../api/donateApi';
+import { isResumableDonation, sendResumableDonation } from '../donate/resumableDonation';
 import { classifyFailure, type SendResult } from './sendResult';
 import { audioBlob, type QueueEntry } from './types';
 
@@ -39,6 +40,7 @@ function request(dispatch: AppDispatch, entry: QueueEntry, onProgress: (p: Uploa
         contributeApi.endpoints.writeSentenceBatch.initiate({ ...c.body, idempotencyKey: id }, untracked),
       ).unwrap();
     case 'donation':
+      if (isResumableDonation(c)) return sendResumableDonation(dispatch, id, c, onProgress);
       return dispatch(
         donateApi.endpoints.submitAudioPair.initiate(
           {
