@@ -13,6 +13,7 @@ import { SPEECH_INDEXES } from './indexes';
 import { createTextPairSync, type TextPairSync } from './text-pairs/text-pair-sync';
 import { ROUTE_MODULES } from './routes';
 import { speechStores, type SpeechStores } from './stores';
+import { opusencEncoder, smallRenditions } from './audio/small-rendition';
 import { createReleaseWorker, type ReleaseWorker, type ReleaseWorkerOptions } from './datasets/release-build';
 import { createDatasetSeeder, type DatasetSeeder } from './datasets/seeding';
 import { createSentenceSync, type SentenceSync } from './sentences/sentence-sync';
@@ -72,6 +73,11 @@ export interface SpeechAppOptions {
   /** Remove idle resumable uploads every `uploadCleanupIntervalMs` (default true; tests drive `runOnce`). */
   startUploadCleanup?: boolean;
   uploadCleanupIntervalMs?: number;
+  /**
+   * opus-tools' encoder, for Listen's small renditions (OPUSENC_PATH; `opusenc` on the PATH by default).
+   * Without it every recording is served as it was recorded.
+   */
+  opusencPath?: string;
 }
 
 /**
@@ -120,6 +126,11 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
           log: typed.log,
         }),
         worker: releaseWorker,
+        renditions: smallRenditions(
+          databaseOf(typed),
+          opusencEncoder(options.opusencPath ?? process.env.OPUSENC_PATH ?? 'opusenc'),
+          typed.log.child({ component: 'small-renditions' }),
+        ),
       });
     },
   });

@@ -1,5 +1,6 @@
 import type { ServiceClient } from '@platform/service-kit';
 import type { ReleaseWorker } from './datasets/release-build';
+import type { SmallRenditions } from './audio/small-rendition';
 import type { SpeechStores } from './stores';
 
 /** What the speech service's route modules are given besides the app. */
@@ -14,4 +15,6 @@ export interface SpeechContext {
   text: ServiceClient;
   /** Builds published releases; the publish route kicks it. */
   worker: ReleaseWorker;
+  /** Listen's small audio renditions for people who save data (originals when opusenc is missing). */
+  renditions: SmallRenditions;
 }
