@@ -82,7 +82,9 @@ describe('the last session seen on this device', () => {
   it('lets a page reloaded offline go on for that person, and says it is offline', async () => {
     await visitOnline();
     reloadOffline();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Speak' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Speak' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByText(UNKNOWN_TITLE)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'User menu: Adaeze Okafor' })).toBeInTheDocument();
     expect(screen.getByText(OFFLINE_WORDS)).toBeInTheDocument();
@@ -94,7 +96,9 @@ describe('the last session seen on this device', () => {
     const server = installFakeServer();
     server.on('GET /auth/session', networkFailure);
     renderShell(pageUrl(speakPage), manifest, { server });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Speak' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Speak' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText(OFFLINE_WORDS)).toBeInTheDocument();
   });
 
