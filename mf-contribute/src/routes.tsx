@@ -4,11 +4,17 @@
 import { defineRemoteRoutes } from '@platform/remote-kit';
 import { donatePage, listenPage, reviewPage, speakPage, writePage } from '@platform/contracts/client';
 import './i18n';
+import { lazyPage } from './lazyPage';
 import { SpeakPage } from './speak/SpeakPage';
-import { ListenPage } from './listen/ListenPage';
-import { WritePage } from './write/WritePage';
-import { ReviewPage } from './review/ReviewPage';
-import { DonateVoicePage } from './donate/DonateVoicePage';
+
+// Speak, where most people start (the installed app opens on it), comes with this module; each other page
+// is fetched when first shown.
+const ListenPage = lazyPage('titles.listen', () => import('./listen/ListenPage').then((m) => m.ListenPage));
+const WritePage = lazyPage('titles.write', () => import('./write/WritePage').then((m) => m.WritePage));
+const ReviewPage = lazyPage('titles.review', () => import('./review/ReviewPage').then((m) => m.ReviewPage));
+const DonateVoicePage = lazyPage('titles.donate', () =>
+  import('./donate/DonateVoicePage').then((m) => m.DonateVoicePage),
+);
 
 export default defineRemoteRoutes('mf_contribute', [
   { page: speakPage, Component: SpeakPage },
