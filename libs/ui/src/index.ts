@@ -6,7 +6,7 @@ export type { PlatformTheme, ColorRole, Breakpoint, SpaceKey } from './theme/the
 export { GlobalStyle } from './theme/GlobalStyle';
 export { PlatformThemeProvider } from './theme/PlatformThemeProvider';
 export type { PlatformThemeProviderProps } from './theme/PlatformThemeProvider';
-export { focusRing, srOnly, media, reducedMotion } from './theme/mixins';
+export { focusRing, srOnly, media, reducedMotion, touchScreens, touchTarget } from './theme/mixins';
 
 export * from './icons';
 

@@ -1,4 +1,5 @@
 import { createGlobalStyle } from 'styled-components';
+import { touchScreens } from './mixins';
 
 /** Base document styles. Rendered once, by the shell, through PlatformThemeProvider. */
 export const GlobalStyle = createGlobalStyle`
@@ -26,6 +27,26 @@ export const GlobalStyle = createGlobalStyle`
   :focus-visible {
     outline: ${({ theme }) => `${theme.focusRing.width} solid ${theme.focusRing.color}`};
     outline-offset: ${({ theme }) => theme.focusRing.offset};
+  }
+  /*
+   * Where a finger, not a pointer, hits controls: every button, field and disclosure of the page is at least
+   * 44 px high (buttons and tabs as wide), whoever drew it. A component that draws a control smaller for a
+   * mouse in its own styles says it again there (touchTarget), as its class outranks these.
+   */
+  ${touchScreens} {
+    button,
+    select,
+    summary,
+    [role='button'],
+    [role='tab'],
+    input:not([type='checkbox']):not([type='radio']):not([type='hidden']):not([type='file']):not([type='range']) {
+      min-height: 2.75rem;
+    }
+    button,
+    [role='button'],
+    [role='tab'] {
+      min-width: 2.75rem;
+    }
   }
   @media (prefers-reduced-motion: reduce) {
     *, *::before, *::after {

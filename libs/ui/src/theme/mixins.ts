@@ -30,3 +30,17 @@ export const media = {
 };
 
 export const reducedMotion = '@media (prefers-reduced-motion: reduce)';
+
+/** Touch screens, and windows as narrow as a phone's: where a finger, not a mouse pointer, hits controls. */
+export const touchScreens = '@media (pointer: coarse), (max-width: 40rem)';
+
+/**
+ * There, a control is at least 44 × 44 px (WCAG 2.5.5), however small it is drawn for a mouse: a thumb
+ * misses anything smaller and taps its neighbour.
+ */
+export const touchTarget = css`
+  ${touchScreens} {
+    min-width: 2.75rem;
+    min-height: 2.75rem;
+  }
+`;

@@ -1,7 +1,7 @@
 import type { ComponentPropsWithRef, ElementType, MouseEvent, ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import type { DefaultTheme } from 'styled-components';
-import { focusRing } from '../../theme/mixins';
+import { focusRing, touchTarget } from '../../theme/mixins';
 import { Spinner } from '../Spinner/Spinner';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger';
@@ -102,6 +102,7 @@ const StyledButton = styled.button<{ $variant: ButtonVariant; $size: ButtonSize;
     color ${({ theme }) => theme.transitions.fast};
   ${({ theme, $variant }) => variantStyles(theme, $variant)}
   ${focusRing}
+  ${touchTarget}
 
   &:disabled,
   &[aria-disabled='true'] {

@@ -1,5 +1,6 @@
 import type { ComponentPropsWithRef } from 'react';
 import styled from 'styled-components';
+import { touchScreens, touchTarget } from '../../theme/mixins';
 import type { FieldBaseProps } from '../Field/Field';
 import { FieldMessages, FieldWrapper, joinIds, useFieldIds } from '../Field/Field';
 
@@ -9,6 +10,9 @@ export const ChoiceRow = styled.div`
   display: flex;
   align-items: flex-start;
   gap: ${({ theme }) => theme.space[2]};
+  ${touchScreens} {
+    align-items: center;
+  }
 `;
 
 export const ChoiceLabel = styled.label`
@@ -16,6 +20,12 @@ export const ChoiceLabel = styled.label`
   color: ${({ theme }) => theme.colors.text};
   cursor: pointer;
   line-height: ${({ theme }) => theme.lineHeights.snug};
+  /* The label is where a finger taps the choice: the box beside it is drawn small. */
+  ${touchTarget}
+  ${touchScreens} {
+    display: flex;
+    align-items: center;
+  }
 `;
 
 export const ChoiceInput = styled.input`
@@ -23,6 +33,9 @@ export const ChoiceInput = styled.input`
   width: 1.125rem;
   height: 1.125rem;
   margin: 0.1rem 0 0;
+  ${touchScreens} {
+    margin: 0;
+  }
   accent-color: ${({ theme }) => theme.colors.primary.main};
   cursor: pointer;
   &:focus-visible {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ElementType, KeyboardEvent, ReactNode } from 'react';
 import styled from 'styled-components';
-import { focusRing } from '../../theme/mixins';
+import { focusRing, touchTarget } from '../../theme/mixins';
 
 export interface DropdownMenuItem {
   id: string;
@@ -49,6 +49,7 @@ const Trigger = styled.button<{ $variant: 'ghost' | 'outline' }>`
   font-weight: ${({ theme }) => theme.fontWeights.medium};
   cursor: pointer;
   ${focusRing}
+  ${touchTarget}
   &:hover,
   &[aria-expanded='true'] {
     background: ${({ theme }) => theme.colors.surfaceSunken};
@@ -96,6 +97,7 @@ const Item = styled.button<{ $danger: boolean }>`
     opacity: 0.5;
     cursor: not-allowed;
   }
+  ${touchTarget}
 `;
 
 function itemsIn(menu: HTMLElement | null): HTMLElement[] {

@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
+import { touchTarget } from '../../theme/mixins';
 
 export interface FieldBaseProps {
   /** Visible label. */
@@ -106,6 +107,7 @@ export function FieldMessages({
 export const controlStyles = css`
   width: 100%;
   min-height: ${({ theme }) => theme.controlHeights.md};
+  ${touchTarget}
   padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
   border: 1px solid ${({ theme }) => theme.colors.borderStrong};
   border-radius: ${({ theme }) => theme.radii.md};
