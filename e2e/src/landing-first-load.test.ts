@@ -1,26 +1,22 @@
 // The landing page (/, signed out) is the platform's front door: its first load stays within 200 KB of gzip
 // JavaScript (every script the page fetches until it settles, the shell's and mf_marketing's, gzipped at
-// level 6 so the figure does not depend on how a host compresses). A size, not a timing: it is the same on
-// every machine. What keeps it there is checked too, so a change that breaks it says why.
+// level 6 so the figure does not depend on how a host compresses), and is aimed at 190 KB: the test prints the
+// distance. A size, not a timing: it is the same on every machine. What keeps it there is checked too, so a
+// change that breaks it says why.
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { launchChromium, newVisitor } from './support/browser';
+import { kb, scriptsOfFirstLoad, weigh } from './support/first-load';
+import type { Script } from './support/first-load';
 import { siteUrl } from './support/platform';
 import { remoteHeading } from './support/shell-page';
 
+/** What the page may weigh today (lower it as it shrinks) and what it is aimed at. */
 const BUDGET_BYTES = 200 * 1024;
+const AIM_BYTES = 190 * 1024;
 const repoRoot = path.resolve(__dirname, '../..');
 const shellDist = path.join(repoRoot, 'shell', 'dist');
-
-interface Script {
-  url: string;
-  body: Buffer;
-  gzip: number;
-}
-
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** The sources (from its source map) of a shell chunk the page loaded; none for other origins. */
 function shellSources(script: Script): string[] {
@@ -62,35 +58,22 @@ describe('the landing page, signed out', () => {
     // An English-speaking visitor with no language chosen yet.
     await context.setExtraHTTPHeaders({ 'Accept-Language': 'en' });
     const page = await context.newPage();
-    const responses: Array<Promise<Script | null>> = [];
-    page.on('response', (response) => {
-      const isScript =
-        response.request().resourceType() === 'script' ||
-        /javascript/.test(response.headers()['content-type'] ?? '');
-      if (!isScript || response.status() !== 200) return;
-      responses.push(
-        response.body().then(
-          (body) => ({ url: response.url(), body, gzip: zlib.gzipSync(body, { level: 6 }).length }),
-          () => null,
-        ),
-      );
+    scripts = await scriptsOfFirstLoad(page, async () => {
+      await page.goto(`${siteUrl()}/`, { waitUntil: 'domcontentloaded' });
+      await remoteHeading(page, 'mf_marketing');
     });
-    await page.goto(`${siteUrl()}/`, { waitUntil: 'domcontentloaded' });
-    await remoteHeading(page, 'mf_marketing');
-    await page.waitForLoadState('networkidle');
-    scripts = (await Promise.all(responses)).filter((s): s is Script => s !== null);
   });
 
   afterAll(async () => {
     await browser?.close();
   });
 
-  it('loads at most 200 KB of gzip JavaScript', () => {
-    const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
-    const largest = [...scripts]
-      .sort((a, b) => b.gzip - a.gzip)
-      .slice(0, 8)
-      .map((s) => `${kb(s.gzip)} ${s.url}`);
+  it(`loads at most ${kb(BUDGET_BYTES)} of gzip JavaScript`, () => {
+    const { total, largest } = weigh(scripts);
+    // Printed on success too: how far from the aim, and where the next kilobytes would come from.
+    console.log(
+      `landing page first load: ${kb(total)} gzip JavaScript (aim ${kb(AIM_BYTES)}, ${kb(Math.max(0, total - AIM_BYTES))} to go); largest:\n  ${largest.join('\n  ')}`,
+    );
     expect({ total: kb(total), withinBudget: total <= BUDGET_BYTES, largest }).toEqual({
       total: kb(total),
       withinBudget: true,
