@@ -9,12 +9,6 @@ export const CLIP_KEEP_MS = 2 * 24 * 60 * 60 * 1000;
 
 const keyOf = (owner: string | null, id: string) => `${owner ?? ''}|${id}`;
 
-/** Whether the browser asks pages to save data (the Save-Data hint): then no audio is fetched ahead. */
-export function savesData(): boolean {
-  const connection = (globalThis.navigator as { connection?: { saveData?: boolean } } | undefined)?.connection;
-  return connection?.saveData === true;
-}
-
 /**
  * The recordings Listen keeps on the device for one person, in the order the server gave them, with their
  * audio while it fits the byte budget: the clip on screen and the next batch, so Listen goes on offline.

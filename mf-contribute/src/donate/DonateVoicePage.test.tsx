@@ -13,6 +13,7 @@ import { DonateVoicePage } from './DonateVoicePage';
 import { CaptureError, startPcmCapture } from './pcmCapture';
 import type { PcmCapture, PcmRecording } from './pcmCapture';
 import { donatePage, pageUrl } from '@platform/contracts/client';
+import { resetSessionBytes, sessionBytes } from '../data-saver/sessionBytes';
 
 // The microphone is replaced: each Record press gets a fake capture whose recording the test decides.
 jest.mock('./pcmCapture', () => {
@@ -232,6 +233,7 @@ describe('Donate Your Voice', () => {
     });
     let begun = 0;
     server.on('POST /api/resumable-uploads', () => ({ status: 201, body: state(ids[begun++]!, 0) }));
+    resetSessionBytes();
     server.on('POST /api/audio/from-uploads', () => {
       advance();
       return { status: 201, body: { audio_id: 'a1' } };
@@ -266,6 +268,8 @@ describe('Donate Your Voice', () => {
       target_upload_id: ids[1],
     });
     expect(server.calls('POST /api/audio/upload')).toHaveLength(0);
+    // Both files' bytes count towards what this page session used.
+    expect(sessionBytes()).toBe(2 * size);
   });
 
   it('saves the pair on the device offline, and sends it with its key when the connection is back', async () => {

@@ -15,7 +15,8 @@ const ITEM = '0f8e4a52-5d1c-4d55-9a57-2f6d3c1b7e01';
 const TEXT_ID = '65f000000000000000000001';
 
 /** A WAV-sized file of `size` bytes whose content says which side it is. */
-const fileOf = (size: number, seed: number) => Buffer.from(Array.from({ length: size }, (_, i) => (i * seed) % 251));
+const fileOf = (size: number, seed: number) =>
+  Buffer.from(Array.from({ length: size }, (_, i) => (i * seed) % 251));
 const ENGLISH = fileOf(960_044, 7);
 const YORUBA = fileOf(700_044, 13);
 const sha256 = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -210,9 +211,9 @@ describe('a large donation sent as resumable uploads', () => {
     expect(readApiError(lost)).toMatchObject({ kind: 'network' });
 
     server.on('POST /api/audio/from-uploads', accepted);
-    await expect(
-      sendResumableDonation(store.dispatch, ITEM, donation(), () => undefined),
-    ).resolves.toEqual({ audio_id: 'a1' });
+    await expect(sendResumableDonation(store.dispatch, ITEM, donation(), () => undefined)).resolves.toEqual({
+      audio_id: 'a1',
+    });
     expect(FakeXhr.sent).toHaveLength(2);
     expect(server.calls('POST /api/resumable-uploads')).toHaveLength(2);
     const asks = server.calls('POST /api/audio/from-uploads');

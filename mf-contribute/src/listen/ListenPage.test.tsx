@@ -9,6 +9,8 @@ import type { FakeServer } from '@platform/store/testing';
 import { renderWithPlatform } from '@platform/remote-kit/testing';
 import { PSEUDO_LOCALE } from '@platform/i18n';
 import { expectOnlyCatalogueText, useLocaleInTest } from '@platform/i18n/testing';
+import { DATA_SAVER_KEY } from '../data-saver/dataSaver';
+import { resetSessionBytes } from '../data-saver/sessionBytes';
 
 const clip = (id: string) => ({ id, sentence: `Sentence of ${id}`, audioUrl: `/audio/${id}.webm` });
 
@@ -21,6 +23,8 @@ beforeEach(() => {
   server = installFakeServer();
   sessionAs(server, testUser);
   installMedia();
+  localStorage.removeItem(DATA_SAVER_KEY);
+  resetSessionBytes();
   batches = [[clip('a'), clip('b')], []];
   server.on('GET /api/user/stats', {
     body: { recordings: { submitted: 0, validated: 0 }, votes: 0, skips: 0 },
@@ -308,18 +312,94 @@ describe('Listen without a connection', () => {
     expect(server.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
-  it('fetches no audio ahead when the browser asks to save data', async () => {
-    Object.defineProperty(navigator, 'connection', { configurable: true, value: { saveData: true } });
-    try {
+  describe('data saver', () => {
+    const saverSwitch = () => screen.getByRole('switch', { name: /Data saver/ });
+    const audioRequests = () =>
+      server.requests.filter((r) => r.path.startsWith('/audio/')).map((r) => `${r.path}?${r.search}`);
+    const withSaveDataHint = () =>
+      Object.defineProperty(navigator, 'connection', { configurable: true, value: { saveData: true } });
+    afterEach(() => {
+      delete (navigator as { connection?: unknown }).connection;
+    });
+
+    it('is off by default, on by default with the Save-Data hint, and the choice is kept on the device', async () => {
+      const user = userEvent.setup();
+      const first = renderWithPlatform(<ListenPage />);
+      await screen.findByText('Sentence of a');
+      expect(saverSwitch()).not.toBeChecked();
+      expect(screen.getByTestId('session-bytes')).toHaveTextContent('This session used 0 MB');
+      first.unmount();
+
+      withSaveDataHint();
+      batches = [[clip('a')], []];
+      const second = renderWithPlatform(<ListenPage />);
+      await screen.findByText('Sentence of a');
+      expect(saverSwitch()).toBeChecked();
+      // The person's choice outweighs the hint, and outlives the page.
+      await user.click(saverSwitch());
+      expect(saverSwitch()).not.toBeChecked();
+      expect(localStorage.getItem(DATA_SAVER_KEY)).toBe('off');
+      second.unmount();
+      batches = [[clip('a')], []];
+      renderWithPlatform(<ListenPage />);
+      await screen.findByText('Sentence of a');
+      expect(saverSwitch()).not.toBeChecked();
+    });
+
+    it('when on, fetches no audio ahead and plays the small rendition of each clip', async () => {
+      withSaveDataHint();
+      server.on('GET /audio/a.webm', (r) => ({
+        body: `audio of a, ${r.search.get('rendition') ?? 'original'}`,
+      }));
+      server.on('GET /audio/b.webm', (r) => ({
+        body: `audio of b, ${r.search.get('rendition') ?? 'original'}`,
+      }));
       batches = [[clip('a'), clip('b'), clip('c')], []];
+      const user = userEvent.setup();
       renderWithPlatform(<ListenPage />);
       await screen.findByText('Sentence of a');
       await waitFor(() => expect(batches).toEqual([]));
       await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(server.requests.filter((r) => r.path.startsWith('/audio/'))).toEqual([]);
-    } finally {
-      delete (navigator as { connection?: unknown }).connection;
-    }
+      // The clip on screen only, as its small rendition: nothing of b or c yet.
+      expect(audioRequests()).toEqual(['/audio/a.webm?rendition=small']);
+
+      await user.click(screen.getByRole('button', { name: 'Play' }));
+      const playing = FakeAudio.instances.filter((a) => !a.paused);
+      expect(playing).toHaveLength(1);
+      expect(playing[0]!.src).toMatch(/^blob:/);
+      act(() => playing[0]!.finish());
+      await user.click(yes());
+      await screen.findByText('Sentence of b');
+      await waitFor(() =>
+        expect(audioRequests()).toEqual(['/audio/a.webm?rendition=small', '/audio/b.webm?rendition=small']),
+      );
+    });
+
+    it('counts the bytes of audio this session moved: clips fetched ahead, and what the player streamed', async () => {
+      // Bodies as the fake gateway sends them: the JSON of a string, two bytes longer than the string.
+      server.on('GET /audio/b.webm', { body: 'b'.repeat(600_000 - 2) });
+      server.on('GET /audio/c.webm', { body: 'c'.repeat(500_000 - 2) });
+      batches = [[clip('a'), clip('b'), clip('c')], []];
+      // The browser's own figure for the clip its player streamed.
+      const realEntries = performance.getEntriesByName;
+      performance.getEntriesByName = ((name: string) =>
+        name === 'http://localhost/audio/a.webm'
+          ? [{ transferSize: 300_000 }]
+          : []) as unknown as typeof realEntries;
+      try {
+        const user = userEvent.setup();
+        renderWithPlatform(<ListenPage />);
+        await screen.findByText('Sentence of a');
+        const used = screen.getByTestId('session-bytes');
+        await waitFor(() => expect(used).toHaveTextContent('This session used 1.1 MB'));
+        await listenThrough(user, 'a');
+        await user.click(yes());
+        await screen.findByText('Sentence of b');
+        await waitFor(() => expect(used).toHaveTextContent('This session used 1.4 MB'));
+      } finally {
+        performance.getEntriesByName = realEntries;
+      }
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import { PageBody, PageHeader } from '@platform/remote-kit';
+import { DataSaverControl } from '../data-saver/DataSaverControl';
 import { useContributeT } from '../i18n';
 import { QueueStatus } from '../queue/QueueStatus';
 import { ContributionStats } from '../shared/ContributionStats';
@@ -10,6 +11,7 @@ export function ListenPage() {
   return (
     <PageBody>
       <PageHeader title={t('titles.listen')}>
+        <DataSaverControl />
         <QueueStatus />
       </PageHeader>
       <ContributionStats />

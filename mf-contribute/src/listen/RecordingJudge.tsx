@@ -5,7 +5,8 @@ import { Button, Card, CheckIcon, PlayIcon, StopIcon, useToast, XIcon } from '@p
 import { useReportRecordingMutation, useSkipRecordingMutation } from '../api/contributeApi';
 import { errorMessage, errorStatus } from '../api/errorMessage';
 import { useContributeT } from '../i18n';
-import { audioBlob, type StoredAudio } from '../queue/types';
+import { useClipSource } from '../data-saver/useClipSource';
+import type { StoredAudio } from '../queue/types';
 import { useContributionQueue } from '../queue/useContributionQueue';
 import { ReportDialog } from '../shared/ReportDialog';
 import { recordingReportOptions } from '../shared/reportReasons';
@@ -49,8 +50,7 @@ export interface RecordingJudgeProps {
 export function RecordingJudge({ recording, audio, onDone, undo }: RecordingJudgeProps) {
   const t = useContributeT();
   const toast = useToast();
-  // Where the clip plays from, decided when it shows: its kept audio, else the server's address.
-  const [source] = useState(() => (audio ? audioBlob(audio) : recording.audioUrl));
+  const source = useClipSource(recording.audioUrl, audio);
   const player = useAudioPlayer(source);
   const { queue } = useContributionQueue();
   const [saving, setSaving] = useState<boolean | null>(null);

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RecordingToValidate } from '@platform/contracts';
 import { useAppDispatch } from '@platform/store';
-import { ClipDeck, savesData } from '../ahead/clipDeck';
+import { ClipDeck } from '../ahead/clipDeck';
+import { dataSaverOn } from '../data-saver/dataSaver';
+import { addSessionBytes, countStreamed } from '../data-saver/sessionBytes';
 import { contributeApi } from '../api/contributeApi';
 import type { StoredClip } from '../queue/database';
 import type { ContributionQueue } from '../queue/runtime';
@@ -52,7 +54,7 @@ const asStored = (owner: string | null, clip: RecordingToValidate, order: number
 
 /**
  * Listen's recordings, from those kept on the device (asked from the server when none are left). While
- * online it keeps the next batch too, with its audio within the byte budget (none with the Save-Data hint),
+ * online it keeps the next batch too, with its audio within the byte budget (none with the data saver on),
  * so a person who loses the connection goes on judging; their votes wait in the queue.
  */
 export function useClipDeck(): ClipDeckState {
@@ -123,8 +125,9 @@ export function useClipDeck(): ClipDeckState {
         }
       }
 
-      // Their audio, while it fits the budget, unless the browser asks to save data.
-      if (savesData()) return;
+      // Their audio, while it fits the budget, unless the data saver is on (the person's choice, or the
+      // browser's Save-Data hint until they make one).
+      if (dataSaverOn()) return;
       // The one on screen is already loading in its player.
       const [, ...ahead] = await deck.read(queuedVotes(queue)).catch(() => []);
       for (const entry of ahead) {
@@ -133,7 +136,9 @@ export function useClipDeck(): ClipDeckState {
         try {
           const response = await fetch(entry.clip.audioUrl, { credentials: 'include' });
           if (!response.ok) continue;
-          const audio = await storeAudio(await response.blob());
+          const blob = await response.blob();
+          addSessionBytes(blob.size);
+          const audio = await storeAudio(blob);
           if (cancelled) break;
           if (!(await deck.keepAudio(entry.clip.id, audio))) break;
           setState((previous) =>
@@ -162,6 +167,9 @@ export function useClipDeck(): ClipDeckState {
   const shown = current.clips;
   const done = useCallback(
     (id: string) => {
+      // A clip its player streamed from the server: its bytes, as the browser measured them, are counted now.
+      const entry = shown.find((candidate) => candidate.clip.id === id);
+      if (entry && !entry.audio) countStreamed(entry.clip.audioUrl);
       void new ClipDeck(queue.db, owner).drop(id).catch(() => undefined);
       setState((previous) => ({
         ...previous,

@@ -2,6 +2,7 @@ import { readApiError, type AppDispatch } from '@platform/store';
 import type { UploadProgress } from '@platform/remote-kit/upload';
 import { contributeApi, idempotencyHeaders } from '../api/contributeApi';
 import { donateApi } from '../api/donateApi';
+import { countingProgress } from '../data-saver/sessionBytes';
 import { isResumableDonation, sendResumableDonation } from '../donate/resumableDonation';
 import { classifyFailure, type SendResult } from './sendResult';
 import { audioBlob, type QueueEntry } from './types';
@@ -67,7 +68,8 @@ export async function sendContribution(
   onProgress: (progress: UploadProgress) => void,
 ): Promise<SendResult> {
   try {
-    return { kind: 'sent', answer: await request(dispatch, entry, onProgress) };
+    // Upload bytes count towards what this page session used (the data saver's figure).
+    return { kind: 'sent', answer: await request(dispatch, entry, countingProgress(onProgress)) };
   } catch (error) {
     return classifyFailure(readApiError(error));
   }

@@ -74,25 +74,28 @@ withEncoder('GET /audio/:file?rendition=small with opusenc', () => {
   it.each([
     ['a browser’s WebM/Opus recording', chromiumWebm('speech'), 'webm'],
     ['a WAV recording', wav({ seconds: 4, rate: 48000, frequency: 330 }), 'wav'],
-  ] as const)('serves %s as a smaller Ogg/Opus that opusdec and the probe read', async (_, original, container) => {
-    const url = await addRecording(h, original, container);
-    const res = await get(`${url}?rendition=small`);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers[AUDIO_RENDITION_HEADER]).toBe('small');
-    expect(res.headers['content-type']).toBe('audio/ogg');
-    expect(res.rawPayload.length).toBeLessThan(original.length);
-    expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
-    expect(opusdecReads(res.rawPayload)).toBe(true);
-    const decoded = await decodeToPcm(res.rawPayload, 16000);
-    const source = await decodeToPcm(original, 16000);
-    expect(decoded.container).toBe('ogg');
-    // The same audio: within a frame or two of the original's length.
-    expect(Math.abs(decoded.samples.length - source.samples.length) / 16000).toBeLessThan(0.1);
-    // Without the query the original is served, as before.
-    const plain = await get(url);
-    expect(plain.rawPayload.equals(original)).toBe(true);
-    expect(plain.headers[AUDIO_RENDITION_HEADER]).toBeUndefined();
-  });
+  ] as const)(
+    'serves %s as a smaller Ogg/Opus that opusdec and the probe read',
+    async (_, original, container) => {
+      const url = await addRecording(h, original, container);
+      const res = await get(`${url}?rendition=small`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers[AUDIO_RENDITION_HEADER]).toBe('small');
+      expect(res.headers['content-type']).toBe('audio/ogg');
+      expect(res.rawPayload.length).toBeLessThan(original.length);
+      expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
+      expect(opusdecReads(res.rawPayload)).toBe(true);
+      const decoded = await decodeToPcm(res.rawPayload, 16000);
+      const source = await decodeToPcm(original, 16000);
+      expect(decoded.container).toBe('ogg');
+      // The same audio: within a frame or two of the original's length.
+      expect(Math.abs(decoded.samples.length - source.samples.length) / 16000).toBeLessThan(0.1);
+      // Without the query the original is served, as before.
+      const plain = await get(url);
+      expect(plain.rawPayload.equals(original)).toBe(true);
+      expect(plain.headers[AUDIO_RENDITION_HEADER]).toBeUndefined();
+    },
+  );
 
   it('makes the rendition once, however many ask for it at the same time, and serves ranges of it', async () => {
     const url = await addRecording(h, chromiumWebm('speech'), 'webm');

@@ -119,8 +119,7 @@ const worthRetrying = (answer: UploadAnswer) =>
   answer.status === 408 ||
   (answer.status === 429 && codeOf(answer) !== 'upload.too_many_open') ||
   answer.status >= 500 ||
-  (answer.status === 422 &&
-    codeOf(answer) === 'upload.checksum_mismatch');
+  (answer.status === 422 && codeOf(answer) === 'upload.checksum_mismatch');
 
 const isAbort = (thrown: unknown) => thrown instanceof DOMException && thrown.name === 'AbortError';
 

@@ -22,7 +22,8 @@ export default routeModule<SpeechContext>([getAudioFile], (app, { stores, rendit
     if (request.query.rendition === 'small') {
       const small = await renditions.of(recording.audioFileId, now());
       reply.header(AUDIO_RENDITION_HEADER, small.kind);
-      if (small.kind === 'small') return sendAudioFile(stores.audio, request, reply, small.fileId, 'audio/ogg');
+      if (small.kind === 'small')
+        return sendAudioFile(stores.audio, request, reply, small.fileId, 'audio/ogg');
     }
     return sendAudioFile(stores.audio, request, reply, recording.audioFileId, recording.contentType);
   });
