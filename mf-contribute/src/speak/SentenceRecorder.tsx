@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import styled from 'styled-components';
 import type { SentenceToRecord } from '@platform/contracts';
 import { RECORDING_MAX_SECONDS } from '@platform/contracts/client';
@@ -8,17 +8,26 @@ import { errorMessage, errorStatus } from '../api/errorMessage';
 import { storeAudio } from '../queue/types';
 import { useContributionQueue } from '../queue/useContributionQueue';
 import { useContributeT } from '../i18n';
-import { ReportDialog } from '../shared/ReportDialog';
 import { sentenceReportOptions } from '../shared/reportReasons';
 import { ActionRow, Centered, Notice, RoundButton, SentenceText, StatusLine } from '../shared/RoundButton';
 import { ShortcutList } from '../shared/ShortcutList';
 import type { Shortcut } from '../shared/useShortcuts';
 import { useShortcuts } from '../shared/useShortcuts';
 import { useAudioPlayer } from '../shared/useAudioPlayer';
-import { GuidelinesDialog } from './GuidelinesDialog';
 import type { Outcome } from './roundProgress';
 import { useRecorder } from './useRecorder';
 import { Waveform } from './Waveform';
+
+type SentenceReason = ReturnType<typeof sentenceReportOptions>[number]['value'];
+
+// The dialogs are fetched when first opened: most rounds never open them, and Speak's first load on a phone
+// then carries neither them nor the dialog, radio and text area components they are built from.
+const GuidelinesDialog = lazy(() =>
+  import('./GuidelinesDialog').then((m) => ({ default: m.GuidelinesDialog })),
+);
+const ReportDialog = lazy(() =>
+  import('../shared/ReportDialog').then((m) => ({ default: m.ReportDialog<SentenceReason> })),
+);
 
 const Instruction = styled.p`
   display: flex;
@@ -112,10 +121,7 @@ export function SentenceRecorder({ sentence, onDone }: SentenceRecorderProps) {
     }
   };
 
-  const report = async (body: {
-    reason: ReturnType<typeof sentenceReportOptions>[number]['value'];
-    details?: string;
-  }) => {
+  const report = async (body: { reason: SentenceReason; details?: string }) => {
     try {
       await reportSentence({ id: sentence.id, ...body }).unwrap();
       setReportOpen(false);
@@ -224,18 +230,20 @@ export function SentenceRecorder({ sentence, onDone }: SentenceRecorderProps) {
         <ShortcutList shortcuts={shortcuts} />
       </Centered>
 
-      <GuidelinesDialog open={guidelinesOpen} onClose={() => setGuidelinesOpen(false)} />
-      {reportOpen ? (
-        <ReportDialog
-          open
-          onClose={() => setReportOpen(false)}
-          title={t('report.sentenceTitle')}
-          description={t('report.sentenceDescription')}
-          reasons={sentenceReportOptions(t)}
-          submitting={reportState.isLoading}
-          onSubmit={(body) => void report(body)}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {guidelinesOpen ? <GuidelinesDialog open onClose={() => setGuidelinesOpen(false)} /> : null}
+        {reportOpen ? (
+          <ReportDialog
+            open
+            onClose={() => setReportOpen(false)}
+            title={t('report.sentenceTitle')}
+            description={t('report.sentenceDescription')}
+            reasons={sentenceReportOptions(t)}
+            submitting={reportState.isLoading}
+            onSubmit={(body) => void report(body)}
+          />
+        ) : null}
+      </Suspense>
     </Card>
   );
 }

@@ -196,7 +196,7 @@ describe('Speak', () => {
     const user = userEvent.setup();
     await renderSpeak();
     await user.click(screen.getByRole('button', { name: 'Report' }));
-    const dialog = screen.getByRole('dialog', { name: 'Report this sentence' });
+    const dialog = await screen.findByRole('dialog', { name: 'Report this sentence' });
     for (const label of [
       'Offensive content',
       'Grammar or spelling mistake',
@@ -344,7 +344,7 @@ describe('Speak', () => {
     const user = userEvent.setup();
     await renderSpeak();
     await user.click(screen.getByRole('button', { name: 'Guidelines' }));
-    const dialog = screen.getByRole('dialog', { name: 'Recording guidelines' });
+    const dialog = await screen.findByRole('dialog', { name: 'Recording guidelines' });
     expect(within(dialog).getByText(/Read exactly what is written/)).toBeInTheDocument();
     // Shortcuts are off while a dialog is open.
     fireEvent.keyDown(within(dialog).getByRole('button', { name: 'Got it' }), { key: 'r' });
