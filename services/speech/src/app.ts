@@ -127,7 +127,7 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
         }),
         worker: releaseWorker,
         renditions: smallRenditions(
-          databaseOf(typed),
+          built.audio,
           opusencEncoder(options.opusencPath ?? process.env.OPUSENC_PATH ?? 'opusenc'),
           typed.log.child({ component: 'small-renditions' }),
         ),

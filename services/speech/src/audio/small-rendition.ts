@@ -1,20 +1,8 @@
 import { spawn } from 'node:child_process';
 import type { FastifyBaseLogger } from 'fastify';
-import { ObjectId, type Db } from 'mongodb';
+import type { ObjectId } from 'mongodb';
 import { decodeToPcm, encodeWav16 } from '@platform/audio-probe';
-import { isDuplicateKey } from '@platform/service-kit';
-import { audioBucket, audioStore } from './store';
-
-/** The small renditions made so far: one per original file, `_id` being the original's file id. */
-export const AUDIO_RENDITIONS = 'audio_renditions';
-
-export interface RenditionDoc {
-  /** The original's GridFS file id: a second rendition of the same file cannot be recorded. */
-  _id: ObjectId;
-  fileId: ObjectId;
-  bytes: number;
-  createdAt: Date;
-}
+import type { AudioStore } from './store';
 
 /** Speech stays intelligible at this rate in mono Opus, at about a quarter of a browser recording's bytes. */
 export const SMALL_RENDITION_KBPS = 16;
@@ -69,9 +57,7 @@ export type SmallRendition =
  * made the first time one is asked for and kept in GridFS beside the original. Concurrent first requests in
  * this process share one encoding; across instances the first recorded wins and the others drop theirs.
  */
-export function smallRenditions(db: Db, encoder: OpusEncoder, log: FastifyBaseLogger) {
-  const renditions = db.collection<RenditionDoc>(AUDIO_RENDITIONS);
-  const audio = audioStore(db);
+export function smallRenditions(audio: AudioStore, encoder: OpusEncoder, log: FastifyBaseLogger) {
   const making = new Map<string, Promise<SmallRendition>>();
 
   const make = async (original: ObjectId, now: Date): Promise<SmallRendition> => {
@@ -85,33 +71,15 @@ export function smallRenditions(db: Db, encoder: OpusEncoder, log: FastifyBaseLo
     const opus = await encoder(wav);
     if (!opus) return { kind: 'original', why: 'encoder' };
     if (opus.length >= bytes.length) return { kind: 'original', why: 'larger' };
-    const fileId = new ObjectId();
-    await new Promise<void>((resolve, reject) => {
-      audioBucket(db)
-        .openUploadStreamWithId(fileId, `${original.toHexString()}.small.ogg`, {
-          metadata: { renditionOf: original, rendition: 'small' },
-        })
-        .on('finish', () => resolve())
-        .on('error', reject)
-        .end(opus);
-    });
-    try {
-      await renditions.insertOne({ _id: original, fileId, bytes: opus.length, createdAt: now });
-      return { kind: 'small', fileId };
-    } catch (err) {
-      await audio.delete(fileId);
-      if (!isDuplicateKey(err)) throw err;
-      // Another instance recorded its rendition first: that one is served.
-      const kept = await renditions.findOne({ _id: original });
-      return kept ? { kind: 'small', fileId: kept.fileId } : { kind: 'original', why: 'encoder' };
-    }
+    const fileId = await audio.keepSmallRendition(original, opus, now);
+    return fileId ? { kind: 'small', fileId } : { kind: 'original', why: 'encoder' };
   };
 
   return {
     /** The small rendition of a stored file, made now if it was never made; the original when it cannot be. */
     async of(original: ObjectId, now: Date): Promise<SmallRendition> {
-      const kept = await renditions.findOne({ _id: original });
-      if (kept) return { kind: 'small', fileId: kept.fileId };
+      const kept = await audio.smallRenditionOf(original);
+      if (kept) return { kind: 'small', fileId: kept };
       const key = original.toHexString();
       let pending = making.get(key);
       if (!pending) {

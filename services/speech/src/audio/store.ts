@@ -2,7 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { GridFSBucket, ObjectId, type Db } from 'mongodb';
 import { createAudioProbe, type Container, type ProbeResult } from '@platform/audio-probe';
-import type { CollectionIndexes } from '@platform/service-kit';
+import { isDuplicateKey, type CollectionIndexes } from '@platform/service-kit';
 
 /** GridFS bucket holding every recording's and every donation's audio (audio.files / audio.chunks). */
 export const AUDIO_BUCKET = 'audio';
@@ -85,12 +85,24 @@ export async function deleteAudio(db: Db, fileId: ObjectId) {
     .catch(() => undefined);
 }
 
+/** The small renditions made so far (data saver): one per original file, `_id` being the original's file id. */
+export const AUDIO_RENDITIONS = 'audio_renditions';
+
+export interface RenditionDoc {
+  /** The original's GridFS file id: a second rendition of the same file cannot be recorded. */
+  _id: ObjectId;
+  fileId: ObjectId;
+  bytes: number;
+  createdAt: Date;
+}
+
 /** Ids per `$in`: small enough for every server to answer from the _id index. */
 const ID_CHUNK = 500;
 
 /** The stored audio of recordings and donations: streamed in while probed, read whole or by range, removed. */
 export function audioStore(db: Db) {
   const files = db.collection(`${AUDIO_BUCKET}.files`);
+  const renditions = db.collection<RenditionDoc>(AUDIO_RENDITIONS);
   return {
     bucket: () => audioBucket(db),
 
@@ -121,6 +133,36 @@ export function audioStore(db: Db) {
           { _id: { $in: ids.slice(i, i + ID_CHUNK) }, [field]: userId },
           { $set: { [field]: pseudonym } },
         );
+      }
+    },
+
+    /** The file id of an original's small rendition, if one was made. */
+    async smallRenditionOf(original: ObjectId): Promise<ObjectId | null> {
+      return (await renditions.findOne({ _id: original }))?.fileId ?? null;
+    },
+
+    /**
+     * Keeps `bytes` as the original's small rendition (in the bucket, beside it) and records it; when another
+     * instance recorded one first, this copy is removed and that one's file id returned.
+     */
+    async keepSmallRendition(original: ObjectId, bytes: Buffer, at: Date): Promise<ObjectId | null> {
+      const fileId = new ObjectId();
+      await new Promise<void>((resolve, reject) => {
+        audioBucket(db)
+          .openUploadStreamWithId(fileId, `${original.toHexString()}.small.ogg`, {
+            metadata: { renditionOf: original, rendition: 'small' },
+          })
+          .on('finish', () => resolve())
+          .on('error', reject)
+          .end(bytes);
+      });
+      try {
+        await renditions.insertOne({ _id: original, fileId, bytes: bytes.length, createdAt: at });
+        return fileId;
+      } catch (err) {
+        await deleteAudio(db, fileId);
+        if (!isDuplicateKey(err)) throw err;
+        return (await renditions.findOne({ _id: original }))?.fileId ?? null;
       }
     },
   };
