@@ -1,7 +1,13 @@
 import { createGlobalStyle } from 'styled-components';
 import { touchScreens } from './mixins';
 
-/** Base document styles. Rendered once, by the shell, through PlatformThemeProvider. */
+/**
+ * Base document styles. Rendered once, by the shell, through PlatformThemeProvider.
+ *
+ * Where a finger, not a pointer, hits controls (touchScreens), every button, field and disclosure of the page
+ * is at least 44 px high, buttons and tabs as wide, whoever drew it. A component whose own styles set a smaller
+ * minimum for a mouse says it again there (touchTarget), as its class outranks these.
+ */
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
   html { -webkit-text-size-adjust: 100%; }
@@ -28,11 +34,6 @@ export const GlobalStyle = createGlobalStyle`
     outline: ${({ theme }) => `${theme.focusRing.width} solid ${theme.focusRing.color}`};
     outline-offset: ${({ theme }) => theme.focusRing.offset};
   }
-  /*
-   * Where a finger, not a pointer, hits controls: every button, field and disclosure of the page is at least
-   * 44 px high (buttons and tabs as wide), whoever drew it. A component that draws a control smaller for a
-   * mouse in its own styles says it again there (touchTarget), as its class outranks these.
-   */
   ${touchScreens} {
     button,
     select,

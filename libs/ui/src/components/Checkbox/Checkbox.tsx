@@ -15,12 +15,12 @@ export const ChoiceRow = styled.div`
   }
 `;
 
+// The label is where a finger taps the choice: the box beside it is drawn small.
 export const ChoiceLabel = styled.label`
   font-size: ${({ theme }) => theme.fontSizes.md};
   color: ${({ theme }) => theme.colors.text};
   cursor: pointer;
   line-height: ${({ theme }) => theme.lineHeights.snug};
-  /* The label is where a finger taps the choice: the box beside it is drawn small. */
   ${touchTarget}
   ${touchScreens} {
     display: flex;

@@ -3,7 +3,7 @@ import type { KeyboardEvent, ReactNode, RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { XIcon } from '../../icons';
-import { focusRing, touchTarget } from '../../theme/mixins';
+import { focusRing } from '../../theme/mixins';
 import { getFocusable } from './focusable';
 
 export interface DialogProps {
@@ -81,7 +81,6 @@ const CloseButton = styled.button`
   color: ${({ theme }) => theme.colors.textMuted};
   cursor: pointer;
   ${focusRing}
-  ${touchTarget}
   &:hover {
     background: ${({ theme }) => theme.colors.surfaceSunken};
   }

@@ -97,7 +97,6 @@ const Item = styled.button<{ $danger: boolean }>`
     opacity: 0.5;
     cursor: not-allowed;
   }
-  ${touchTarget}
 `;
 
 function itemsIn(menu: HTMLElement | null): HTMLElement[] {

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import type { ChangeEvent, ComponentPropsWithRef, DragEvent, ReactNode, Ref } from 'react';
 import styled from 'styled-components';
 import { UploadIcon, XIcon } from '../../icons';
-import { srOnly, touchTarget } from '../../theme/mixins';
+import { srOnly } from '../../theme/mixins';
 import { FieldMessages, FieldWrapper, Label, RequiredMark, hasError, joinIds } from '../Field/Field';
 import { formatBytes, parseAccept, validateFile } from './validateFile';
 
@@ -90,7 +90,6 @@ const ClearButton = styled.button`
   border-radius: ${({ theme }) => theme.radii.md};
   background: transparent;
   cursor: pointer;
-  ${touchTarget}
   &:hover {
     background: ${({ theme }) => theme.colors.surfaceSunken};
   }

@@ -13,10 +13,10 @@ const Row = styled.div`
   gap: ${({ theme }) => theme.space[3]};
 `;
 
+// The label is where a finger taps the switch: the track is drawn smaller.
 const Label = styled.label`
   font-size: ${({ theme }) => theme.fontSizes.md};
   cursor: pointer;
-  /* The label is where a finger taps the switch: the track is drawn smaller. */
   ${touchTarget}
   ${touchScreens} {
     display: flex;

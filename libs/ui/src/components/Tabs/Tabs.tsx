@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import styled from 'styled-components';
-import { focusRing, touchTarget } from '../../theme/mixins';
+import { focusRing } from '../../theme/mixins';
 
 export interface TabItem {
   /** Stable id, used as the value. */
@@ -41,7 +41,6 @@ const Tab = styled.button`
   cursor: pointer;
   border-radius: ${({ theme }) => `${theme.radii.sm} ${theme.radii.sm} 0 0`};
   ${focusRing}
-  ${touchTarget}
 
   &:hover:not(:disabled) {
     color: ${({ theme }) => theme.colors.text};

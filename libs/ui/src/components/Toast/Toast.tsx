@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { AlertIcon, CheckIcon, InfoIcon, XIcon } from '../../icons';
-import { focusRing, touchTarget } from '../../theme/mixins';
+import { focusRing } from '../../theme/mixins';
 
 export type ToastVariant = 'success' | 'error' | 'info';
 
@@ -67,7 +67,6 @@ const Dismiss = styled.button`
   color: ${({ theme }) => theme.colors.textMuted};
   cursor: pointer;
   ${focusRing}
-  ${touchTarget}
   &:hover {
     background: ${({ theme }) => theme.colors.surfaceSunken};
   }
