@@ -73,7 +73,7 @@ export async function startTestUpstream(): Promise<TestUpstream> {
     } else if (path.endsWith('/cut')) {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': 500, etag: '"v1"' });
       res.write('a'.repeat(100), () => res.destroy());
-    } else if (path.endsWith('/late')) {
+    } else if (path.endsWith('/late') || new URL(req.url ?? '/', 'http://upstream').searchParams.has('ms')) {
       const ms = Number(new URL(req.url ?? '/', 'http://upstream').searchParams.get('ms'));
       let bytes = 0;
       req.on('data', (chunk: Buffer) => (bytes += chunk.length));

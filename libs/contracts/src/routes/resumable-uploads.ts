@@ -77,6 +77,7 @@ export const postAudioPairFromUploads = defineRoute({
   summary: 'Donate a paired voice recording from two finished resumable uploads',
   tag: 'audio-pairs',
   body: AudioPairFromUploadsBody,
+  storesFiles: true,
   idempotent: true,
   reply: { 201: AudioPairUploadReply },
   errors: [404, 409, 413, 415, 422],

@@ -8,6 +8,7 @@ import { COMPRESSION_THRESHOLD_BYTES } from './compression';
 import { upstreamHeaders } from './identity-propagation';
 import { splitTarget } from './path-guard';
 import type { StorageGate } from './storage-quota/storage-gate';
+import { storesFilesMatcher } from './storage-quota/stores-files';
 import { ownerOf, type RoutingRule, type ServiceName } from './routing-table';
 import { replyUpstreamError } from './upstream-errors';
 import { proxiedBody, uploadDrainBytesFor } from './upload-drain';
@@ -34,8 +35,7 @@ export const DEFAULT_UPSTREAM_TIMEOUTS: UpstreamTimeouts = {
   uploadMs: 30_000,
 };
 
-/** True for a multipart/form-data request (an upload). */
-const isUpload = (request: FastifyRequest) =>
+const isMultipart = (request: FastifyRequest) =>
   /^multipart\/form-data\b/iu.test(String(request.headers['content-type'] ?? ''));
 
 export interface ProxyOptions {
@@ -117,6 +117,7 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
     ),
   );
 
+  const storesFiles = storesFilesMatcher();
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
     // The path guard (path-guard.ts) has already refused any path URL parsing would change, so the path
     // routed here is the path the service receives.
@@ -141,8 +142,11 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
       onError: (rep, { error }) => replyUpstreamError(rep as FastifyReply, service, error),
       // Never replay a request on the client's behalf: a failure is reported at once.
       retryDelay: () => null,
-      // An upload is answered once the service has read and checked all of it: a longer wait.
-      ...(isUpload(request) ? { timeout: options.timeouts.uploadMs } : {}),
+      // An upload is answered once the service has read and checked all of it: a longer wait. So is a route
+      // that stores files sent before (a donation made from finished resumable uploads checks their audio).
+      ...(isMultipart(request) || storesFiles(request.method, path)
+        ? { timeout: options.timeouts.uploadMs }
+        : {}),
     });
   };
 

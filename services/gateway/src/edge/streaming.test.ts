@@ -149,6 +149,16 @@ describe('gateway upstream timeouts for uploads', () => {
     expect(res.json()).toEqual({ bytes: expect.any(Number) });
   });
 
+  it('waits the upload timeout for a route that stores files sent before (a donation from resumable uploads)', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/audio/from-uploads?ms=3000',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
   it('keeps the ordinary answer timeout for anything else', async () => {
     const res = await post('text/plain');
     expect(res.statusCode).toBe(504);
