@@ -7,6 +7,7 @@ module.exports = {
   roots: ['<rootDir>/src'],
   globalSetup: '<rootDir>/setup/global-setup.mjs',
   globalTeardown: '<rootDir>/setup/global-teardown.mjs',
+  testSequencer: '<rootDir>/setup/test-sequencer.js',
   testTimeout: 60_000,
   maxWorkers: 1,
 };

@@ -1,0 +1,20 @@
+// @ts-check
+// The files share one platform and its database. The offline files leave recordings that are waiting for
+// votes (takes made offline, clips voted on once), and Speak and Listen's file needs a Listen queue holding
+// only its own recordings, so the offline files run after every other file; the rest keep Jest's order.
+const Sequencer = require('@jest/test-sequencer').default;
+
+const LAST = `${require('node:path').sep}offline${require('node:path').sep}`;
+
+class OfflineLastSequencer extends Sequencer {
+  /**
+   * @override
+   * @param {import('@jest/test-result').Test[]} tests
+   */
+  sort(tests) {
+    const sorted = /** @type {import('@jest/test-result').Test[]} */ (super.sort(tests));
+    return [...sorted.filter((t) => !t.path.includes(LAST)), ...sorted.filter((t) => t.path.includes(LAST))];
+  }
+}
+
+module.exports = OfflineLastSequencer;
