@@ -13,7 +13,7 @@ import { remoteEntries, siteUrl } from './support/platform';
 import { remoteHeading } from './support/shell-page';
 
 /** What the page may weigh today (lower it as it shrinks) and what it is aimed at. */
-const BUDGET_BYTES = 250 * 1024;
+const BUDGET_BYTES = 245 * 1024;
 const AIM_BYTES = 200 * 1024;
 const contributeDist = path.resolve(__dirname, '../../mf-contribute/dist');
 

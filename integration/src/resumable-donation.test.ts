@@ -3,53 +3,25 @@
 // and the stored files are read back through the API and compared with the originals by SHA-256.
 import { createHash } from 'node:crypto';
 import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ObjectId } from 'mongodb';
 import type { AudioPairRecord, ResumableUploadState } from '@platform/contracts';
-import { startTestMongo, type TestMongo } from '@platform/service-kit/testing';
-import { SECRET, startSpeech, wav, type SpeechHarness } from '@platform/speech-service/testing';
-import {
-  BackgroundWork,
-  signedInAs,
-  startAccountsGateway,
-  type AccountsGateway,
-} from '@platform/gateway/testing';
-import { startTextService, type TextBeside } from './support/speech-with-text';
+import { wav, type SpeechHarness } from '@platform/speech-service/testing';
+import { startBehindGateway, type BehindGateway } from './support/behind-gateway';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a donation upload over a connection that drops', () => {
-  let mongo: TestMongo;
-  let text: TextBeside;
   let speech: SpeechHarness;
-  let gateway: AccountsGateway;
   let base: string;
   let cookie: string;
+  let platform: BehindGateway;
 
   beforeAll(async () => {
-    mongo = await startTestMongo();
-    text = await startTextService({ mongo });
-    speech = await startSpeech({ mongo, textUrl: text.url });
-    await speech.app.listen({ port: 0, host: '127.0.0.1' });
-    const speechUrl = `http://127.0.0.1:${(speech.app.server.address() as AddressInfo).port}`;
-    gateway = await startAccountsGateway({
-      secret: SECRET,
-      dbPrefix: 'resumable',
-      now: Date.now,
-      background: new BackgroundWork(),
-      upstreams: { text: text.url, speech: speechUrl },
-    });
-    await gateway.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(gateway.app.server.address() as AddressInfo).port}`;
-    ({ cookie } = await signedInAs(gateway.app, 'contributor'));
+    platform = await startBehindGateway('resumable');
+    ({ speech, base, cookie } = platform);
   }, 90_000);
-  afterAll(async () => {
-    await gateway?.close();
-    await speech?.close();
-    await text?.app.close();
-    await mongo?.stop();
-  });
+  afterAll(() => platform?.close());
 
   /** A call through the gateway, as the signed-in person's browser makes it. */
   const call = async <T>(

@@ -2,53 +2,25 @@
 // cookie, proxy, query passed on) from the real speech service, made by the real opusenc where it is installed.
 import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import type { AddressInfo } from 'node:net';
 import { ObjectId } from 'mongodb';
 import { AUDIO_RENDITION_HEADER } from '@platform/contracts';
-import { startTestMongo, type TestMongo } from '@platform/service-kit/testing';
-import { chromiumWebm, SECRET, startSpeech, type SpeechHarness } from '@platform/speech-service/testing';
-import {
-  BackgroundWork,
-  signedInAs,
-  startAccountsGateway,
-  type AccountsGateway,
-} from '@platform/gateway/testing';
-import { startTextService, type TextBeside } from './support/speech-with-text';
+import { chromiumWebm, type SpeechHarness } from '@platform/speech-service/testing';
+import { startBehindGateway, type BehindGateway } from './support/behind-gateway';
 
 const OPUSENC = '/usr/bin/opusenc';
 const withEncoder = existsSync(OPUSENC) ? describe : describe.skip;
 
 withEncoder('a recording’s small rendition through the gateway', () => {
-  let mongo: TestMongo;
-  let text: TextBeside;
   let speech: SpeechHarness;
-  let gateway: AccountsGateway;
   let base: string;
   let cookie: string;
+  let platform: BehindGateway;
 
   beforeAll(async () => {
-    mongo = await startTestMongo();
-    text = await startTextService({ mongo });
-    speech = await startSpeech({ mongo, textUrl: text.url, opusencPath: OPUSENC });
-    await speech.app.listen({ port: 0, host: '127.0.0.1' });
-    const speechUrl = `http://127.0.0.1:${(speech.app.server.address() as AddressInfo).port}`;
-    gateway = await startAccountsGateway({
-      secret: SECRET,
-      dbPrefix: 'rendition',
-      now: Date.now,
-      background: new BackgroundWork(),
-      upstreams: { text: text.url, speech: speechUrl },
-    });
-    await gateway.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(gateway.app.server.address() as AddressInfo).port}`;
-    ({ cookie } = await signedInAs(gateway.app, 'contributor'));
+    platform = await startBehindGateway('rendition', { opusencPath: OPUSENC });
+    ({ speech, base, cookie } = platform);
   }, 90_000);
-  afterAll(async () => {
-    await gateway?.close();
-    await speech?.close();
-    await text?.app.close();
-    await mongo?.stop();
-  });
+  afterAll(() => platform?.close());
 
   it('serves the smaller Opus copy, says which it is, and the original without the query', async () => {
     const original = chromiumWebm('speech');

@@ -1,0 +1,50 @@
+// The whole server side as a phone reaches it: the real gateway (session cookie, quota, proxy) in front of the
+// real speech and text services, over HTTP, on one embedded MongoDB, with one contributor signed in.
+import type { AddressInfo } from 'node:net';
+import { startTestMongo } from '@platform/service-kit/testing';
+import { SECRET, startSpeech, type SpeechHarness } from '@platform/speech-service/testing';
+import { BackgroundWork, signedInAs, startAccountsGateway } from '@platform/gateway/testing';
+import { startTextService } from './speech-with-text';
+
+export interface BehindGateway {
+  speech: SpeechHarness;
+  /** The gateway's base URL. */
+  base: string;
+  /** The signed-in contributor's session cookie. */
+  cookie: string;
+  close(): Promise<void>;
+}
+
+const urlOf = (app: { server: { address(): unknown } }) =>
+  `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+/** `speechOptions` go to the speech service as they are (an encoder's path, say). */
+export async function startBehindGateway(
+  dbPrefix: string,
+  speechOptions: Omit<NonNullable<Parameters<typeof startSpeech>[0]>, 'mongo' | 'textUrl'> = {},
+): Promise<BehindGateway> {
+  const mongo = await startTestMongo();
+  const text = await startTextService({ mongo });
+  const speech = await startSpeech({ mongo, textUrl: text.url, ...speechOptions });
+  await speech.app.listen({ port: 0, host: '127.0.0.1' });
+  const gateway = await startAccountsGateway({
+    secret: SECRET,
+    dbPrefix,
+    now: Date.now,
+    background: new BackgroundWork(),
+    upstreams: { text: text.url, speech: urlOf(speech.app) },
+  });
+  await gateway.app.listen({ port: 0, host: '127.0.0.1' });
+  const { cookie } = await signedInAs(gateway.app, 'contributor');
+  return {
+    speech,
+    base: urlOf(gateway.app),
+    cookie,
+    async close() {
+      await gateway.close();
+      await speech.close();
+      await text.app.close();
+      await mongo.stop();
+    },
+  };
+}
