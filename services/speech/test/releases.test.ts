@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Db } from 'mongodb';
+import { ObjectId, type Db } from 'mongodb';
 import type { FastifyBaseLogger } from 'fastify';
 import { CV_COLUMNS, METADATA_CSV_COLUMNS } from '../src/datasets/release-build/tables';
 import { RELEASE_BUCKET, type ReleaseDoc } from '../src/datasets/store';
-import { datasetCollections } from './support/collections';
+import { datasetCollections, testCollections } from './support/collections';
 import { createReleaseWorker, selectionCounts, type ReleaseWorker } from '../src/datasets/release-build';
 import { as, startSpeech, type SpeechHarness } from './support/harness';
 import { chromiumWebm } from './support/audio';
@@ -32,6 +32,84 @@ const tsv = (text: string) =>
     .trimEnd()
     .split('\n')
     .map((l) => l.split('\t'));
+/** The release's language folders: its clips are Yoruba recordings and a donation's English and Yoruba sides. */
+const LANGS = ['en', 'yo'] as const;
+
+/** Common Voice 25's files of a language folder and their columns, as its datasheets list them. */
+const CV_CLIP_COLUMNS = [
+  'client_id',
+  'path',
+  'sentence_id',
+  'sentence',
+  'sentence_domain',
+  'up_votes',
+  'down_votes',
+  'age',
+  'gender',
+  'accents',
+  'variant',
+  'locale',
+  'segment',
+];
+const CV_FILES: Record<string, string[]> = {
+  validated: CV_CLIP_COLUMNS,
+  invalidated: CV_CLIP_COLUMNS,
+  other: CV_CLIP_COLUMNS,
+  train: CV_CLIP_COLUMNS,
+  dev: CV_CLIP_COLUMNS,
+  test: CV_CLIP_COLUMNS,
+  reported: ['sentence_id', 'sentence', 'locale', 'reason'],
+  clip_durations: ['clip', 'duration[ms]'],
+  validated_sentences: [
+    'sentence_id',
+    'sentence',
+    'variant',
+    'sentence_domain',
+    'source',
+    'is_used',
+    'clips_count',
+  ],
+  unvalidated_sentences: [
+    'sentence_id',
+    'sentence',
+    'variant',
+    'sentence_domain',
+    'source',
+    'up_votes',
+    'down_votes',
+    'status',
+  ],
+};
+
+/**
+ * Every Common Voice file of every language folder, read as Common Voice scripts read them (pandas'
+ * `read_csv(sep="\t", quoting=csv.QUOTE_NONE)`; Python's csv module with the same dialect): its header, and its
+ * rows as records, by language and file.
+ */
+function readLikeCommonVoice(folder: string) {
+  const out = sh('/usr/bin/python3', [
+    '-c',
+    [
+      'import csv, json, sys, os',
+      'res = {}',
+      'for lang in sys.argv[2].split(","):',
+      '    res[lang] = {}',
+      '    for name in sys.argv[3].split(","):',
+      '        with open(os.path.join(sys.argv[1], lang, name + ".tsv"), newline="", encoding="utf-8") as f:',
+      '            r = csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE)',
+      '            rows = list(r)',
+      '            res[lang][name] = {"header": r.fieldnames, "rows": rows}',
+      'print(json.dumps(res))',
+    ].join('\n'),
+    folder,
+    LANGS.join(','),
+    Object.keys(CV_FILES).join(','),
+  ]);
+  return JSON.parse(out) as Record<
+    string,
+    Record<string, { header: string[]; rows: Array<Record<string, string>> }>
+  >;
+}
 
 describe('a release is built from the validated data and stored as three checked artifacts', () => {
   let speech: SpeechHarness;
@@ -87,6 +165,30 @@ describe('a release is built from the validated data and stored as three checked
     await addTextPair(db, 'Welcome, "friend", to the market', 'Ẹ káàbọ̀');
     await addTextPair(db, 'Not approved.', 'Rárá.', false);
 
+    // Reports on sentences: one before the release was asked for, one after (left out).
+    const report = (userId: string, createdAt: Date) =>
+      testCollections(db).sentenceMarks.insertOne({
+        userId,
+        sentenceId: health,
+        language: 'yo',
+        kind: 'reported',
+        reason: 'grammar',
+        createdAt,
+      });
+    await report('reporter-1', new Date(Date.now() - 30_000));
+    await report('reporter-2', new Date(Date.now() + 60_000));
+    // A sentence the text service rejected, as the sentence sync copies it.
+    await speech.stores.sentences.applyChanges([
+      {
+        id: 'a'.repeat(24),
+        text: 'Ọ̀rọ̀ tí a kọ̀.',
+        language: 'yo',
+        status: 'rejected',
+        seq: 50,
+        domains: ['health'],
+      },
+    ]);
+
     // Speaker details, as the speakers gave them in their settings.
     const details = async (id: string, body: object) =>
       expect(
@@ -123,6 +225,12 @@ describe('a release is built from the validated data and stored as three checked
   });
 
   const read = (name: string) => readFileSync(join(folder, name), 'utf8');
+  /** One Common Voice table of every language folder, as one: the header, then every language's rows. */
+  const cvTable = (name: string) => {
+    const [header, ...rest] = LANGS.map((l) => tsv(read(`${l}/${name}`)));
+    for (const other of rest) expect(other[0]).toEqual(header![0]);
+    return [header![0]!, ...[header!, ...rest].flatMap((t) => t.slice(1))];
+  };
 
   it('publishes with exact counts and hours, and the dataset shows the new version', async () => {
     expect(release.status).toBe('published');
@@ -159,12 +267,12 @@ describe('a release is built from the validated data and stored as three checked
   });
 
   it('writes Common Voice tables with its columns and speaker-disjoint splits of every clip', () => {
-    const validated = tsv(read('validated.tsv'));
+    const validated = cvTable('validated.tsv');
     expect(validated[0]).toEqual([...CV_COLUMNS]);
     expect(validated).toHaveLength(14);
     const bySplit = Object.fromEntries(
       (['train', 'dev', 'test'] as const).map((s) => {
-        const rows = tsv(read(`${s}.tsv`));
+        const rows = cvTable(`${s}.tsv`);
         expect(rows[0]).toEqual([...CV_COLUMNS]);
         return [s, rows.slice(1)];
       }),
@@ -196,7 +304,7 @@ describe('a release is built from the validated data and stored as three checked
     expect(new Set(pair.map((r) => r[0])).size).toBe(1);
     const domains = new Set(validated.slice(1).map((r) => r[4]));
     expect(domains).toEqual(new Set(['health', 'general,health', '']));
-    const durations = tsv(read('clip_durations.tsv'));
+    const durations = cvTable('clip_durations.tsv');
     expect(durations[0]).toEqual(['clip', 'duration[ms]']);
     expect(
       durations
@@ -204,10 +312,11 @@ describe('a release is built from the validated data and stored as three checked
         .map((r) => Number(r[1]))
         .sort((a, b) => a - b),
     ).toEqual([1500, 2000, ...Array(10).fill(3960), 19980]);
-    const sentences = tsv(read('validated_sentences.tsv'));
+    const sentences = cvTable('validated_sentences.tsv');
     expect(sentences[0]).toEqual([
       'sentence_id',
       'sentence',
+      'variant',
       'sentence_domain',
       'source',
       'is_used',
@@ -216,13 +325,106 @@ describe('a release is built from the validated data and stored as three checked
     expect(
       sentences
         .slice(1)
-        .map((r) => Number(r[5]))
+        .map((r) => Number(r[6]))
         .sort(),
     ).toEqual([0, 4, 7]);
   });
 
+  it('writes the Common Voice file set in each language folder, each column as stored, read as Common Voice scripts read it', async () => {
+    const cv = readLikeCommonVoice(folder);
+    for (const lang of LANGS) {
+      for (const [name, columns] of Object.entries(CV_FILES))
+        expect([lang, name, cv[lang]![name]!.header]).toEqual([lang, name, columns]);
+    }
+    const stored = testCollections(db);
+    const recordingOf = async (path: string) =>
+      (await stored.recordings.findOne({ _id: new ObjectId(/_([0-9a-f]{24})\.wav$/.exec(path)![1]!) }))!;
+    const domainsOf = async (id: string) =>
+      ((await stored.sentences.findOne({ _id: id }))?.domains ?? []).join(',');
+    const validatedIds = new Set<string>();
+    for (const lang of LANGS) {
+      for (const row of cv[lang]!.validated!.rows) {
+        validatedIds.add(row.client_id!);
+        expect(row.locale).toBe(lang);
+        if (row.path!.includes('_pair_')) continue;
+        const r = await recordingOf(row.path!);
+        expect(r.status).toBe('validated');
+        expect([row.sentence_id, row.sentence, row.up_votes, row.down_votes, row.locale]).toEqual([
+          r.sentenceId,
+          r.sentenceText,
+          String(r.yes),
+          String(r.no),
+          r.language,
+        ]);
+        expect(row.sentence_domain).toBe(await domainsOf(r.sentenceId));
+      }
+      // clip_durations lists exactly the clips of the folder.
+      expect(cv[lang]!.clip_durations!.rows.map((r) => r.clip).sort()).toEqual(
+        cv[lang]!.validated!.rows.map((r) => r.path).sort(),
+      );
+      expect(readdirSync(join(folder, lang, 'clips')).sort()).toEqual(
+        cv[lang]!.validated!.rows.map((r) => r.path).sort(),
+      );
+    }
+    // Rejected and undecided recordings, as stored: English here (the late one is past the cutoff).
+    for (const [name, status, n] of [
+      ['invalidated', 'invalidated', 2],
+      ['other', 'undecided', 1],
+    ] as const) {
+      expect(cv.yo![name]!.rows).toEqual([]);
+      const rows = cv.en![name]!.rows;
+      expect(rows).toHaveLength(n);
+      for (const row of rows) {
+        const r = await recordingOf(row.path!);
+        expect(r.status).toBe(status);
+        expect(row).toEqual({
+          client_id: expect.stringMatching(/^[0-9a-f]{64}$/),
+          path: row.path,
+          sentence_id: r.sentenceId,
+          sentence: r.sentenceText,
+          sentence_domain: await domainsOf(r.sentenceId),
+          up_votes: String(r.yes),
+          down_votes: String(r.no),
+          age: '',
+          gender: '',
+          accents: '',
+          variant: '',
+          locale: 'en',
+          segment: '',
+        });
+        expect(validatedIds.has(row.client_id!)).toBe(false);
+      }
+      expect(new Set(rows.map((r) => r.client_id)).size).toBe(n);
+    }
+    // One report before the cutoff; the later one is left out.
+    const health = (await stored.sentences.findOne({ text: 'Ẹ kú iṣẹ́ o.' }))!;
+    expect(cv.yo!.reported!.rows).toEqual([
+      { sentence_id: health._id, sentence: 'Ẹ kú iṣẹ́ o.', locale: 'yo', reason: 'grammar' },
+    ]);
+    expect(cv.en!.reported!.rows).toEqual([]);
+    // Sentences not approved: one pending (no status kept on its copy) and one the text service rejected.
+    expect(
+      cv.yo!.unvalidated_sentences!.rows.map((r) => [r.sentence, r.sentence_domain, r.status]).sort(),
+    ).toEqual([
+      ['Not yet validated.', '', ''],
+      ['Ọ̀rọ̀ tí a kọ̀.', 'health', 'rejected'],
+    ]);
+    expect(cv.en!.unvalidated_sentences!.rows).toEqual([]);
+    const approved = cv.yo!.validated_sentences!.rows;
+    expect(approved.map((r) => [r.sentence, r.sentence_domain, r.is_used, r.clips_count]).sort()).toEqual([
+      ['Ó dàbọ̀.', 'general,health', '1', '4'],
+      ['Ẹ kú iṣẹ́ o.', 'health', '1', '7'],
+    ]);
+    // Splits are speaker-disjoint across every language folder.
+    const speakers = (split: string) =>
+      new Set(LANGS.flatMap((l) => cv[l]![split]!.rows.map((r) => r.client_id)));
+    const [train, dev, test] = ['train', 'dev', 'test'].map(speakers);
+    for (const id of train!) expect(dev!.has(id) || test!.has(id)).toBe(false);
+    for (const id of dev!) expect(test!.has(id)).toBe(false);
+  });
+
   it('carries the speakers’ details in the age, gender and accents columns, blank for those who gave none', () => {
-    const rows = tsv(read('validated.tsv')).slice(1);
+    const rows = cvTable('validated.tsv').slice(1);
     const [age, gender, accents] = ['age', 'gender', 'accents'].map((c) =>
       (CV_COLUMNS as readonly string[]).indexOf(c),
     );
@@ -254,7 +456,7 @@ describe('a release is built from the validated data and stored as three checked
 
   it('hashes speakers: no account id, name or e-mail leaves the platform', () => {
     const ids = new Set(
-      tsv(read('validated.tsv'))
+      cvTable('validated.tsv')
         .slice(1)
         .map((r) => r[0]!),
     );
@@ -295,17 +497,17 @@ describe('a release is built from the validated data and stored as three checked
   });
 
   it('writes WAV 16-bit PCM mono at 16 kHz that sox reads, with the measured durations', () => {
-    const clips = readdirSync(join(folder, 'clips'));
+    const clips = LANGS.flatMap((l) => readdirSync(join(folder, l, 'clips')).map((c) => join(l, 'clips', c)));
     expect(clips).toHaveLength(13);
     for (const clip of clips) {
-      const path = join(folder, 'clips', clip);
+      const path = join(folder, clip);
       expect(sh('soxi', ['-r', path]).trim()).toBe('16000');
       expect(sh('soxi', ['-c', path]).trim()).toBe('1');
       expect(sh('soxi', ['-b', path]).trim()).toBe('16');
       expect(sh('soxi', ['-e', path]).trim()).toBe('Signed Integer PCM');
     }
-    const long = tsv(read('clip_durations.tsv')).find((r) => r[1] === '19980')!;
-    expect(Number(sh('soxi', ['-D', join(folder, 'clips', long[0]!)]))).toBeCloseTo(19.98, 3);
+    const long = tsv(read('yo/clip_durations.tsv')).find((r) => r[1] === '19980')!;
+    expect(Number(sh('soxi', ['-D', join(folder, 'yo', 'clips', long[0]!)]))).toBeCloseTo(19.98, 3);
   });
 
   it('lists every file in SHA256SUMS (sha256sum -c passes) and stores each artifact with its own checksum', async () => {
@@ -349,7 +551,7 @@ describe('a release is built from the validated data and stored as three checked
       expect(check.trim()).toBe(`None ${name === 'audio.zip' ? 13 : release.figures!.files}`);
     }
     const names = sh('unzip', ['-Z1', 'audio.zip'], dir).trim().split('\n');
-    expect(names.every((n) => /^clips\/.+\.wav$/.test(n))).toBe(true);
+    expect(names.every((n) => /^(en|yo)\/clips\/.+\.wav$/.test(n))).toBe(true);
   });
 
   it('stays as it was when votes come after publishing', async () => {

@@ -4,6 +4,7 @@ import {
   type LanguageCode,
   type SentenceChangesReply,
   type SentenceDomain,
+  type SentenceStatus,
   type SentenceToRecord,
 } from '@platform/contracts';
 import { HttpError, ignoreDuplicateKey, isDuplicateKey, type CollectionIndexes } from '@platform/service-kit';
@@ -20,6 +21,8 @@ export interface SentenceDoc {
   language: LanguageCode;
   /** The text service's status is 'validated'; anything else keeps the sentence out of rounds and uploads. */
   recordable: boolean;
+  /** The text service's status (absent on a copy made before it was kept): what a release says of a sentence. */
+  status?: SentenceStatus;
   /** The writer's domains, from the text service (absent on a copy made before domains were synced). */
   domains?: SentenceDomain[];
   recordingCount: number;
@@ -253,6 +256,7 @@ export function sentenceStore(db: Db) {
               text: s.text,
               language: s.language,
               recordable: s.status === 'validated',
+              status: s.status,
               seq: s.seq,
               domains: s.domains ?? [],
             },
@@ -283,6 +287,20 @@ export function sentenceStore(db: Db) {
 
     /** The sentences matching `filter`, by id, as a stream. */
     inIdOrder: (filter: Filter<SentenceDoc>) => sentences.find(filter).sort({ _id: 1 }),
+
+    /**
+     * The reports made on sentences of `language` up to `cutoff`, with the sentence as the copy holds it, by
+     * sentence then report, as a stream (a release's reported.tsv); `sentences` narrows them to a scope.
+     */
+    reportsOf: (language: LanguageCode, cutoff: Date, sentences: Filter<SentenceDoc>) =>
+      marks.aggregate<{ sentenceId: string; reason?: string; text: string }>([
+        { $match: { kind: 'reported', language, createdAt: { $lte: cutoff } } },
+        { $sort: { sentenceId: 1, _id: 1 } },
+        { $lookup: { from: SENTENCES, localField: 'sentenceId', foreignField: '_id', as: 'sentence' } },
+        { $unwind: '$sentence' },
+        { $match: Object.fromEntries(Object.entries(sentences).map(([k, v]) => [`sentence.${k}`, v])) },
+        { $project: { _id: 0, sentenceId: 1, reason: 1, text: '$sentence.text' } },
+      ]),
 
     /** Each of these sentences' domains, comma-joined (read a thousand at a time). */
     async domainsOf(ids: readonly string[]): Promise<Map<string, string>> {

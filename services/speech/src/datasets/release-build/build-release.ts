@@ -5,6 +5,7 @@ import { ZipFile } from 'yazl';
 import {
   RELEASE_SPLITS,
   type BreakdownRow,
+  type LanguageCode,
   type HistogramBin,
   type ReleaseAudioFormat,
   type ReleaseFigures,
@@ -20,9 +21,19 @@ import { selectionOf, type Selection } from './selection';
 import { createClipDecoder } from './clip-decoder';
 import { assignSplits, speakerHasher } from './speakers';
 import {
+  emptyTally,
+  recordingClipName,
+  recordingRows,
+  reportedRows,
+  unvalidatedSentenceRows,
+  validatedSentenceRows,
+  type CvFileContext,
+  type LanguageTally,
+} from './cv-files';
+import {
+  CLIP_DURATION_COLUMNS,
   CV_COLUMNS,
   METADATA_CSV_COLUMNS,
-  SENTENCE_COLUMNS,
   csvLine,
   cvRow,
   licenseText,
@@ -92,6 +103,13 @@ function* inBatches<T>(header: string, items: readonly T[], row: (item: T) => st
       .join('');
 }
 
+/** The languages a release has a Common Voice folder for: those of its clips and those its sources name. */
+function releaseLanguages(clips: readonly ClipRow[], named: readonly LanguageCode[]): LanguageCode[] {
+  const languages = new Set<string>(named);
+  for (const c of clips) languages.add(c.locale);
+  return [...languages].sort() as LanguageCode[];
+}
+
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 
 /** The clips of a release: its recordings and both sides of its donations, with their rows less what decoding measures. */
@@ -104,7 +122,7 @@ async function planClips(stores: SpeechStores, selection: Selection, slug: strin
         audioFileId: r.audioFileId,
         accountId: r.speakerId,
         row: {
-          path: `${slug}_${r.language}_${r._id.toHexString()}.wav`,
+          path: recordingClipName(slug, r.language, r._id.toHexString()),
           sentence_id: r.sentenceId,
           sentence: r.sentenceText,
           sentence_domain: '',
@@ -299,11 +317,13 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
       };
       clips.push(clip);
       written.add(plan.accountId);
-      addClip(complete, `${folder}/clips/${clip.path}`, wav);
-      addClip(audioOnly, `clips/${clip.path}`, wav);
+      // Common Voice's layout: a language's clips in `<locale>/clips/`, beside its tables.
+      const clipPath = `${clip.locale}/clips/${clip.path}`;
+      addClip(complete, `${folder}/${clipPath}`, wav);
+      addClip(audioOnly, clipPath, wav);
       completeAdded += wav.length;
       audioAdded += wav.length;
-      files.push({ path: `clips/${clip.path}`, bytes: wav.length, sha256: sha256(wav) });
+      files.push({ path: clipPath, bytes: wav.length, sha256: sha256(wav) });
       // Back-pressure: wait until what is queued in the zips has mostly reached the store.
       await Promise.race([
         Promise.all([
@@ -321,26 +341,45 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
 
     // 4. The tables and the text.
     await ctx.report(0.9, 'Writing the tables');
-    const header = tsvLine(CV_COLUMNS);
-    addStreamed('validated.tsv', () => inBatches(header, clips, cvRow));
-    for (const split of RELEASE_SPLITS) {
-      addStreamed(`${split}.tsv`, () => inBatches(header, clips, (c) => (c.split === split ? cvRow(c) : '')));
-    }
-    addStreamed('clip_durations.tsv', () =>
-      inBatches(tsvLine(['clip', 'duration[ms]']), clips, (c) => tsvLine([c.path, String(c.durationMs)])),
-    );
+    const hasAudio = selection.recordings !== null || selection.audioPairs !== null;
     const clipsPerSentence = new Map<string, number>();
     for (const c of clips) {
       if (c.up_votes !== '')
         clipsPerSentence.set(c.sentence_id, (clipsPerSentence.get(c.sentence_id) ?? 0) + 1);
     }
-    addStreamed('validated_sentences.tsv', async function* () {
-      yield tsvLine(SENTENCE_COLUMNS);
-      for await (const s of stores.sentences.inIdOrder(selection.sentenceScope)) {
-        const n = clipsPerSentence.get(s._id) ?? 0;
-        yield tsvLine([s._id, s.text, (s.domains ?? []).join(','), '', n > 0 ? '1' : '0', String(n)]);
+    const cv: CvFileContext = {
+      stores,
+      selection,
+      slug: slugify(def.name),
+      cutoff: release.cutoff,
+      clientIdOf: (id) => clientIds.get(id) ?? hashOf(id),
+    };
+    const tallies = new Map<LanguageCode, LanguageTally>();
+    const header = tsvLine(CV_COLUMNS);
+    for (const language of hasAudio ? releaseLanguages(clips, def.sources.languages) : []) {
+      const tally = emptyTally();
+      tallies.set(language, tally);
+      const mine = clips.filter((c) => c.locale === language);
+      const at = (name: string) => `${language}/${name}`;
+      addStreamed(at('validated.tsv'), () => inBatches(header, mine, cvRow));
+      addStreamed(at('invalidated.tsv'), () =>
+        recordingRows(cv, language, 'invalidated', (n) => (tally.invalidated += n)),
+      );
+      addStreamed(at('other.tsv'), () => recordingRows(cv, language, 'undecided', (n) => (tally.other += n)));
+      addStreamed(at('reported.tsv'), () => reportedRows(cv, language, tally));
+      for (const split of RELEASE_SPLITS) {
+        addStreamed(at(`${split}.tsv`), () =>
+          inBatches(header, mine, (c) => (c.split === split ? cvRow(c) : '')),
+        );
       }
-    });
+      addStreamed(at('clip_durations.tsv'), () =>
+        inBatches(tsvLine(CLIP_DURATION_COLUMNS), mine, (c) => tsvLine([c.path, String(c.durationMs)])),
+      );
+      addStreamed(at('validated_sentences.tsv'), () =>
+        validatedSentenceRows(cv, language, clipsPerSentence, tally),
+      );
+      addStreamed(at('unvalidated_sentences.tsv'), () => unvalidatedSentenceRows(cv, language, tally));
+    }
     addStreamed('metadata.csv', () => inBatches(csvLine(METADATA_CSV_COLUMNS), clips, metadataCsvRow));
 
     let sentenceCount = 0;
@@ -415,7 +454,8 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
         splits: statistics.splits,
         sampleRate,
         meanSnrDb,
-        hasAudio: clips.length > 0 || selection.recordings !== null || selection.audioPairs !== null,
+        hasAudio,
+        languages: [...tallies.keys()],
         hasText: selection.sentences !== null || selection.textPairs !== null,
       }),
     );

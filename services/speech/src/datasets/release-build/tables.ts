@@ -60,15 +60,34 @@ export const METADATA_CSV_COLUMNS = [
   'split',
 ] as const;
 
-/** Common Voice's validated_sentences.tsv columns. */
+/** Common Voice's validated_sentences.tsv columns (its datasheets' order, with `variant` since Corpus 22). */
 export const SENTENCE_COLUMNS = [
   'sentence_id',
   'sentence',
+  'variant',
   'sentence_domain',
   'source',
   'is_used',
   'clips_count',
 ] as const;
+
+/** Common Voice's unvalidated_sentences.tsv columns: the sentences not (or not yet) approved, with their votes. */
+export const UNVALIDATED_SENTENCE_COLUMNS = [
+  'sentence_id',
+  'sentence',
+  'variant',
+  'sentence_domain',
+  'source',
+  'up_votes',
+  'down_votes',
+  'status',
+] as const;
+
+/** Common Voice's reported.tsv columns: one row per report made on a sentence. */
+export const REPORTED_COLUMNS = ['sentence_id', 'sentence', 'locale', 'reason'] as const;
+
+/** Common Voice's clip_durations.tsv columns. */
+export const CLIP_DURATION_COLUMNS = ['clip', 'duration[ms]'] as const;
 
 /**
  * A TSV field: Common Voice's files are unquoted, so tabs and line breaks become spaces; a field that would
@@ -105,7 +124,7 @@ export function cvRow(clip: ClipRow): string {
 
 export function metadataCsvRow(clip: ClipRow): string {
   return csvLine([
-    `clips/${clip.path}`,
+    `${clip.locale}/clips/${clip.path}`,
     clip.sentence,
     clip.client_id,
     clip.sentence_id,
@@ -196,6 +215,8 @@ export interface ReadmeFacts {
   meanSnrDb: number | null;
   hasText: boolean;
   hasAudio: boolean;
+  /** The languages with a Common Voice folder. */
+  languages: readonly string[];
 }
 
 const hours = (seconds: number) => (seconds / 3600).toFixed(2);
@@ -227,15 +248,31 @@ export function readme(f: ReadmeFacts): string {
     lines.push(
       '### Audio and its tables (Common Voice layout)',
       '',
-      `- \`clips/\`: every clip as WAV, 16-bit PCM, mono, ${f.sampleRate} Hz. Recordings were decoded from the ` +
-        'stored takes (WebM or Ogg Opus); donated WAV files at another rate were resampled with libsamplerate.',
-      '- `validated.tsv`: every clip; `train.tsv`, `dev.tsv`, `test.tsv`: the splits. Columns as Common Voice: ' +
-        `${CV_COLUMNS.join(', ')}. age, gender and accents are what each speaker chose to give in their ` +
-        'settings when this release was built (empty when they gave none); segment is always empty.',
-      '- `clip_durations.tsv`: clip, duration[ms].',
-      '- `validated_sentences.tsv`: the validated sentences of the dataset with the number of clips of each.',
-      '- `metadata.csv`: the same clips for Hugging Face `datasets` (AudioFolder): file_name, transcription, ' +
-        'then the other columns and the split. Load it with ' +
+      `One folder per language (${f.languages.map((l) => `\`${l}/\``).join(', ') || 'none'}), laid out as a ` +
+        'Common Voice language folder so that a script written for Common Voice runs unchanged (tab-separated, ' +
+        'no quoting, a header row):',
+      '',
+      `- \`<locale>/clips/\`: the validated clips as WAV, 16-bit PCM, mono, ${f.sampleRate} Hz. Recordings were ` +
+        'decoded from the stored takes (WebM or Ogg Opus); donated WAV files at another rate were resampled ' +
+        'with libsamplerate.',
+      '- `<locale>/validated.tsv`: every validated clip; `train.tsv`, `dev.tsv`, `test.tsv`: the splits. Columns ' +
+        `as Common Voice: ${CV_COLUMNS.join(', ')}. \`path\` is the file name inside \`clips/\`. age, gender ` +
+        'and accents are what each speaker chose to give in their settings when this release was built (empty ' +
+        'when they gave none); segment is always empty.',
+      '- `<locale>/invalidated.tsv` and `<locale>/other.tsv`: the recordings of the same scope that votes ' +
+        'rejected, and those votes had not decided when the release was built, with the same columns. Only ' +
+        'validated audio leaves the platform: the files their `path` names are not in `clips/`.',
+      '- `<locale>/reported.tsv`: sentence_id, sentence, locale, reason: one row per report a contributor made ' +
+        'on a sentence of the dataset, up to the cutoff.',
+      '- `<locale>/clip_durations.tsv`: clip, duration[ms] of every clip in `clips/`.',
+      `- \`<locale>/validated_sentences.tsv\`: ${SENTENCE_COLUMNS.join(', ')}: the approved sentences of the ` +
+        'dataset; is_used is 1 while the sentence is still offered for recording, clips_count its clips in ' +
+        'this release. variant and source are empty (the platform keeps neither for a sentence).',
+      `- \`<locale>/unvalidated_sentences.tsv\`: ${UNVALIDATED_SENTENCE_COLUMNS.join(', ')}: the sentences ` +
+        'not approved, with status pending or rejected; the votes are empty (the speech service does not ' +
+        'hold sentence votes).',
+      '- `metadata.csv`: every validated clip for Hugging Face `datasets` (AudioFolder): file_name ' +
+        '(`<locale>/clips/…`), transcription, then the other columns and the split. Load it with ' +
         `\`load_dataset("audiofolder", data_dir="${f.folder}")\`.`,
       '',
       'Paired voice donations give two clips each: the English side (locale `en`) and the Yoruba side (locale ' +
