@@ -10,6 +10,7 @@ import {
 } from '@platform/service-kit';
 import { buildApp, DEFAULT_TEXT_URL } from './app';
 import { DEFAULT_SYNC_INTERVAL_MS } from './sync/change-feed-follower';
+import { DEFAULT_PUBLIC_URL } from './datasets/release-build/citation';
 
 // dist/main.js (or src/main.ts) sits two folders below services/, three below the repository root.
 const repoRoot = resolve(__dirname, '..', '..', '..');
@@ -22,6 +23,8 @@ const speechSettings = {
   dataDir: settings.path('DATA_DIR', defaultDataDir(repoRoot)),
   textUrl: settings.url('TEXT_URL', DEFAULT_TEXT_URL),
   syncIntervalMs: settings.positiveInt('SENTENCE_SYNC_INTERVAL_MS', DEFAULT_SYNC_INTERVAL_MS),
+  // The gateway's public origin: the addresses a release's citation and metadata give.
+  publicUrl: settings.url('PUBLIC_URL', DEFAULT_PUBLIC_URL),
 };
 
 void serviceMain({
@@ -33,5 +36,6 @@ void serviceMain({
       identitySecret: loadIdentitySecret(config.dataDir),
       textUrl: config.textUrl,
       syncIntervalMs: config.syncIntervalMs,
+      releaseWorkerOptions: { publicUrl: config.publicUrl },
     }),
 });

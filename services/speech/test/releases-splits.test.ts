@@ -1,5 +1,6 @@
 import { assignSplits, speakerHasher } from '../src/datasets/release-build/speakers';
 import { estimateSnrDb } from '../src/datasets/release-build/snr';
+import { countToneMarks, emptyToneCoverage } from '../src/datasets/release-build/tone-marks';
 
 const speakers = (counts: number[]) => new Map(counts.map((n, i) => [`account-${i}`, n]));
 const clipsIn = (splits: Map<string, string>, counts: Map<string, number>, split: string) =>
@@ -59,5 +60,15 @@ describe('the SNR estimate', () => {
     expect(estimateSnrDb(clip(0.5, 0), rate)).toBe(100);
     expect(estimateSnrDb(new Float32Array(rate), rate)).toBeNull();
     expect(estimateSnrDb(new Float32Array(100), rate)).toBeNull();
+  });
+});
+
+describe('tone-mark coverage', () => {
+  it('counts sentences with a tone mark, with a dot below, and with neither, whatever their normal form', () => {
+    const coverage = emptyToneCoverage();
+    for (const text of ['Ẹ kú iṣẹ́ o.', 'Ó dàbọ̀.'.normalize('NFD'), 'E ku ise o.', 'Ẹ ṣe', '123']) {
+      countToneMarks(coverage, text);
+    }
+    expect(coverage).toEqual({ sentences: 5, toneMarked: 2, underDotted: 3, bare: 1 });
   });
 });

@@ -3,6 +3,7 @@ import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ObjectId, type Db } from 'mongodb';
 import type { FastifyBaseLogger } from 'fastify';
+import { recordingStatusFor } from '@platform/contracts';
 import { CV_COLUMNS, METADATA_CSV_COLUMNS } from '../src/datasets/release-build/tables';
 import { RELEASE_BUCKET, type ReleaseDoc } from '../src/datasets/store';
 import { datasetCollections, testCollections } from './support/collections';
@@ -421,6 +422,121 @@ describe('a release is built from the validated data and stored as three checked
     const [train, dev, test] = ['train', 'dev', 'test'].map(speakers);
     for (const id of train!) expect(dev!.has(id) || test!.has(id)).toBe(false);
     for (const id of dev!) expect(test!.has(id)).toBe(false);
+  });
+
+  it('writes a datasheet per language whose every figure is the one its tables hold', () => {
+    const cv = readLikeCommonVoice(folder);
+    /** The value of a row of a two-column or wider Markdown table, by its first cell. */
+    const rowOf = (text: string, first: string) => {
+      const line = text.split('\n').find((l) => l.startsWith(`| ${first} |`));
+      expect(line).toBeDefined();
+      return line!
+        .split('|')
+        .slice(2, -1)
+        .map((c) => c.trim());
+    };
+    /** The rows of the Markdown table under a heading. */
+    const tableUnder = (text: string, heading: string) => {
+      const after = text.slice(text.indexOf(`${heading}\n`) + heading.length + 1).split('\n');
+      const start = after.findIndex((l) => l.startsWith('|'));
+      const rows: string[][] = [];
+      for (const l of after.slice(start + 2)) {
+        if (!l.startsWith('|')) break;
+        rows.push(
+          l
+            .split('|')
+            .slice(1, -1)
+            .map((c) => c.trim()),
+        );
+      }
+      return rows;
+    };
+    const hours = (ms: number) => (ms / 3_600_000).toFixed(2);
+    for (const lang of LANGS) {
+      const sheet = read(`${lang}/README.md`);
+      const t = cv[lang]!;
+      const durations = new Map(t.clip_durations!.rows.map((r) => [r.clip!, Number(r['duration[ms]'])]));
+      const msOf = (rows: Array<Record<string, string>>) =>
+        rows.reduce((n, r) => n + durations.get(r.path!)!, 0);
+      const speakers = (rows: Array<Record<string, string>>) => new Set(rows.map((r) => r.client_id)).size;
+      const figure = (name: string) => rowOf(sheet, name)[0];
+      expect(figure('validated clips (validated.tsv)')).toBe(String(t.validated!.rows.length));
+      expect(figure('hours of validated audio')).toBe(hours(msOf(t.validated!.rows)));
+      expect(figure('speakers')).toBe(String(speakers(t.validated!.rows)));
+      expect(figure('sides of paired voice donations')).toBe(
+        String(t.validated!.rows.filter((r) => r.up_votes === '').length),
+      );
+      for (const [label, name] of [
+        ['recordings votes rejected (invalidated.tsv)', 'invalidated'],
+        ['recordings votes had not decided (other.tsv)', 'other'],
+        ['reports on sentences (reported.tsv)', 'reported'],
+        ['approved sentences (validated_sentences.tsv)', 'validated_sentences'],
+        ['sentences not approved (unvalidated_sentences.tsv)', 'unvalidated_sentences'],
+      ] as const)
+        expect([label, figure(label)]).toEqual([label, String(t[name]!.rows.length)]);
+      expect(tableUnder(sheet, '## Splits')).toEqual(
+        ['train', 'dev', 'test'].map((split) => [
+          split,
+          String(t[split]!.rows.length),
+          hours(msOf(t[split]!.rows)),
+          String(speakers(t[split]!.rows)),
+        ]),
+      );
+      for (const [heading, column] of [
+        ['### Age range', 'age'],
+        ['### Gender', 'gender'],
+        ['### Accent', 'accents'],
+      ] as const) {
+        const counted = new Map<string, { clips: number; ids: Set<string> }>();
+        for (const r of t.validated!.rows) {
+          const key = r[column] || '(not given)';
+          const c = counted.get(key) ?? { clips: 0, ids: new Set<string>() };
+          c.clips += 1;
+          c.ids.add(r.client_id!);
+          counted.set(key, c);
+        }
+        expect(
+          tableUnder(sheet, heading)
+            .map((r) => r.join('|'))
+            .sort(),
+        ).toEqual([...counted].map(([k, c]) => `${k}|${c.clips}|${c.ids.size}`).sort());
+      }
+      // The vote rule it states is the one the service applies, for every small count of votes.
+      const [, minYes, margin] =
+        /at least (\d+) listeners have said it matches its sentence and yes votes outnumber no votes by at least (\d+)/.exec(
+          sheet,
+        )!;
+      const [, minNo] = /it is \*\*invalidated\*\* once at least (\d+)/.exec(sheet)!;
+      for (let yes = 0; yes <= 8; yes++) {
+        for (let no = 0; no <= 8; no++) {
+          const claimed =
+            yes >= Number(minYes) && yes - no >= Number(margin)
+              ? 'validated'
+              : no >= Number(minNo) && no > yes
+                ? 'invalidated'
+                : 'undecided';
+          expect([yes, no, claimed]).toEqual([yes, no, recordingStatusFor(yes, no)]);
+        }
+      }
+      expect(sheet).toContain(`version ${release.version}`);
+      expect(sheet).toContain('CC BY 4.0');
+      expect(sheet).toContain('## How to report a problem clip');
+      expect(sheet).toContain(`/api/datasets/${release.datasetId}/releases/${release.version}`);
+    }
+    // Yoruba's tone-mark coverage, measured on its approved sentences and its clips' transcriptions.
+    const yo = read('yo/README.md');
+    const marked = (rows: Array<Record<string, string>>) =>
+      rows.filter((r) => /[\u0300\u0301]/.test(r.sentence!.normalize('NFD'))).length;
+    const sentences = cv.yo!.validated_sentences!.rows;
+    expect(rowOf(yo, 'validated_sentences.tsv').slice(0, 2)).toEqual([
+      String(sentences.length),
+      `${marked(sentences)} (${((100 * marked(sentences)) / sentences.length).toFixed(1)}%)`,
+    ]);
+    const transcripts = cv.yo!.validated!.rows;
+    expect(rowOf(yo, 'transcriptions in validated.tsv')[1]).toBe(
+      `${marked(transcripts)} (${((100 * marked(transcripts)) / transcripts.length).toFixed(1)}%)`,
+    );
+    expect(read('en/README.md')).not.toContain('Tone marks');
   });
 
   it('carries the speakers’ details in the age, gender and accents columns, blank for those who gave none', () => {

@@ -18,6 +18,8 @@ import type { SpeechStores } from '../../stores';
 import type { ReleaseArtifactDoc, ReleaseDoc } from '../store';
 import { ArtifactUpload, type StoredArtifact } from './artifact-upload';
 import { selectionOf, type Selection } from './selection';
+import { citationText, releaseUrls, type CitationFacts } from './citation';
+import { datasheet } from './datasheet';
 import { createClipDecoder } from './clip-decoder';
 import { assignSplits, speakerHasher } from './speakers';
 import {
@@ -53,6 +55,8 @@ export interface BuildContext {
   readAhead: number;
   /** Decode threads (0: this thread). */
   decodeThreads: number;
+  /** The site's public origin (PUBLIC_URL): the addresses a release's citation and metadata give. */
+  publicUrl: string;
   /** Progress (0–1) and stage words; throttled by the worker. Throws when the build must stop. */
   report(progress: number, stage: string): Promise<void>;
   log: { warn(obj: object, msg: string): void };
@@ -355,6 +359,18 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
       clientIdOf: (id) => clientIds.get(id) ?? hashOf(id),
     };
     const tallies = new Map<LanguageCode, LanguageTally>();
+    const urls = releaseUrls(ctx.publicUrl, release.datasetId, release.version);
+    const citationFacts: CitationFacts = {
+      title: def.name,
+      description: def.description,
+      version: release.version,
+      publishedAt: now,
+      license: def.license,
+      tags: def.tags,
+      url: urls.url,
+      downloadUrl: urls.file('complete.zip'),
+    };
+    const citation = citationText(citationFacts);
     const header = tsvLine(CV_COLUMNS);
     for (const language of hasAudio ? releaseLanguages(clips, def.sources.languages) : []) {
       const tally = emptyTally();
@@ -379,6 +395,22 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
         validatedSentenceRows(cv, language, clipsPerSentence, tally),
       );
       addStreamed(at('unvalidated_sentences.tsv'), () => unvalidatedSentenceRows(cv, language, tally));
+      // Made when its turn comes, after the tables above have been written and counted.
+      addStreamed(at('README.md'), function* () {
+        yield datasheet({
+          title: def.name,
+          description: def.description,
+          version: release.version,
+          publishedAt: now,
+          cutoff: release.cutoff,
+          license: def.license,
+          language,
+          clips: mine,
+          tally,
+          sampleRate,
+          citation,
+        });
+      });
     }
     addStreamed('metadata.csv', () => inBatches(csvLine(METADATA_CSV_COLUMNS), clips, metadataCsvRow));
 
@@ -456,6 +488,7 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
         meanSnrDb,
         hasAudio,
         languages: [...tallies.keys()],
+        citation,
         hasText: selection.sentences !== null || selection.textPairs !== null,
       }),
     );

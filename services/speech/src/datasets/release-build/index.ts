@@ -8,6 +8,7 @@ import type { SpeechStores } from '../../stores';
 import type { ReleaseDoc } from '../store';
 import { buildRelease } from './build-release';
 import { selectionOf } from './selection';
+import { DEFAULT_PUBLIC_URL } from './citation';
 
 /**
  * Builds the releases that are `building`, one at a time per process, in the background: each release is
@@ -38,6 +39,8 @@ export interface ReleaseWorkerOptions {
   readAhead?: number;
   /** Threads decoding takes beside the service's own (the built service only; 0: none); default 2 (1 on one core). */
   decodeThreads?: number;
+  /** The site's public origin (PUBLIC_URL), for the addresses a release cites; default the gateway's. */
+  publicUrl?: string;
   /** Names this worker in leases; default host, process id and a random suffix. */
   owner?: string;
 }
@@ -66,6 +69,7 @@ export function createReleaseWorker(options: ReleaseWorkerOptions): ReleaseWorke
   const sampleRate = options.sampleRate ?? 16000;
   const readAhead = options.readAhead ?? 4;
   const decodeThreads = options.decodeThreads ?? Math.min(2, availableParallelism());
+  const publicUrl = options.publicUrl ?? DEFAULT_PUBLIC_URL;
   const owner = options.owner ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
   let stopped = false;
@@ -93,7 +97,16 @@ export function createReleaseWorker(options: ReleaseWorkerOptions): ReleaseWorke
       if (!held) throw new BuildStopped('lease-lost');
     };
     try {
-      const out = await buildRelease({ stores, release, sampleRate, readAhead, decodeThreads, report, log });
+      const out = await buildRelease({
+        stores,
+        release,
+        sampleRate,
+        readAhead,
+        decodeThreads,
+        publicUrl,
+        report,
+        log,
+      });
       if (!(await store.publish(release, owner, out))) throw new BuildStopped('lease-lost');
       log.info(
         {

@@ -217,6 +217,8 @@ export interface ReadmeFacts {
   hasAudio: boolean;
   /** The languages with a Common Voice folder. */
   languages: readonly string[];
+  /** The release's citation (citationText). */
+  citation: string;
 }
 
 const hours = (seconds: number) => (seconds / 3600).toFixed(2);
@@ -271,6 +273,9 @@ export function readme(f: ReadmeFacts): string {
       `- \`<locale>/unvalidated_sentences.tsv\`: ${UNVALIDATED_SENTENCE_COLUMNS.join(', ')}: the sentences ` +
         'not approved, with status pending or rejected; the votes are empty (the speech service does not ' +
         'hold sentence votes).',
+      '- `<locale>/README.md`: the language’s datasheet: what the data is, how it was collected and validated ' +
+        '(the vote rule), speakers, hours, demographics as counts, splits, licence, known limitations, how to ' +
+        'cite it and how to report a problem clip; every figure in it is computed from the tables beside it.',
       '- `metadata.csv`: every validated clip for Hugging Face `datasets` (AudioFolder): file_name ' +
         '(`<locale>/clips/…`), transcription, then the other columns and the split. Load it with ' +
         `\`load_dataset("audiofolder", data_dir="${f.folder}")\`.`,
@@ -329,9 +334,10 @@ export function readme(f: ReadmeFacts): string {
     '## How to cite',
     '',
     '```',
-    `${f.title}, version ${f.version} (${f.publishedAt.toISOString().slice(0, 10)}). ` +
-      `Speech and text data platform. ${DATASET_LICENSE_LABELS[f.license]}.`,
+    f.citation,
     '```',
+    '',
+    '`CITATION.cff` holds the same citation in the Citation File Format, for reference managers and GitHub.',
     '',
   );
   return lines.join('\n');
