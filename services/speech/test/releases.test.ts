@@ -539,6 +539,40 @@ describe('a release is built from the validated data and stored as three checked
     expect(read('en/README.md')).not.toContain('Tone marks');
   });
 
+  it('holds a CITATION.cff (Citation File Format 1.2.0) that a YAML reader parses, with the release’s citation', async () => {
+    const parsed = JSON.parse(
+      sh('/usr/bin/python3', [
+        '-c',
+        'import json, sys, yaml; print(json.dumps(yaml.safe_load(open(sys.argv[1], encoding="utf-8")), default=str))',
+        join(folder, 'CITATION.cff'),
+      ]),
+    ) as Record<string, unknown>;
+    const url = `http://localhost:3000/api/datasets/${release.datasetId}/releases/1`;
+    expect(parsed).toMatchObject({
+      'cff-version': '1.2.0',
+      type: 'dataset',
+      title: 'Yorùbá Speech',
+      version: '1',
+      'date-released': release.publishedAt!.toISOString().slice(0, 10),
+      authors: [{ name: 'The contributors of VoiceBank NG' }],
+      license: 'CC-BY-4.0',
+      url,
+      'repository-artifact': `${url}/files/complete.zip`,
+      identifiers: [expect.objectContaining({ type: 'url', value: url })],
+    });
+    // One citation text everywhere: the CFF message, the README, each datasheet and the manifest.
+    const citation =
+      `The contributors of VoiceBank NG (${release.publishedAt!.getUTCFullYear()}). Yorùbá Speech (version 1) ` +
+      `[Data set]. VoiceBank NG. CC BY 4.0. ${url}`;
+    expect(parsed.message).toContain(citation);
+    expect(read('README.md')).toContain(`\n${citation}\n`);
+    for (const lang of LANGS) expect(read(`${lang}/README.md`)).toContain(`\n${citation}\n`);
+    const manifest = JSON.parse((await readArtifact(db, release.artifacts[0]!.fileId)).toString('utf8')) as {
+      citation: string;
+    };
+    expect(manifest.citation).toBe(citation);
+  });
+
   it('carries the speakers’ details in the age, gender and accents columns, blank for those who gave none', () => {
     const rows = cvTable('validated.tsv').slice(1);
     const [age, gender, accents] = ['age', 'gender', 'accents'].map((c) =>

@@ -18,7 +18,7 @@ import type { SpeechStores } from '../../stores';
 import type { ReleaseArtifactDoc, ReleaseDoc } from '../store';
 import { ArtifactUpload, type StoredArtifact } from './artifact-upload';
 import { selectionOf, type Selection } from './selection';
-import { citationText, releaseUrls, type CitationFacts } from './citation';
+import { citationCff, citationText, releaseUrls, type CitationFacts } from './citation';
 import { datasheet } from './datasheet';
 import { createClipDecoder } from './clip-decoder';
 import { assignSplits, speakerHasher } from './speakers';
@@ -493,6 +493,7 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
       }),
     );
     addText('LICENSE', licenseText(def.license, def.name, now.getUTCFullYear()));
+    addText('CITATION.cff', citationCff(citationFacts));
     // Its turn comes once every other file has gone through: their sizes and SHA-256 are known by then.
     let sums = '';
     complete.addReadStreamLazy(`${folder}/SHA256SUMS`, { mtime, compress: true }, (give) => {
@@ -538,6 +539,7 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
       cutoff: release.cutoff.toISOString(),
       publishedAt: now.toISOString(),
       folder,
+      citation,
       artifacts: zips.map(({ name, bytes, sha256: sum, contentType }) => ({
         name,
         bytes,
