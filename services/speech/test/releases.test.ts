@@ -573,6 +573,108 @@ describe('a release is built from the validated data and stored as three checked
     expect(manifest.citation).toBe(citation);
   });
 
+  it('describes its files in croissant.json (Croissant 1.1): required properties, RAI fields, and hashes that match', () => {
+    type Node = Record<string, unknown> & { '@type': string; '@id': string };
+    const doc = JSON.parse(read('croissant.json')) as Record<string, unknown> & {
+      '@context': Record<string, unknown>;
+      distribution: Array<
+        Node & { contentUrl?: string; sha256?: string; includes?: string; encodingFormat: string }
+      >;
+      recordSet: Array<
+        Node & {
+          field: Array<{
+            name: string;
+            dataType: string;
+            source: {
+              fileObject?: { '@id': string };
+              fileSet?: { '@id': string };
+              extract: { column?: string };
+            };
+          }>;
+        }
+      >;
+    };
+    // The properties Croissant 1.1 requires of every dataset, and the vocabularies its context must name.
+    expect(doc['@context']).toMatchObject({
+      '@vocab': 'http://schema.org/',
+      sc: 'http://schema.org/',
+      cr: 'http://mlcommons.org/croissant/',
+      rai: 'http://mlcommons.org/croissant/RAI/',
+      conformsTo: 'dct:conformsTo',
+      citeAs: 'cr:citeAs',
+    });
+    expect(doc['@type']).toBe('sc:Dataset');
+    expect(doc.conformsTo).toBe('http://mlcommons.org/croissant/1.1');
+    expect(doc).toMatchObject({
+      name: 'Yorùbá Speech',
+      description: 'Read speech and donated pairs.',
+      license: 'https://creativecommons.org/licenses/by/4.0/',
+      url: `http://localhost:3000/api/datasets/${release.datasetId}/releases/1`,
+      version: '1.0.0',
+      datePublished: release.publishedAt!.toISOString(),
+      creator: { '@type': 'sc:Organization', name: 'The contributors of VoiceBank NG' },
+      inLanguage: ['en', 'yo'],
+    });
+    expect(doc.citeAs).toMatch(/^@misc\{.+title = \{Yorùbá Speech\}/s);
+    for (const rai of [
+      'rai:dataCollection',
+      'rai:dataAnnotationProtocol',
+      'rai:dataBiases',
+      'rai:personalSensitiveInformation',
+      'rai:dataUseCases',
+      'rai:dataLimitations',
+    ])
+      expect([rai, typeof doc[rai], (doc[rai] as string).length > 40]).toEqual([rai, 'string', true]);
+    expect(doc['rai:dataBiases']).toContain('13 clips');
+    expect(doc['rai:dataBiases']).toContain('from 6 speakers');
+
+    // Every file but the clips (file sets), SHA256SUMS and croissant.json itself is a FileObject whose SHA-256
+    // is the file's.
+    const objects = doc.distribution.filter((d) => d['@type'] === 'cr:FileObject');
+    const onDisk = sh('find', ['.', '-type', 'f'], folder)
+      .trim()
+      .split('\n')
+      .map((p) => p.slice(2))
+      .filter((p) => !p.includes('/clips/') && p !== 'SHA256SUMS' && p !== 'croissant.json')
+      .sort();
+    expect(objects.map((o) => o.contentUrl).sort()).toEqual(onDisk);
+    for (const o of objects) {
+      expect([o.contentUrl, o.sha256]).toEqual([
+        o.contentUrl,
+        sha(readFileSync(join(folder, o.contentUrl!))),
+      ]);
+      expect(o.encodingFormat).toMatch(/^[a-z]+\/[a-z.+-]+$/);
+    }
+    expect(objects.find((o) => o.contentUrl === 'yo/validated.tsv')!.encodingFormat).toBe(
+      'text/tab-separated-values',
+    );
+    const sets = doc.distribution.filter((d) => d['@type'] === 'cr:FileSet');
+    expect(sets.map((d) => [d['@id'], d.includes, d.encodingFormat])).toEqual(
+      LANGS.map((l) => [`${l}/clips`, `${l}/clips/*.wav`, 'audio/wav']),
+    );
+    // croissant.json itself is checked by SHA256SUMS.
+    expect(read('SHA256SUMS')).toMatch(/^[0-9a-f]{64} {2}croissant\.json$/m);
+
+    // Every record set field reads a resource the distribution lists, and a column its file has.
+    const ids = new Set(doc.distribution.map((d) => d['@id']));
+    for (const set of doc.recordSet) {
+      for (const field of set.field) {
+        const from = field.source.fileObject?.['@id'] ?? field.source.fileSet?.['@id'];
+        expect([set['@id'], field.name, ids.has(from!)]).toEqual([set['@id'], field.name, true]);
+        expect(field.dataType).toMatch(/^sc:(Text|Integer|AudioObject)$/);
+        if (field.source.extract.column) {
+          const header = from!.endsWith('.csv')
+            ? read(from!).split('\r\n')[0]!.split(',')
+            : read(from!).split('\n')[0]!.split('\t');
+          expect(header).toContain(field.source.extract.column);
+        }
+      }
+    }
+    expect(doc.recordSet.map((r) => r['@id'])).toEqual(
+      expect.arrayContaining(['yo/validated', 'yo/train', 'en/other', 'yo/clips', 'metadata']),
+    );
+  });
+
   it('carries the speakers’ details in the age, gender and accents columns, blank for those who gave none', () => {
     const rows = cvTable('validated.tsv').slice(1);
     const [age, gender, accents] = ['age', 'gender', 'accents'].map((c) =>

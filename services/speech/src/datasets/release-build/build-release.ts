@@ -19,6 +19,7 @@ import type { ReleaseArtifactDoc, ReleaseDoc } from '../store';
 import { ArtifactUpload, type StoredArtifact } from './artifact-upload';
 import { selectionOf, type Selection } from './selection';
 import { citationCff, citationText, releaseUrls, type CitationFacts } from './citation';
+import { croissant } from './croissant';
 import { datasheet } from './datasheet';
 import { createClipDecoder } from './clip-decoder';
 import { assignSplits, speakerHasher } from './speakers';
@@ -494,6 +495,23 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
     );
     addText('LICENSE', licenseText(def.license, def.name, now.getUTCFullYear()));
     addText('CITATION.cff', citationCff(citationFacts));
+    const genders = new Map<string, number>();
+    for (const c of clips) genders.set(c.gender, (genders.get(c.gender) ?? 0) + 1);
+    // Made when its turn comes, once every file before it has its size and SHA-256.
+    addStreamed('croissant.json', function* () {
+      const description = croissant({
+        ...citationFacts,
+        folder,
+        languages: [...tallies.keys()],
+        sampleRate,
+        files: files.filter((file) => file.path !== 'croissant.json'),
+        clips: statistics.clips,
+        speakers: statistics.speakers,
+        audioSeconds: statistics.audioSeconds,
+        genders,
+      });
+      yield `${JSON.stringify(description, null, 2)}\n`;
+    });
     // Its turn comes once every other file has gone through: their sizes and SHA-256 are known by then.
     let sums = '';
     complete.addReadStreamLazy(`${folder}/SHA256SUMS`, { mtime, compress: true }, (give) => {

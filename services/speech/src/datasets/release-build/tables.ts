@@ -322,6 +322,14 @@ export function readme(f: ReadmeFacts): string {
     );
   }
   lines.push(
+    '## Metadata for tools',
+    '',
+    '- `croissant.json`: the release in Croissant 1.1 (MLCommons JSON-LD): name, licence, citation, every ' +
+      'file with its SHA-256 (the clips as one file set per language), the fields of every table with their ' +
+      'types, and the responsible-AI fields. It describes the files of this folder, paths relative to it; it ' +
+      'cannot hold the SHA-256 of the archive it is in, which the release’s `metadata.json` and the API give.',
+    '- `CITATION.cff`: the citation in the Citation File Format 1.2.0.',
+    '',
     '## Checking the files',
     '',
     `\`SHA256SUMS\` lists the SHA-256 of every other file: run \`sha256sum -c SHA256SUMS\` inside \`${f.folder}/\`.`,
