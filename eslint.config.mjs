@@ -84,6 +84,12 @@ export default tseslint.config(
             { name: 'react-i18next', message: "Import translations from '@platform/i18n'." },
             { name: 'i18next-icu', message: "Import translations from '@platform/i18n'." },
             { name: 'intl-messageformat', message: "Import translations from '@platform/i18n'." },
+            {
+              // The browser builds serve React's API with preact/compat, which lacks these (README, Architecture).
+              name: 'react',
+              importNames: ['useActionState', 'useFormStatus', 'useOptimistic'],
+              message: 'Not in preact/compat, which serves the React API in the browser builds.',
+            },
           ],
           patterns: [
             {

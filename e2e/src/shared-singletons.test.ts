@@ -9,9 +9,10 @@ import { isOwnFallback, placementsOf } from './support/federation-build';
 import { siteUrl } from './support/platform';
 import { SIGNED_IN_REDIRECTS, navigateInApp, remoteHeading } from './support/shell-page';
 
+// The browser's React API is Preact's (libs/federation/shared-config.js): the 'react' share holds it, and
+// react-dom's imports take that same share.
 const SINGLETONS = [
   'react',
-  'react-dom',
   'styled-components',
   '@platform/router',
   '@platform/ui/toast-context',
@@ -22,7 +23,15 @@ const SINGLETONS = [
 // that carries them (react-router in @platform/router; Redux in @platform/store). @platform/ui's components
 // are not shared (a build keeps the ones it uses); its shared toast context is checked in the registry.
 const SINGLE_PACKAGES = SINGLETONS.filter((pkg) => !pkg.startsWith('@platform/ui/'));
-const SINGLETON_CODE = [...SINGLE_PACKAGES, 'react-router', 'react-redux', '@reduxjs/toolkit', 'redux'];
+const SINGLETON_CODE = [
+  ...SINGLE_PACKAGES,
+  'react-dom',
+  'preact',
+  'react-router',
+  'react-redux',
+  '@reduxjs/toolkit',
+  'redux',
+];
 
 const repoRoot = path.resolve(__dirname, '../..');
 const distOf = (remoteName: string) => path.join(repoRoot, remoteName.replace(/_/g, '-'), 'dist');
@@ -64,32 +73,11 @@ function readShareRegistry(page: Page): Promise<ShareEntry[]> {
 describe('shared singletons in the page', () => {
   let browser: Browser;
   let page: Page;
-  let renderers: Array<{ name: string; version: string }>;
   let registry: ShareEntry[];
 
   beforeAll(async () => {
     browser = await launchChromium();
     page = await (await newVisitor(browser, { signedIn: true })).newPage();
-    // Stands in for React DevTools: every react-dom copy that starts registers its renderer here.
-    await page.addInitScript(() => {
-      const renderers = new Map<number, { rendererPackageName?: string; version?: string }>();
-      (window as unknown as Record<string, unknown>).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-        renderers,
-        supportsFiber: true,
-        isDisabled: false,
-        checkDCE() {},
-        inject(renderer: { rendererPackageName?: string; version?: string }) {
-          const id = renderers.size + 1;
-          renderers.set(id, renderer);
-          return id;
-        },
-        onScheduleFiberRoot() {},
-        onCommitFiberRoot() {},
-        onCommitFiberUnmount() {},
-        onPostCommitFiberRoot() {},
-        setStrictMode() {},
-      };
-    });
     // Load a page of every remote into one document (as the signed-in member, who may see them all).
     const visit = remoteCatalog.map((remote) => ({
       remote: remote.name,
@@ -102,17 +90,6 @@ describe('shared singletons in the page', () => {
       await navigateInApp(page, to);
       await remoteHeading(page, remote);
     }
-    renderers = await page.evaluate(() =>
-      [
-        ...(
-          window as unknown as {
-            __REACT_DEVTOOLS_GLOBAL_HOOK__: {
-              renderers: Map<number, { rendererPackageName?: string; version?: string }>;
-            };
-          }
-        ).__REACT_DEVTOOLS_GLOBAL_HOOK__.renderers.values(),
-      ].map((r) => ({ name: String(r.rendererPackageName), version: String(r.version) })),
-    );
     registry = await readShareRegistry(page);
   });
 
@@ -139,11 +116,6 @@ describe('shared singletons in the page', () => {
     expect(providers).toEqual(Object.fromEntries(SINGLETONS.map((pkg) => [pkg, ['shell']])));
   });
 
-  it('one React renderer runs the page (a second react-dom would register a second one)', () => {
-    expect(renderers).toHaveLength(1);
-    expect(renderers[0]!.name).toBe('react-dom');
-  });
-
   it('one styled-components instance styles the page (each instance mounts its own style sheet)', async () => {
     const sheets = await page.locator('style[data-styled]').count();
     expect(sheets).toBe(1);
@@ -158,7 +130,7 @@ describe('remote builds', () => {
       expect(fs.existsSync(path.join(dist, 'remoteEntry.js'))).toBe(true);
       const placements = placementsOf(dist, SINGLETON_CODE);
       // The build does carry fallbacks (for running standalone), so the check has something to look at.
-      expect(placements.some((p) => p.pkg === 'react')).toBe(true);
+      expect(placements.some((p) => p.pkg === 'preact')).toBe(true);
       const privateCopies = placements.filter((p) => !isOwnFallback(p));
       expect(privateCopies).toEqual([]);
     },

@@ -9,7 +9,7 @@ const { OfflineAssetsPlugin } = require('./offline-assets-plugin');
 const repoRoot = path.resolve(__dirname, '../..');
 
 /** What webpack-cli passes a configuration function besides the environment. @typedef {{ mode?: string }} WebpackArgv */
-/** @typedef {{ singleton: boolean, requiredVersion: string | false, strictVersion?: boolean, import?: false }} SharedSingleton */
+/** @typedef {{ singleton: boolean, version?: string, requiredVersion: string | false, strictVersion?: boolean, import?: string | false, shareKey?: string }} SharedSingleton */
 
 /**
  * @param {string} pkg
@@ -25,6 +25,20 @@ function installedVersion(pkg) {
 // @platform/store, which re-export only what the platform uses, so webpack can drop the rest of them
 // (a shared package is always built whole: about 50 KB of gzip JavaScript less on every first load).
 const thirdPartySingletons = ['react', 'react/', 'react-dom', 'react-dom/', 'styled-components'];
+
+// The pages are written against React's API and tested with React, but the browser gets Preact's
+// implementation of that API (preact/compat): about 11 KB of gzip JavaScript instead of React's 66, the
+// largest single part of every first load on a phone. The end-to-end suite runs on these builds.
+const reactApiAliases = {
+  react$: 'preact/compat',
+  'react-dom$': 'preact/compat',
+  'react-dom/client$': 'preact/compat/client',
+  'react/jsx-runtime$': 'preact/compat/jsx-runtime',
+  'react/jsx-dev-runtime$': 'preact/compat/jsx-dev-runtime',
+};
+/** The version a React share is offered and required at: Preact's, which serves it. */
+const reactApiVersion = () => installedVersion('preact');
+const servedByPreact = (/** @type {string} */ pkg) => pkg === 'react' || pkg === 'react-dom';
 // Workspace libraries are versioned together with the page, so any version is acceptable. Of @platform/ui
 // only its one piece of state, the toast context, is shared: its components are plain code, and a shared
 // package is built whole, so sharing the library would put every component on every first load; not
@@ -51,8 +65,12 @@ function sharedSingletons({ hostProvided = false } = {}) {
   const shared = {};
   for (const key of thirdPartySingletons) {
     const pkg = key.replace(/\/$/, '');
+    const version = servedByPreact(pkg) ? reactApiVersion() : installedVersion(pkg);
     /** @type {SharedSingleton} */
-    const share = { singleton: true, requiredVersion: `^${installedVersion(pkg)}`, strictVersion: false };
+    const share = { singleton: true, version, requiredVersion: `^${version}`, strictVersion: false };
+    // react-dom's API is the very module react's is: one share, or a remote asking for react-dom before
+    // the shell has would load a second Preact of its own.
+    if (key === 'react-dom') Object.assign(share, { shareKey: 'react', import: 'react' });
     if (hostProvided && !key.endsWith('/')) share.import = false;
     shared[key] = share;
   }
@@ -129,6 +147,7 @@ function createFederatedConfig(options, argv = {}) {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
       // "source" makes workspace libraries resolve to their TypeScript sources; no library build needed.
       conditionNames: ['source', 'browser', 'import', 'require', 'default'],
+      alias: reactApiAliases,
     },
     module: {
       rules: [

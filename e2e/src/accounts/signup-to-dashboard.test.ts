@@ -35,9 +35,13 @@ describe('sign up, verify, sign in, stay signed in, log out', () => {
   it('signs up on /signup and shows the address on /auth/success', async () => {
     await openPage(page, '/signup', 'Sign Up');
     const since = Date.now();
+    // Awaited from before the typing: the check may answer while the later fields are still being filled.
+    const checked = page.waitForResponse((r) => r.url().endsWith('/auth/auth/query.email'), {
+      timeout: 20_000,
+    });
     await fillSignup(page, { ...person, email: person.email.toUpperCase() });
     // The live check answered (the address is free): no message under the field.
-    await page.waitForResponse((r) => r.url().endsWith('/auth/auth/query.email'), { timeout: 10_000 });
+    await checked;
     expect(await fieldError(page, 'Email')).toBeNull();
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await waitForHeading(page, 'Registration Successful');

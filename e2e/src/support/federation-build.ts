@@ -112,6 +112,8 @@ const CARRIED_BY: Record<string, string> = {
   'react-redux': '@platform/store',
   '@reduxjs/toolkit': '@platform/store',
   redux: '@platform/store',
+  // The browser's React API (libs/federation/shared-config.js).
+  preact: 'react',
 };
 
 /**
