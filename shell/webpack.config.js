@@ -5,6 +5,7 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { InjectManifest } = require('workbox-webpack-plugin');
 const { createFederatedConfig } = require('@platform/federation');
+const { BootPreloadPlugin } = require('./boot-preload-plugin');
 
 // The brand name lives in one place (libs/remote-kit/src/brand.ts); the HTML title before React starts reads it.
 const brandSource = fs.readFileSync(path.join(__dirname, '../libs/remote-kit/src/brand.ts'), 'utf8');
@@ -75,6 +76,7 @@ module.exports = (_env, argv) => {
   config.plugins = [
     ...(config.plugins ?? []),
     new AppIconsPlugin(),
+    new BootPreloadPlugin({ chunkName: 'bootstrap' }),
     // manifest.webmanifest, made at build time from src/install/webAppManifest.ts (page declarations, theme).
     new HtmlWebpackPlugin({
       filename: 'manifest.webmanifest',

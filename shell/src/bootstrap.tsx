@@ -9,12 +9,16 @@ import { registerRemoteEntries } from './federation/remoteLoader';
 import { registerShellCatalogue } from './i18n/registerShellCatalogue';
 import { startServiceWorker } from './offline/startServiceWorker';
 
-async function start() {
+/** Draws the shell; `remotesManifest` is the request for /remotes.json the first script already made. */
+export async function start(remotesManifest?: Promise<Response>) {
   const reloadingForNewWorker = startServiceWorker();
   // The first paint is in the chosen language: its catalogue (only that one) arrives before React renders.
   registerShellCatalogue();
   const locale = initialLocale();
-  const [{ manifest, source }] = await Promise.all([loadRemotesManifest(), startI18n(locale)]);
+  const [{ manifest, source }] = await Promise.all([
+    loadRemotesManifest(undefined, undefined, remotesManifest),
+    startI18n(locale),
+  ]);
   document.documentElement.lang = locale;
   registerRemoteEntries(manifest);
   const store = createPlatformStore();
@@ -29,5 +33,3 @@ async function start() {
     </StrictMode>,
   );
 }
-
-void start();

@@ -1,6 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { remoteCatalog } from '@platform/contracts';
 import { catalogueManifest, isRemotesManifest, loadRemotesManifest } from './manifest';
+import { requestRemotesManifest } from './manifestRequest';
 import {
   loadRemoteRoutes,
   registerRemoteEntries,
@@ -41,6 +42,23 @@ describe('loading /remotes.json', () => {
     const fetchFn = jest.fn(async () => response(200, manifest));
     await expect(loadRemotesManifest(fetchFn)).resolves.toEqual({ manifest, source: 'remotes.json' });
     expect(fetchFn).toHaveBeenCalledWith('/remotes.json', expect.anything());
+  });
+
+  it('reads the answer to the request the first script made, without asking again', async () => {
+    const manifest = { remotes: [] };
+    const fetchFn = jest.fn(async () => response(200, manifest));
+    const early = requestRemotesManifest(fetchFn);
+    await expect(loadRemotesManifest(fetchFn, 5000, early)).resolves.toEqual({
+      manifest,
+      source: 'remotes.json',
+    });
+    expect(fetchFn).toHaveBeenCalledTimes(1);
+  });
+
+  it('falls back to the catalogue when the early request failed', async () => {
+    const early = Promise.reject(new TypeError('Failed to fetch'));
+    const { source } = await loadRemotesManifest(jest.fn(), 5000, early);
+    expect(source).toBe('catalogue');
   });
 
   it.each([

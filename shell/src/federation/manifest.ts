@@ -1,5 +1,6 @@
 import type { RemotesManifest } from '@platform/contracts';
-import { isRemotesManifest, REMOTES_MANIFEST_PATH } from './remotesManifestShape';
+import { requestRemotesManifest } from './manifestRequest';
+import { isRemotesManifest } from './remotesManifestShape';
 
 // The service worker reads the same shape without the rest of this module (its catalogue fallback).
 export { isRemotesManifest } from './remotesManifestShape';
@@ -24,17 +25,17 @@ export interface LoadedManifest {
   source: 'remotes.json' | 'catalogue';
 }
 
-/** Reads /remotes.json; on any failure (down, slow, malformed) falls back to the catalogue defaults. */
+/**
+ * Reads /remotes.json (the answer to `request` when the first script already asked); on any failure (down,
+ * slow, malformed) falls back to the catalogue defaults.
+ */
 export async function loadRemotesManifest(
   fetchFn: typeof fetch = (...args) => fetch(...args),
   timeoutMs = 5000,
+  request?: Promise<Response>,
 ): Promise<LoadedManifest> {
   try {
-    const response = await fetchFn(REMOTES_MANIFEST_PATH, {
-      headers: { accept: 'application/json' },
-      cache: 'no-store',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    const response = await (request ?? requestRemotesManifest(fetchFn, timeoutMs));
     if (!response.ok) throw new Error(`/remotes.json answered ${response.status}`);
     const body: unknown = await response.json();
     if (!isRemotesManifest(body)) throw new Error('/remotes.json does not have the RemotesManifest shape');
