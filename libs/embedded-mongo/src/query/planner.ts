@@ -144,12 +144,20 @@ function planFor(
     }
   }
   const filterUse = eqCount > 0 || hasRange;
-  // every condition is on a field of the index and wholly expressed by that field's bounds
+  // a condition on a field the index does not hold is met by every entry when the partial index's filter
+  // implies it (and the query implies that filter, or the index would miss documents)
+  const partial = ix?.partialFilterExpression;
+  const partialHolds =
+    partial !== undefined && !collated && !shape.other && impliesFilter(filter, partial, false);
+  const impliedByPartial = (path: string): boolean =>
+    partialHolds && (shape.byPath.get(path) ?? []).every((c) => impliesFilter(partial!, { [path]: c }));
+  // every condition is on a field of the index and wholly expressed by that field's bounds, or is the
+  // partial index's own condition
   const exact =
     !shape.other &&
     [...shape.byPath.keys()].every((path) => {
       const i = fields.findIndex((f) => f.path === path);
-      return i >= 0 && bounds[i]?.exact === true;
+      return i >= 0 ? bounds[i]?.exact === true : impliedByPartial(path);
     });
   if (!forced) {
     if (!filterUse && !(providesSort && sort.length)) return undefined;

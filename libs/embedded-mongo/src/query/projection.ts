@@ -12,6 +12,7 @@ import {
 import { fromPipelineValue, pipelineDocument } from '../storage/bson-number';
 import { Query } from 'mingo/query';
 import { toTyped } from '../storage/engine';
+import { elementsOf, type Element } from '../storage/bson-elements';
 
 export interface Projector {
   (raw: Buffer, filter: Document): Buffer;
@@ -62,6 +63,8 @@ export function makeProjector(
       ErrorCodes.ExclusionInInclusionProjection,
       `Cannot do exclusion on field ${exclude[0]} in inclusion projection`,
     );
+  const topLevel = [...include, ...exclude].every((path) => !path.includes('.'));
+  if (topLevel) return elementProjector(include, exclude, includeId);
   return (raw) => {
     const doc = toTyped(raw);
     let out: Document;
@@ -75,6 +78,55 @@ export function makeProjector(
       for (const path of exclude) removePath(out, path.split('.'));
     }
     return Buffer.from(serialize(out));
+  };
+}
+
+/**
+ * A projection of top-level fields only, made by copying the kept elements' bytes: the stored values come back
+ * exactly as stored, and no document is deserialised (a large document projected to one field costs a walk of
+ * its top-level names). Inclusion gives _id first, then the fields in the projection's order; exclusion keeps
+ * the document's order. A document whose bytes do not add up goes through bson like any other projection.
+ */
+function elementProjector(include: string[], exclude: string[], includeId: boolean): Projector {
+  const wanted = include.map((path) => Buffer.from(path, 'utf8').toString('latin1'));
+  const dropped = new Set(exclude.map((path) => Buffer.from(path, 'utf8').toString('latin1')));
+  if (!includeId) dropped.add('_id');
+  const slow = (raw: Buffer): Buffer => {
+    const doc = toTyped(raw);
+    const out: Document = {};
+    if (include.length) {
+      if (includeId && '_id' in doc) out._id = doc._id;
+      for (const path of include) if (path in doc) out[path] = doc[path];
+      return Buffer.from(serialize(out));
+    }
+    for (const name of dropped) delete doc[name];
+    return Buffer.from(serialize(doc));
+  };
+  return (raw) => {
+    const elements = elementsOf(raw, 0, raw.length);
+    if (!elements) return slow(raw);
+    const byName = new Map<string, Element>();
+    for (const e of elements) byName.set(e.name, e);
+    // a name given twice is read by bson as one field holding the last value
+    if (byName.size !== elements.length) return slow(raw);
+    let kept: Element[];
+    if (include.length) {
+      kept = [];
+      const id = includeId ? byName.get('_id') : undefined;
+      if (id) kept.push(id);
+      for (const name of wanted) {
+        const e = byName.get(name);
+        if (e && name !== '_id') kept.push(e);
+      }
+    } else kept = elements.filter((e) => !dropped.has(e.name));
+    let size = 5;
+    for (const e of kept) size += e.end - e.start;
+    const out = Buffer.allocUnsafe(size);
+    out.writeInt32LE(size, 0);
+    let at = 4;
+    for (const e of kept) at += raw.copy(out, at, e.start, e.end);
+    out[at] = 0;
+    return out;
   };
 }
 

@@ -100,6 +100,65 @@ describe('counts from the index', () => {
     await check();
   });
 
+  test("a partial index's own condition is met by every entry: counts per value read its counters", async () => {
+    const coll = await sentences();
+    await coll.createIndex(
+      { lang: 1 },
+      { name: 'lang_pending', partialFilterExpression: { status: 'pending' } },
+    );
+    const perLang = [{ $match: { status: 'pending' } }, { $group: { _id: '$lang', n: { $sum: 1 } } }];
+    const check = async () => {
+      for (const filter of [
+        { status: 'pending', lang: 'yo' },
+        { lang: { $gte: 'ha' }, status: 'pending' },
+      ]) {
+        expect({ filter, n: await coll.countDocuments(filter, { hint: 'lang_pending' }) }).toEqual({
+          filter,
+          n: await coll.countDocuments(filter, { hint: { $natural: 1 } }),
+        });
+      }
+      const scanned = await coll
+        .aggregate([...perLang, { $sort: { _id: 1 } }], { hint: { $natural: 1 } })
+        .toArray();
+      expect(await coll.aggregate(perLang, { hint: 'lang_pending' }).toArray()).toEqual(scanned);
+    };
+    await check();
+    if (!s.isRealMongo) {
+      const count = await explainCount(
+        coll.collectionName,
+        { status: 'pending', lang: 'yo' },
+        { hint: 'lang_pending' },
+      );
+      expect(stagesOf(count)).toContain('COUNT_SCAN');
+      expect(count.executionStats).toMatchObject({ totalDocsExamined: 0, totalKeysExamined: 1 });
+      const grouped = await coll.aggregate(perLang, { hint: 'lang_pending' }).explain('executionStats');
+      expect(stagesOf(grouped)).toContain('COUNT_SCAN');
+      expect(executionStats(grouped)).toMatchObject({
+        totalDocsExamined: 0,
+        totalKeysExamined: LANGS.length,
+      });
+      // a condition the partial filter does not imply is still checked on the documents
+      const other = await explainCount(
+        coll.collectionName,
+        { status: 'pending', lang: 'yo', author: 'w1' },
+        {
+          hint: 'lang_pending',
+        },
+      );
+      expect(stagesOf(other)).not.toContain('COUNT_SCAN');
+    }
+    expect(
+      await coll.countDocuments({ status: 'pending', lang: 'yo', author: 'w1' }, { hint: 'lang_pending' }),
+    ).toBe(
+      await coll.countDocuments({ status: 'pending', lang: 'yo', author: 'w1' }, { hint: { $natural: 1 } }),
+    );
+    // the counters follow the writes that move a document into and out of the index
+    await coll.updateMany({ lang: 'ha', status: 'approved' }, { $set: { status: 'pending' } });
+    await coll.updateMany({ lang: 'yo', status: 'pending' }, { $set: { status: 'rejected' } });
+    await coll.deleteMany({ lang: 'ig', status: 'pending' });
+    await check();
+  });
+
   test('a leading field with very many values stops being counted and still counts right', async () => {
     const coll = s.db.collection(`plans${++seq}`);
     await coll.createIndex({ v: 1 });
