@@ -1,4 +1,4 @@
-import type { AnyBulkWriteOperation, Db, Document } from 'mongodb';
+import { BSON, type AnyBulkWriteOperation, type Db, type Document } from 'mongodb';
 import type { ActivityKind, ActivityQuery, LanguageCode } from '@platform/contracts';
 import type { CollectionIndexes } from './mongo';
 
@@ -189,16 +189,42 @@ export async function recordActivity(db: Db, events: readonly ActivityEvent[]): 
   ]);
 }
 
+const { parseToElements, ByteUtils, NumberUtils } = BSON.onDemand;
+const BSON_DOUBLE = 0x01;
+const BSON_DOCUMENT = 0x03;
+const BSON_INT32 = 0x10;
+const BSON_INT64 = 0x12;
+
+/** The numeric value of an element of a day's people (a count kept by $inc), or 0 for anything else. */
+function countAt(raw: Uint8Array, type: number, at: number): number {
+  if (type === BSON_INT32) return NumberUtils.getInt32LE(raw, at);
+  if (type === BSON_DOUBLE) return NumberUtils.getFloat64LE(raw, at);
+  if (type === BSON_INT64) return Number(NumberUtils.getBigInt64LE(raw, at));
+  return 0;
+}
+
+/**
+ * Adds the ids with a positive count in a day document's `people`, read from its bytes: a day holds a field per
+ * person, and building an object of thousands of fields per day cost more than the whole rest of the figures.
+ */
+function addPeopleOfDay(raw: Uint8Array, into: Set<string>): void {
+  for (const [type, nameAt, nameLength, at] of parseToElements(raw, 0)) {
+    if (type !== BSON_DOCUMENT || ByteUtils.toUTF8(raw, nameAt, nameAt + nameLength, false) !== 'people')
+      continue;
+    for (const [t, idAt, idLength, valueAt] of parseToElements(raw, at))
+      if (countAt(raw, t, valueAt) > 0) into.add(ByteUtils.toUTF8(raw, idAt, idAt + idLength, false));
+  }
+}
+
 /** The people with a contribution on `since`'s UTC day or later, in id order: one document read per day. */
 export async function activePeopleSince(db: Db, since: Date): Promise<string[]> {
-  const days = await db
+  const days = (await db
     .collection<ActivePeopleDayDoc>(ACTIVE_PEOPLE_COLLECTION)
-    .find({ _id: { $gte: utcDay(since) } }, { projection: { people: 1 } })
-    .toArray();
+    .find({ _id: { $gte: utcDay(since) } }, { raw: true })
+    .toArray()) as unknown as Uint8Array[];
   const people = new Set<string>();
-  for (const { people: counts } of days)
-    for (const [userId, n] of Object.entries(counts ?? {})) if (n > 0) people.add(userId);
-  return [...people].sort();
+  for (const raw of days) addPeopleOfDay(raw, people);
+  return [...people].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** How many people have a count of this kind in each language, from their lifetime totals (index entries). */
