@@ -22,3 +22,17 @@ export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 export const isUiLocale = (value: unknown): value is UiLocaleCode =>
   typeof value === 'string' && (UI_LOCALE_CODES as readonly string[]).includes(value);
+
+/**
+ * The site's page with `<html lang>` set to the visitor's interface language, so screen readers, hyphenation
+ * and fonts have it before any script runs. The gateway writes it into the page it serves, and the site's
+ * worker into the page it keeps.
+ */
+export function pageInLanguage(html: string, locale: string | undefined): string {
+  return html.replace(/<html(\s[^>]*)?>/i, (tag) => {
+    const lang = `lang="${locale ?? DEFAULT_UI_LOCALE}"`;
+    return /\slang="[^"]*"/i.test(tag)
+      ? tag.replace(/\slang="[^"]*"/i, ` ${lang}`)
+      : tag.replace(/>$/, ` ${lang}>`);
+  });
+}

@@ -9,6 +9,7 @@ export {
   LOCALE_COOKIE,
   LOCALE_COOKIE_MAX_AGE_SECONDS,
   isUiLocale,
+  pageInLanguage,
 } from './locale-codes';
 export type { UiLocaleCode } from './locale-codes';
 

@@ -37,6 +37,8 @@ export interface ServiceWorkerScopeLike {
   readonly location: { readonly origin: string };
   readonly caches: CacheStorage;
   readonly clients: ClientsLike;
+  /** The Cookie Store API (Chromium has it in workers; Safari and Firefox do not). */
+  readonly cookieStore?: { get(name: string): Promise<{ value: string } | null | undefined> };
   fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEventLike) => void): void;

@@ -113,6 +113,44 @@ describe('the service worker', () => {
       expect(await (await request(`${SITE}/user/speak`, { mode: 'navigate' }))?.text()).toContain('shell');
     });
 
+    describe('where the worker can read the language cookie', () => {
+      const PAGE = '<!doctype html><html lang="en"><title>shell</title></html>';
+      /** A worker in a browser with the Cookie Store API, holding `cookies`, over a network that never answers pages. */
+      function withCookies(cookies: Record<string, string>) {
+        const surroundings = fakeScope();
+        const cookieStore = {
+          get: async (name: string) => (name in cookies ? { value: cookies[name]! } : null),
+        };
+        const worker = createWorker({
+          scope: { ...surroundings.scope, cookieStore },
+          precache: {
+            ...surroundings.precache,
+            match: async (url) =>
+              url === surroundings.precache.pageUrl
+                ? new Response(PAGE, { headers: { 'content-type': 'text/html' } })
+                : surroundings.precache.match(url),
+          },
+          networkTimeoutMs: 60_000,
+        });
+        surroundings.network.serve({ [`${SITE}/user/speak`]: () => new Promise<Response>(() => undefined) });
+        return async (url: string) => {
+          const fetched = fetchEvent(url, { mode: 'navigate', clientId: '' });
+          worker.onFetch(fetched.event);
+          return (await fetched.settled())?.text();
+        };
+      }
+
+      it("answers a page at once with the page it keeps, in the cookie's language, without waiting for the network", async () => {
+        const open = withCookies({ lang: 'yo' });
+        expect(await open(`${SITE}/user/speak`)).toBe(PAGE.replace('lang="en"', 'lang="yo"'));
+      });
+
+      it('gives the page the default language when the cookie is missing or not a language of the site', async () => {
+        expect(await withCookies({})(`${SITE}/user/speak`)).toBe(PAGE);
+        expect(await withCookies({ lang: '"><script>' })(`${SITE}/user/speak`)).toBe(PAGE);
+      });
+    });
+
     it('fails a remote it never kept as the browser would, so the page says the section is unavailable', async () => {
       const { request, network } = setup();
       network.offline = true;

@@ -1,4 +1,10 @@
-import { CONTRIBUTIONS_SYNC_TAG, SERVICE_WORKER_MESSAGES } from '@platform/contracts/client';
+import {
+  CONTRIBUTIONS_SYNC_TAG,
+  LOCALE_COOKIE,
+  SERVICE_WORKER_MESSAGES,
+  isUiLocale,
+  pageInLanguage,
+} from '@platform/contracts/client';
 import { bareUrl, contentHashOf, versionKey } from './mf-manifest';
 import { NETWORK_TIMEOUT_MS, networkFirst } from './network';
 import { RemoteSets, setCacheName, type RemoteSetRecord } from './remote-sets';
@@ -200,6 +206,26 @@ export function createWorker({
     return fetchFn(event.request);
   }
 
+  /**
+   * The shell's page from the device, in the visitor's language (as the gateway writes it): a page needs
+   * nothing else from the server, and on a slow link its round trip is the longest wait of a repeat visit.
+   * It is this worker's version, as are the scripts it names; a new shell comes with a new worker. Only where
+   * the worker can read the language cookie; elsewhere the network is asked first, as before.
+   */
+  async function keptPage(): Promise<Response | undefined> {
+    if (!scope.cookieStore) return undefined;
+    const [saved, cookie] = await Promise.all([
+      precache.match(precache.pageUrl),
+      scope.cookieStore.get(LOCALE_COOKIE).catch(() => null),
+    ]);
+    if (!saved) return undefined;
+    const locale = cookie && isUiLocale(cookie.value) ? cookie.value : undefined;
+    return new Response(pageInLanguage(await saved.text(), locale), {
+      status: saved.status,
+      headers: saved.headers,
+    });
+  }
+
   function onFetch(event: FetchEventLike) {
     const { request } = event;
     switch (requestKind(request, origin, (url) => precache.has(url))) {
@@ -210,10 +236,14 @@ export function createWorker({
         return;
       case 'navigation':
         event.respondWith(
-          networkFirst(
-            () => fetchFn(request),
-            () => precache.match(precache.pageUrl),
-            networkTimeoutMs,
+          keptPage().then(
+            (page) =>
+              page ??
+              networkFirst(
+                () => fetchFn(request),
+                () => precache.match(precache.pageUrl),
+                networkTimeoutMs,
+              ),
           ),
         );
         return;

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, replyNotFound } from '@platform/service-kit';
-import { DEFAULT_UI_LOCALE } from '@platform/contracts';
+import { pageInLanguage } from '@platform/contracts';
 import { isApiPath } from './routing-table';
 import { localeCookie } from './locale-cookie';
 
@@ -58,20 +58,7 @@ async function sendIndex(shellDist: string, request: FastifyRequest, reply: Fast
   reply.header('cache-control', NO_CACHE);
   reply.header('vary', 'Cookie');
   reply.type('text/html; charset=utf-8');
-  return withLanguage(await readFile(file, 'utf8'), localeCookie(request));
-}
-
-/**
- * The page in the visitor's language from the first paint: <html lang> says it (to screen readers, to the
- * browser's hyphenation and fonts) before the shell's script has even started.
- */
-export function withLanguage(html: string, locale: string | undefined) {
-  return html.replace(/<html(\s[^>]*)?>/i, (tag) => {
-    const lang = `lang="${locale ?? DEFAULT_UI_LOCALE}"`;
-    return /\slang="[^"]*"/i.test(tag)
-      ? tag.replace(/\slang="[^"]*"/i, ` ${lang}`)
-      : tag.replace(/>$/, ` ${lang}>`);
-  });
+  return pageInLanguage(await readFile(file, 'utf8'), localeCookie(request));
 }
 
 const wantsHtml = (request: FastifyRequest) => {
