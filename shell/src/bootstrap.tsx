@@ -20,14 +20,18 @@ export async function start(remotesManifest?: Promise<Response>) {
   const store = createPlatformStore();
   // Asked at once rather than when the first guard renders: on a slow link the session, the remotes'
   // locations and the page's remote (below) then arrive together instead of one after another.
-  void store.dispatch(authApi.endpoints.session.initiate(undefined, { subscribe: false }));
+  const session = store.dispatch(authApi.endpoints.session.initiate(undefined, { subscribe: false }));
   const [{ manifest, source }] = await Promise.all([
     loadRemotesManifest(undefined, undefined, remotesManifest),
     startI18n(locale),
   ]);
   document.documentElement.lang = locale;
   registerRemoteEntries(manifest);
-  prefetchRemoteOf(manifest, window.location.pathname, lastSession() !== null);
+  const { pathname } = window.location;
+  prefetchRemoteOf(manifest, pathname, lastSession() !== null);
+  // On a device nobody has signed in on yet, the page's remote follows the session's answer at once rather
+  // than after the layout has drawn.
+  void session.then(({ data }) => data && prefetchRemoteOf(manifest, pathname, true));
   exposeDebugInfo(store, source);
   // A newer build's worker takes over before anything is drawn (the page then reloads once).
   if (await reloadingForNewWorker) return;

@@ -2,7 +2,7 @@
 // page holds one i18next instance, shared like the router and the store.
 export { i18n, startI18n, SHELL_NAMESPACE, ERRORS_NAMESPACE } from './instance';
 export { registerCatalogue, hasCatalogue } from './catalogues';
-export type { CatalogueLoader } from './catalogues';
+export type { CatalogueLoader, CatalogueOptions } from './catalogues';
 export { useT, useSharedT, translate, translateError } from './useT';
 export type { Translate } from './useT';
 export {

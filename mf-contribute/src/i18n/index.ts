@@ -4,6 +4,6 @@ import { registerCatalogue, useT } from '@platform/i18n';
 export const CONTRIBUTE_NAMESPACE = 'mf_contribute';
 
 /** Registered when the remote's code loads; each language is its own chunk, fetched when chosen. */
-registerCatalogue(CONTRIBUTE_NAMESPACE, (locale) => import(`./${locale}.json`));
+registerCatalogue(CONTRIBUTE_NAMESPACE, (locale) => import(`./${locale}.json`), { pluralMessages: true });
 
 export const useContributeT = () => useT(CONTRIBUTE_NAMESPACE);
