@@ -21,10 +21,7 @@ export async function start(remotesManifest?: Promise<Response>) {
   // Asked at once rather than when the first guard renders: on a slow link the session, the remotes'
   // locations and the page's remote (below) then arrive together instead of one after another.
   const session = store.dispatch(authApi.endpoints.session.initiate(undefined, { subscribe: false }));
-  const [{ manifest, source }] = await Promise.all([
-    loadRemotesManifest(undefined, undefined, remotesManifest),
-    startI18n(locale),
-  ]);
+  const [{ manifest, source }] = await Promise.all([loadRemotesManifest(remotesManifest), startI18n(locale)]);
   document.documentElement.lang = locale;
   registerRemoteEntries(manifest);
   const { pathname } = window.location;

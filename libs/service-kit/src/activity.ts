@@ -224,7 +224,7 @@ export async function activePeopleSince(db: Db, since: Date): Promise<string[]> 
     .toArray()) as unknown as Uint8Array[];
   const people = new Set<string>();
   for (const raw of days) addPeopleOfDay(raw, people);
-  return [...people].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return [...people].sort();
 }
 
 /** How many people have a count of this kind in each language, from their lifetime totals (index entries). */

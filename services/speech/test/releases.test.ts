@@ -314,15 +314,7 @@ describe('a release is built from the validated data and stored as three checked
         .sort((a, b) => a - b),
     ).toEqual([1500, 2000, ...Array(10).fill(3960), 19980]);
     const sentences = cvTable('validated_sentences.tsv');
-    expect(sentences[0]).toEqual([
-      'sentence_id',
-      'sentence',
-      'variant',
-      'sentence_domain',
-      'source',
-      'is_used',
-      'clips_count',
-    ]);
+    expect(sentences[0]).toEqual(CV_FILES['validated_sentences']);
     expect(
       sentences
         .slice(1)

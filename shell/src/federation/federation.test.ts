@@ -40,24 +40,16 @@ describe('loading /remotes.json', () => {
       ],
     };
     const fetchFn = jest.fn(async () => response(200, manifest));
-    await expect(loadRemotesManifest(fetchFn)).resolves.toEqual({ manifest, source: 'remotes.json' });
-    expect(fetchFn).toHaveBeenCalledWith('/remotes.json', expect.anything());
-  });
-
-  it('reads the answer to the request the first script made, without asking again', async () => {
-    const manifest = { remotes: [] };
-    const fetchFn = jest.fn(async () => response(200, manifest));
-    const early = requestRemotesManifest(fetchFn);
-    await expect(loadRemotesManifest(fetchFn, 5000, early)).resolves.toEqual({
+    await expect(loadRemotesManifest(requestRemotesManifest(fetchFn))).resolves.toEqual({
       manifest,
       source: 'remotes.json',
     });
-    expect(fetchFn).toHaveBeenCalledTimes(1);
+    expect(fetchFn).toHaveBeenCalledWith('/remotes.json', expect.anything());
   });
 
   it('falls back to the catalogue when the early request failed', async () => {
     const early = Promise.reject(new TypeError('Failed to fetch'));
-    const { source } = await loadRemotesManifest(jest.fn(), 5000, early);
+    const { source } = await loadRemotesManifest(early);
     expect(source).toBe('catalogue');
   });
 
@@ -79,7 +71,7 @@ describe('loading /remotes.json', () => {
         }),
     ],
   ])('falls back to the catalogue when it is %s', async (_label, fetchFn) => {
-    const { manifest, source } = await loadRemotesManifest(fetchFn as typeof fetch);
+    const { manifest, source } = await loadRemotesManifest(requestRemotesManifest(fetchFn as typeof fetch));
     expect(source).toBe('catalogue');
     expect(manifest.remotes.map((r) => [r.name, r.entry])).toEqual(
       remoteCatalog.map((r) => [r.name, r.defaultEntry]),

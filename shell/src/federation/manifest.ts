@@ -26,16 +26,14 @@ export interface LoadedManifest {
 }
 
 /**
- * Reads /remotes.json (the answer to `request` when the first script already asked); on any failure (down,
- * slow, malformed) falls back to the catalogue defaults.
+ * Reads the answer to `request` for /remotes.json (the first script asks early); on any failure (down, slow,
+ * malformed) falls back to the catalogue defaults.
  */
 export async function loadRemotesManifest(
-  fetchFn: typeof fetch = (...args) => fetch(...args),
-  timeoutMs = 5000,
-  request?: Promise<Response>,
+  request: Promise<Response> = requestRemotesManifest(),
 ): Promise<LoadedManifest> {
   try {
-    const response = await (request ?? requestRemotesManifest(fetchFn, timeoutMs));
+    const response = await request;
     if (!response.ok) throw new Error(`/remotes.json answered ${response.status}`);
     const body: unknown = await response.json();
     if (!isRemotesManifest(body)) throw new Error('/remotes.json does not have the RemotesManifest shape');

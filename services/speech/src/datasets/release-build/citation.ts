@@ -39,6 +39,19 @@ export function citationText(f: CitationFacts): string {
   );
 }
 
+/** A README's "How to cite" section: the citation, and where CITATION.cff holds it for reference managers. */
+export function howToCiteLines(citation: string, whereCff: string): string[] {
+  return [
+    '## How to cite',
+    '',
+    '```',
+    citation,
+    '```',
+    '',
+    `\`CITATION.cff\` ${whereCff} holds the same citation in the Citation File Format, for reference managers.`,
+  ];
+}
+
 /** The same citation as BibTeX (Croissant's citeAs asks for BibTeX). */
 export function citationBibtex(f: CitationFacts, key: string): string {
   const esc = (s: string) => s.replace(/[{}\\]/g, '');

@@ -7,6 +7,7 @@ import {
   type DatasetLicense,
   type LanguageCode,
 } from '@platform/contracts';
+import { howToCiteLines } from './citation';
 import type { LanguageTally } from './cv-files';
 import { HELD_OUT_SHARE, MIN_SPEAKERS_FOR_SPLITS } from './speakers';
 import { LICENSE_URLS, type ClipRow } from './tables';
@@ -188,13 +189,7 @@ export function datasheet(f: DatasheetFacts): string {
   }
   lines.push(
     '',
-    '## How to cite',
-    '',
-    '```',
-    f.citation,
-    '```',
-    '',
-    '`CITATION.cff` at the top of the release holds the same citation for reference managers.',
+    ...howToCiteLines(f.citation, 'at the top of the release'),
     '',
     '## How to report a problem clip',
     '',

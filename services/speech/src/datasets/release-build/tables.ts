@@ -4,6 +4,7 @@ import {
   type DatasetLicense,
   type ReleaseSplit,
 } from '@platform/contracts';
+import { howToCiteLines } from './citation';
 
 /** One WAV in `clips/` and its row in the Common Voice tables. */
 export interface ClipRow {
@@ -339,13 +340,7 @@ export function readme(f: ReadmeFacts): string {
     `${DATASET_LICENSE_LABELS[f.license]} (${LICENSE_URLS[f.license]}); see \`LICENSE\`. You agree not to ` +
       'attempt to identify the speakers.',
     '',
-    '## How to cite',
-    '',
-    '```',
-    f.citation,
-    '```',
-    '',
-    '`CITATION.cff` holds the same citation in the Citation File Format, for reference managers and GitHub.',
+    ...howToCiteLines(f.citation, 'beside this README'),
     '',
   );
   return lines.join('\n');
