@@ -15,6 +15,8 @@ function indexStage(plan: Plan, stage: string): Document {
     isSparse: ix?.sparse ?? false,
     isPartial: Boolean(ix?.partialFilterExpression),
     direction: plan.reverse ? 'backward' : 'forward',
+    // not MongoDB's: the index whose native counts let this scan jump over runs that fail its key filter
+    ...(plan.runSkip ? { runsSkippedWith: plan.runSkip.companion.name } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import { EntryType } from '../storage/raw-path';
 import { encodeKey, isTruncated, prefixEnd } from '../storage/key-encoding';
 import { pipelineDocument } from '../storage/bson-number';
 import { inIntervalsAt } from './bounds';
+import { runSkipper } from './run-skip';
 import { scalarDocument } from '../wire/raw-bson';
 import type { Plan, SortField } from './planner';
 import { isPlainObject, pathValues, setPath } from './paths';
@@ -83,7 +84,21 @@ export function* planEntries(
   const seen = plan.dedupe && ix ? new Set<string>() : undefined;
   const keysOnly = Boolean(ix && passes && !values);
   const dirs = dirsOf(plan);
-  for (const r of ordered) {
+  const jumper = runSkipper(engine, plan, () => {
+    if (stats) stats.keysExamined++;
+  });
+  // where the scan goes on after jumping over a run (set by rangeEntries)
+  let resume: Buffer | undefined;
+  for (const whole of ordered) {
+    let r = whole;
+    do {
+      resume = undefined;
+      yield* rangeEntries(r);
+      if (resume) r = { start: resume, end: whole.end };
+    } while (resume);
+  }
+
+  function* rangeEntries(r: KeyRange): Generator<Entry> {
     const entries = keysOnly
       ? engine.indexKeyRange(ix!, r, plan.reverse)
       : ix
@@ -91,7 +106,12 @@ export function* planEntries(
         : engine.primaryEntries(meta, r, plan.reverse);
     for (const e of entries) {
       if (stats) stats.keysExamined++;
-      if (passes && !passes(e.key)) continue;
+      if (passes && !passes(e.key)) {
+        resume = jumper?.failed(e.key, r.end);
+        if (resume) return; // past a run of entries that all fail: the scan goes on from there
+        continue;
+      }
+      jumper?.passed();
       const entry: Entry = keysOnly
         ? {
             key: e.key,

@@ -11,6 +11,7 @@ import type { CollectionMeta, IndexField, IndexSpec } from '../storage/catalog-t
 import type { KeyRange } from '../storage/engine';
 import { admitsNull, fieldBounds, filterShape, type ByteInterval, type FieldBounds } from './bounds';
 import { impliesFilter } from './implication';
+import { withRunSkip, type RunSkip } from './run-skip';
 import { isPlainObject } from './paths';
 
 export interface SortField {
@@ -46,6 +47,10 @@ export interface Plan {
   bounds?: (FieldBounds | undefined)[];
   /** Planned for a command with a (non-simple) collation: its bounds hold no strings. */
   collated?: boolean;
+  /** How many leading fields the ranges hold to one value each (equalities). */
+  pointFields?: number;
+  /** Another index that lets the scan jump over a run of entries failing a key filter on one value. */
+  runSkip?: RunSkip;
 }
 
 export interface PlanOptions {
@@ -187,6 +192,7 @@ function planFor(
       exact,
       bounds,
       collated: Boolean(options.collated),
+      pointFields: eqCount,
     },
   };
 }
@@ -208,6 +214,10 @@ export function choosePlan(
   sort: SortField[],
   options: PlanOptions = {},
 ): Plan {
+  return withRunSkip(meta, chooseRead(meta, filter, sort, options));
+}
+
+function chooseRead(meta: CollectionMeta, filter: Document, sort: SortField[], options: PlanOptions): Plan {
   if (options.hint !== undefined && !isEmptyHint(options.hint))
     return hintedPlan(meta, filter, sort, options);
   const best = bestCandidate(meta, filter, sort, options);

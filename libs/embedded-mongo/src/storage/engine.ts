@@ -627,6 +627,15 @@ export class Engine {
     return Buffer.compare(start, end) < 0 ? store.getKeysCount({ start, end }) : 0;
   }
 
+  /** The key `offset` entries past the first at or after `range.start` (before its end); LMDB steps over the others. */
+  indexKeyAt(ix: IndexSpec, range: KeyRange, offset: number): Buffer | undefined {
+    const prefix = u32(ix.id);
+    const start = Buffer.concat([prefix, range.start]);
+    const end = range.end ? Buffer.concat([prefix, range.end]) : prefixEnd(prefix);
+    for (const key of this.index.getKeys({ start, end, offset, limit: 1 })) return key;
+    return undefined;
+  }
+
   /** The counters of an index's leading-field values within a range of their encodings (counted indexes). */
   leadingCounts(ix: IndexSpec, range: KeyRange): Iterable<{ seg: Buffer; count: number }> {
     return this.counts.within(ix, range);

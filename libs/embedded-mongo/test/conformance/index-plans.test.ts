@@ -434,6 +434,92 @@ describe('sort and limit from the index', () => {
   });
 });
 
+describe("a queue that jumps over a writer's own items", () => {
+  const t0 = Date.UTC(2026, 0, 1);
+  /**
+   * The writer's 3,000 items at the front of the queue, then other people's interleaved with short and long
+   * runs of the writer's, some of them not pending; a second writer's run too.
+   */
+  async function queue() {
+    const coll = s.db.collection(`plans${++seq}`);
+    const docs: Document[] = Array.from({ length: 3000 }, (_, i) => ({
+      status: 'pending',
+      author: 'me',
+      createdAt: new Date(t0 + i),
+    }));
+    let t = t0 + 3000;
+    for (let block = 0; block < 40; block++) {
+      docs.push({
+        status: block % 3 ? 'pending' : 'approved',
+        author: `other${block}`,
+        createdAt: new Date(t++),
+      });
+      // runs of the writer's items of every length, a few of them approved (outside the pending range)
+      for (let i = 0; i < (block * 37) % 300; i++)
+        docs.push({ status: i % 50 === 7 ? 'approved' : 'pending', author: 'me', createdAt: new Date(t++) });
+      for (let i = 0; i < (block % 4) * 20; i++)
+        docs.push({ status: 'pending', author: 'you', createdAt: new Date(t++) });
+    }
+    await coll.insertMany(docs);
+    await coll.createIndex({ status: 1, createdAt: 1, author: 1 });
+    // the companion: the same documents, the author among the equalities
+    await coll.createIndex({ author: 1, status: 1, createdAt: 1 });
+    return coll;
+  }
+
+  test("the next item reads a few dozen keys, not the writer's 3,000, and one document", async () => {
+    const coll = await queue();
+    const query = { status: 'pending', author: { $ne: 'me' } };
+    const next = await coll.find(query).sort({ createdAt: 1 }).limit(1).toArray();
+    expect(next.map((d) => d.author)).toEqual(['other1']);
+    const plan = await coll.find(query).sort({ createdAt: 1 }).limit(1).explain('executionStats');
+    expect(stagesOf(plan)).not.toContain('SORT');
+    expect(plan.executionStats.totalDocsExamined).toBe(1);
+    if (!s.isRealMongo) {
+      expect(JSON.stringify(plan.queryPlanner.winningPlan)).toContain(
+        '"runsSkippedWith":"author_1_status_1_createdAt_1"',
+      );
+      expect(plan.executionStats.totalKeysExamined).toBeLessThan(60);
+    }
+  });
+
+  test('every item comes out, in order, as a collection scan finds them, whatever the runs', async () => {
+    const coll = await queue();
+    for (const query of [
+      { status: 'pending', author: { $ne: 'me' } },
+      { status: 'pending', author: { $nin: ['me', 'you'] } },
+      { status: { $in: ['approved', 'pending'] }, author: { $ne: 'me' } },
+      { status: 'pending', author: { $ne: 'you' } },
+      { status: 'pending', createdAt: { $gte: new Date(t0 + 1500) }, author: { $ne: 'me' } },
+    ]) {
+      const viaIndex = await coll.find(query).sort({ createdAt: 1 }).toArray();
+      const viaScan = await coll
+        .find(query, { hint: { $natural: 1 } })
+        .sort({ createdAt: 1 })
+        .toArray();
+      expect({ query, ids: viaIndex.map((d) => String(d._id)) }).toEqual({
+        query,
+        ids: viaScan.map((d) => String(d._id)),
+      });
+      expect(await coll.countDocuments(query)).toBe(viaScan.length);
+      // a page in the middle of a run: skip and limit see the same order
+      const page = await coll.find(query).sort({ createdAt: 1 }).skip(10).limit(5).toArray();
+      expect(page.map((d) => String(d._id))).toEqual(viaScan.slice(10, 15).map((d) => String(d._id)));
+    }
+  });
+
+  test('without the companion index the scan steps over every key, and answers the same', async () => {
+    const coll = await queue();
+    await coll.dropIndex('author_1_status_1_createdAt_1');
+    const query = { status: 'pending', author: { $ne: 'me' } };
+    const next = await coll.find(query).sort({ createdAt: 1 }).limit(1).toArray();
+    expect(next.map((d) => d.author)).toEqual(['other1']);
+    const plan = await coll.find(query).sort({ createdAt: 1 }).limit(1).explain('executionStats');
+    expect(JSON.stringify(plan.queryPlanner.winningPlan)).not.toContain('runsSkippedWith');
+    expect(plan.executionStats.totalKeysExamined).toBeGreaterThan(3000);
+  });
+});
+
 describe('$group on an indexed field', () => {
   test('a count per value is read from the index in index order', async () => {
     const coll = await sentences();
