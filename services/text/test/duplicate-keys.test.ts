@@ -3,6 +3,7 @@ import type { ServiceApp } from '@platform/service-kit';
 import { startTestMongo, uniqueDbName, type TestMongo } from '@platform/service-kit/testing';
 import { buildApp } from '../src/app';
 import { SENTENCES } from '../src/sentences/store';
+import { TEXT_PAIRS } from '../src/text-pairs/store';
 
 /** A database from before duplicate keys: sentences without `key`, two of them the same but for case. */
 describe('text service: sentences stored before duplicate keys', () => {
@@ -31,6 +32,12 @@ describe('text service: sentences stored before duplicate keys', () => {
       .db(dbName)
       .collection(SENTENCES)
       .createIndex({ language: 1, text: 1 }, { name: 'language_text_unique', unique: true });
+    // A person's figures' index of older versions, on both kinds, superseded by the queue's companion.
+    for (const collection of [SENTENCES, TEXT_PAIRS])
+      await client
+        .db(dbName)
+        .collection(collection)
+        .createIndex({ authorId: 1, status: 1 }, { name: 'author_status' });
   }, 60_000);
   afterAll(async () => {
     await client
@@ -61,6 +68,10 @@ describe('text service: sentences stored before duplicate keys', () => {
     const names = (await client.db(dbName).collection(SENTENCES).indexes()).map((i) => i.name);
     expect(names).toContain('language_key_unique');
     expect(names).not.toContain('language_text_unique');
+    expect(names).not.toContain('author_status');
+    const pairIndexes = (await client.db(dbName).collection(TEXT_PAIRS).indexes()).map((i) => i.name);
+    expect(pairIndexes).not.toContain('author_status');
+    expect(pairIndexes).toContain('author_review_queue');
   }, 30_000);
 
   it('key them once: a later start leaves a sentence without a key alone rather than reading every sentence again', async () => {

@@ -11,7 +11,7 @@ import { useTextService } from './support/harness';
 const OWN = 400;
 const T0 = Date.UTC(2026, 0, 1);
 
-describe("Review's queue passes over a writer's own items without reading them", () => {
+describe("Review's queue jumps over a writer's own items without reading them", () => {
   const service = useTextService('text_review_queue');
   const db = () => service.app.database!.db;
 
@@ -20,6 +20,7 @@ describe("Review's queue passes over a writer's own items without reading them",
   const executionStats = async (kind: ReviewKind, who: string, lang?: 'yo') =>
     ((await queueRead(db(), kind, who, lang).explain('executionStats')) as Document).executionStats as {
       totalDocsExamined: number;
+      totalKeysExamined: number;
       nReturned: number;
     };
 
@@ -89,19 +90,21 @@ describe("Review's queue passes over a writer's own items without reading them",
     expect((await first('ada', 'kind=sentence&lang=yo'))?.text).toBe('Queue sentence prolific 1.');
   });
 
-  it('reads one document for the writer whatever the number of their own items ahead', async () => {
+  it('reads one document and a few dozen keys for the writer whatever the number of their own items ahead', async () => {
     for (const [kind, lang] of [
       ['sentence', undefined],
       ['sentence', 'yo'],
       ['pair', undefined],
     ] as const) {
       const stats = await executionStats(kind, 'prolific', lang);
-      expect({ kind, lang, docs: stats.totalDocsExamined, returned: stats.nReturned }).toEqual({
+      // the database jumps over the writer's run of items on the queue's companion index (indexes.ts)
+      expect({
         kind,
         lang,
-        docs: 1,
-        returned: 1,
-      });
+        docs: stats.totalDocsExamined,
+        returned: stats.nReturned,
+        fewKeys: stats.totalKeysExamined < 40,
+      }).toEqual({ kind, lang, docs: 1, returned: 1, fewKeys: true });
     }
   });
 });

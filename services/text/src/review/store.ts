@@ -150,7 +150,8 @@ const openFilter = (_id: ObjectId): Filter<ReviewableFields> => ({
  * The sort of the queue: least-reviewed first, then least-skipped, then oldest. Served by the indexes
  * `review_queue_author` and `review_queue_language_author` (status, [language,] reviews, skips, createdAt,
  * authorId): the scan walks the queue in order, drops the person's own items on the index key's authorId
- * without reading them, and reads documents only to check `judgedBy` until it finds one this person has not
+ * without reading them (a run of them it jumps over, on the companion indexes `author_review_queue*`), and
+ * reads documents only to check `judgedBy` until it finds one this person has not
  * judged. Every judgement (a skip too) moves its item out of the front bucket (no reviews, no skips), which
  * therefore never holds an item the person judged: however many items a person has judged or written, the
  * next item costs one document read when the front bucket has one for them.

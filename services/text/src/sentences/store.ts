@@ -12,6 +12,7 @@ import { authoredByStatus } from '../people/authored';
 import { renameReviewerOn, type ReviewedItems } from '../people/reviewed-items';
 import { objectIdOrNull } from '../workspace/common';
 import { duplicateKey, normaliseSentence } from '../rules/sentence-rules';
+import { TEXT_PAIRS } from '../text-pairs/store';
 
 export { normaliseSentence };
 
@@ -277,19 +278,30 @@ export const OBSOLETE_SENTENCE_INDEXES = [
   // Review's queue without the author, superseded by review_queue_author and review_queue_language_author.
   'review_queue',
   'review_queue_language',
+  // A person's figures' (authorId, status), a prefix of author_review_queue.
+  'author_status',
 ];
+
+/** The text pairs' indexes of older versions: (authorId, status), a prefix of author_review_queue. */
+export const OBSOLETE_PAIR_INDEXES = ['author_status'];
 
 /** Drops the indexes older versions created that no query needs any more (absent ones are no error). */
 export async function dropObsoleteIndexes(db: Db): Promise<void> {
-  const existing = new Set(
-    (
-      await sentences(db)
-        .indexes()
-        .catch(() => [])
-    ).map((i) => i.name),
-  );
-  for (const name of OBSOLETE_SENTENCE_INDEXES) {
-    if (existing.has(name)) await sentences(db).dropIndex(name);
+  for (const [collection, names] of [
+    [SENTENCES, OBSOLETE_SENTENCE_INDEXES],
+    [TEXT_PAIRS, OBSOLETE_PAIR_INDEXES],
+  ] as const) {
+    const existing = new Set(
+      (
+        await db
+          .collection(collection)
+          .indexes()
+          .catch(() => [])
+      ).map((i) => i.name),
+    );
+    for (const name of names) {
+      if (existing.has(name)) await db.collection(collection).dropIndex(name);
+    }
   }
 }
 
