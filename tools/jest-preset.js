@@ -20,11 +20,12 @@ module.exports = {
   testEnvironmentOptions: { customExportConditions: ['source', 'node', 'require', 'default'] },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   // These packages ship only as ES modules (cookie 2 and content-disposition 2 come with Fastify's inject,
-  // @fastify/cookie and @fastify/static; intl-messageformat and its parser with i18next-icu); swc turns them
+  // @fastify/cookie and @fastify/static; intl-messageformat and its parser with i18next-icu; hyparquet-writer
+  // and hyparquet with speech's release builder; uuid with the Parquet reader its tests use); swc turns them
   // into CommonJS like our own sources.
   transformIgnorePatterns: [
     // Nested copies count too (node_modules/@fastify/static/node_modules/content-disposition).
-    '^(?!.*/node_modules/(opus-decoder|@wasm-audio-decoders|simple-yenc|cookie|content-disposition|intl-messageformat|@formatjs)/).*/node_modules/',
+    '^(?!.*/node_modules/(opus-decoder|@wasm-audio-decoders|simple-yenc|cookie|content-disposition|intl-messageformat|@formatjs|hyparquet|hyparquet-writer|uuid)/).*/node_modules/',
   ],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'json'],
   // Tests assert behaviour, not speed: on a busy 2-core machine a user-event form test or a crash-recovery

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { ObjectId } from 'mongodb';
 import { ZipFile } from 'yazl';
@@ -22,6 +23,7 @@ import { citationCff, citationText, releaseUrls, type CitationFacts } from './ci
 import { croissant } from './croissant';
 import { datasheet } from './datasheet';
 import { createClipDecoder } from './clip-decoder';
+import { ParquetShards, type ParquetShardOptions } from './parquet-shards';
 import { assignSplits, speakerHasher } from './speakers';
 import {
   emptyTally,
@@ -58,6 +60,8 @@ export interface BuildContext {
   decodeThreads: number;
   /** The site's public origin (PUBLIC_URL): the addresses a release's citation and metadata give. */
   publicUrl: string;
+  /** The Parquet shards' size bounds. */
+  parquet: ParquetShardOptions;
   /** Progress (0–1) and stage words; throttled by the worker. Throws when the build must stop. */
   report(progress: number, stage: string): Promise<void>;
   log: { warn(obj: object, msg: string): void };
@@ -207,6 +211,7 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
     meta('audio.zip'),
   );
   const decoder = createClipDecoder(sampleRate, ctx.decodeThreads);
+  const shards = await ParquetShards.create(ctx.parquet, sampleRate);
   try {
     return await writeArchives();
   } catch (error) {
@@ -219,6 +224,8 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
     throw error;
   } finally {
     await decoder.close();
+    // The shards' temporary files: the complete archive has read them, or the build failed.
+    await shards.discard();
   }
 
   async function writeArchives(): Promise<BuildOutput> {
@@ -329,6 +336,7 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
       completeAdded += wav.length;
       audioAdded += wav.length;
       files.push({ path: clipPath, bytes: wav.length, sha256: sha256(wav) });
+      await shards.add({ row: clip, wav });
       // Back-pressure: wait until what is queued in the zips has mostly reached the store.
       await Promise.race([
         Promise.all([
@@ -343,6 +351,14 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
     // The decode threads are done: their memory goes back before the tables and the manifest are written.
     await decoder.close();
     audioOnly.end({ forceZip64Format: false, comment: `${def.name} v${release.version}: clips` });
+    // The Parquet shards, named now that each split's count of them is known; stored (PCM barely deflates).
+    for (const shard of await shards.finish()) {
+      files.push({ path: shard.path, bytes: shard.bytes, sha256: shard.sha256 });
+      const entry = { mtime, compress: false, size: shard.bytes };
+      complete.addReadStreamLazy(`${folder}/${shard.path}`, entry, (give) =>
+        give(null, createReadStream(shard.file)),
+      );
+    }
 
     // 4. The tables and the text.
     await ctx.report(0.9, 'Writing the tables');

@@ -1,6 +1,7 @@
 import { DATASET_LICENSE_LABELS, languageName, type LanguageCode } from '@platform/contracts';
 import { AUTHOR, PUBLISHER, citationBibtex, type CitationFacts } from './citation';
 import { voteRule } from './datasheet';
+import { PARQUET_FIELDS } from './parquet-shards';
 import {
   CLIP_DURATION_COLUMNS,
   CV_COLUMNS,
@@ -88,6 +89,7 @@ const ENCODINGS: Array<[RegExp, string]> = [
   [/\.json$/, 'application/json'],
   [/\.cff$/, 'application/yaml'],
   [/\.wav$/, 'audio/wav'],
+  [/\.parquet$/, 'application/x-parquet'],
 ];
 const encodingOf = (path: string) => ENCODINGS.find(([re]) => re.test(path))?.[1] ?? 'text/plain';
 
@@ -122,17 +124,43 @@ function tableRecordSet(
   };
 }
 
+const PARQUET_SHARD = /^data\/.+\.parquet$/;
+const PARQUET_SET = 'data/parquet';
+
+/** The Parquet shards' rows: every column typed, the audio read from the struct's bytes. */
+function parquetRecordSet(): Json {
+  return {
+    '@type': 'cr:RecordSet',
+    '@id': 'data',
+    name: 'data',
+    description: 'Every clip of the release with its audio, one row per clip, from the Parquet shards.',
+    field: PARQUET_FIELDS.map((field) => ({
+      '@type': 'cr:Field',
+      '@id': `data/${field.name}`,
+      name: field.name,
+      description: field.description,
+      dataType: field.type === 'audio' ? 'sc:AudioObject' : field.type === 'int32' ? 'sc:Integer' : 'sc:Text',
+      source: {
+        fileSet: { '@id': PARQUET_SET },
+        extract: { column: field.name },
+        ...(field.type === 'audio' ? { transform: { jsonPath: 'bytes' } } : {}),
+      },
+    })),
+  };
+}
+
 /**
  * croissant.json (Croissant 1.1, JSON-LD) for the files inside a release's complete archive: every table and
- * text file as a FileObject with its SHA-256, each language's clips as a FileSet, the Common Voice tables and
- * metadata.csv as RecordSets, and the responsible-AI fields. It sits inside the archive, so it cannot hold
- * the archive's own SHA-256 (metadata.json and the API give it); file sets carry no hash, SHA256SUMS has one
- * per clip.
+ * text file and Parquet shard as a FileObject with its SHA-256, each language's clips and the shards as
+ * FileSets, the Common Voice tables, metadata.csv and the shards' rows as RecordSets, and the responsible-AI
+ * fields. It sits inside the archive, so it cannot hold the archive's own SHA-256 (metadata.json and the API
+ * give it); file sets carry no hash, SHA256SUMS has one per clip.
  */
 export function croissant(f: CroissantFacts): Json {
   const rule = voteRule();
   const hours = (f.audioSeconds / 3600).toFixed(2);
   const files = f.files.filter((file) => !/\/clips\//.test(file.path));
+  const shards = files.filter((file) => PARQUET_SHARD.test(file.path));
   const given = [...f.genders].filter(([g]) => g !== '');
   const notGiven = f.genders.get('') ?? 0;
   const distribution: Json[] = [
@@ -145,6 +173,20 @@ export function croissant(f: CroissantFacts): Json {
       encodingFormat: encodingOf(file.path),
       sha256: file.sha256,
     })),
+    ...(shards.length
+      ? [
+          {
+            '@type': 'cr:FileSet',
+            '@id': PARQUET_SET,
+            name: PARQUET_SET,
+            description:
+              'Every clip with its row, as Parquet shards per split (data/<split>-NNNNN-of-MMMMM.parquet); each ' +
+              'shard is also listed above with its SHA-256.',
+            encodingFormat: 'application/x-parquet',
+            includes: 'data/*.parquet',
+          },
+        ]
+      : []),
     ...f.languages.map((language) => ({
       '@type': 'cr:FileSet',
       '@id': `${language}/clips`,
@@ -155,7 +197,7 @@ export function croissant(f: CroissantFacts): Json {
     })),
   ];
   const listed = new Set(files.map((file) => file.path));
-  const recordSet: Json[] = [];
+  const recordSet: Json[] = shards.length ? [parquetRecordSet()] : [];
   for (const language of f.languages) {
     const name = languageName(language);
     recordSet.push({

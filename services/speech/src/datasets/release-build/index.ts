@@ -9,6 +9,7 @@ import type { ReleaseDoc } from '../store';
 import { buildRelease } from './build-release';
 import { selectionOf } from './selection';
 import { DEFAULT_PUBLIC_URL } from './citation';
+import { DEFAULT_PARQUET_OPTIONS, type ParquetShardOptions } from './parquet-shards';
 
 /**
  * Builds the releases that are `building`, one at a time per process, in the background: each release is
@@ -41,6 +42,8 @@ export interface ReleaseWorkerOptions {
   decodeThreads?: number;
   /** The site's public origin (PUBLIC_URL), for the addresses a release cites; default the gateway's. */
   publicUrl?: string;
+  /** The Parquet shards' size bound and row group size; default 500 MB and 8 MiB. */
+  parquet?: Partial<ParquetShardOptions>;
   /** Names this worker in leases; default host, process id and a random suffix. */
   owner?: string;
 }
@@ -70,6 +73,7 @@ export function createReleaseWorker(options: ReleaseWorkerOptions): ReleaseWorke
   const readAhead = options.readAhead ?? 4;
   const decodeThreads = options.decodeThreads ?? Math.min(2, availableParallelism());
   const publicUrl = options.publicUrl ?? DEFAULT_PUBLIC_URL;
+  const parquet = { ...DEFAULT_PARQUET_OPTIONS, ...options.parquet };
   const owner = options.owner ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
   let stopped = false;
@@ -104,6 +108,7 @@ export function createReleaseWorker(options: ReleaseWorkerOptions): ReleaseWorke
         readAhead,
         decodeThreads,
         publicUrl,
+        parquet,
         report,
         log,
       });
