@@ -3,6 +3,7 @@
 //
 //   node services/speech/bench/releases.mjs                  # 10,000 clips (also in npm run bench)
 //   BENCH_RELEASE_CLIPS=1000 BENCH_SPEAKERS=200 node services/speech/bench/releases.mjs
+//   BENCH_PARQUET_SHARD_MB=20 …                              # smaller Parquet shards (default 500 MB)
 //
 // Starts the embedded MongoDB (a child process, fresh folder), stores BENCH_RELEASE_CLIPS validated
 // recordings straight into the speech database (each with its own GridFS copy of one five-second Ogg/Opus
@@ -15,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { MongoClient, ObjectId } from 'mongodb';
+import { GridFSBucket, MongoClient, ObjectId } from 'mongodb';
 import {
   cpuSeconds,
   createBench,
@@ -88,6 +89,9 @@ async function buildInThisProcess(uri, dbName) {
     log: logger,
     pollMs: 60_000,
     ...(env.BENCH_DECODE_THREADS ? { decodeThreads: Number(env.BENCH_DECODE_THREADS) } : {}),
+    ...(env.BENCH_PARQUET_SHARD_MB
+      ? { parquet: { shardBytes: Number(env.BENCH_PARQUET_SHARD_MB) * 1e6 } }
+      : {}),
   });
   await worker.idle();
   await worker.stop();
@@ -162,6 +166,10 @@ async function main() {
         log(`| audio hours | ${(release.figures.audioSeconds / 3600).toFixed(2)} | |`);
         log(`| complete.zip | ${(complete.bytes / 1e6).toFixed(0)} MB | |`);
         log(`| audio.zip | ${(audio.bytes / 1e6).toFixed(0)} MB | |`);
+        const shards = await parquetShards(db, release);
+        log(
+          `| Parquet shards in complete.zip | ${shards.length}, ${(shards.reduce((n, f) => n + f.bytes, 0) / 1e6).toFixed(0)} MB (largest ${(Math.max(0, ...shards.map((f) => f.bytes)) / 1e6).toFixed(0)} MB) | |`,
+        );
         log(`| build time | ${seconds.toFixed(1)} s | < 300 s: ${seconds < 300 ? 'met' : 'NOT met'} |`);
         log(
           `| CPU: builder (all threads), database | ${builderCpu.toFixed(1)} s, ${mongoCpu.toFixed(1)} s | |`,
@@ -174,6 +182,25 @@ async function main() {
     },
     { exitAfter: true },
   );
+}
+
+/**
+ * The Parquet shards a release's manifest (metadata.json) lists.
+ * @param {import('mongodb').Db} db
+ * @param {ReleaseDoc} release
+ * @returns {Promise<Array<{ path: string; bytes: number }>>}
+ */
+async function parquetShards(db, release) {
+  const manifest = release.artifacts.find((a) => a.name === 'metadata.json');
+  if (!manifest) throw new Error('the published release lacks its metadata.json');
+  const parts = [];
+  for await (const chunk of new GridFSBucket(db, { bucketName: 'release_files' }).openDownloadStream(
+    manifest.fileId,
+  ))
+    parts.push(chunk);
+  /** @type {{ files: Array<{ path: string; bytes: number }> }} */
+  const { files } = JSON.parse(Buffer.concat(parts).toString('utf8'));
+  return files.filter((f) => /^data\/.+\.parquet$/.test(f.path));
 }
 
 /**

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from 'mongodb';
 // A second, independent Parquet implementation (the builder writes with hyparquet-writer).
 import { ParquetReader } from '@dsnp/parquetjs';
+import type { ReleaseSplit } from '@platform/contracts';
 import type { ReleaseDoc } from '../src/datasets/store';
+import { ParquetShards, type ParquetClip } from '../src/datasets/release-build/parquet-shards';
 import { datasetCollections } from './support/collections';
 import { as, startSpeech, type SpeechHarness } from './support/harness';
 import { chromiumWebm } from './support/audio';
@@ -292,5 +294,68 @@ describe('a release carries its clips as Parquet shards that another reader read
     expect(records.field.map((f) => [f.name, f.dataType, f.source.fileSet?.['@id']])).toEqual(
       Object.entries(shards[0]!.fields).map(([name, f]) => [name, typeOf(f), set['@id']]),
     );
+  });
+});
+
+describe('the Parquet shard writer, on clips of several megabytes', () => {
+  const clip = (i: number, split: ReleaseSplit, bytes: number): ParquetClip => ({
+    row: {
+      path: `clip_${i}.wav`,
+      client_id: `speaker-${i % 3}`,
+      sentence_id: `s${i}`,
+      sentence: `Gbólóhùn ${i}`,
+      sentence_domain: '',
+      up_votes: String(i),
+      down_votes: '0',
+      variant: '',
+      locale: 'yo',
+      age: '',
+      gender: '',
+      accents: '',
+      split,
+      durationMs: i * 10,
+    },
+    // Bytes no two clips share, so a clip read back in another's place shows.
+    wav: Buffer.alloc(bytes, i),
+  });
+
+  it('keeps every shard under its bound and every clip’s bytes, and leaves no temporary file', async () => {
+    const bound = 10_000_000;
+    const writer = await ParquetShards.create({ shardBytes: bound, rowGroupBytes: 4_000_000 }, 16000);
+    const clips = Array.from({ length: 14 }, (_, i) => clip(i, i % 7 === 6 ? 'dev' : 'train', 1_500_000 + i));
+    for (const c of clips) await writer.add(c);
+    const written = await writer.finish();
+    try {
+      expect(written.map((s) => s.path)).toEqual([
+        'data/train-00000-of-00002.parquet',
+        'data/train-00001-of-00002.parquet',
+        'data/dev-00000-of-00001.parquet',
+      ]);
+      const back: ShardRow[] = [];
+      for (const s of written) {
+        expect(statSync(s.file).size).toBe(s.bytes);
+        expect(s.bytes).toBeLessThanOrEqual(bound);
+        expect(sha(readFileSync(s.file))).toBe(s.sha256);
+        const { rows, rowGroups } = await readShard(s.file);
+        // Two clips fill a row group.
+        expect(rowGroups).toBe(Math.ceil(s.rows / 2));
+        expect(rows).toHaveLength(s.rows);
+        back.push(...rows);
+      }
+      // A full shard comes within a row group of its bound.
+      expect(written[0]!.bytes).toBeGreaterThan(bound - 4_000_000);
+      expect(back.map((r) => r.audio.path).sort()).toEqual(clips.map((c) => c.row.path).sort());
+      for (const c of clips) {
+        const row = back.find((r) => r.audio.path === c.row.path)!;
+        expect([c.row.path, Buffer.compare(Buffer.from(row.audio.bytes), c.wav), row.up_votes]).toEqual([
+          c.row.path,
+          0,
+          Number(c.row.up_votes),
+        ]);
+      }
+    } finally {
+      await writer.discard();
+    }
+    expect(existsSync(writer.dir)).toBe(false);
   });
 });

@@ -42,7 +42,7 @@ export interface ReleaseWorkerOptions {
   decodeThreads?: number;
   /** The site's public origin (PUBLIC_URL), for the addresses a release cites; default the gateway's. */
   publicUrl?: string;
-  /** The Parquet shards' size bound and row group size; default 500 MB and 8 MiB. */
+  /** The Parquet shards' size bound and row group size; default 500 MB and 4 MiB. */
   parquet?: Partial<ParquetShardOptions>;
   /** Names this worker in leases; default host, process id and a random suffix. */
   owner?: string;

@@ -21,10 +21,10 @@ export interface ParquetShardOptions {
   rowGroupBytes: number;
 }
 
-/** The size Hugging Face's own uploads cap shards at; about 50 five-second clips per row group. */
+/** The size Hugging Face's own uploads cap shards at; about 25 five-second clips per row group. */
 export const DEFAULT_PARQUET_OPTIONS: ParquetShardOptions = {
   shardBytes: 500_000_000,
-  rowGroupBytes: 8 * 1024 * 1024,
+  rowGroupBytes: 4 * 1024 * 1024,
 };
 
 /** One row of a shard: a clip's row as the TSVs give it, with its WAV. */
@@ -141,9 +141,16 @@ const PAGE_BYTES = 1024 * 1024;
 const groupOverhead = (valueBytes: number) =>
   LEAF_COLUMNS * 512 + (Math.ceil(valueBytes / PAGE_BYTES) + 1) * 128;
 
-/** A Parquet writer's byte sink that passes each encoded row group to a file, waiting while the file drains. */
+/** Encoded bytes held before they are handed to the file. */
+const SINK_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * A Parquet writer's byte sink that hands its bytes to a file a megabyte at a time as a row group is encoded
+ * (its buffer never grows to a row group's size, and three splits keep three buffers), then waits at the end of
+ * each row group until the file has drained.
+ */
 function fileSink(out: WriteStream, hash: ReturnType<typeof createHash>): ByteWriter & Writer {
-  const writer: ByteWriter & Writer = new ByteWriter();
+  const writer: ByteWriter & Writer = new ByteWriter(SINK_CHUNK_BYTES);
   let failed: Error | null = null;
   out.on('error', (error) => (failed = error));
   const take = () => {
@@ -152,6 +159,11 @@ function fileSink(out: WriteStream, hash: ReturnType<typeof createHash>): ByteWr
     writer.index = 0;
     hash.update(chunk);
     return chunk;
+  };
+  const grow = writer.ensure.bind(writer);
+  writer.ensure = (size: number) => {
+    if (writer.index > 0 && writer.index + size > SINK_CHUNK_BYTES) out.write(take());
+    grow(size);
   };
   writer.flush = () => {
     const chunk = take();
