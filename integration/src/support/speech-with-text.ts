@@ -48,6 +48,9 @@ export async function startTextService(options: {
   dbName?: string;
   seedDir?: string | false;
   port?: number;
+  /** Where it finds the gateway (the names of people) and speech (their figures); unset, the defaults. */
+  gatewayUrl?: string;
+  speechUrl?: string;
 }): Promise<TextBeside> {
   const app = signInjectedRequests(
     await buildTextApp({
@@ -56,6 +59,8 @@ export async function startTextService(options: {
       identitySecret: SECRET,
       logger: false,
       seedDir: options.seedDir ?? false,
+      ...(options.gatewayUrl ? { gatewayUrl: options.gatewayUrl } : {}),
+      ...(options.speechUrl ? { speechUrl: options.speechUrl } : {}),
     }),
     SECRET,
     'text',
