@@ -131,6 +131,8 @@ export const ReleaseSummary = StrictObject({
   sources: DatasetSources,
   artifacts: Type.Array(ReleaseArtifact),
   downloads: Count,
+  /** A delta release: the version it holds only what is new since (the full release is that one plus this). */
+  base: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 export type ReleaseSummary = Static<typeof ReleaseSummary>;
 
@@ -261,6 +263,75 @@ export const ReleaseStatistics = StrictObject({
   textPairs: Count,
 });
 export type ReleaseStatistics = Static<typeof ReleaseStatistics>;
+
+// ---------------------------------------------------------------------------------------------- datasheet
+
+/** One value of a demographic field and how many clips and speakers gave it ('' for those who gave none). */
+export const DatasheetCountRow = StrictObject({ value: Type.String(), clips: Count, speakers: Count });
+export type DatasheetCountRow = Static<typeof DatasheetCountRow>;
+
+/** How many sentences carry tone marks, dots below, neither (Yoruba's datasheet). */
+export const ToneMarkCoverage = StrictObject({
+  sentences: Count,
+  toneMarked: Count,
+  underDotted: Count,
+  bare: Count,
+});
+export type ToneMarkCoverage = Static<typeof ToneMarkCoverage>;
+
+/** The figures of one language folder's datasheet (`<lang>/README.md`), as the build computed them. */
+export const LanguageDatasheet = StrictObject({
+  language: LanguageCode,
+  clips: Count,
+  /** Milliseconds of validated audio. */
+  audioMs: Count,
+  speakers: Count,
+  readRecordings: Count,
+  donatedSides: Count,
+  invalidated: Count,
+  other: Count,
+  reported: Count,
+  validatedSentences: Count,
+  unvalidatedSentences: Count,
+  /** The vote rule the recordings were decided by. */
+  voteRule: StrictObject({ minYes: Count, minNo: Count, margin: Count }),
+  age: Type.Array(DatasheetCountRow),
+  gender: Type.Array(DatasheetCountRow),
+  accent: Type.Array(DatasheetCountRow),
+  /** Per split; `audioMs` in milliseconds. */
+  splits: Type.Array(StrictObject({ split: ReleaseSplit, clips: Count, audioMs: Count, speakers: Count })),
+  /** Yoruba only: tone marks on the approved sentences and on the clips' transcriptions. */
+  toneMarks: Type.Optional(StrictObject({ sentences: ToneMarkCoverage, transcriptions: ToneMarkCoverage })),
+});
+export type LanguageDatasheet = Static<typeof LanguageDatasheet>;
+
+/**
+ * GET /api/datasets/{id}/releases/{version}/datasheet: what the details panel shows of a published release,
+ * read from its manifest (metadata.json): the datasheet of each language folder, the citation, the folder the
+ * archive unzips to, the Parquet splits it holds and, for a delta release, the version it adds to.
+ */
+export const ReleaseDatasheet = StrictObject({
+  version: Type.Integer({ minimum: 1 }),
+  /** The folder complete.zip unzips to. */
+  folder: Type.String(),
+  /** The release's citation (the words of its CITATION.cff). */
+  citation: Type.String(),
+  /** Splits with Parquet shards in the archive (`data/<split>-NNNNN-of-MMMMM.parquet`); empty without. */
+  parquetSplits: Type.Array(ReleaseSplit),
+  /** The languages with a Common Voice folder (`<lang>/validated.tsv`). */
+  languages: Type.Array(LanguageCode),
+  /** A delta release: the version it holds only what is new since; null for a full release. */
+  base: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+  /** Empty for a release built before datasheet figures were kept, or without audio. */
+  datasheets: Type.Array(LanguageDatasheet),
+});
+export type ReleaseDatasheet = Static<typeof ReleaseDatasheet>;
+
+/** POST /api/datasets/{id}/releases?base=N: publish a delta of published release N (only what is new since). */
+export const PublishReleaseQuery = StrictObject({
+  base: Type.Optional(Type.Integer({ minimum: 1, maximum: 999_999_999 })),
+});
+export type PublishReleaseQuery = Static<typeof PublishReleaseQuery>;
 
 // ---------------------------------------------------------------------------------------------- licence
 

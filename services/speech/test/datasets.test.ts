@@ -330,7 +330,8 @@ describe('datasets: browsing, the stat cards, definitions and publishing (speech
         createdBy: 'admin-1',
         definition: { name: 'Yoruba Read Speech' },
       });
-      expect(counts).toHaveBeenLastCalledWith(expect.anything(), definition().sources);
+      // A full release: nothing left out.
+      expect(counts).toHaveBeenLastCalledWith(expect.anything(), definition().sources, null);
 
       const second = await publish(id);
       expect(second.statusCode).toBe(409);

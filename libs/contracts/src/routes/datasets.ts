@@ -12,6 +12,8 @@ import {
   DownloadIdParams,
   LicenceAcceptance,
   LicenceAcceptanceBody,
+  PublishReleaseQuery,
+  ReleaseDatasheet,
   ReleaseFileParams,
   ReleaseParams,
   ReleaseStatistics,
@@ -96,16 +98,20 @@ export const putDataset = defineRoute({
   errors: [404, 409],
 });
 
-/** An admin publishes a release: built in the background; poll getRelease for its progress. */
+/**
+ * An admin publishes a release: built in the background; poll getRelease for its progress. With `?base=N` it
+ * is a delta of published release N: only the clips, sentences and text pairs new since N and its own bases.
+ */
 export const postRelease = defineRoute({
   name: 'postRelease',
   method: 'POST',
   path: '/api/datasets/:id/releases',
   owner: 'speech',
   access: ['admin'],
-  summary: 'Publish a new release of a dataset (built in the background)',
+  summary: 'Publish a new release of a dataset, full or a delta of an earlier one (built in the background)',
   tag,
   params: DatasetIdParams,
+  query: PublishReleaseQuery,
   reply: { 202: ReleaseSummary },
   errors: [404, 409, 422],
 });
@@ -138,6 +144,24 @@ export const getReleaseStatistics = defineRoute({
   params: ReleaseParams,
   reply: { 200: ReleaseStatistics },
   errors: [404, 409],
+});
+
+/**
+ * A published release's datasheet figures per language, citation, folder and Parquet splits (the details
+ * panel's datasheet and "Use it" box); the same access as downloading the release.
+ */
+export const getReleaseDatasheet = defineRoute({
+  name: 'getReleaseDatasheet',
+  method: 'GET',
+  path: '/api/datasets/:id/releases/:version/datasheet',
+  owner: 'speech',
+  access: ['researcher', 'admin'],
+  apiToken: true,
+  summary: "A published release's datasheet figures, citation and layout",
+  tag,
+  params: ReleaseParams,
+  reply: { 200: ReleaseDatasheet },
+  errors: [403, 404, 409],
 });
 
 /** Accept a dataset's licence terms and promise not to identify speakers; remembered per person and dataset. */

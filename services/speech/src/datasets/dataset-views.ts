@@ -32,6 +32,7 @@ export function toReleaseSummary(doc: ReleaseDoc, forAdmin: boolean): ReleaseSum
       contentType: a.contentType,
     })),
     downloads: Math.max(0, doc.downloads ?? 0),
+    ...(doc.base ? { base: doc.base.version } : {}),
   };
 }
 

@@ -83,6 +83,8 @@ export interface ReleaseDoc {
   >;
   /** Data validated up to this moment is in the release. */
   cutoff: Date;
+  /** A delta release: the published release it holds only what is new since (and through it, that one's bases). */
+  base?: { version: number; releaseId: ObjectId };
   createdAt: Date;
   createdBy: string;
   publishedAt?: Date;

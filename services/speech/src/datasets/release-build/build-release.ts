@@ -7,6 +7,7 @@ import {
   RELEASE_SPLITS,
   type BreakdownRow,
   type LanguageCode,
+  type LanguageDatasheet,
   type HistogramBin,
   type ReleaseAudioFormat,
   type ReleaseFigures,
@@ -21,7 +22,8 @@ import { ArtifactUpload, type StoredArtifact } from './artifact-upload';
 import { selectionOf, type Selection } from './selection';
 import { citationCff, citationText, releaseUrls, type CitationFacts } from './citation';
 import { croissant } from './croissant';
-import { datasheet } from './datasheet';
+import { datasheet, datasheetFigures } from './datasheet';
+import { clipSources, excludedByBases, textContents } from '../release-manifest';
 import { createClipDecoder } from './clip-decoder';
 import { ParquetShards, type ParquetShardOptions } from './parquet-shards';
 import { assignSplits, speakerHasher } from './speakers';
@@ -174,7 +176,10 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
   const mtime = release.cutoff;
 
   await ctx.report(0, 'Selecting data');
-  const selection = await selectionOf(stores.sentences.idsInDomains, def.sources, release.cutoff);
+  // A delta release reads only what its bases do not hold.
+  const exclude = await excludedByBases(stores.datasets, release);
+  const selection = await selectionOf(stores.sentences.idsInDomains, def.sources, release.cutoff, exclude);
+  const texts = await textContents(stores, selection);
 
   // 1. What goes in, in a stable order.
   const planned = await planClips(stores, selection, slugify(def.name));
@@ -376,6 +381,7 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
       clientIdOf: (id) => clientIds.get(id) ?? hashOf(id),
     };
     const tallies = new Map<LanguageCode, LanguageTally>();
+    const datasheets: LanguageDatasheet[] = [];
     const urls = releaseUrls(ctx.publicUrl, release.datasetId, release.version);
     const citationFacts: CitationFacts = {
       title: def.name,
@@ -414,7 +420,7 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
       addStreamed(at('unvalidated_sentences.tsv'), () => unvalidatedSentenceRows(cv, language, tally));
       // Made when its turn comes, after the tables above have been written and counted.
       addStreamed(at('README.md'), function* () {
-        yield datasheet({
+        const facts = {
           title: def.name,
           description: def.description,
           version: release.version,
@@ -426,7 +432,11 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
           tally,
           sampleRate,
           citation,
-        });
+        };
+        // Computed once: the README shows them and the manifest keeps them for the details panel.
+        const figures = datasheetFigures(facts);
+        datasheets.push(figures);
+        yield datasheet(facts, figures);
       });
     }
     addStreamed('metadata.csv', () => inBatches(csvLine(METADATA_CSV_COLUMNS), clips, metadataCsvRow));
@@ -515,7 +525,7 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
     for (const c of clips) genders.set(c.gender, (genders.get(c.gender) ?? 0) + 1);
     // Made when its turn comes, once every file before it has its size and SHA-256.
     addStreamed('croissant.json', function* () {
-      const description = croissant({
+      const described = croissant({
         ...citationFacts,
         folder,
         languages: [...tallies.keys()],
@@ -526,6 +536,10 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
         audioSeconds: statistics.audioSeconds,
         genders,
       });
+      // A delta names the release it adds to (schema.org's isBasedOn).
+      const description = release.base
+        ? { ...described, isBasedOn: releaseUrls(ctx.publicUrl, release.datasetId, release.base.version).url }
+        : described;
       yield `${JSON.stringify(description, null, 2)}\n`;
     });
     // Its turn comes once every other file has gone through: their sizes and SHA-256 are known by then.
@@ -574,6 +588,10 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
       publishedAt: now.toISOString(),
       folder,
       citation,
+      base: release.base ? { version: release.base.version } : null,
+      // What this release holds by id: a later delta leaves it out.
+      contents: { ...clipSources(clips.map((c) => c.path)), ...texts },
+      datasheets,
       artifacts: zips.map(({ name, bytes, sha256: sum, contentType }) => ({
         name,
         bytes,

@@ -5,7 +5,9 @@ import {
   languageName,
   recordingStatusFor,
   type DatasetLicense,
+  type DatasheetCountRow,
   type LanguageCode,
+  type LanguageDatasheet,
 } from '@platform/contracts';
 import { howToCiteLines } from './citation';
 import type { LanguageTally } from './cv-files';
@@ -46,10 +48,13 @@ const pct = (part: number, whole: number) => (whole ? `${((100 * part) / whole).
 /** A table cell from free text (accents are typed by the speakers). */
 const cell = (s: string) => s.replace(/[|\r\n]+/g, ' ').trim();
 
-function countBy(clips: readonly ClipRow[], key: (c: ClipRow) => string) {
+/** What a demographic table shows for a speaker who gave nothing. */
+const NOT_GIVEN = '(not given)';
+
+function countBy(clips: readonly ClipRow[], key: (c: ClipRow) => string): DatasheetCountRow[] {
   const rows = new Map<string, { clips: number; speakers: Set<string> }>();
   for (const c of clips) {
-    const k = key(c) || '(not given)';
+    const k = key(c);
     const row = rows.get(k) ?? { clips: 0, speakers: new Set<string>() };
     row.clips += 1;
     row.speakers.add(c.client_id);
@@ -57,7 +62,49 @@ function countBy(clips: readonly ClipRow[], key: (c: ClipRow) => string) {
   }
   return [...rows.entries()]
     .map(([value, r]) => ({ value, clips: r.clips, speakers: r.speakers.size }))
-    .sort((a, b) => b.clips - a.clips || a.value.localeCompare(b.value));
+    .sort((a, b) => b.clips - a.clips || (a.value || NOT_GIVEN).localeCompare(b.value || NOT_GIVEN));
+}
+
+/**
+ * A language folder's datasheet figures, computed once from the release's own rows: the README renders them
+ * and the manifest keeps them for the details panel.
+ */
+export function datasheetFigures(f: DatasheetFacts): LanguageDatasheet {
+  const speakers = new Set(f.clips.map((c) => c.client_id));
+  const donated = f.clips.filter((c) => c.up_votes === '').length;
+  const { tally } = f;
+  const figures: LanguageDatasheet = {
+    language: f.language,
+    clips: f.clips.length,
+    audioMs: f.clips.reduce((n, c) => n + c.durationMs, 0),
+    speakers: speakers.size,
+    readRecordings: f.clips.length - donated,
+    donatedSides: donated,
+    invalidated: tally.invalidated,
+    other: tally.other,
+    reported: tally.reported,
+    validatedSentences: tally.validatedSentences,
+    unvalidatedSentences: tally.unvalidatedSentences,
+    voteRule: voteRule(),
+    age: countBy(f.clips, (c) => c.age),
+    gender: countBy(f.clips, (c) => c.gender),
+    accent: countBy(f.clips, (c) => c.accents),
+    splits: RELEASE_SPLITS.map((split) => {
+      const inSplit = f.clips.filter((c) => c.split === split);
+      return {
+        split,
+        clips: inSplit.length,
+        audioMs: inSplit.reduce((n, c) => n + c.durationMs, 0),
+        speakers: new Set(inSplit.map((c) => c.client_id)).size,
+      };
+    }),
+  };
+  if (f.language === 'yo') {
+    const transcriptions = emptyToneCoverage();
+    for (const c of f.clips) countToneMarks(transcriptions, c.sentence);
+    figures.toneMarks = { sentences: { ...tally.sentenceTones }, transcriptions };
+  }
+  return figures;
 }
 
 function toneLines(label: string, t: ToneCoverage): string[] {
@@ -67,20 +114,21 @@ function toneLines(label: string, t: ToneCoverage): string[] {
   ];
 }
 
-/** A language folder's README.md: a datasheet whose every figure is computed from the release's own rows. */
-export function datasheet(f: DatasheetFacts): string {
+/**
+ * A language folder's README.md: a datasheet whose every figure is computed from the release's own rows
+ * (`figures`, from datasheetFigures; computed here when not given).
+ */
+export function datasheet(f: DatasheetFacts, figures: LanguageDatasheet = datasheetFigures(f)): string {
   const name = languageName(f.language);
-  const speakers = new Set(f.clips.map((c) => c.client_id));
-  const ms = f.clips.reduce((n, c) => n + c.durationMs, 0);
-  const donated = f.clips.filter((c) => c.up_votes === '').length;
-  const rule = voteRule();
-  const { tally } = f;
-  const demographics = (title: string, key: (c: ClipRow) => string) => [
+  const g = figures;
+  const donated = g.donatedSides;
+  const rule = g.voteRule;
+  const demographics = (title: string, rows: readonly DatasheetCountRow[]) => [
     `### ${title}`,
     '',
     '| value | clips | speakers |',
     '| --- | --- | --- |',
-    ...countBy(f.clips, key).map((r) => `| ${cell(r.value)} | ${r.clips} | ${r.speakers} |`),
+    ...rows.map((r) => `| ${cell(r.value || NOT_GIVEN)} | ${r.clips} | ${r.speakers} |`),
     '',
   ];
 
@@ -94,16 +142,16 @@ export function datasheet(f: DatasheetFacts): string {
     '',
     '| figure | value |',
     '| --- | --- |',
-    `| validated clips (validated.tsv) | ${f.clips.length} |`,
-    `| hours of validated audio | ${hours(ms)} |`,
-    `| speakers | ${speakers.size} |`,
-    `| read recordings | ${f.clips.length - donated} |`,
+    `| validated clips (validated.tsv) | ${g.clips} |`,
+    `| hours of validated audio | ${hours(g.audioMs)} |`,
+    `| speakers | ${g.speakers} |`,
+    `| read recordings | ${g.readRecordings} |`,
     `| sides of paired voice donations | ${donated} |`,
-    `| recordings votes rejected (invalidated.tsv) | ${tally.invalidated} |`,
-    `| recordings votes had not decided (other.tsv) | ${tally.other} |`,
-    `| reports on sentences (reported.tsv) | ${tally.reported} |`,
-    `| approved sentences (validated_sentences.tsv) | ${tally.validatedSentences} |`,
-    `| sentences not approved (unvalidated_sentences.tsv) | ${tally.unvalidatedSentences} |`,
+    `| recordings votes rejected (invalidated.tsv) | ${g.invalidated} |`,
+    `| recordings votes had not decided (other.tsv) | ${g.other} |`,
+    `| reports on sentences (reported.tsv) | ${g.reported} |`,
+    `| approved sentences (validated_sentences.tsv) | ${g.validatedSentences} |`,
+    `| sentences not approved (unvalidated_sentences.tsv) | ${g.unvalidatedSentences} |`,
     '',
     '## What the data is',
     '',
@@ -138,18 +186,14 @@ export function datasheet(f: DatasheetFacts): string {
       'what the speaker chose to give in their settings (all optional, accent typed freely); these are counts ' +
       'of clips and of speakers.',
     '',
-    ...demographics('Age range', (c) => c.age),
-    ...demographics('Gender', (c) => c.gender),
-    ...demographics('Accent', (c) => c.accents),
+    ...demographics('Age range', g.age),
+    ...demographics('Gender', g.gender),
+    ...demographics('Accent', g.accent),
     '## Splits',
     '',
     '| split | clips | hours | speakers |',
     '| --- | --- | --- | --- |',
-    ...RELEASE_SPLITS.map((split) => {
-      const inSplit = f.clips.filter((c) => c.split === split);
-      const ids = new Set(inSplit.map((c) => c.client_id));
-      return `| ${split} | ${inSplit.length} | ${hours(inSplit.reduce((n, c) => n + c.durationMs, 0))} | ${ids.size} |`;
-    }),
+    ...g.splits.map((r) => `| ${r.split} | ${r.clips} | ${hours(r.audioMs)} | ${r.speakers} |`),
     '',
     'The splits are speaker-disjoint over the whole release, every language at once: no speaker has clips in ' +
       `two splits. Test, then dev, take speakers with the fewest clips first until each holds about ` +
@@ -163,7 +207,7 @@ export function datasheet(f: DatasheetFacts): string {
     '',
     '## Known limitations',
     '',
-    `- ${speakers.size} speakers: a model trained on few voices generalises poorly to others; check the ` +
+    `- ${g.speakers} speakers: a model trained on few voices generalises poorly to others; check the ` +
       'speaker counts per split above before reading much into a test score.',
     '- Demographic fields are optional and self-declared; “(not given)” rows are speakers who gave nothing, and ' +
       'the ones who did may not be representative of those who did not.',
@@ -171,9 +215,7 @@ export function datasheet(f: DatasheetFacts): string {
       'noisy settings are under-represented.',
     `- The vote rule needs only ${rule.minYes} agreeing listeners: a clip with a small misreading can pass.`,
   ];
-  if (f.language === 'yo') {
-    const clipTones = emptyToneCoverage();
-    for (const c of f.clips) countToneMarks(clipTones, c.sentence);
+  if (g.toneMarks) {
     lines.push(
       '- Tone marks. Standard Yoruba orthography marks high and low tone (acute and grave accents) and writes ' +
         'ẹ, ọ, ṣ with a dot below; text typed without them is ambiguous to read and to learn from. Measured on ' +
@@ -182,8 +224,8 @@ export function datasheet(f: DatasheetFacts): string {
       '',
       '| text | sentences | with tone marks | with dots below | with neither |',
       '| --- | --- | --- | --- | --- |',
-      ...toneLines('validated_sentences.tsv', tally.sentenceTones),
-      ...toneLines('transcriptions in validated.tsv', clipTones),
+      ...toneLines('validated_sentences.tsv', g.toneMarks.sentences),
+      ...toneLines('transcriptions in validated.tsv', g.toneMarks.transcriptions),
       '',
     );
   }

@@ -10,6 +10,7 @@ import { buildRelease } from './build-release';
 import { selectionOf } from './selection';
 import { DEFAULT_PUBLIC_URL } from './citation';
 import { DEFAULT_PARQUET_OPTIONS, type ParquetShardOptions } from './parquet-shards';
+import type { ReleaseContents } from '../release-manifest';
 
 /**
  * Builds the releases that are `building`, one at a time per process, in the background: each release is
@@ -210,8 +211,9 @@ export function createReleaseWorker(options: ReleaseWorkerOptions): ReleaseWorke
 export async function selectionCounts(
   stores: SpeechStores,
   sources: DatasetSources,
+  exclude?: ReleaseContents | null,
 ): Promise<SelectionCounts> {
-  const selection = await selectionOf(stores.sentences.idsInDomains, sources);
+  const selection = await selectionOf(stores.sentences.idsInDomains, sources, undefined, exclude);
   const count = async <T>(filter: T | null, n: (f: T) => Promise<number>) => (filter ? n(filter) : 0);
   const [recordings, audioPairs, sentences, textPairs] = await Promise.all([
     count(selection.recordings, stores.recordings.count),

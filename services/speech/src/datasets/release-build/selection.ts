@@ -1,9 +1,10 @@
-import type { Db, Filter } from 'mongodb';
+import { ObjectId, type Db, type Filter } from 'mongodb';
 import type { DatasetSources } from '@platform/contracts';
 import type { AudioPairDoc } from '../../audio-pairs/store';
 import type { RecordingDoc } from '../../recordings/store';
 import { sentenceIdsInDomains, type SentenceDoc } from '../../sentences/store';
 import type { TextPairCopyDoc } from '../../text-pairs/store';
+import type { ReleaseContents } from '../release-manifest';
 
 /**
  * The MongoDB filters a release of `sources` reads, as of `cutoff` (omitted: now). Recordings count when they
@@ -28,10 +29,15 @@ export type SentenceIdsInDomains = (domains: string[]) => Promise<string[]>;
 export const selectionFor = (db: Db, sources: DatasetSources, cutoff?: Date): Promise<Selection> =>
   selectionOf((domains) => sentenceIdsInDomains(db, domains), sources, cutoff);
 
+/**
+ * `exclude`: a delta release's bases' contents, left out of what it reads (its clips, sentences and text
+ * pairs; the tables of what votes rejected or left undecided stay whole, as of the cutoff).
+ */
 export async function selectionOf(
   idsInDomains: SentenceIdsInDomains,
   sources: DatasetSources,
   cutoff?: Date,
+  exclude?: ReleaseContents | null,
 ): Promise<Selection> {
   const include = new Set(sources.include);
   const languages = sources.languages.length ? { $in: sources.languages } : undefined;
@@ -42,7 +48,10 @@ export async function selectionOf(
     recordable: true,
     ...(languages ? { language: languages } : {}),
     ...(domains ? { domains: { $in: domains } } : {}),
+    ...(exclude ? { _id: { $nin: exclude.sentences } } : {}),
   };
+  const notIn = (ids: string[] | undefined) =>
+    ids ? { _id: { $nin: ids.map((id) => ObjectId.createFromHexString(id)) } } : {};
 
   let recordingScope: Filter<RecordingDoc> | null = null;
   if (include.has('recordings')) {
@@ -54,19 +63,26 @@ export async function selectionOf(
   }
 
   return {
-    recordings: recordingScope ? { ...recordingScope, status: 'validated' } : null,
+    recordings: recordingScope
+      ? { ...recordingScope, status: 'validated', ...notIn(exclude?.recordings) }
+      : null,
     recordingScope,
     audioPairs: include.has('audio-pairs')
       ? {
           status: 'approved',
           ...(categories ? { category: categories } : {}),
           ...(cutoff ? { 'decision.at': { $lte: cutoff } } : {}),
+          ...notIn(exclude?.audioPairs),
         }
       : null,
     sentences: include.has('sentences') ? sentenceScope : null,
     sentenceScope,
     textPairs: include.has('text-pairs')
-      ? { approved: true, ...(categories ? { text_category: categories } : {}) }
+      ? {
+          approved: true,
+          ...(categories ? { text_category: categories } : {}),
+          ...(exclude ? { _id: { $nin: exclude.textPairs } } : {}),
+        }
       : null,
   };
 }

@@ -3,6 +3,7 @@ import {
   getDatasets,
   getDatasetsSummary,
   getRelease,
+  getReleaseDatasheet,
   getReleaseFile,
   getReleaseStatistics,
   postDataset,
@@ -11,6 +12,7 @@ import {
   putDataset,
   type DatasetInput,
   type Identity,
+  type LanguageCode,
 } from '@platform/contracts';
 import { HttpError, isDuplicateKey, routeModule, serveRoute } from '@platform/service-kit';
 import type { SpeechContext } from '../../../context';
@@ -34,6 +36,12 @@ import {
 } from '../../../datasets/dataset-views';
 import { artifactFile, downloadExpiry } from '../../../datasets/downloads';
 import { findVisibleDataset } from '../../../datasets/lookup';
+import {
+  contentsThrough,
+  cvLanguages,
+  parquetSplits,
+  readManifest,
+} from '../../../datasets/release-manifest';
 import { planStoredFile, sendPlanned } from '../../../files/send-stored-file';
 
 /** A definition as stored: words trimmed, tags without repeats, the name's case-free key beside it. */
@@ -67,6 +75,7 @@ export default routeModule<SpeechContext>(
     postRelease,
     getRelease,
     getReleaseStatistics,
+    getReleaseDatasheet,
     postLicenceAcceptance,
     getReleaseFile,
   ],
@@ -124,7 +133,23 @@ export default routeModule<SpeechContext>(
       if (!dataset) throw new HttpError(404, 'dataset.not_found');
       const running = () => new HttpError(409, 'release.build_running');
       if (await datasets.hasBuildRunning(dataset._id)) throw running();
-      const counts = await selectionCounts(stores, dataset.sources);
+      // A delta: only what its base (and the base's own bases) do not hold.
+      const baseVersion = request.query.base;
+      const base =
+        baseVersion === undefined
+          ? null
+          : await datasets.findRelease(dataset, String(baseVersion), { publishedOnly: false });
+      if (baseVersion !== undefined && !base) throw new HttpError(404, 'release.not_found');
+      const exclude = base ? await contentsThrough(datasets, base) : null;
+      if (exclude === 'not-published') throw new HttpError(409, 'release.not_published');
+      if (exclude === 'no-contents') {
+        throw new HttpError(
+          409,
+          'release.not_published',
+          `Release ${baseVersion} was built before releases listed what they hold; a delta cannot be based on it.`,
+        );
+      }
+      const counts = await selectionCounts(stores, dataset.sources, exclude);
       if (counts.recordings + counts.audioPairs + counts.sentences + counts.textPairs === 0) {
         throw new HttpError(422, 'release.nothing_to_release');
       }
@@ -147,6 +172,7 @@ export default routeModule<SpeechContext>(
           sources: dataset.sources,
         },
         cutoff: at,
+        ...(base ? { base: { version: base.version, releaseId: base._id } } : {}),
         createdAt: at,
         createdBy: request.identity.id,
         progress: 0,
@@ -181,6 +207,28 @@ export default routeModule<SpeechContext>(
         throw new HttpError(409, 'release.not_published');
       }
       return release.statistics;
+    });
+
+    serveRoute(app, getReleaseDatasheet, async (request) => {
+      const { id, version } = request.params;
+      const dataset = await findVisibleDataset(datasets, id, request.identity);
+      const release = await datasets.findRelease(dataset, version, { publishedOnly: false });
+      if (!release && version !== 'latest') throw new HttpError(404, 'release.not_found');
+      if (!release || release.status !== 'published') throw new HttpError(409, 'release.not_published');
+      // The same terms as downloading the release: what it documents is what the download holds.
+      if (!(await datasets.hasAccepted(request.identity.id, dataset._id)))
+        throw new HttpError(403, 'download.licence_required');
+      const manifest = await readManifest(datasets, release);
+      if (!manifest) throw new HttpError(409, 'release.not_published');
+      return {
+        version: release.version,
+        folder: manifest.folder,
+        citation: manifest.citation,
+        parquetSplits: parquetSplits(manifest.files),
+        languages: cvLanguages(manifest.files) as LanguageCode[],
+        base: manifest.base?.version ?? null,
+        datasheets: manifest.datasheets ?? [],
+      };
     });
 
     serveRoute(app, postLicenceAcceptance, async (request) => {
