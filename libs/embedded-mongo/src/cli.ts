@@ -1,18 +1,25 @@
-// Command line: embedded-mongo --port 27027 --dbpath .data/mongo [--host 127.0.0.1]
+// Command line: embedded-mongo --port 27027 --dbpath .data/mongo [--host 127.0.0.1] [--replSet rs0]
 import path from 'node:path';
 import { start } from './server';
 
-const USAGE = `Usage: embedded-mongo [--port 27027] [--dbpath .data/mongo] [--host 127.0.0.1]
+const USAGE = `Usage: embedded-mongo [--port 27027] [--dbpath .data/mongo] [--host 127.0.0.1] [--replSet rs0]
 
 A MongoDB-compatible server for one machine, stored durably in LMDB under --dbpath.
   --port     TCP port to listen on (default 27027; 0 picks a free port)
   --host     address to bind (default 127.0.0.1; any address other machines can reach prints a warning,
              since the server has no authentication)
   --dbpath   data folder (default .data/mongo)
+  --replSet  answer as the one member of a replica set of this name (connect with ?replicaSet=<name>)
   --help     show this help`;
 
-function parseArgs(argv: string[]): { port: number; host: string; dbPath: string } | 'help' {
-  const out = { port: 27027, host: '127.0.0.1', dbPath: '.data/mongo' };
+function parseArgs(
+  argv: string[],
+): { port: number; host: string; dbPath: string; replicaSet?: string } | 'help' {
+  const out: { port: number; host: string; dbPath: string; replicaSet?: string } = {
+    port: 27027,
+    host: '127.0.0.1',
+    dbPath: '.data/mongo',
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.includes('=')
@@ -41,6 +48,9 @@ function parseArgs(argv: string[]): { port: number; host: string; dbPath: string
       case '--dbpath':
         out.dbPath = value();
         break;
+      case '--replSet':
+        out.replicaSet = value();
+        break;
       default:
         throw new Error(`unknown option ${arg} (see --help)`);
     }
@@ -63,7 +73,13 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   const dbPath = path.resolve(opts.dbPath);
   let server;
   try {
-    server = await start({ port: opts.port, host: opts.host, dbPath, logger: (line) => console.error(line) });
+    server = await start({
+      port: opts.port,
+      host: opts.host,
+      dbPath,
+      ...(opts.replicaSet ? { replicaSet: opts.replicaSet } : {}),
+      logger: (line) => console.error(line),
+    });
   } catch (err) {
     console.error(`embedded-mongo: ${(err as Error).message}`);
     process.exit(1);

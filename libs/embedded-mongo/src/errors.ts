@@ -18,6 +18,7 @@ export const ErrorCodes = {
   InvalidNamespace: 73,
   IndexOptionsConflict: 85,
   IndexKeySpecsConflict: 86,
+  TransactionTooOld: 225,
   OperationNotSupportedInTransaction: 263,
   DocumentValidationFailure: 121,
   DuplicateKey: 11000,

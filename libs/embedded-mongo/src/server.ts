@@ -8,6 +8,7 @@ import { parseMessage, readHeader, opMsgReply, opReply, MAX_MESSAGE_BYTES, OP_QU
 import { runCommand, errorReply } from './commands';
 import type { ServerState } from './commands/context';
 import { sweepExpired } from './ttl';
+import { replicaSetState } from './commands/replica-set';
 
 export interface StartOptions {
   port?: number;
@@ -16,6 +17,11 @@ export interface StartOptions {
   ttlSweepIntervalMs?: number;
   cursorTimeoutMs?: number;
   logger?: (line: string) => void;
+  /**
+   * Answer as the one member (the primary) of a replica set of this name, so that drivers connect with
+   * `?replicaSet=<name>` and send retryable writes, as they do to a real replica set.
+   */
+  replicaSet?: string;
 }
 
 export interface RunningServer {
@@ -62,7 +68,15 @@ export async function start(options: StartOptions): Promise<RunningServer> {
   if (exposed) (options.logger ?? ((line: string) => console.warn(line)))(exposed);
   const engine = new Engine(dbPath);
   const cursors = new CursorRegistry(options.cursorTimeoutMs ?? 10 * 60 * 1000);
-  const state: ServerState = { engine, cursors, startedAt: Date.now(), host, port: 0, log };
+  const state: ServerState = {
+    engine,
+    cursors,
+    startedAt: Date.now(),
+    host,
+    port: 0,
+    log,
+    ...(options.replicaSet ? { replicaSet: replicaSetState(options.replicaSet) } : {}),
+  };
   const sockets = new Set<net.Socket>();
   let connectionIds = 0;
   const inFlight = new Set<Promise<unknown>>();

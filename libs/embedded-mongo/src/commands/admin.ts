@@ -3,6 +3,7 @@ import type { Binary } from 'bson';
 import { UUID, type Document } from 'bson';
 import { cpus } from 'node:os';
 import type { CommandHandler } from './context';
+import { replicaSetHello } from './replica-set';
 
 export const SERVER_VERSION = '7.0.0';
 
@@ -20,6 +21,7 @@ export const hello: CommandHandler = (ctx) => {
     minWireVersion: 0,
     maxWireVersion: 21,
     readOnly: false,
+    ...(ctx.state.replicaSet ? replicaSetHello(ctx.state.replicaSet, ctx.state.host, ctx.state.port) : {}),
     ok: 1,
   };
   return reply;

@@ -1,6 +1,7 @@
 import type { Document } from 'bson';
 import type { Engine } from '../storage/engine';
 import type { CursorRegistry } from '../cursors';
+import type { ReplicaSetState } from './replica-set';
 
 export interface ServerState {
   engine: Engine;
@@ -10,6 +11,8 @@ export interface ServerState {
   port: number;
   /** The server's log (warnings such as documents that would fail validation under validationAction warn). */
   log?: (line: string) => void;
+  /** Set when the server answers as the one member of a replica set (start({ replicaSet })). */
+  replicaSet?: ReplicaSetState;
 }
 
 export interface CommandContext {

@@ -1,5 +1,6 @@
 // Command dispatch: generic driver fields are accepted and ignored; transactions are refused as a standalone
-// mongod refuses them; unknown commands get CommandNotFound.
+// mongod refuses them (as the one member of a replica set, retryable writes are run once per txnNumber and
+// multi-document transactions are refused); unknown commands get CommandNotFound.
 import type { Document } from 'bson';
 import { ErrorCodes, MongoServerError, fail } from '../errors';
 import type { CommandContext, CommandHandler, CommandReply } from './context';
@@ -8,6 +9,7 @@ import * as read from './read';
 import * as write from './write';
 import * as ddl from './ddl';
 import { aggregate } from './aggregate';
+import { runRetryable } from './replica-set';
 
 const handlers: Record<string, CommandHandler> = {
   hello: admin.hello,
@@ -60,18 +62,22 @@ const TRANSACTION_COMMANDS = new Set(['commitTransaction', 'abortTransaction']);
 export async function runCommand(ctx: CommandContext): Promise<CommandReply> {
   const name = Object.keys(ctx.body)[0];
   if (!name) fail(ErrorCodes.FailedToParse, 'empty command');
+  const set = ctx.state.replicaSet;
   if (
-    ctx.body.txnNumber !== undefined ||
     ctx.body.startTransaction !== undefined ||
     ctx.body.autocommit !== undefined ||
-    TRANSACTION_COMMANDS.has(name!)
+    TRANSACTION_COMMANDS.has(name!) ||
+    (ctx.body.txnNumber !== undefined && !set)
   )
     fail(
       ErrorCodes.IllegalOperation,
-      'Transaction numbers are only allowed on a replica set member or mongos',
+      set
+        ? 'multi-document transactions are not supported by this server'
+        : 'Transaction numbers are only allowed on a replica set member or mongos',
     );
   const handler = Object.prototype.hasOwnProperty.call(handlers, name!) ? handlers[name!] : undefined;
   if (!handler) fail(ErrorCodes.CommandNotFound, `no such command: '${name}'`);
+  if (set && ctx.body.txnNumber !== undefined) return runRetryable(set, ctx, name!, () => handler!(ctx));
   return handler!(ctx);
 }
 
