@@ -8,6 +8,7 @@ import {
   getDatasetsSummary,
   getDownloadHistory,
   getRelease,
+  getReleaseDatasheet,
   getReleaseStatistics,
   postDataset,
   postLicenceAcceptance,
@@ -68,10 +69,14 @@ export const releasesApi = remoteApi.injectEndpoints({
       query: ({ id, body }) => routeRequest(putDataset, { params: { id }, body }),
       invalidatesTags: (result, _error, { id }) => (result ? [LIST, { type: 'Dataset', id }] : []),
     }),
-    /** Starts a build in the background; the card then polls until it is published or failed. */
-    publishRelease: build.mutation<RouteReply<typeof postRelease>, string>({
-      query: (id) => routeRequest(postRelease, { params: { id } }),
-      invalidatesTags: (_result, _error, id) => [LIST, { type: 'Dataset', id }],
+    /**
+     * Starts a build in the background; the card then polls until it is published or failed. With `base`, a
+     * delta of that published release: only what is new since.
+     */
+    publishRelease: build.mutation<RouteReply<typeof postRelease>, { id: string; base?: number }>({
+      query: ({ id, base }) =>
+        routeRequest(postRelease, { params: { id }, query: base === undefined ? {} : { base } }),
+      invalidatesTags: (_result, _error, { id }) => [LIST, { type: 'Dataset', id }],
     }),
     getReleaseSummary: build.query<RouteReply<typeof getRelease>, ReleaseArgs>({
       query: ({ id, version }) => routeRequest(getRelease, { params: { id, version: String(version) } }),
@@ -82,6 +87,16 @@ export const releasesApi = remoteApi.injectEndpoints({
         routeRequest(getReleaseStatistics, { params: { id, version: String(version) } }),
       providesTags: (_result, _error, { id, version }) => [
         { type: 'Release', id: `${id}/${version}/statistics` },
+      ],
+    }),
+    /** A published release's datasheet figures, citation and layout (the details panel's "Use it" box). */
+    getReleaseDatasheet: build.query<RouteReply<typeof getReleaseDatasheet>, ReleaseArgs>({
+      query: ({ id, version }) =>
+        routeRequest(getReleaseDatasheet, { params: { id, version: String(version) } }),
+      // Under the dataset's tag too: accepting its licence (which may have been refused here) reads it again.
+      providesTags: (_result, _error, { id, version }) => [
+        { type: 'Release', id: `${id}/${version}/datasheet` },
+        { type: 'Dataset', id },
       ],
     }),
     /** Both promises of the licence dialog; remembered per person and dataset. */
@@ -113,6 +128,7 @@ export const {
   usePublishReleaseMutation,
   useGetReleaseSummaryQuery,
   useGetReleaseStatisticsQuery,
+  useGetReleaseDatasheetQuery,
   useAcceptLicenceMutation,
   useGetDownloadHistoryQuery,
 } = releasesApi;

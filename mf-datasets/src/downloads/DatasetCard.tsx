@@ -96,9 +96,12 @@ export function DatasetCard({ dataset, isAdmin, onDownload, onViewStatistics, on
   const buildingVersion = dataset.building?.version ?? started;
   const headingId = `dataset-${dataset.id}`;
 
-  const startRelease = async () => {
+  /** A full release, or with `base` a delta holding only what is new since that release. */
+  const startRelease = async (base?: number) => {
     try {
-      const answer = await publish(dataset.id).unwrap();
+      const answer = await publish(
+        base === undefined ? { id: dataset.id } : { id: dataset.id, base },
+      ).unwrap();
       setStarted(answer.version);
     } catch (error) {
       const failure = readApiError(error);
@@ -189,6 +192,17 @@ export function DatasetCard({ dataset, isAdmin, onDownload, onViewStatistics, on
               >
                 {t('downloads.admin.publish')}
               </Button>
+              {release ? (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  loading={publishing.isLoading}
+                  disabled={dataset.building !== null}
+                  onClick={() => void startRelease(release.version)}
+                >
+                  {t('downloads.admin.publishDelta', { version: release.version })}
+                </Button>
+              ) : null}
             </>
           ) : null}
         </Actions>

@@ -1,12 +1,14 @@
+import { useState } from 'react';
 import styled from 'styled-components';
 import { DATASET_LICENSE_LABELS } from '@platform/contracts/client';
 import type { Dataset, ReleaseSummary } from '@platform/contracts';
-import { Badge, Skeleton } from '@platform/ui';
+import { Badge, Button, Skeleton } from '@platform/ui';
 import { useGetDatasetDetailQuery } from '../api/releasesApi';
 import { useDatasetsT } from '../i18n';
 import { DownloadMenu } from './DownloadMenu';
 import { hoursOf, useFormats } from '../shared/format';
 import type { DownloadRequest } from './useDownload';
+import { ReleaseUse } from './use-it/ReleaseUse';
 
 const Columns = styled.div`
   display: grid;
@@ -132,9 +134,14 @@ function ReleaseFacts({ dataset, release }: { dataset: Dataset; release: Release
 function OlderReleases({
   dataset,
   onDownload,
+  chosen,
+  onChoose,
 }: {
   dataset: Dataset;
   onDownload: (request: DownloadRequest) => void;
+  /** The release the "Use it" box shows. */
+  chosen: number | undefined;
+  onChoose: (version: number) => void;
 }) {
   const t = useDatasetsT();
   const f = useFormats();
@@ -151,7 +158,8 @@ function OlderReleases({
             <strong>{t('downloads.card.version', { version: release.version })}</strong>
             {release.status === 'published' ? (
               <>
-                <span>{release.publishedAt ? f.date(release.publishedAt) : null}</span>
+                {/* A date from the data, in the chosen language's way (not catalogue text). */}
+                <span translate="no">{release.publishedAt ? f.date(release.publishedAt) : null}</span>
                 {release.figures ? (
                   <span>
                     {t('downloads.card.hoursValue', {
@@ -160,6 +168,18 @@ function OlderReleases({
                   </span>
                 ) : null}
                 <span>{t('downloads.card.downloadsCount', { count: release.downloads })}</span>
+                {release.base !== undefined ? (
+                  <span>{t('downloads.details.delta', { base: release.base })}</span>
+                ) : null}
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="ghost"
+                  aria-pressed={chosen === release.version}
+                  onClick={() => onChoose(release.version)}
+                >
+                  {t('downloads.useIt.choose', { version: release.version })}
+                </Button>
                 <DownloadMenu
                   dataset={dataset}
                   release={release}
@@ -188,14 +208,19 @@ export function DatasetDetails({
   onDownload: (request: DownloadRequest) => void;
 }) {
   const t = useDatasetsT();
+  const latest = dataset.latestRelease;
+  // The "Use it" box shows the latest release until an older one is chosen.
+  const [chosen, setChosen] = useState<number | undefined>(latest?.version);
   return (
     <div>
-      {dataset.latestRelease ? (
-        <ReleaseFacts dataset={dataset} release={dataset.latestRelease} />
-      ) : (
-        <p>{t('downloads.card.noRelease')}</p>
-      )}
-      <OlderReleases dataset={dataset} onDownload={onDownload} />
+      {latest ? <ReleaseFacts dataset={dataset} release={latest} /> : <p>{t('downloads.card.noRelease')}</p>}
+      <OlderReleases
+        dataset={dataset}
+        onDownload={onDownload}
+        chosen={chosen}
+        onChoose={(version) => setChosen((now) => (now === version ? latest?.version : version))}
+      />
+      {latest && chosen !== undefined ? <ReleaseUse dataset={dataset} version={chosen} /> : null}
     </div>
   );
 }

@@ -586,6 +586,26 @@ describe('Dataset Downloads', () => {
     );
   });
 
+  it('publishes a delta of the latest release: only what is new since it', async () => {
+    const { user, server } = renderPage({
+      role: 'admin',
+      configure: (s) => {
+        s.on(`POST /api/datasets/${hex(0xd001)}/releases`, {
+          status: 202,
+          body: release(2, { status: 'building', progress: 0, artifacts: [], base: 1 }),
+        });
+        s.on(`GET /api/datasets/${hex(0xd001)}/releases/2`, {
+          body: release(2, { status: 'building', progress: 0, artifacts: [], base: 1 }),
+        });
+      },
+    });
+    const card = await cardOf('Yoruba Read Speech 1');
+    await user.click(within(card).getByRole('button', { name: 'Publish what is new since release 1' }));
+    await waitFor(() => expect(server.calls(`POST /api/datasets/${hex(0xd001)}/releases`)).toHaveLength(1));
+    expect(server.calls(`POST /api/datasets/${hex(0xd001)}/releases`)[0]!.search.get('base')).toBe('1');
+    expect(await within(card).findByRole('progressbar', { name: 'Building release 2' })).toBeInTheDocument();
+  });
+
   describe('Download History', () => {
     const entry = (n: number, overrides: Partial<DownloadEntry> = {}): DownloadEntry => ({
       id: hex(0xe000 + n),

@@ -14,6 +14,7 @@ import { DownloadHistory } from './DownloadHistory';
 import { useDownloadAccess } from './DownloadMenu';
 import { useFormats } from '../shared/format';
 import { ApiTokensPanel } from './tokens/ApiTokensPanel';
+import { API_TOKENS_ANCHOR } from './use-it/UseItBox';
 import { useDownload } from './useDownload';
 
 const Stats = styled.div`
@@ -138,7 +139,8 @@ export function DatasetDownloadsPage() {
         ]}
       />
       {access === 'allowed' ? (
-        <Tokens>
+        // The "Use it" box links here for the API token its lines need.
+        <Tokens id={API_TOKENS_ANCHOR}>
           <ApiTokensPanel />
         </Tokens>
       ) : null}
