@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from 'mongodb';
 // A second, independent Parquet implementation (the builder writes with hyparquet-writer).
 import { ParquetReader } from '@dsnp/parquetjs';
 import type { ReleaseSplit } from '@platform/contracts';
 import type { ReleaseDoc } from '../src/datasets/store';
-import { ParquetShards, type ParquetClip } from '../src/datasets/release-build/parquet-shards';
+import { ParquetShards, fileSink, type ParquetClip } from '../src/datasets/release-build/parquet-shards';
 import { datasetCollections } from './support/collections';
 import { as, startSpeech, type SpeechHarness } from './support/harness';
 import { chromiumWebm } from './support/audio';
@@ -357,5 +357,26 @@ describe('the Parquet shard writer, on clips of several megabytes', () => {
       await writer.discard();
     }
     expect(existsSync(writer.dir)).toBe(false);
+  });
+
+  it('waits for its file to drain after each row group without piling up listeners on it', async () => {
+    const dir = tempDir('parquet-sink-');
+    try {
+      const out = createWriteStream(join(dir, 'shard.parquet'));
+      const hash = createHash('sha256');
+      const sink = fileSink(out, hash);
+      const bytes = Buffer.alloc(200_000, 7);
+      // Each row group more than the file stream buffers before it asks to wait.
+      for (let i = 0; i < 30; i++) {
+        sink.appendBytes(bytes);
+        await sink.flush!();
+      }
+      // Past ten, Node warns of a leak (MaxListenersExceededWarning) on a shard of many row groups.
+      expect([out.listenerCount('error'), out.listenerCount('drain')]).toEqual([1, 0]);
+      await sink.finish();
+      expect(statSync(join(dir, 'shard.parquet')).size).toBe(30 * 200_000);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

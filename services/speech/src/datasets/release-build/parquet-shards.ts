@@ -149,7 +149,7 @@ const SINK_CHUNK_BYTES = 1024 * 1024;
  * (its buffer never grows to a row group's size, and three splits keep three buffers), then waits at the end of
  * each row group until the file has drained.
  */
-function fileSink(out: WriteStream, hash: ReturnType<typeof createHash>): ByteWriter & Writer {
+export function fileSink(out: WriteStream, hash: ReturnType<typeof createHash>): ByteWriter & Writer {
   const writer: ByteWriter & Writer = new ByteWriter(SINK_CHUNK_BYTES);
   let failed: Error | null = null;
   out.on('error', (error) => (failed = error));
@@ -166,13 +166,17 @@ function fileSink(out: WriteStream, hash: ReturnType<typeof createHash>): ByteWr
     grow(size);
   };
   writer.flush = () => {
-    const chunk = take();
+    if (out.write(take())) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
-      if (out.write(chunk)) resolve();
-      else {
-        out.once('drain', resolve);
-        out.once('error', reject);
-      }
+      // Both listeners go whichever comes first: a shard has many row groups.
+      const settle = (error?: Error) => {
+        out.off('drain', settle);
+        out.off('error', settle);
+        if (error) reject(error);
+        else resolve();
+      };
+      out.on('drain', settle);
+      out.on('error', settle);
     });
   };
   writer.finish = () => {
