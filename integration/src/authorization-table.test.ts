@@ -4,7 +4,9 @@
 // the declarations, so a route added later is in the table without anyone editing this file.
 import { BSON, type Db } from 'mongodb';
 import { ROLES, ROUTES, type Identity, type RouteDeclaration } from '@platform/contracts';
-import { signedAs } from '@platform/service-kit/testing';
+import { signIdentity } from '@platform/service-kit';
+import { multipart, signedAs } from '@platform/service-kit/testing';
+import { SECRET, wav } from '@platform/speech-service/testing';
 import { startBehindGateway, type BehindGateway } from './support/behind-gateway';
 import { callerName, expectedFor, mismatch, type Caller } from './support/expected-access';
 import {
@@ -29,6 +31,7 @@ const CALLERS: readonly Caller[] = [
   { kind: 'token', role: 'admin' },
   // Made while its owner was a researcher; a token acts with its owner's role as it is now.
   { kind: 'token', role: 'contributor' },
+  { kind: 'impostor', role: 'admin' },
 ];
 
 /**
@@ -64,18 +67,21 @@ async function inParallel<T, R>(
 const CONCURRENCY = 6;
 
 /**
- * Answers a route gives an admitted caller that look like refusals but are the route's own: each with why.
- * Keep it short; every entry is a place where the declaration alone does not say what happens.
+ * Answers a route gives a signed-out caller it admits that look like refusals but are the route's own: each
+ * with why. Keep it short; every entry is a place where the declaration alone does not say what happens.
  */
-const OWN_ANSWERS: ReadonlyArray<{ route: string; caller: string; status: number; why: string }> = [
-  { route: 'getAuthSession', caller: 'signed out', status: 401, why: 'it says who is signed in: nobody' },
+const OWN_ANSWERS: ReadonlyArray<{ route: string; status: number; why: string }> = [
+  { route: 'getAuthSession', status: 401, why: 'it says who is signed in: nobody' },
   {
     route: 'putAuthLocale',
-    caller: 'signed out',
     status: 401,
     why: 'it keeps the language with an account; the cookie is the page’s',
   },
 ];
+/** Those answers are given to callers without a session (the only ones they look like refusals to). */
+const ownAnswer = (route: RouteDeclaration, caller: Caller, status: number) =>
+  (caller.kind === 'signedOut' || caller.kind === 'impostor') &&
+  OWN_ANSWERS.some((o) => o.route === route.name && o.status === status);
 
 describe('the authorization table: every declared route, every kind of caller, through the gateway', () => {
   let platform: BehindGateway;
@@ -129,6 +135,11 @@ describe('the authorization table: every declared route, every kind of caller, t
   const readers = new Map<string, Promise<Person>>();
   const credentialsOf = async (route: RouteDeclaration, caller: Caller): Promise<Credentials> => {
     if (caller.kind === 'signedOut') return null;
+    if (caller.kind === 'impostor') {
+      const claimed = { id: owners.contributor.identity.id, role: caller.role, name: 'Someone else' };
+      const service = route.owner === 'text' || route.owner === 'speech' ? route.owner : 'gateway';
+      return { headersFor: (method, url) => signIdentity(claimed, SECRET, { method, url, service }) };
+    }
     if (caller.kind === 'token') return { token: tokenSecrets.get(caller.role)! };
     if (route.method !== 'GET') return { cookie: (await person(platform, caller.role)).cookie };
     if (!readers.has(caller.role)) readers.set(caller.role, person(platform, caller.role));
@@ -191,6 +202,12 @@ describe('the authorization table: every declared route, every kind of caller, t
       },
     );
     if (marked.status >= 500) problems.push(`postNotificationsRead with another's ids: ${marked.status}`);
+    // Contributions whose body names their author (the SPEC's clients send a user_id): sent by someone else
+    // in the owner's name, they are the sender's (a text pair or donation of the owner's would appear below).
+    const inOwnersName = await sendInOwnersName(others.contributor);
+    problems.push(
+      ...inOwnersName.filter((a) => a.status !== 201).map((a) => `${a.name} in another's name: ${a.status}`),
+    );
 
     expect(problems).toEqual([]);
     // Each kind of a person's own things was tried (a route renamed away from its resource would drop out).
@@ -203,13 +220,26 @@ describe('the authorization table: every declared route, every kind of caller, t
 
   it('no listing shows another person someone’s own things', async () => {
     const lists = EVERY_ROUTE.filter((r) => r.method === 'GET' && !r.params && r.access !== 'service');
+    // Each list asked plainly, and aimed at the owners' things where its query can name them: their project,
+    // a word of its name, the projects the caller manages.
+    const aimed = { projectId: resources.project, q: 'market', scope: 'managed' };
+    const aimAt = (route: RouteDeclaration) => {
+      const names = Object.keys((route.query as { properties?: object } | undefined)?.properties ?? {});
+      return Object.fromEntries(Object.entries(aimed).filter(([key]) => names.includes(key)));
+    };
     const calls = lists.flatMap((route) =>
       Object.entries(others)
         .filter(([, who]) => expectedFor(route, { kind: 'person', role: who.role }).admitted)
-        .map(([role, who]) => ({ route, role, who })),
+        .flatMap(([role, who]) => {
+          const query = aimAt(route);
+          return [
+            { route, role, who, query: {} },
+            ...(Object.keys(query).length ? [{ route, role, who, query }] : []),
+          ];
+        }),
     );
-    const found = await inParallel(calls, CONCURRENCY, async ({ route, role, who }) => {
-      const answer = await callRoute(platform.base, route, { cookie: who.cookie });
+    const found = await inParallel(calls, CONCURRENCY, async ({ route, role, who, query }) => {
+      const answer = await callRoute(platform.base, route, { cookie: who.cookie }, { query });
       const problems = answer.status >= 500 ? [`${route.name} as another ${role}: ${answer.status}`] : [];
       for (const resource of RESOURCE_PARAMS) {
         if (!resource.personal?.others.includes(who.role)) continue;
@@ -231,10 +261,9 @@ describe('the authorization table: every declared route, every kind of caller, t
         raw: RAW_BODIES[route.name],
       });
       const name = callerName(caller);
-      const own = OWN_ANSWERS.some(
-        (o) => o.route === route.name && o.caller === name && o.status === answer.status,
-      );
-      const wrong = own ? null : mismatch(route, expectedFor(route, caller), answer);
+      const wrong = ownAnswer(route, caller, answer.status)
+        ? null
+        : mismatch(route, expectedFor(route, caller), answer);
       const row = `${route.method} ${route.path} (${route.name}) ${name}: ${answer.status} ${answer.code ?? ''}`;
       return {
         row,
@@ -272,6 +301,56 @@ describe('the authorization table: every declared route, every kind of caller, t
     expect(problems).toEqual([]);
   });
 
+  /** A text pair and a voice donation sent by `sender` with the contributing owner's id as their user_id. */
+  async function sendInOwnersName(sender: Person) {
+    const user_id = owners.contributor.identity.id;
+    const [textPair, donation] = ['postTextPair', 'postAudioPair'].map((name) =>
+      ROUTES.find((r) => r.name === name)!,
+    );
+    const pair = await callRoute(
+      platform.base,
+      textPair!,
+      { cookie: sender.cookie },
+      {
+        body: {
+          source_lang_text: 'Where is the well?',
+          target_lang_text: 'Níbo ni kànga wà?',
+          text_category: 'conversational',
+          user_id,
+        },
+      },
+    );
+    const { payload, headers } = multipart([
+      { name: 'text_id', value: resources.textPair },
+      { name: 'user_id', value: user_id },
+      { name: 'user_dialect', value: 'ekiti-yoruba' },
+      {
+        name: 'source_audio_file',
+        filename: 'en.wav',
+        data: wav({ seconds: 2, frequency: 440 }),
+        type: 'audio/wav',
+      },
+      {
+        name: 'target_audio_file',
+        filename: 'yo.wav',
+        data: wav({ seconds: 2, frequency: 660 }),
+        type: 'audio/wav',
+      },
+    ]);
+    const donated = await callRoute(
+      platform.base,
+      donation!,
+      { cookie: sender.cookie },
+      {
+        raw: { headers, body: Uint8Array.from(payload) },
+      },
+    );
+    return [
+      { name: 'postTextPair', status: pair.status },
+      { name: 'postAudioPair', status: donated.status },
+    ];
+  }
+
   /** Every document of the three databases that names an owner or one of their things, as extended JSON. */
   async function ownersData(): Promise<Map<string, string>> {
     const needles = [
@@ -287,7 +366,7 @@ describe('the authorization table: every declared route, every kind of caller, t
     for (const [name, db] of dbs) {
       for (const { name: collection } of await db.listCollections({}, { nameOnly: true }).toArray()) {
         for await (const doc of db.collection(collection).find()) {
-          const text = BSON.EJSON.stringify(doc);
+          const text = BSON.EJSON.stringify(withoutOthersEntries(doc, needles));
           if (needles.some((n) => text.includes(n)))
             found.set(`${name}.${collection} ${String(doc._id)}`, text);
         }
@@ -296,6 +375,21 @@ describe('the authorization table: every declared route, every kind of caller, t
     return found;
   }
 });
+
+/**
+ * A document without the entries other people have in it: a field named by someone else's id (a day's active
+ * people, one field each) is theirs, and changes when they act.
+ */
+function withoutOthersEntries(value: unknown, owners: readonly string[]): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutOthersEntries(item, owners));
+  if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype)
+    return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !/^[0-9a-f]{24}$/.test(key) || owners.includes(key))
+      .map(([key, inner]) => [key, withoutOthersEntries(inner, owners)]),
+  );
+}
 
 function diff(before: Map<string, string>, after: Map<string, string>): string[] {
   const changes: string[] = [];

@@ -3,15 +3,29 @@
 import type { Role, RouteDeclaration } from '@platform/contracts';
 import type { Answer } from './route-request';
 
-/** A caller of the table: nobody, a person of a role with a session, or a person's API token. */
-export type Caller = { kind: 'signedOut' } | { kind: 'person'; role: Role } | { kind: 'token'; role: Role };
+/**
+ * A caller of the table: nobody, a person of a role with a session, a person's API token, or nobody sending
+ * the identity headers services trust, claiming a role and signed with the services' own secret (as if it
+ * had leaked): the gateway must drop them, so such a caller is signed out.
+ */
+export type Caller =
+  | { kind: 'signedOut' }
+  | { kind: 'person'; role: Role }
+  | { kind: 'token'; role: Role }
+  | { kind: 'impostor'; role: Role };
 
-export const callerName = (caller: Caller) =>
-  caller.kind === 'signedOut'
-    ? 'signed out'
-    : caller.kind === 'token'
-      ? `${caller.role}'s API token`
-      : caller.role;
+export function callerName(caller: Caller): string {
+  switch (caller.kind) {
+    case 'signedOut':
+      return 'signed out';
+    case 'token':
+      return `${caller.role}'s API token`;
+    case 'impostor':
+      return `signed out, with signed identity headers of an ${caller.role}`;
+    default:
+      return caller.role;
+  }
+}
 
 /** What the caller must get: let through to the route's own work, or refused with a status (and code). */
 export type Expected = { admitted: true } | { admitted: false; status: readonly number[]; code?: string };
@@ -29,7 +43,9 @@ export function expectedFor(route: RouteDeclaration, caller: Caller): Expected {
     return route.owner === 'gateway' ? refused([401, 403]) : refused(404);
   }
   if (caller.kind === 'token' && !route.apiToken) return refused(403, 'access.token_forbidden');
-  if (caller.kind === 'signedOut') return route.access === 'public' ? { admitted: true } : refused(401);
+  if (caller.kind === 'signedOut' || caller.kind === 'impostor') {
+    return route.access === 'public' ? { admitted: true } : refused(401);
+  }
   if (route.access === 'public' || route.access === 'signedIn') return { admitted: true };
   return caller.role === 'admin' || route.access.includes(caller.role)
     ? { admitted: true }

@@ -5,8 +5,15 @@ import { routeUrl, type RouteDeclaration } from '@platform/contracts';
 import { multipart } from '@platform/service-kit/testing';
 import { exampleOf } from './example-values';
 
-/** Who calls: nobody, a browser session (the `plt` cookie), or a personal API token. */
-export type Credentials = { cookie: string } | { token: string } | null;
+/**
+ * Who calls: nobody, a browser session (the `plt` cookie), a personal API token, or headers of the caller's
+ * own making for the request's method and URL.
+ */
+export type Credentials =
+  | { cookie: string }
+  | { token: string }
+  | { headersFor: (method: string, url: string) => Record<string, string> }
+  | null;
 
 export interface Answer {
   status: number;
@@ -25,10 +32,15 @@ export function paramsOf(route: RouteDeclaration, given: Readonly<Record<string,
   return { ...made, ...given };
 }
 
-export function urlOf(route: RouteDeclaration, params: Readonly<Record<string, string>>) {
+/** The route's URL: its path with `params`, and its required query with `query` over it. */
+export function urlOf(
+  route: RouteDeclaration,
+  params: Readonly<Record<string, string>>,
+  given: Readonly<Record<string, string>> = {},
+) {
   const url = routeUrl(route.path, params);
   if (!route.query) return url;
-  const query = exampleOf(route.query, `${route.name}.query`) as Record<string, unknown>;
+  const query = { ...(exampleOf(route.query, `${route.name}.query`) as Record<string, unknown>), ...given };
   const search = new URLSearchParams(
     Object.entries(query).map(([key, value]) => [
       key,
@@ -60,8 +72,9 @@ function bodyOf(route: RouteDeclaration, override?: unknown): Partial<RawBody> &
   };
 }
 
-const credentialHeaders = (who: Credentials): Record<string, string> => {
+const credentialHeaders = (who: Credentials, method: string, url: string): Record<string, string> => {
   if (!who) return {};
+  if ('headersFor' in who) return who.headersFor(method, url);
   return 'cookie' in who ? { cookie: who.cookie } : { authorization: `Bearer ${who.token}` };
 };
 
@@ -70,12 +83,18 @@ export async function callRoute(
   base: string,
   route: RouteDeclaration,
   who: Credentials,
-  options: { params?: Readonly<Record<string, string>>; body?: unknown; raw?: RawBody } = {},
+  options: {
+    params?: Readonly<Record<string, string>>;
+    query?: Readonly<Record<string, string>>;
+    body?: unknown;
+    raw?: RawBody;
+  } = {},
 ): Promise<Answer> {
   const { headers, body } = options.raw ?? bodyOf(route, options.body);
-  const res = await fetch(`${base}${urlOf(route, paramsOf(route, options.params))}`, {
+  const url = urlOf(route, paramsOf(route, options.params), options.query);
+  const res = await fetch(`${base}${url}`, {
     method: route.method,
-    headers: { ...headers, ...credentialHeaders(who) },
+    headers: { ...headers, ...credentialHeaders(who, route.method, url) },
     ...(body ? { body } : {}),
     redirect: 'manual',
   });
