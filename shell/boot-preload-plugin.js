@@ -8,10 +8,15 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
  * trip, most of a second on a slow mobile link.
  */
 class BootPreloadPlugin {
-  /** @param {{ chunkName: string, page?: string }} options */
-  constructor({ chunkName, page = 'index.html' }) {
+  /**
+   * @param {{ chunkName: string, page?: string, hinted?: { file: string, chunkNames: RegExp } }} options
+   * `hinted`: also writes `file`, the scripts of every named chunk matching `chunkNames` (by name), for the
+   * gateway to hint with the pages that will fetch them (the signed-in layouts, the page's language).
+   */
+  constructor({ chunkName, page = 'index.html', hinted }) {
     this.chunkName = chunkName;
     this.page = page;
+    this.hinted = hinted;
   }
 
   /** @param {import('webpack').Compiler} compiler */
@@ -29,6 +34,22 @@ class BootPreloadPlugin {
         data.headTags.push(...links);
         return data;
       });
+      const { hinted } = this;
+      if (!hinted) return;
+      compilation.hooks.processAssets.tap(
+        { name: 'BootPreloadPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
+        () => {
+          /** @type {Record<string, string[]>} */
+          const scripts = {};
+          for (const [name, group] of compilation.namedChunkGroups) {
+            if (!hinted.chunkNames.test(name)) continue;
+            scripts[name] = group.chunks.flatMap((chunk) =>
+              [...chunk.files].filter((f) => f.endsWith('.js')),
+            );
+          }
+          compilation.emitAsset(hinted.file, new compiler.webpack.sources.RawSource(JSON.stringify(scripts)));
+        },
+      );
     });
   }
 }

@@ -76,7 +76,14 @@ module.exports = (_env, argv) => {
   config.plugins = [
     ...(config.plugins ?? []),
     new AppIconsPlugin(),
-    new BootPreloadPlugin({ chunkName: 'bootstrap' }),
+    // The chunks named in preload-hints.json are read by the gateway (services/gateway/src/edge/page-preloads.ts).
+    new BootPreloadPlugin({
+      chunkName: 'bootstrap',
+      hinted: {
+        file: 'preload-hints.json',
+        chunkNames: /^(signed-in-layouts|plural-messages|shell-catalogue-)/,
+      },
+    }),
     // manifest.webmanifest, made at build time from src/install/webAppManifest.ts (page declarations, theme).
     new HtmlWebpackPlugin({
       filename: 'manifest.webmanifest',
@@ -94,7 +101,13 @@ module.exports = (_env, argv) => {
             swSrc: path.join(__dirname, 'src/service-worker/index.ts'),
             swDest: 'sw.js',
             // Precache the shell's own files; source maps and licence texts are never fetched by a page.
-            exclude: [/\.map$/, /\.LICENSE\.txt$/, /^manifest\.webmanifest$/, /^sw\.js$/],
+            exclude: [
+              /\.map$/,
+              /\.LICENSE\.txt$/,
+              /^manifest\.webmanifest$/,
+              /^sw\.js$/,
+              /^preload-hints\.json$/,
+            ],
             // Content-hashed names need no revision of their own.
             dontCacheBustURLsMatching: /\.[0-9a-f]{8,}\.[a-z0-9]+$/,
           }),

@@ -30,6 +30,11 @@ export interface RemoteDescriptor {
   defaultEntry: string;
   defaultPort: number;
   routes: RemoteRouteDescriptor[];
+  /**
+   * Its catalogue is registered with `pluralMessages` (plural and select messages need the full ICU
+   * formatter): the gateway hints the formatter's script with its pages.
+   */
+  pluralMessages?: true;
 }
 
 const at = (port: number) => `http://localhost:${port}/mf-manifest.json`;
@@ -66,6 +71,7 @@ export const remoteCatalog: readonly RemoteDescriptor[] = [
     defaultPort: 3003,
     defaultEntry: at(3003),
     routes: routesOf('contribute'),
+    pluralMessages: true,
   },
   {
     name: 'mf_datasets',

@@ -34,8 +34,8 @@ export function setFullIcu(formatter: IntlMessageFormatClass) {
  * page whose catalogues only hold plain text and `{name}` placeholders never loads it.
  */
 export function loadFullIcu(): Promise<void> {
-  loadingFullIcu ??= import('intl-messageformat').then(({ IntlMessageFormat }) =>
-    setFullIcu(IntlMessageFormat),
+  loadingFullIcu ??= import(/* webpackChunkName: "plural-messages" */ 'intl-messageformat').then(
+    ({ IntlMessageFormat }) => setFullIcu(IntlMessageFormat),
   );
   return loadingFullIcu;
 }

@@ -360,6 +360,17 @@ describe('gateway', () => {
       }
     });
 
+    it("hints the session, /remotes.json and, to someone signed in, the page's remote, with the page", async () => {
+      const signedIn = await app.inject({ url: '/user/speak', headers: { ...html, cookie: 'plt=x' } });
+      expect(signedIn.headers.link).toContain(
+        '</auth/session>; rel=preload; as=fetch; crossorigin=use-credentials',
+      );
+      expect(signedIn.headers.link).toContain('</remotes.json>; rel=preload; as=fetch');
+      expect(signedIn.headers.link).toMatch(/<[^>]+\/mf-manifest\.json>; rel=preload; as=fetch/);
+      const visitor = await app.inject({ url: '/user/speak', headers: html });
+      expect(visitor.headers.link).not.toContain('mf-manifest.json');
+    });
+
     it('never falls back for API paths or missing assets', async () => {
       for (const url of ['/api/nothing', '/auth/nothing', '/missing.js']) {
         const res = await app.inject({ url, headers: url === '/missing.js' ? { accept: '*/*' } : html });

@@ -48,6 +48,7 @@ import { remotesRoute } from './edge/remotes-route';
 import { ROUTING_TABLE, type RoutingRule, type ServiceName } from './edge/routing-table';
 import { registerSecurityHeaders } from './edge/security-headers';
 import { registerShellStatic, spaFallback } from './edge/shell-static';
+import { PagePreloads } from './edge/page-preloads';
 import {
   DEFAULT_STORAGE_FREE_FLOOR_BYTES,
   DEFAULT_STORAGE_QUOTA_BYTES,
@@ -75,6 +76,8 @@ export interface GatewayOptions {
   dataDir: string;
   /** What /remotes.json answers; defaults to the catalogue with REMOTE_<KEY>_URL overrides from the env. */
   remotes?: RemotesManifest;
+  /** How the gateway reads remotes' mf-manifest.json for the page's preload hints (tests give their own). */
+  fetchRemoteManifest?: typeof fetch;
   /** The origin people use, e.g. https://data.example.org (default http://localhost:3000). */
   publicUrl?: string;
   /** Further origins allowed to make state-changing requests (ALLOWED_ORIGINS). */
@@ -157,6 +160,7 @@ interface BackgroundJob {
  */
 export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
   const remotes = options.remotes ?? buildRemotesManifest();
+  const pagePreloads = new PagePreloads(remotes, options.shellDist, options.fetchRemoteManifest);
   const uploadDrains = uploadDrainBytesFor();
   const timeouts = { ...DEFAULT_UPSTREAM_TIMEOUTS, ...options.timeouts };
   const readinessMs = options.readinessTimeoutMs ?? 2000;
@@ -183,7 +187,7 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
     dbName: options.dbName ?? GATEWAY_DB,
     indexes: GATEWAY_INDEXES,
     fastify: { trustProxy: trustedProxies(options.trustProxy) },
-    notFoundHandler: spaFallback(options.shellDist, pagePaths(remotes)),
+    notFoundHandler: spaFallback(options.shellDist, pagePaths(remotes), pagePreloads),
     // A body refused before it was read (a token that may not write, a cross-site origin, a limit) is drained
     // up to the most its declared route could take, so the client reads the refusal.
     uploadDrainBytes: (request) => uploadDrains(request.method, splitTarget(request.url).path),
@@ -225,7 +229,7 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
         encodings: ['gzip'],
       });
       remotesRoute(typed, remotes);
-      await registerShellStatic(scope, options.shellDist);
+      await registerShellStatic(scope, options.shellDist, pagePreloads);
       // The public API's one OpenAPI document, built from the declarations on first request, then kept.
       let openApi: Promise<Record<string, unknown>> | undefined;
       scope.get(OPENAPI_PATH, { schema: { hide: true } }, async () => {

@@ -5,6 +5,9 @@ import { ERRORS_NAMESPACE, registerCatalogue, SHELL_NAMESPACE } from '@platform/
  * apart, fetched only for a language other than English (see ERRORS_NAMESPACE).
  */
 export function registerShellCatalogue() {
-  registerCatalogue(SHELL_NAMESPACE, (locale) => import(`./${locale}.json`));
+  registerCatalogue(
+    SHELL_NAMESPACE,
+    (locale) => import(/* webpackChunkName: "shell-catalogue-[request]" */ `./${locale}.json`),
+  );
   registerCatalogue(ERRORS_NAMESPACE, (locale) => import(`../errors/i18n/${locale}.json`));
 }

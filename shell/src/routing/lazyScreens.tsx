@@ -6,10 +6,14 @@ import { SectionLoading } from './SectionLoading';
 // The signed-in layouts (sidebar, top bar, menus) with their session guard, and the not-found screen, are
 // fetched when first shown: a visitor's first page, the public landing, does not carry them.
 const LazyAppLayout = lazy(() =>
-  import('../session/GuardedLayouts').then((m) => ({ default: m.GuardedAppLayout })),
+  import(/* webpackChunkName: "signed-in-layouts" */ '../session/GuardedLayouts').then((m) => ({
+    default: m.GuardedAppLayout,
+  })),
 );
 const LazyContributorLayout = lazy(() =>
-  import('../session/GuardedLayouts').then((m) => ({ default: m.GuardedContributorLayout })),
+  import(/* webpackChunkName: "signed-in-layouts" */ '../session/GuardedLayouts').then((m) => ({
+    default: m.GuardedContributorLayout,
+  })),
 );
 const LazyNotFoundPage = lazy(() =>
   import('../not-found/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),

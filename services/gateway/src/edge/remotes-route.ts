@@ -19,10 +19,12 @@ const RemotesManifestSchema = Type.Object({
   ),
 });
 
+export const REMOTES_MANIFEST_PATH = '/remotes.json';
+
 /** The shell reads this at every load, so it must never be cached: an operator edits it to move a remote. */
 export function remotesRoute(app: ServiceApp, manifest: RemotesManifest) {
   app.get(
-    '/remotes.json',
+    REMOTES_MANIFEST_PATH,
     { schema: { tags: ['site'], response: { 200: RemotesManifestSchema } } },
     async (_r, reply) => {
       reply.header('cache-control', 'no-cache');
