@@ -6,6 +6,8 @@ export interface ListedRemote {
   name: string;
   /** The manifest's URL as /remotes.json gives it, resolved against the site (no query). */
   manifestUrl: string;
+  /** The pages it draws. */
+  paths: string[];
 }
 
 /** The key the last /remotes.json read is kept under: its own URL on the site. */
@@ -20,9 +22,10 @@ export function listedRemotes(text: string, origin: string): ListedRemote[] | nu
     return null;
   }
   if (!isRemotesManifest(value)) return null;
-  return value.remotes.map(({ name, entry }) => ({
+  return value.remotes.map(({ name, entry, routes }) => ({
     name,
     manifestUrl: bareUrl(new URL(entry, origin).href),
+    paths: routes.map((route) => route.path),
   }));
 }
 

@@ -145,6 +145,42 @@ describe('the service worker', () => {
         expect(await open(`${SITE}/user/speak`)).toBe(PAGE.replace('lang="en"', 'lang="yo"'));
       });
 
+      it("asks for /remotes.json and the page's remote's manifest as it answers the page, once each, handing them to the page", async () => {
+        const surroundings = fakeScope();
+        const { network } = surroundings;
+        network.serve({ [`${SITE}/remotes.json`]: REMOTES, ...alphaV1.files, ...beta.files });
+        const worker = createWorker({
+          scope: { ...surroundings.scope, cookieStore: { get: async () => null } },
+          precache: surroundings.precache,
+          networkTimeoutMs: 60_000,
+        });
+        const installing = extendableEvent();
+        worker.onInstall(installing.event);
+        await installing.done();
+        network.takeRequests();
+
+        const page = fetchEvent(`${SITE}/mf_alpha`, { mode: 'navigate', clientId: 'page' });
+        worker.onFetch(page.event);
+        expect(await (await page.settled())?.text()).toContain('shell');
+        // Asked before the page's scripts have run, not one after the other as they ask.
+        expect(network.takeRequests()).toEqual([`${SITE}/remotes.json`, alphaV1.manifestUrl]);
+
+        for (const [url, text] of [
+          [`${SITE}/remotes.json`, REMOTES],
+          [alphaV1.manifestUrl, alphaV1.manifest],
+        ] as const) {
+          const asked = fetchEvent(url, { clientId: 'page' });
+          worker.onFetch(asked.event);
+          expect(await (await asked.settled())?.text()).toBe(text);
+        }
+        expect(network.takeRequests()).toEqual([]);
+        // Handed over once: a later request asks the network again.
+        const again = fetchEvent(`${SITE}/remotes.json`, { clientId: 'page' });
+        worker.onFetch(again.event);
+        await again.settled();
+        expect(network.takeRequests()).toEqual([`${SITE}/remotes.json`]);
+      });
+
       it('gives the page the default language when the cookie is missing or not a language of the site', async () => {
         expect(await withCookies({})(`${SITE}/user/speak`)).toBe(PAGE);
         expect(await withCookies({ lang: '"><script>' })(`${SITE}/user/speak`)).toBe(PAGE);

@@ -5,6 +5,7 @@ import {
   isUiLocale,
   pageInLanguage,
 } from '@platform/contracts/client';
+import { EarlyFetches } from './early-fetches';
 import { bareUrl, contentHashOf, versionKey } from './mf-manifest';
 import { NETWORK_TIMEOUT_MS, networkFirst } from './network';
 import { RemoteSets, setCacheName, type RemoteSetRecord } from './remote-sets';
@@ -59,6 +60,19 @@ export function createWorker({
   const { caches, origin } = { caches: scope.caches, origin: scope.location.origin };
   const fetchFn = (input: RequestInfo | URL, init?: RequestInit) => scope.fetch(input, init);
   const sets = new RemoteSets({ caches, fetch: fetchFn, origin });
+  const early = new EarlyFetches(fetchFn, now);
+
+  /**
+   * For a page answered from the device: asks now for /remotes.json and the manifest of the remote that
+   * draws the page (as the last /remotes.json read says), which the page asks for next.
+   */
+  async function fetchAheadOf(pageUrl: string) {
+    early.start(remotesJsonKey(origin));
+    const saved = await savedRemotesJson(caches, origin);
+    const { pathname } = new URL(pageUrl);
+    const remote = saved ? listedRemotes(saved, origin)?.find((r) => r.paths.includes(pathname)) : undefined;
+    if (remote) early.start(remote.manifestUrl, { mode: 'cors', credentials: 'omit' });
+  }
 
   /** Asks each listed remote for its manifest and keeps the build it names; never fails. */
   async function refreshRemotes(remotes: readonly ListedRemote[]) {
@@ -106,7 +120,7 @@ export function createWorker({
   function remotesJson(event: FetchEventLike) {
     return networkFirst(
       async () => {
-        const response = await fetchFn(event.request);
+        const response = await (early.take(bareUrl(event.request.url)) ?? fetchFn(event.request));
         if (response.ok)
           event.waitUntil(
             response
@@ -137,7 +151,7 @@ export function createWorker({
     const { name, manifestUrl, record } = owner;
     return networkFirst(
       async () => {
-        const response = await fetchFn(event.request);
+        const response = await (early.take(manifestUrl) ?? fetchFn(event.request));
         if (response.ok) {
           const text = await response.clone().text();
           sets.rememberPageVersion(event.clientId, name, await versionKey(text));
@@ -236,15 +250,17 @@ export function createWorker({
         return;
       case 'navigation':
         event.respondWith(
-          keptPage().then(
-            (page) =>
+          keptPage().then((page) => {
+            if (page) event.waitUntil(fetchAheadOf(request.url).catch(() => undefined));
+            return (
               page ??
               networkFirst(
                 () => fetchFn(request),
                 () => precache.match(precache.pageUrl),
                 networkTimeoutMs,
-              ),
-          ),
+              )
+            );
+          }),
         );
         return;
       case 'remotes':
