@@ -305,6 +305,26 @@ describe('Speak', () => {
     expect(server.calls('GET /api/sentences')[0]!.search.get('lang')).toBe('ha');
   });
 
+  it('starts in the language last used on this device without waiting for the preferences, then follows them', async () => {
+    const user = userEvent.setup();
+    const view = await renderSpeak();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'ha');
+    await screen.findByText('ha1- sentence 1');
+    view.unmount();
+
+    // A new visit on a slow link: the preferences have not answered yet.
+    let answerPreferences: (value: { body: unknown }) => void = () => undefined;
+    server.on('GET /api/user/preferences', () => new Promise((resolve) => (answerPreferences = resolve)));
+    renderWithPlatform(<SpeakPage />, { path: pageUrl(speakPage) });
+    await screen.findByText('ha1- sentence 1');
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('ha');
+
+    // Changed on another device meanwhile: the preferences win once they arrive.
+    await act(async () => answerPreferences({ body: { language: 'yo' } }));
+    await screen.findByText(/^r\d+- sentence 1$/);
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('yo');
+  });
+
   it('shows a skeleton while loading, then the empty state when no sentence is left', async () => {
     let answer: (value: { body: unknown }) => void = () => undefined;
     server.on('GET /api/sentences', () => new Promise((resolve) => (answer = resolve)));

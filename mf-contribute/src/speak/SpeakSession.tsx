@@ -56,11 +56,14 @@ export function SpeakSession() {
   const [progress, setProgress] = useState<Progress>({ round: 0, outcomes: [], finished: null });
   const [remembered, remember] = useRememberedLanguage();
 
-  // Without the person's preferences (first visit, or offline) the language last used on this device, else
-  // the platform's default.
-  const fallback = remembered === undefined ? null : (remembered ?? DEFAULT_LANGUAGE);
+  // The language last used on this device is used at once (its kept rounds need no connection; on a slow
+  // link the preferences' round trip is most of a second), until the preferences say otherwise. Without
+  // either (a first visit offline) the platform's default.
   const language: LanguageCode | null =
-    chosen ?? preferences.data?.language ?? (preferences.isError ? fallback : null);
+    chosen ??
+    preferences.data?.language ??
+    remembered ??
+    (preferences.isError && remembered === null ? DEFAULT_LANGUAGE : null);
   const rounds = useSentenceRounds(language, progress.round);
   const sentences = rounds.round;
   useEffect(() => {
