@@ -120,5 +120,11 @@ describe('the preload hints sent with the shell page', () => {
       '</auth/session>; rel=preload; as=fetch; crossorigin=use-credentials',
       `<${CONTRIBUTE}>; rel=preload; as=fetch; crossorigin=anonymous`,
     ]);
+    // Not asked again at every page, but after a minute.
+    await settledLinks('/user/speak', 'en', true);
+    expect(asked).toEqual([CONTRIBUTE]);
+    now += 61_000;
+    await settledLinks('/user/speak', 'en', true);
+    expect(asked).toEqual([CONTRIBUTE, CONTRIBUTE]);
   });
 });

@@ -118,14 +118,15 @@ export class PagePreloads {
     // A manifest given as a path is on this origin; the gateway cannot tell which address reaches it.
     if (!/^https?:\/\//i.test(manifestUrl) || this.reading.has(manifestUrl)) return;
     this.reading.add(manifestUrl);
+    let scripts: string[] = [];
     try {
       const response = await this.fetchFn(manifestUrl, { signal: AbortSignal.timeout(MANIFEST_TIMEOUT_MS) });
-      if (!response.ok) return;
-      const scripts = remoteScripts(manifestUrl, (await response.json()) as FederationManifest);
-      this.known.set(manifestUrl, { scripts, readAt: this.now() });
+      if (response.ok) scripts = remoteScripts(manifestUrl, (await response.json()) as FederationManifest);
     } catch {
-      // A remote that is down or slow is simply not hinted; its page shows its own error when it loads.
+      // A remote that is down, slow or out of the gateway's reach is simply not hinted (asked again in a
+      // minute, not at every page); its page shows its own error when it loads.
     } finally {
+      this.known.set(manifestUrl, { scripts, readAt: this.now() });
       this.reading.delete(manifestUrl);
     }
   }
