@@ -5,6 +5,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './support/browser';
 import { remoteSection } from './support/shell-page';
+import { siteUrl } from './support/platform';
+import { newClientAddress } from './support/client-address';
 import { asPerson, createPerson, promoteTo, type Person } from './contribute/people';
 import { PeoplePages } from './contribute/pages';
 
@@ -18,6 +20,9 @@ const TASK = `Task ${stamp} ${MARKUP}`;
 const UPLOAD = `Upload ${stamp} ${MARKUP}`;
 const BIO = `Bio ${stamp} ${MARKUP}`;
 const FULL_NAME = `Ade ${MARKUP}`;
+/** A visitor's contact message: its names and languages are shown to admins. */
+const CONTACT_NAME = `Visitor${stamp}`;
+const CONTACT_LANGUAGES = `Yoruba ${stamp} ${MARKUP}`;
 
 let browser: Browser;
 let pages: PeoplePages;
@@ -25,6 +30,8 @@ let manager: Person;
 let member: Person;
 let nameStored = false;
 let projectPath = '';
+let admin: Person;
+let publicTaskUrl = '';
 
 async function json<T>(res: Response, wanted: number, what: string): Promise<T> {
   const text = await res.text();
@@ -32,12 +39,14 @@ async function json<T>(res: Response, wanted: number, what: string): Promise<T> 
   return JSON.parse(text) as T;
 }
 
-const send = (person: Person, method: string, pathname: string, body: unknown) =>
-  asPerson(person, pathname, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+const send = (person: Person, method: string, pathname: string, body?: unknown) =>
+  asPerson(
+    person,
+    pathname,
+    body === undefined
+      ? { method }
+      : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+  );
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -91,7 +100,7 @@ beforeAll(async () => {
     201,
     'project',
   );
-  await json(
+  const task = await json<{ id: string }>(
     await send(manager, 'POST', '/api/tasks', {
       projectId: project.id,
       description: TASK,
@@ -103,6 +112,26 @@ beforeAll(async () => {
     'task',
   );
   projectPath = `/projects/view?id=${project.id}`;
+  const shared = await json<{ url: string }>(
+    await send(manager, 'POST', `/api/tasks/${task.id}/share/public`),
+    200,
+    'public link',
+  );
+  publicTaskUrl = new URL(shared.url, siteUrl()).href;
+
+  admin = await promoteTo(await createPerson('Adaeze'), 'admin');
+  const contact = await fetch(`${siteUrl()}/api/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': newClientAddress() },
+    body: JSON.stringify({
+      firstName: CONTACT_NAME,
+      lastName: MARKUP,
+      email: `visitor.${stamp}@example.org`,
+      interest: 'Contributing speech data',
+      languages: CONTACT_LANGUAGES,
+    }),
+  });
+  await json(contact, 200, 'contact message');
 
   const form = new FormData();
   form.append('type', 'csv');
@@ -147,6 +176,31 @@ describe('stored markup is shown as text', () => {
     await section.getByRole('radio', { name: 'Tasks I manage' }).check();
     await section.getByRole('button', { name: 'Filter' }).click();
     await showsLiterally(managed, 'mf_workspace', TASK);
+  });
+
+  it('on the task’s public page, to a visitor who is not signed in', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const visitor = await context.newPage();
+      await visitor.goto(publicTaskUrl, { waitUntil: 'domcontentloaded' });
+      await showsLiterally(visitor, 'mf_workspace', TASK);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('in the admin’s lists of accounts and of contact inquiries', async () => {
+    if (nameStored) {
+      const accounts = await pages.open(
+        admin,
+        `/settings?tab=accounts&q=${encodeURIComponent(member.email)}`,
+        'mf_workspace',
+      );
+      await showsLiterally(accounts, 'mf_workspace', FULL_NAME);
+    }
+    const inquiries = await pages.open(admin, `/settings?tab=inquiries&q=${CONTACT_NAME}`, 'mf_workspace');
+    await showsLiterally(inquiries, 'mf_workspace', CONTACT_LANGUAGES);
+    await showsLiterally(inquiries, 'mf_workspace', `${CONTACT_NAME} ${MARKUP}`);
   });
 
   it('in the upload history', async () => {
