@@ -31,12 +31,15 @@ function contributeSources(script: Script): string[] {
 describe('/user/speak, signed in', () => {
   let browser: Browser;
   let scripts: Script[];
+  /** Every URL the page asked the network for, in order. */
+  const asked: string[] = [];
 
   beforeAll(async () => {
     browser = await launchChromium();
     const context = await newVisitor(browser, { signedIn: true });
     await context.setExtraHTTPHeaders({ 'Accept-Language': 'en' });
     const page = await context.newPage();
+    page.on('request', (request) => asked.push(request.url()));
     scripts = await scriptsOfFirstLoad(page, async () => {
       await page.goto(`${siteUrl()}/user/speak`, { waitUntil: 'domcontentloaded' });
       await remoteHeading(page, 'mf_contribute');
@@ -58,6 +61,14 @@ describe('/user/speak, signed in', () => {
       withinBudget: true,
       largest,
     });
+  });
+
+  it("asks for nothing twice: what the gateway's page hints to preload is what the page then uses", () => {
+    const twice = asked.filter((url, i) => asked.indexOf(url) !== i);
+    expect(twice).toEqual([]);
+    // The hints were there to be used: the session, the remotes' list and the remote's manifest among them.
+    for (const hinted of ['/auth/session', '/remotes.json', '/mf-manifest.json'])
+      expect(asked.filter((url) => new URL(url).pathname.endsWith(hinted))).toHaveLength(1);
   });
 
   it("carries Speak's code but not Listen's, Write's, Review's or Donate's, nor the queue's panel", () => {
