@@ -3,10 +3,10 @@
 // release, watching it build; a researcher searches and filters, accepts the licence, downloads the complete
 // dataset (the file's SHA-256 equals the release's), sees it in Download History, and the stat cards move.
 // axe-core checks the page as the researcher sees it (a card with its details open, the licence dialog, the
-// history).
+// history, the "Use it" box); the box's lines are run as a script would run them.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createReadStream, readFileSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -259,5 +259,93 @@ describe('Dataset Downloads', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('the details panel’s "Use it" box: its lines run as given (curl with a token, unzip, the files the Python lines read), its copy button, the datasheet, at 360 px', async () => {
+    const created = await asPerson(researcher, '/api/tokens', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: siteUrl() },
+      body: JSON.stringify({ name: 'e2e use it' }),
+    });
+    expect(created.status).toBe(201);
+    const { secret } = (await created.json()) as { secret: string };
+    const page = await pageAs(researcher, '/data/downloads');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: siteUrl() });
+    await page.getByRole('searchbox', { name: 'Search datasets' }).fill(DATASET);
+    const ours = card(page);
+    await ours.waitFor({ timeout: 20_000 });
+    const details = ours.getByRole('button', { name: 'Dataset Details' });
+    await settledForAxe(page);
+    await eventually(
+      async () => {
+        if ((await details.getAttribute('aria-expanded')) !== 'true') await details.click();
+        return details.getAttribute('aria-expanded');
+      },
+      (expanded) => expanded === 'true',
+    );
+    const box = ours.getByRole('region', { name: 'Use it: release 1' });
+    await box.waitFor({ timeout: 20_000 });
+    const lines = await box.getByTestId('use-it-line').allTextContents();
+    const [curlLine, unzipLine] = lines;
+    expect(curlLine).toContain(`"${siteUrl()}/api/datasets/`);
+
+    const list = (await (
+      await asPerson(researcher, `/api/datasets?q=${encodeURIComponent(DATASET)}`)
+    ).json()) as DatasetPage;
+    const complete = list.items[0]!.latestRelease!.artifacts.find((a) => a.name === 'complete.zip')!;
+    const dir = await mkdtemp(path.join(tmpdir(), 'e2e-use-it-'));
+    const run = (line: string) =>
+      promisify(execFile)('bash', ['-c', line], {
+        cwd: dir,
+        env: { ...process.env, TOKEN: secret },
+        timeout: 60_000,
+      });
+    try {
+      // The lines as a researcher pastes them, with their token in TOKEN.
+      await run(`set -e; ${curlLine!.replace(/^curl /, 'curl -sSf ')}`);
+      const zip = /-o (\S+\.zip)/.exec(curlLine!)![1]!;
+      expect(await sha256Of(path.join(dir, zip))).toBe(complete.sha256);
+      await run(`${unzipLine!} > /dev/null`);
+      // Every file a pandas line reads is there once unzipped, and every Parquet pattern matches shards.
+      const reads = lines.flatMap((l) => [...l.matchAll(/read_csv\("([^"]+)"/g)].map((m) => m[1]!));
+      expect(reads.length).toBeGreaterThan(0);
+      for (const file of reads) expect(existsSync(path.join(dir, file))).toBe(true);
+      const patterns = lines.flatMap((l) => [...l.matchAll(/: "([^"]+\.parquet)"/g)].map((m) => m[1]!));
+      for (const pattern of patterns) {
+        const [folder, name] = [path.dirname(pattern), path.basename(pattern)];
+        const prefix = name.slice(0, name.indexOf('*'));
+        expect(readdirSync(path.join(dir, folder)).some((f) => f.startsWith(prefix))).toBe(true);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+
+    // Copied through the page's toast system.
+    await box.getByRole('button', { name: 'Copy: Download (run it again to resume)' }).click();
+    await page.getByText('Copied to the clipboard.').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(curlLine);
+
+    // The datasheet of each language, from the release's own figures.
+    const sheet = ours.getByTestId('datasheet').first();
+    await sheet.waitFor();
+    expect(
+      asNumber((await sheet.locator('dt', { hasText: 'Validated clips' }).locator('+ dd').textContent())!),
+    ).toBeGreaterThan(0);
+    await settledForAxe(page);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // On a 360 px phone the lines wrap inside the box: nothing sticks out or scrolls sideways.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await box.scrollIntoViewIfNeeded();
+    const fits = await box.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.left >= 0 && r.right <= 360 && el.scrollWidth <= el.clientWidth;
+    });
+    expect(fits).toBe(true);
+    // The datasheet's tables wrap to the screen too.
+    expect(await sheet.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await settledForAxe(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 });

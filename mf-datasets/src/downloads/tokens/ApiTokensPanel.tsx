@@ -110,7 +110,9 @@ const Usage = styled.div`
   pre {
     margin: 0;
     padding: ${({ theme }) => theme.space[3]};
-    overflow-x: auto;
+    /* Wrapped rather than scrolled: on a phone a scrolling box would need a keyboard stop of its own. */
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
     border-radius: ${({ theme }) => theme.radii.md};
     background: ${({ theme }) => theme.colors.surfaceSunken};
     font-size: ${({ theme }) => theme.fontSizes.xs};

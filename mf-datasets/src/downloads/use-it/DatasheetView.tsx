@@ -35,12 +35,10 @@ const Tables = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr));
   gap: ${({ theme }) => theme.space[4]};
-  /* A table wider than a narrow screen scrolls inside its own box, not the page. */
-  & > div {
-    overflow-x: auto;
-  }
+  /* Fitted to its column, words wrapping, rather than scrolled: no region to reach by keyboard, none sideways. */
   table {
     width: 100%;
+    table-layout: fixed;
     border-collapse: collapse;
   }
   caption {
@@ -53,6 +51,8 @@ const Tables = styled.div`
     padding: ${({ theme }) => `${theme.space[1]} ${theme.space[2]}`};
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
     text-align: start;
+    overflow-wrap: anywhere;
+    hyphens: auto;
   }
   td + td,
   th + th {

@@ -65,7 +65,6 @@ const CodeRow = styled.div`
 function CopyLine({ label, text }: { label: string; text: string }) {
   const t = useDatasetsT();
   const toast = useToast();
-  const id = useId();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
@@ -76,9 +75,9 @@ function CopyLine({ label, text }: { label: string; text: string }) {
   };
   return (
     <Line>
-      <span id={id}>{label}</span>
+      <span>{label}</span>
       <CodeRow>
-        <pre translate="no" aria-labelledby={id} data-testid="use-it-line">
+        <pre translate="no" data-testid="use-it-line">
           <code>{text}</code>
         </pre>
         <Button
