@@ -60,6 +60,12 @@ export interface PageInput {
   access: PageAccess;
   nav?: PageNav;
   query?: PageQuerySpec;
+  /**
+   * Route names (GET, no parameters) the page asks for as soon as it is drawn, before anything is chosen on
+   * it: the gateway hints them with the page to a signed-in visitor, so on a slow link their answers arrive
+   * beside the page's scripts instead of after them.
+   */
+  firstCalls?: readonly string[];
 }
 
 export type PageDeclaration<I extends PageInput = PageInput> = Readonly<I>;

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RemotesManifest } from '@platform/contracts';
-import { PagePreloads, SHELL_HINTS_FILE } from './page-preloads';
+import { PAGES } from '@platform/contracts';
+import { firstCallsOf, PagePreloads, SHELL_HINTS_FILE } from './page-preloads';
 
 const CONTRIBUTE = 'http://remotes.test/contribute/mf-manifest.json';
 const manifest: RemotesManifest = {
@@ -29,6 +30,15 @@ const contributeBuild = {
     { path: './other', assets: { js: { sync: ['other.dd.js'] } } },
   ],
 };
+
+it("resolves every page's first calls to a plain GET route (a name that does not is a mistake in the page)", () => {
+  for (const page of PAGES)
+    expect({ page: page.path, calls: firstCallsOf(page.path).length }).toEqual({
+      page: page.path,
+      calls: page.firstCalls?.length ?? 0,
+    });
+  expect(firstCallsOf('/user/speak')).toEqual(['/api/user/preferences']);
+});
 
 describe('the preload hints sent with the shell page', () => {
   let shellDist: string;
@@ -71,6 +81,7 @@ describe('the preload hints sent with the shell page', () => {
       '</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous',
       '</auth/session>; rel=preload; as=fetch; crossorigin=use-credentials',
       '</shell-catalogue-yo-json.44.js>; rel=preload; as=script',
+      '</api/user/preferences>; rel=preload; as=fetch; crossorigin=use-credentials',
       '</signed-in-layouts.11.js>; rel=preload; as=script',
       '</plural-messages.22.js>; rel=preload; as=script',
       `<${CONTRIBUTE}>; rel=preload; as=fetch; crossorigin=anonymous`,
@@ -118,6 +129,7 @@ describe('the preload hints sent with the shell page', () => {
     expect(await settledLinks('/user/speak', 'en', true)).toEqual([
       '</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous',
       '</auth/session>; rel=preload; as=fetch; crossorigin=use-credentials',
+      '</api/user/preferences>; rel=preload; as=fetch; crossorigin=use-credentials',
       `<${CONTRIBUTE}>; rel=preload; as=fetch; crossorigin=anonymous`,
     ]);
     // Not asked again at every page, but after a minute.

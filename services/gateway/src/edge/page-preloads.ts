@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { getAuthSession, remoteCatalog, type RemotesManifest } from '@platform/contracts';
+import { getAuthSession, PAGES, remoteCatalog, ROUTES, type RemotesManifest } from '@platform/contracts';
 import { REMOTES_MANIFEST_PATH } from './remotes-route';
 
 /** Written by the shell's build (boot-preload-plugin.js): named chunks' script files, by chunk name. */
@@ -38,6 +38,16 @@ export function remoteScripts(manifestUrl: string, manifest: FederationManifest)
   const routes = manifest.exposes?.find((expose) => expose.path === './routes');
   files.push(...strings(routes?.assets?.js?.sync));
   return files.map((file) => new URL(file, manifestUrl).href);
+}
+
+/** The paths of the calls the page at `path` makes first (its declaration's `firstCalls`). */
+export function firstCallsOf(path: string): string[] {
+  const names = PAGES.find((page) => page.path === path)?.firstCalls ?? [];
+  return names.flatMap((name) => {
+    const route = ROUTES.find((r) => r.name === name);
+    // Only a plain GET is asked for as a hint asks: no parameters to fill, nothing changed by asking.
+    return route && route.method === 'GET' && !route.path.includes(':') ? [route.path] : [];
+  });
 }
 
 const preload = (url: string, as: 'fetch' | 'script', crossorigin?: 'anonymous' | 'use-credentials') =>
@@ -89,6 +99,7 @@ export class PagePreloads {
           : []),
       ];
       links.push(
+        ...(signedIn ? firstCallsOf(path) : []).map((call) => preload(call, 'fetch', 'use-credentials')),
         ...shellFiles.map((file) => preload(`/${file}`, 'script')),
         preload(remote.entry, 'fetch', 'anonymous'),
         ...this.scriptsOf(remote.entry).map((script) => preload(script, 'script')),

@@ -8,4 +8,6 @@ export const speakPage = /*#__PURE__*/ definePage({
   title: 'titles.speak',
   access: 'signedIn',
   nav: { contributorTabs: { label: 'contributorTabs.speak', order: 1 } },
+  // The language of its first round comes from these (or from the device, once Speak has been used on it).
+  firstCalls: ['getUserPreferences'],
 });
