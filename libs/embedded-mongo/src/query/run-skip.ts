@@ -2,12 +2,12 @@
 // (status, createdAt, author) read with author ≠ me when my own thousands of items fill its front. Stepping
 // over them one key at a time costs JavaScript work per key; a second index holding the same documents with
 // that field moved among the equalities — the companion, (author, status, createdAt) — lists exactly those
-// entries, in the same order. Whether the next k entries of the scan are all the failing value's is then a
-// matter of two counts LMDB makes natively: the scan's entries from here to the value's k-th next entry, and
-// k + 1. The scan gallops (k doubling while the counts agree, halving when not) and resumes after the last
-// entry proved to be in the run, so it reads a few keys instead of the whole run.
+// entries, in the same order. The next k entries of the scan all hold the failing value when the scan's k-th
+// next entry is the value's k-th next entry in the companion: LMDB steps k entries of each natively. The scan
+// gallops (k doubling while that holds), narrows down where the run ends (k halving) and resumes after the
+// last entry proved to be in the run, so JavaScript reads a few keys instead of the whole run.
 import { serialize } from 'bson';
-import type { Engine, KeyRange } from '../storage/engine';
+import type { Engine } from '../storage/engine';
 import type { CollectionMeta, IndexSpec } from '../storage/catalog-types';
 import { prefixEnd } from '../storage/key-encoding';
 import { segmentOffsets } from '../storage/key-segments';
@@ -117,30 +117,36 @@ export function runSkipper(engine: Engine, plan: Plan, examined: () => void): Ru
     const valueEnd = prefixEnd(companionKey.subarray(KEY_PREFIX, cOffs[skip.points]));
     let pos = key.subarray(KEY_PREFIX);
     let cPos = companionKey.subarray(KEY_PREFIX);
-    // the value's entries from here on: no probe needs to reach further
-    let left = engine.countRange({ index: skip.companion }, { start: cPos, end: valueEnd }) - 1;
-    let step = Math.min(FIRST_STEP, left);
+    // gallop (the step doubling while the run goes on), then narrow down its end (halving): each probe walks
+    // `step` entries of each index natively, so a probe costs its step whatever lies beyond the run
+    let step = FIRST_STEP;
+    let growing = true;
     let moved = false;
     while (step >= MIN_STEP) {
-      const range: KeyRange = { start: cPos, end: valueEnd };
-      const probe = engine.indexKeyAt(skip.companion, range, step);
+      const probe = engine.indexKeyAt(skip.companion, { start: cPos, end: valueEnd }, step);
       examined();
-      if (!probe) break; // changed under the scan: step on
-      const x = reorder(
-        probe,
-        segmentOffsets(probe, KEY_PREFIX, cDirs, cDirs.length, []),
-        back,
-        ix.id,
-      ).subarray(KEY_PREFIX);
-      const inRange = !rangeEnd || Buffer.compare(x, rangeEnd) < 0;
-      const after = Buffer.concat([x, Buffer.from([0])]);
-      if (inRange && engine.countRange({ index: ix }, { start: pos, end: after }) === step + 1) {
-        pos = x;
-        cPos = probe.subarray(KEY_PREFIX);
-        left -= step;
+      let inRun = false;
+      let x: Buffer | undefined;
+      if (probe) {
+        x = reorder(probe, segmentOffsets(probe, KEY_PREFIX, cDirs, cDirs.length, []), back, ix.id).subarray(
+          KEY_PREFIX,
+        );
+        if (!rangeEnd || Buffer.compare(x, rangeEnd) < 0) {
+          // the run holds the value's next `step` entries when the scan's own `step`-th next entry is the last
+          const own = engine.indexKeyAt(ix, { start: pos, end: rangeEnd }, step);
+          examined();
+          inRun = own !== undefined && own.subarray(KEY_PREFIX).equals(x);
+        }
+      }
+      if (inRun) {
+        pos = x!;
+        cPos = probe!.subarray(KEY_PREFIX);
         moved = true;
-        step = Math.min(step * 2, left);
-      } else step >>= 1;
+        step = growing ? step * 2 : step >> 1;
+      } else {
+        growing = false;
+        step >>= 1;
+      }
     }
     return moved ? Buffer.concat([pos, Buffer.from([0])]) : undefined;
   };
