@@ -77,6 +77,39 @@ describe("the page's part of the service worker", () => {
     expect(register).toHaveBeenCalledWith(SERVICE_WORKER_URL);
   });
 
+  it("waits after the load event until the page's own downloads have gone quiet", () => {
+    jest.useFakeTimers();
+    try {
+      const { host, register } = fakeHost();
+      const listeners: Record<string, () => void> = {};
+      let downloadFinished = () => undefined as void;
+      class FakeObserver {
+        constructor(callback: () => void) {
+          downloadFinished = callback;
+        }
+        observe() {}
+        disconnect() {}
+      }
+      const win = {
+        document: { readyState: 'interactive' },
+        addEventListener: (type: string, listener: () => void) => (listeners[type] = listener),
+        PerformanceObserver: FakeObserver,
+      } as unknown as Window;
+      registerServiceWorker(host, win);
+      listeners.load?.();
+      // The section's code and first data still arriving, one every second.
+      for (let i = 0; i < 5; i += 1) {
+        jest.advanceTimersByTime(1000);
+        downloadFinished();
+      }
+      expect(register).not.toHaveBeenCalled();
+      jest.advanceTimersByTime(1500);
+      expect(register).toHaveBeenCalledWith(SERVICE_WORKER_URL);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('does nothing in a browser without service workers', async () => {
     expect('serviceWorker' in navigator).toBe(false);
     await expect(startServiceWorker()).resolves.toBe(false);

@@ -5,15 +5,58 @@ import type { ServiceWorkerHost } from './serviceWorkerRegistration';
 /** Where the gateway serves the worker: the site's root, so its scope is every page. */
 export const SERVICE_WORKER_URL = '/sw.js';
 
-/** Registers the worker once the page has loaded, so its downloads never compete with the page's own. */
+/** How long no download may have finished before the page's own are taken as done. */
+const QUIET_MS = 1500;
+/** The longest the worker waits for that quiet (a page that keeps fetching is never quiet). */
+const QUIET_WAIT_MAX_MS = 15_000;
+
+/**
+ * Calls `then` once no download of the page has finished for `quietMs`, or `maxMs` from now at the latest.
+ * After its load event a page still fetches its section's code and first data: on a slow link the worker's
+ * precache (a megabyte or more) would hold those up by seconds.
+ */
+export function afterNetworkQuiet(
+  win: Window,
+  then: () => void,
+  quietMs = QUIET_MS,
+  maxMs = QUIET_WAIT_MAX_MS,
+) {
+  const Observer = (win as Window & typeof globalThis).PerformanceObserver;
+  if (typeof Observer !== 'function') {
+    then();
+    return;
+  }
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    observer.disconnect();
+    clearTimeout(quiet);
+    clearTimeout(cap);
+    then();
+  };
+  const observer = new Observer(() => {
+    clearTimeout(quiet);
+    quiet = setTimeout(finish, quietMs);
+  });
+  observer.observe({ type: 'resource' });
+  let quiet = setTimeout(finish, quietMs);
+  const cap = setTimeout(finish, maxMs);
+}
+
+/**
+ * Registers the worker once the page has loaded and its downloads have gone quiet, so the worker's never
+ * compete with the page's own.
+ */
 export function registerServiceWorker(
   { container }: Pick<ServiceWorkerHost, 'container'>,
   win: Window = window,
 ) {
-  const register = () => {
-    // Without a worker the site works as before, only not offline: worth a line in the console, no more.
-    container.register(SERVICE_WORKER_URL).catch((error: unknown) => console.warn(error));
-  };
+  const register = () =>
+    afterNetworkQuiet(win, () => {
+      // Without a worker the site works as before, only not offline: worth a line in the console, no more.
+      container.register(SERVICE_WORKER_URL).catch((error: unknown) => console.warn(error));
+    });
   if (win.document.readyState === 'complete') register();
   else win.addEventListener('load', register, { once: true });
 }
