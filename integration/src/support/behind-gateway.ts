@@ -54,6 +54,9 @@ export async function startBehindGateway(
     base: urlOf(gateway.app),
     cookie,
     async close() {
+      // A request a test left hanging (an upload whose phone dropped mid-body) must not hold a server open
+      // past the suite: at teardown every connection is cut, then each server closes.
+      for (const app of [gateway.app, speech.app, text.app]) app.server.closeAllConnections();
       await gateway.close();
       await speech.close();
       await text.app.close();
