@@ -76,8 +76,6 @@ export interface GatewayOptions {
   dataDir: string;
   /** What /remotes.json answers; defaults to the catalogue with REMOTE_<KEY>_URL overrides from the env. */
   remotes?: RemotesManifest;
-  /** How the gateway reads remotes' mf-manifest.json for the page's preload hints (tests give their own). */
-  fetchRemoteManifest?: typeof fetch;
   /** The origin people use, e.g. https://data.example.org (default http://localhost:3000). */
   publicUrl?: string;
   /** Further origins allowed to make state-changing requests (ALLOWED_ORIGINS). */
@@ -160,7 +158,7 @@ interface BackgroundJob {
  */
 export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
   const remotes = options.remotes ?? buildRemotesManifest();
-  const pagePreloads = new PagePreloads(remotes, options.shellDist, options.fetchRemoteManifest);
+  const pagePreloads = new PagePreloads(remotes, options.shellDist);
   const uploadDrains = uploadDrainBytesFor();
   const timeouts = { ...DEFAULT_UPSTREAM_TIMEOUTS, ...options.timeouts };
   const readinessMs = options.readinessTimeoutMs ?? 2000;

@@ -6,40 +6,6 @@ import { REMOTES_MANIFEST_PATH } from './remotes-route';
 /** Written by the shell's build (boot-preload-plugin.js): named chunks' script files, by chunk name. */
 export const SHELL_HINTS_FILE = 'preload-hints.json';
 
-/** How long a remote's scripts, read from its mf-manifest.json, are taken as current. */
-const REMOTE_SCRIPTS_TTL_MS = 60_000;
-const MANIFEST_TIMEOUT_MS = 2_000;
-
-interface KnownScripts {
-  scripts: string[];
-  readAt: number;
-}
-
-/** The parts of a remote's mf-manifest.json read here; anything else in it is ignored. */
-interface FederationManifest {
-  metaData?: { remoteEntry?: { name?: unknown; path?: unknown } };
-  exposes?: { path?: unknown; assets?: { js?: { sync?: unknown } } }[];
-}
-
-const strings = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-
-/**
- * The scripts a remote's page needs before it can draw: its entry and the scripts of the routes module the
- * shell loads from it, as URLs beside the manifest (our remotes are built with `publicPath: 'auto'`).
- */
-export function remoteScripts(manifestUrl: string, manifest: FederationManifest): string[] {
-  const entry = manifest.metaData?.remoteEntry;
-  const files: string[] = [];
-  if (typeof entry?.name === 'string') {
-    const dir = typeof entry.path === 'string' && entry.path ? `${entry.path.replace(/\/+$/, '')}/` : '';
-    files.push(`${dir}${entry.name}`);
-  }
-  const routes = manifest.exposes?.find((expose) => expose.path === './routes');
-  files.push(...strings(routes?.assets?.js?.sync));
-  return files.map((file) => new URL(file, manifestUrl).href);
-}
-
 /** The paths of the calls the page at `path` makes first (its declaration's `firstCalls`). */
 export function firstCallsOf(path: string): string[] {
   const names = PAGES.find((page) => page.path === path)?.firstCalls ?? [];
@@ -60,20 +26,13 @@ const preload = (url: string, as: 'fetch' | 'script', crossorigin?: 'anonymous' 
  * those downloads start beside the shell's, as soon as the page's headers arrive.
  *
  * The hints must ask exactly as the page later does, or the browser fetches twice: /remotes.json and the
- * remotes' manifests as plain CORS fetches, the session with credentials, the remote's scripts as classic
- * scripts. A remote's scripts come from its mf-manifest.json, read by the gateway and kept for a minute,
- * so a redeployed remote is hinted within a minute; until its manifest has been read once (or when it
- * cannot be), only the manifest itself is hinted, and the page never waits for it.
+ * remotes' manifests as plain CORS fetches, the session with credentials, the shell's chunks as classic
+ * scripts.
  */
 export class PagePreloads {
-  private readonly known = new Map<string, KnownScripts>();
-  private readonly reading = new Set<string>();
-
   constructor(
     private readonly manifest: RemotesManifest,
     private readonly shellDist: string,
-    private readonly fetchFn: typeof fetch = (...args) => fetch(...args),
-    private readonly now: () => number = Date.now,
   ) {}
 
   /**
@@ -101,8 +60,9 @@ export class PagePreloads {
       links.push(
         ...(signedIn ? firstCallsOf(path) : []).map((call) => preload(call, 'fetch', 'use-credentials')),
         ...shellFiles.map((file) => preload(`/${file}`, 'script')),
+        // Its manifest only: a hinted script of a remote that is down stays in the page as a failed
+        // download, which the browser would hand to the page's own script when Retry asks again.
         preload(remote.entry, 'fetch', 'anonymous'),
-        ...this.scriptsOf(remote.entry).map((script) => preload(script, 'script')),
       );
       break;
     }
@@ -116,29 +76,6 @@ export class PagePreloads {
       return hints && typeof hints === 'object' ? (hints as Record<string, string[]>) : {};
     } catch {
       return {};
-    }
-  }
-
-  private scriptsOf(manifestUrl: string): string[] {
-    const known = this.known.get(manifestUrl);
-    if (!known || this.now() - known.readAt > REMOTE_SCRIPTS_TTL_MS) void this.read(manifestUrl);
-    return known?.scripts ?? [];
-  }
-
-  private async read(manifestUrl: string): Promise<void> {
-    // A manifest given as a path is on this origin; the gateway cannot tell which address reaches it.
-    if (!/^https?:\/\//i.test(manifestUrl) || this.reading.has(manifestUrl)) return;
-    this.reading.add(manifestUrl);
-    let scripts: string[] = [];
-    try {
-      const response = await this.fetchFn(manifestUrl, { signal: AbortSignal.timeout(MANIFEST_TIMEOUT_MS) });
-      if (response.ok) scripts = remoteScripts(manifestUrl, (await response.json()) as FederationManifest);
-    } catch {
-      // A remote that is down, slow or out of the gateway's reach is simply not hinted (asked again in a
-      // minute, not at every page); its page shows its own error when it loads.
-    } finally {
-      this.known.set(manifestUrl, { scripts, readAt: this.now() });
-      this.reading.delete(manifestUrl);
     }
   }
 }
