@@ -19,6 +19,9 @@ const pathGuard = /** @type {typeof import('../src/edge/path-guard')} */ (
   require(`${dist}/edge/path-guard.js`)
 );
 const proxy = /** @type {typeof import('../src/edge/proxy')} */ (require(`${dist}/edge/proxy.js`));
+const pools = /** @type {typeof import('../src/edge/upstream-pool')} */ (
+  require(`${dist}/edge/upstream-pool.js`)
+);
 const remotes = /** @type {typeof import('../src/edge/remotes-manifest')} */ (
   require(`${dist}/edge/remotes-manifest.js`)
 );
@@ -43,7 +46,10 @@ function requiredEnv(name) {
 
 async function main() {
   const identitySecret = requiredEnv('IDENTITY_SECRET');
-  const upstreams = { text: requiredEnv('TEXT_URL'), speech: requiredEnv('SPEECH_URL') };
+  const upstreams = {
+    text: new pools.UpstreamPool(requiredEnv('TEXT_URL')),
+    speech: new pools.UpstreamPool(requiredEnv('SPEECH_URL')),
+  };
   const app = await kit.createService({
     name: 'gateway',
     logger: false,

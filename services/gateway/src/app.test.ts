@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { Value } from '@sinclair/typebox/value';
 import { ErrorBody, remoteCatalog, type Identity } from '@platform/contracts';
@@ -281,6 +282,95 @@ describe('gateway', () => {
         expect(res.json()).toMatchObject({ status: 'not_ready', checks: { text: 'down', speech: 'up' } });
       } finally {
         await down.close();
+      }
+    });
+  });
+
+  describe('several copies of a service', () => {
+    const dead = async () => `http://127.0.0.1:${await closedPort()}`;
+    const reached = (upstream: TestUpstream) =>
+      upstream.received.filter((line) => line.startsWith('GET /api/recordings/headers')).length;
+
+    it('takes the copies in turn', async () => {
+      const second = await startTestUpstream();
+      const both = await build({ upstreams: { text: text.url, speech: [speech.url, second.url] } });
+      try {
+        speech.received.length = 0;
+        for (let i = 0; i < 6; i++) {
+          expect((await both.inject({ url: '/api/recordings/headers' })).statusCode).toBe(200);
+        }
+        expect([reached(speech), reached(second)]).toEqual([3, 3]);
+      } finally {
+        await both.close();
+        await second.close();
+      }
+    });
+
+    it('sends a request without a body on to another copy when one is down, and passes over the dead one', async () => {
+      const both = await build({ upstreams: { text: text.url, speech: [await dead(), speech.url] } });
+      try {
+        speech.received.length = 0;
+        const started = Date.now();
+        for (let i = 0; i < 4; i++) {
+          expect((await both.inject({ url: '/api/recordings/headers' })).statusCode).toBe(200);
+        }
+        expect(Date.now() - started).toBeLessThan(1000);
+        expect(reached(speech)).toBe(4);
+      } finally {
+        await both.close();
+      }
+    });
+
+    it('never sends a body on to a second copy: 503 once, then the dead copy is passed over', async () => {
+      const both = await build({ upstreams: { text: text.url, speech: [await dead(), speech.url] } });
+      try {
+        speech.received.length = 0;
+        const post = () => both.inject({ method: 'POST', url: '/api/recordings/sink', payload: 'take' });
+        const first = await post();
+        expect(first.statusCode).toBe(503);
+        expect(first.json().code).toBe('service.unavailable');
+        expect(speech.received).toEqual([]);
+        for (let i = 0; i < 3; i++) expect((await post()).json()).toEqual({ bytes: 4 });
+      } finally {
+        await both.close();
+      }
+    });
+
+    it('takes a copy that comes back again within a second or so', async () => {
+      const port = await closedPort();
+      const both = await build({
+        upstreams: { text: text.url, speech: [`http://127.0.0.1:${port}`, speech.url] },
+      });
+      let backCount = 0;
+      const back = createServer((_req, res) => {
+        backCount += 1;
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"back":true}');
+      });
+      try {
+        expect((await both.inject({ url: '/api/recordings/headers' })).statusCode).toBe(200);
+        await new Promise<void>((resolve) => back.listen(port, '127.0.0.1', resolve));
+        await new Promise((resolve) => setTimeout(resolve, 1100));
+        for (let i = 0; i < 4; i++) {
+          expect((await both.inject({ url: '/api/recordings/headers' })).statusCode).toBe(200);
+        }
+        expect(backCount).toBe(2);
+      } finally {
+        await both.close();
+        await new Promise((resolve) => back.close(resolve));
+      }
+    });
+
+    it('is ready while at least one copy of each service is, and names a service none of whose copies is', async () => {
+      const one = await build({ upstreams: { text: [await dead(), text.url], speech: speech.url } });
+      const none = await build({ upstreams: { text: text.url, speech: [await dead(), await dead()] } });
+      try {
+        expect((await one.inject({ url: '/readyz' })).statusCode).toBe(200);
+        const res = await none.inject({ url: '/readyz' });
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toMatchObject({ checks: { text: 'up', speech: 'down' } });
+      } finally {
+        await one.close();
+        await none.close();
       }
     });
   });

@@ -42,7 +42,9 @@ import {
   writeGate,
   type WriteRateLimits,
 } from './edge/rate-limits/write-limits';
+import { balancedServiceClient } from './edge/balanced-client';
 import { serviceReadiness } from './edge/readiness';
+import { UpstreamPool } from './edge/upstream-pool';
 import { buildRemotesManifest, pagePaths, remoteOrigins } from './edge/remotes-manifest';
 import { remotesRoute } from './edge/remotes-route';
 import { ROUTING_TABLE, type RoutingRule, type ServiceName } from './edge/routing-table';
@@ -63,8 +65,11 @@ import { ROUTE_MODULES } from './routes';
 import { GATEWAY_INDEXES, gatewayStores } from './stores';
 
 export interface GatewayOptions {
-  /** Base URLs of the services, e.g. { text: 'http://127.0.0.1:4001', speech: 'http://127.0.0.1:4002' }. */
-  upstreams: Record<ServiceName, string>;
+  /**
+   * Base URLs of the services, e.g. { text: 'http://127.0.0.1:4001', speech: 'http://127.0.0.1:4002' }, or a
+   * list of a service's copies, which requests take in turn.
+   */
+  upstreams: Record<ServiceName, string | readonly string[]>;
   identitySecret: string;
   /** The shell's build folder. */
   shellDist: string;
@@ -177,6 +182,11 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
   };
   const publicSite = { ...DEFAULT_PUBLIC_SITE_SETTINGS, ...options.publicSite };
   const jobs: BackgroundJob[] = [];
+  // One pool per service, shared by the proxy and the gateway's own calls, so both pass over a dead copy.
+  const upstreams: Record<ServiceName, UpstreamPool> = {
+    text: new UpstreamPool(options.upstreams.text),
+    speech: new UpstreamPool(options.upstreams.speech),
+  };
 
   const app = await createService({
     name: 'gateway',
@@ -191,8 +201,8 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
     uploadDrainBytes: (request) => uploadDrains(request.method, splitTarget(request.url).path),
     readinessChecks: {
       shell: async () => existsSync(shellIndex),
-      text: serviceReadiness(options.upstreams.text, readinessMs),
-      speech: serviceReadiness(options.upstreams.speech, readinessMs),
+      text: serviceReadiness(upstreams.text, readinessMs),
+      speech: serviceReadiness(upstreams.speech, readinessMs),
     },
     setup: async (root) => {
       registerSecurityHeaders(root, remoteOrigins(remotes), options.devMode);
@@ -207,14 +217,16 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
       const db = databaseOf(typed);
       const stores = gatewayStores(db);
       const serviceClient = (target: ServiceName, timeoutMs?: number) =>
-        createServiceClient({
-          identity: SERVICE_IDENTITIES.gateway,
-          target,
-          baseUrl: options.upstreams[target],
-          secret: options.identitySecret,
-          log: typed.log,
-          ...(timeoutMs ? { timeoutMs } : {}),
-        });
+        balancedServiceClient(upstreams[target], (baseUrl) =>
+          createServiceClient({
+            identity: SERVICE_IDENTITIES.gateway,
+            target,
+            baseUrl,
+            secret: options.identitySecret,
+            log: typed.log,
+            ...(timeoutMs ? { timeoutMs } : {}),
+          }),
+        );
 
       // ---- The edge ----
 
@@ -324,7 +336,7 @@ export async function buildApp(options: GatewayOptions): Promise<ServiceApp> {
       // ---- The edge's last part: everything else under /api and /audio goes to its service ----
 
       await scope.register(proxyRoutes, {
-        upstreams: options.upstreams,
+        upstreams,
         table,
         identitySecret: options.identitySecret,
         timeouts,

@@ -44,6 +44,25 @@ describe('gateway configuration from the environment', () => {
     }
   });
 
+  it('reads TEXT_URL and SPEECH_URL as one URL or a comma list of copies, refusing a bad entry', () => {
+    expect(gatewayConfigFromEnv('/repo', base).options.upstreams).toEqual({
+      text: ['http://127.0.0.1:4001'],
+      speech: ['http://127.0.0.1:4002'],
+    });
+    const { options } = gatewayConfigFromEnv('/repo', {
+      ...base,
+      TEXT_URL: 'http://10.0.0.5:4001/',
+      SPEECH_URL: 'http://127.0.0.1:4002, http://127.0.0.1:4012,',
+    });
+    expect(options.upstreams).toEqual({
+      text: ['http://10.0.0.5:4001'],
+      speech: ['http://127.0.0.1:4002', 'http://127.0.0.1:4012'],
+    });
+    for (const bad of ['http://127.0.0.1:4002,speech:4012', ',', 'ftp://127.0.0.1:4002']) {
+      expect(() => gatewayConfigFromEnv('/repo', { ...base, SPEECH_URL: bad })).toThrow(/SPEECH_URL/);
+    }
+  });
+
   it('reads CONTACT_EMAIL', () => {
     const { options } = gatewayConfigFromEnv('/repo', { ...base, CONTACT_EMAIL: 'partners@example.org' });
     expect(options.publicSite).toEqual({ contactEmail: 'partners@example.org' });

@@ -49,14 +49,41 @@ function parseOrigins(value: string): string[] | undefined {
 
 const service = (port: number) => `http://${DEFAULT_HOST}:${port}`;
 
+/**
+ * TEXT_URL / SPEECH_URL: one service URL, or a comma list of its copies' URLs (requests take them in turn);
+ * undefined (refused) when an entry is not an http(s) URL, or the list is empty.
+ */
+export function serviceUrls(value: string): string[] | undefined {
+  const urls: string[] = [];
+  for (const entry of value.split(',').map((x) => x.trim())) {
+    if (!entry) continue;
+    try {
+      const url = new URL(entry);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    } catch {
+      return undefined;
+    }
+    urls.push(entry.replace(/\/+$/, ''));
+  }
+  return urls.length ? urls : undefined;
+}
+
+const serviceUrlsSetting = (variable: string, port: number) =>
+  settings.custom<string[]>(
+    variable,
+    [service(port)],
+    'an http:// or https:// URL, or a comma-separated list of them (one per copy of the service)',
+    serviceUrls,
+  );
+
 /** Everything the gateway reads from its environment, with the single-machine defaults. */
 export const gatewaySettings = (repoRoot: string) => ({
   port: settings.port('PORT', DEFAULT_PORTS.gateway),
   host: settings.string('HOST', DEFAULT_HOST),
   dataDir: settings.path('DATA_DIR', defaultDataDir(repoRoot)),
   publicUrl: settings.url('PUBLIC_URL', ''),
-  textUrl: settings.url('TEXT_URL', service(DEFAULT_PORTS.text)),
-  speechUrl: settings.url('SPEECH_URL', service(DEFAULT_PORTS.speech)),
+  textUrl: serviceUrlsSetting('TEXT_URL', DEFAULT_PORTS.text),
+  speechUrl: serviceUrlsSetting('SPEECH_URL', DEFAULT_PORTS.speech),
   shellDist: settings.path('SHELL_DIST', resolve(repoRoot, 'shell', 'dist')),
   headersMs: settings.duration('UPSTREAM_TIMEOUT_MS', 4000),
   connectMs: settings.duration('UPSTREAM_CONNECT_TIMEOUT_MS', 2000),

@@ -12,6 +12,7 @@ import { storesFilesMatcher } from './storage-quota/stores-files';
 import { ownerOf, type RoutingRule, type ServiceName } from './routing-table';
 import { replyUpstreamError } from './upstream-errors';
 import { proxiedBody, uploadDrainBytesFor } from './upload-drain';
+import { neverReached, type UpstreamPool } from './upstream-pool';
 
 export interface UpstreamTimeouts {
   /** Longest wait for a service's response headers before answering 504. */
@@ -38,8 +39,17 @@ export const DEFAULT_UPSTREAM_TIMEOUTS: UpstreamTimeouts = {
 const isMultipart = (request: FastifyRequest) =>
   /^multipart\/form-data\b/iu.test(String(request.headers['content-type'] ?? ''));
 
+/**
+ * A request without a body can go to another copy when the first could not be reached: nothing of it was
+ * sent. One with a body cannot, since the HTTP client destroys the body stream it failed to send; the client
+ * hears 503 and retries (with its Idempotency-Key), and by then the dead copy is passed over.
+ */
+const hasNoBody = (request: FastifyRequest) =>
+  request.headers['transfer-encoding'] === undefined && !(Number(request.headers['content-length']) > 0);
+
 export interface ProxyOptions {
-  upstreams: Record<ServiceName, string>;
+  /** Each service's copies, taken in turn. */
+  upstreams: Record<ServiceName, UpstreamPool>;
   table: readonly RoutingRule[];
   identitySecret: string;
   timeouts: UpstreamTimeouts;
@@ -133,21 +143,40 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
     // otherwise re-serialise it through URL parsing).
     const target = query ? `${path}?${query}` : path;
     const signed = { method: request.method, url: target, service };
-    return reply.from(`${options.upstreams[service]}${path}`, {
-      queryString: () => query,
-      rewriteRequestHeaders: (_req, headers) =>
-        upstreamHeaders(request, headers, identity, options.identitySecret, signed),
-      onResponse: (_req, rep, res) =>
-        sendAnswer(rep as FastifyReply, res as unknown as UpstreamAnswer, service),
-      onError: (rep, { error }) => replyUpstreamError(rep as FastifyReply, service, error),
-      // Never replay a request on the client's behalf: a failure is reported at once.
-      retryDelay: () => null,
-      // An upload is answered once the service has read and checked all of it: a longer wait. So is a route
-      // that stores files sent before (a donation made from finished resumable uploads checks their audio).
-      ...(isMultipart(request) || storesFiles(request.method, path)
-        ? { timeout: options.timeouts.uploadMs }
-        : {}),
-    });
+    const pool = options.upstreams[service];
+    const tried = new Set<string>();
+    const send = (base: string): FastifyReply => {
+      tried.add(base);
+      return reply.from(`${base}${path}`, {
+        queryString: () => query,
+        rewriteRequestHeaders: (_req, headers) =>
+          upstreamHeaders(request, headers, identity, options.identitySecret, signed),
+        onResponse: (_req, rep, res) => {
+          pool.markUp(base);
+          sendAnswer(rep as FastifyReply, res as unknown as UpstreamAnswer, service);
+        },
+        onError: (rep, { error }) => {
+          if (neverReached(error)) {
+            pool.markDown(base);
+            const other = hasNoBody(request) ? pool.pick(tried) : undefined;
+            if (other !== undefined) {
+              send(other);
+              return;
+            }
+          }
+          replyUpstreamError(rep as FastifyReply, service, error);
+        },
+        // Never replay a request that may have reached a service: a failure is reported at once.
+        retryDelay: () => null,
+        // An upload is answered once the service has read and checked all of it: a longer wait. So is a route
+        // that stores files sent before (a donation made from finished resumable uploads checks their audio).
+        ...(isMultipart(request) || storesFiles(request.method, path)
+          ? { timeout: options.timeouts.uploadMs }
+          : {}),
+      });
+    };
+    // pick() without exclusions always names a copy: with every copy down it still tries the next one.
+    return send(pool.pick()!);
   };
 
   const methods = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'] as const;
