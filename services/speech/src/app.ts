@@ -24,6 +24,7 @@ import {
 } from './sync/change-feed-follower';
 import { createActivityBackfill, type ActivityBackfill } from './activity/backfill';
 import { createUploadCleanup, type UploadCleanup } from './resumable-uploads/cleanup';
+import { createOrphanSweep, type OrphanSweep } from './audio/orphan-sweep';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,6 +40,8 @@ declare module 'fastify' {
     activityBackfill: ActivityBackfill;
     /** Removes resumable uploads left idle for a day; `runOnce()` for tests. */
     uploadCleanup: UploadCleanup;
+    /** Removes audio no record owns once past its grace; `runOnce()` for tests. */
+    orphanSweep: OrphanSweep;
   }
 }
 
@@ -73,6 +76,13 @@ export interface SpeechAppOptions {
   /** Remove idle resumable uploads every `uploadCleanupIntervalMs` (default true; tests drive `runOnce`). */
   startUploadCleanup?: boolean;
   uploadCleanupIntervalMs?: number;
+  /**
+   * Remove audio files no record owns, older than `orphanGraceMs`, every `orphanSweepIntervalMs` (default
+   * true; tests drive `runOnce`).
+   */
+  startOrphanSweep?: boolean;
+  orphanSweepIntervalMs?: number;
+  orphanGraceMs?: number;
   /**
    * opus-tools' encoder, for Listen's small renditions (OPUSENC_PATH; `opusenc` on the PATH by default).
    * Without it every recording is served as it was recorded.
@@ -187,6 +197,14 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
     intervalMs: options.uploadCleanupIntervalMs,
   });
   app.decorate('uploadCleanup', uploadCleanup);
+  const orphanSweep = createOrphanSweep({
+    db: databaseOf(app),
+    log: app.log.child({ component: 'orphan-sweep' }),
+    now,
+    graceMs: options.orphanGraceMs,
+    intervalMs: options.orphanSweepIntervalMs,
+  });
+  app.decorate('orphanSweep', orphanSweep);
   let closing = false;
   app.addHook('onReady', async () => {
     // Data stored before the running counts existed gets them once, before the syncs move them. Not awaited:
@@ -199,6 +217,7 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
     if (options.startSeeding ?? true) seeder.start();
     if (options.startBackfill ?? true) backfill.start();
     if (options.startUploadCleanup ?? true) uploadCleanup.start();
+    if (options.startOrphanSweep ?? true) orphanSweep.start();
     if (options.startSync ?? true) {
       void counted.then(() => {
         if (closing) return;
@@ -217,6 +236,7 @@ export async function buildApp(options: SpeechAppOptions): Promise<ServiceApp> {
       seeder.stop(),
       backfill.stop(),
       uploadCleanup.stop(),
+      orphanSweep.stop(),
     ]);
   });
   return app;

@@ -1,6 +1,7 @@
 import { ACTIVITY_INDEXES, IDEMPOTENCY_INDEXES, type CollectionIndexes } from '@platform/service-kit';
 import { AUDIO_PAIR_INDEXES } from './audio-pairs/store';
 import { AUDIO_INDEXES } from './audio/store';
+import { ORPHAN_SWEEP_INDEXES } from './audio/orphan-sweep';
 import { DATASET_INDEXES } from './datasets/store';
 import { PUBLIC_SITE_INDEXES } from './public-site/store';
 import { RECORDING_INDEXES } from './recordings/store';
@@ -20,6 +21,7 @@ export const SPEECH_INDEXES: CollectionIndexes[] = [
   ...AUDIO_PAIR_INDEXES,
   ...RESUMABLE_UPLOAD_INDEXES,
   ...AUDIO_INDEXES,
+  ...ORPHAN_SWEEP_INDEXES,
   ...DATASET_INDEXES,
   ...USER_INDEXES,
   ...PUBLIC_SITE_INDEXES,

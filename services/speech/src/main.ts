@@ -11,6 +11,7 @@ import {
 import { buildApp, DEFAULT_TEXT_URL } from './app';
 import { DEFAULT_SYNC_INTERVAL_MS } from './sync/change-feed-follower';
 import { DEFAULT_PUBLIC_URL } from './datasets/release-build/citation';
+import { ORPHAN_GRACE_MS, ORPHAN_SWEEP_INTERVAL_MS } from './audio/orphan-sweep';
 
 // dist/main.js (or src/main.ts) sits two folders below services/, three below the repository root.
 const repoRoot = resolve(__dirname, '..', '..', '..');
@@ -25,6 +26,9 @@ const speechSettings = {
   syncIntervalMs: settings.positiveInt('SENTENCE_SYNC_INTERVAL_MS', DEFAULT_SYNC_INTERVAL_MS),
   // The gateway's public origin: the addresses a release's citation and metadata give.
   publicUrl: settings.url('PUBLIC_URL', DEFAULT_PUBLIC_URL),
+  // How old audio no record owns must be before the sweep removes it, and how often it looks.
+  orphanGraceMs: settings.positiveInt('AUDIO_ORPHAN_GRACE_MS', ORPHAN_GRACE_MS),
+  orphanSweepIntervalMs: settings.positiveInt('AUDIO_ORPHAN_SWEEP_INTERVAL_MS', ORPHAN_SWEEP_INTERVAL_MS),
 };
 
 void serviceMain({
@@ -37,5 +41,7 @@ void serviceMain({
       textUrl: config.textUrl,
       syncIntervalMs: config.syncIntervalMs,
       releaseWorkerOptions: { publicUrl: config.publicUrl },
+      orphanGraceMs: config.orphanGraceMs,
+      orphanSweepIntervalMs: config.orphanSweepIntervalMs,
     }),
 });

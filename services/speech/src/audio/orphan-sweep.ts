@@ -1,0 +1,185 @@
+import { ObjectId, type Db } from 'mongodb';
+import { leasedJob, type CollectionIndexes, type JobLog } from '@platform/service-kit';
+import { AUDIO_PAIRS } from '../audio-pairs/store';
+import { RECORDINGS } from '../recordings/store';
+import { AUDIO_BUCKET, AUDIO_RENDITIONS } from './store';
+
+/**
+ * How old an unowned file must be before it is removed: a recording or donation stores its audio first and
+ * its record a moment later, so a young file nobody owns may simply be one whose record is on its way.
+ */
+export const ORPHAN_GRACE_MS = 60 * 60_000;
+/** How often the bucket is looked through. */
+export const ORPHAN_SWEEP_INTERVAL_MS = 60 * 60_000;
+/** Files checked per round: one `$in` per owner collection answers a whole round from an index. */
+const BATCH = 500;
+
+/**
+ * What the ownership checks read: each owner's file id field, indexed, so a round of `$in` is answered from
+ * the index; and the bucket's files by upload time, so a pass reads old files only.
+ */
+export const ORPHAN_SWEEP_INDEXES: CollectionIndexes[] = [
+  { collection: RECORDINGS, indexes: [{ key: { audioFileId: 1 }, name: 'audio_file' }] },
+  {
+    collection: AUDIO_PAIRS,
+    indexes: [
+      { key: { sourceFileId: 1 }, name: 'source_file' },
+      { key: { targetFileId: 1 }, name: 'target_file' },
+    ],
+  },
+  { collection: AUDIO_RENDITIONS, indexes: [{ key: { fileId: 1 }, name: 'rendition_file' }] },
+  { collection: `${AUDIO_BUCKET}.files`, indexes: [{ key: { uploadDate: 1 }, name: 'uploadDate' }] },
+];
+
+export interface OrphanSweepResult {
+  /** Finished files (a files document and its chunks) no recording, audio pair or rendition names. */
+  files: number;
+  /** Files whose upload never finished (chunks without a files document: a process killed mid-upload). */
+  unfinished: number;
+}
+
+export interface OrphanSweep {
+  start(): void;
+  stop(): Promise<void>;
+  /** One pass now (tests): what it removed. */
+  runOnce(): Promise<OrphanSweepResult>;
+}
+
+/**
+ * Removes audio that no record owns once it is older than the grace: the files of a recording or donation
+ * whose process died between storing the audio and writing the record (the audio always goes first, so a
+ * kill leaves an orphan here and never a record without audio), and the chunks of an upload cut off
+ * mid-stream (GridFS writes the files document last). Resumable uploads keep their bytes in their own
+ * collection (their cleanup removes them) and release builds track their own files, so only the audio
+ * bucket is swept. The cursors are streamed and checked in rounds, never loaded whole; one process at a
+ * time runs it (a lease in MongoDB).
+ */
+export function createOrphanSweep(options: {
+  db: Db;
+  log: JobLog;
+  now: () => Date;
+  graceMs?: number;
+  intervalMs?: number;
+}): OrphanSweep {
+  const { db, now } = options;
+  const graceMs = options.graceMs ?? ORPHAN_GRACE_MS;
+  const files = db.collection<{ _id: ObjectId; uploadDate: Date }>(`${AUDIO_BUCKET}.files`);
+  const chunks = db.collection<{ files_id: ObjectId }>(`${AUDIO_BUCKET}.chunks`);
+  const owners: Array<{ collection: string; field: string }> = [
+    { collection: RECORDINGS, field: 'audioFileId' },
+    { collection: AUDIO_PAIRS, field: 'sourceFileId' },
+    { collection: AUDIO_PAIRS, field: 'targetFileId' },
+    { collection: AUDIO_RENDITIONS, field: 'fileId' },
+  ];
+
+  /** Of these file ids, those some record names. */
+  async function ownedOf(ids: ObjectId[]): Promise<Set<string>> {
+    const owned = new Set<string>();
+    for (const { collection, field } of owners) {
+      const found = await db
+        .collection(collection)
+        .find({ [field]: { $in: ids } }, { projection: { _id: 0, [field]: 1 } })
+        .toArray();
+      for (const doc of found) owned.add(String(doc[field]));
+    }
+    return owned;
+  }
+
+  /** Files first, then chunks: a removal stopped half-way leaves unfinished chunks, which the next pass takes. */
+  async function removeFiles(ids: ObjectId[]) {
+    await files.deleteMany({ _id: { $in: ids } });
+    await chunks.deleteMany({ files_id: { $in: ids } });
+  }
+
+  async function sweepFiles(cutoff: Date, signal?: AbortSignal): Promise<number> {
+    let removed = 0;
+    const check = async (batch: ObjectId[]) => {
+      const owned = await ownedOf(batch);
+      const orphans = batch.filter((id) => !owned.has(String(id)));
+      if (orphans.length) await removeFiles(orphans);
+      removed += orphans.length;
+    };
+    const cursor = files
+      .find({ uploadDate: { $lt: cutoff } }, { projection: { _id: 1 } })
+      .sort({ uploadDate: 1 })
+      .batchSize(BATCH);
+    let batch: ObjectId[] = [];
+    try {
+      for await (const file of cursor) {
+        if (signal?.aborted) return removed;
+        batch.push(file._id);
+        if (batch.length === BATCH) {
+          await check(batch);
+          batch = [];
+        }
+      }
+      if (batch.length && !signal?.aborted) await check(batch);
+    } finally {
+      await cursor.close();
+    }
+    return removed;
+  }
+
+  /**
+   * Chunks whose file was started before the cutoff (the id is an ObjectId made when the upload began, so it
+   * carries that time) and has no files document. Read in `files_id` order from the chunks' own index, each
+   * file's id once.
+   */
+  async function sweepUnfinished(cutoff: Date, signal?: AbortSignal): Promise<number> {
+    let removed = 0;
+    const check = async (batch: ObjectId[]) => {
+      const finished = await files.find({ _id: { $in: batch } }, { projection: { _id: 1 } }).toArray();
+      const done = new Set(finished.map((f) => String(f._id)));
+      const cut = batch.filter((id) => !done.has(String(id)));
+      if (cut.length) await chunks.deleteMany({ files_id: { $in: cut } });
+      removed += cut.length;
+    };
+    const cursor = chunks
+      .find({ files_id: { $lt: ObjectId.createFromTime(Math.floor(cutoff.getTime() / 1000)) } })
+      .project<{ files_id: ObjectId }>({ _id: 0, files_id: 1 })
+      .sort({ files_id: 1 })
+      .batchSize(BATCH);
+    let batch: ObjectId[] = [];
+    let last = '';
+    try {
+      for await (const chunk of cursor) {
+        if (signal?.aborted) return removed;
+        const id = String(chunk.files_id);
+        if (id === last) continue;
+        last = id;
+        batch.push(chunk.files_id);
+        if (batch.length === BATCH) {
+          await check(batch);
+          batch = [];
+        }
+      }
+      if (batch.length && !signal?.aborted) await check(batch);
+    } finally {
+      await cursor.close();
+    }
+    return removed;
+  }
+
+  let result: OrphanSweepResult = { files: 0, unfinished: 0 };
+  const job = leasedJob({
+    name: 'audio-orphan-sweep',
+    db,
+    intervalMs: options.intervalMs ?? ORPHAN_SWEEP_INTERVAL_MS,
+    log: options.log,
+    run: async (signal) => {
+      const cutoff = new Date(now().getTime() - graceMs);
+      const removedFiles = await sweepFiles(cutoff, signal);
+      result = { files: removedFiles, unfinished: await sweepUnfinished(cutoff, signal) };
+    },
+  });
+
+  return {
+    start: () => job.start(),
+    stop: () => job.stop(),
+    async runOnce() {
+      result = { files: 0, unfinished: 0 };
+      await job.runOnce();
+      return result;
+    },
+  };
+}
