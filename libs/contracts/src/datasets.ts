@@ -220,6 +220,18 @@ export const ReleaseFileParams = StrictObject({
 });
 export type ReleaseFileParams = Static<typeof ReleaseFileParams>;
 
+/**
+ * One file of complete.zip fetched on its own: `<folder>/<file>` as the archive lays it out below its top
+ * folder (`data/train-00000-of-00001.parquet`, `yo/validated.tsv`).
+ */
+export const ReleasePartParams = StrictObject({
+  id: Id,
+  version: Type.Union([Type.String({ pattern: '^[1-9][0-9]{0,8}$' }), Type.Literal('latest')]),
+  folder: Type.String({ pattern: '^(data|[a-z]{2,3})$' }),
+  file: Type.String({ pattern: '^[a-z0-9][a-z0-9_-]{0,99}\\.(parquet|tsv)$' }),
+});
+export type ReleasePartParams = Static<typeof ReleasePartParams>;
+
 // ---------------------------------------------------------------------------------------------- statistics
 
 export const HistogramBin = StrictObject({
@@ -320,6 +332,11 @@ export const ReleaseDatasheet = StrictObject({
   parquetSplits: Type.Array(ReleaseSplit),
   /** The languages with a Common Voice folder (`<lang>/validated.tsv`). */
   languages: Type.Array(LanguageCode),
+  /**
+   * The files served on their own (getReleasePart), by their path below the folder: every Parquet shard and each
+   * language's TSVs. Empty for a release built before they were.
+   */
+  parts: Type.Array(Type.String()),
   /** A delta release: the version it holds only what is new since; null for a full release. */
   base: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
   /** Empty for a release built before datasheet figures were kept, or without audio. */

@@ -147,6 +147,7 @@ export const ERROR_MESSAGES = {
   'dataset.name_taken': 'A dataset with this name already exists.',
   'release.not_found': 'There is no such release.',
   'release.not_published': 'This release is not published yet.',
+  'release.file_not_found': 'This release has no such file.',
   'release.build_running': 'A release of this dataset is already being built.',
   'release.nothing_to_release': 'This dataset has no validated data to release yet.',
   'download.licence_required': 'Please accept the licence terms of this dataset before downloading it.',

@@ -16,6 +16,7 @@ import {
   ReleaseDatasheet,
   ReleaseFileParams,
   ReleaseParams,
+  ReleasePartParams,
   ReleaseStatistics,
   ReleaseSummary,
 } from '../datasets';
@@ -194,6 +195,26 @@ export const getReleaseFile = defineRoute({
   summary: 'Download a release file (byte ranges supported)',
   tag,
   params: ReleaseFileParams,
+  reply: fileReply,
+  errors: [403, 404, 409, 416],
+});
+
+/**
+ * One Parquet shard or one language's TSV of a release, on its own (the bytes of that file in complete.zip), so
+ * `datasets`, pandas or pyarrow read it straight from its URL: the same access as the archive (session or API
+ * token, licence accepted), Content-Length, the file's SHA-256 as ETag, and byte ranges (a Parquet reader reads
+ * the footer first). Not one download in the person's history: a reader asks for many ranges of many files.
+ */
+export const getReleasePart = defineRoute({
+  name: 'getReleasePart',
+  method: 'GET',
+  path: '/api/datasets/:id/releases/:version/files/:folder/:file',
+  owner: 'speech',
+  access: ['researcher', 'admin'],
+  apiToken: true,
+  summary: 'Download one Parquet shard or TSV of a release (byte ranges supported)',
+  tag,
+  params: ReleasePartParams,
   reply: fileReply,
   errors: [403, 404, 409, 416],
 });

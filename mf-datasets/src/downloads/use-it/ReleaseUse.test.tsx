@@ -57,6 +57,16 @@ function dataset(overrides: Partial<Dataset> = {}): Dataset {
 const CITATION =
   'The contributors of VoiceBank NG (2026). Yoruba Read Speech (version 2) [Data set]. VoiceBank NG. CC BY 4.0. http://localhost/api/datasets/x/releases/2';
 
+/** What a release built now serves on its own, as the datasheet route lists it. */
+const PARTS = [
+  'data/train-00000-of-00002.parquet',
+  'data/train-00001-of-00002.parquet',
+  'data/test-00000-of-00001.parquet',
+  'yo/validated.tsv',
+  'yo/train.tsv',
+  'yo/test.tsv',
+];
+
 function sheet(version: number, overrides: Partial<ReleaseDatasheet> = {}): ReleaseDatasheet {
   return {
     version,
@@ -64,6 +74,7 @@ function sheet(version: number, overrides: Partial<ReleaseDatasheet> = {}): Rele
     citation: CITATION,
     parquetSplits: ['train', 'test'],
     languages: ['yo'],
+    parts: PARTS,
     base: version === 2 ? 1 : null,
     datasheets: [
       {
@@ -118,7 +129,7 @@ function renderDetails({
   });
   server.on(`GET /api/datasets/${ID}/releases/2/datasheet`, { body: sheet(2) });
   server.on(`GET /api/datasets/${ID}/releases/1/datasheet`, {
-    body: sheet(1, { parquetSplits: [], datasheets: [] }),
+    body: sheet(1, { parquetSplits: [], datasheets: [], parts: [] }),
   });
   configure?.(server);
   const view = renderWithPlatform(
@@ -146,8 +157,29 @@ describe('useItLines', () => {
     expect(lines.unzip).toBe('unzip yoruba-read-speech-v2.zip');
   });
 
-  it('loads the Parquet shards of each split there are, and the TSVs as Common Voice reads them, after unzipping', () => {
+  it('loads each split’s Parquet shards and each language’s validated.tsv from their own addresses, with the token', () => {
     const lines = useItLines(facts);
+    const file = (path: string) => `https://data.example.ng/api/datasets/${ID}/releases/2/files/${path}`;
+    expect(lines.fromUrls).toBe(true);
+    expect(lines.parquet).toBe(
+      'import os, datasets; ds = datasets.load_dataset("parquet", data_files={' +
+        `"train": ["${file('data/train-00000-of-00002.parquet')}", "${file('data/train-00001-of-00002.parquet')}"], ` +
+        `"test": ["${file('data/test-00000-of-00001.parquet')}"]}, ` +
+        'storage_options={"headers": {"Authorization": "Bearer " + os.environ["TOKEN"]}})',
+    );
+    expect(lines.pandas).toEqual([
+      {
+        language: 'yo',
+        line:
+          `import os, pandas; df = pandas.read_csv("${file('yo/validated.tsv')}", sep="\\t", quoting=3, ` +
+          'storage_options={"Authorization": "Bearer " + os.environ["TOKEN"]})',
+      },
+    ]);
+  });
+
+  it('reads the unzipped folder for a release whose files have no addresses of their own, and says so', () => {
+    const lines = useItLines({ ...facts, release: sheet(2, { parts: [] }) });
+    expect(lines.fromUrls).toBe(false);
     expect(lines.parquet).toBe(
       'import datasets; ds = datasets.load_dataset("parquet", data_files={' +
         '"train": "yoruba-read-speech-v2/data/train-*.parquet", "test": "yoruba-read-speech-v2/data/test-*.parquet"})' +
@@ -176,6 +208,7 @@ describe('the details panel’s "Use it" box and datasheets', () => {
       `curl -C - -H "Authorization: Bearer $TOKEN" -o yoruba-read-speech-v2.zip "${window.location.origin}/api/datasets/${ID}/releases/2/files/complete.zip"`,
     );
     expect(lines).toContain(CITATION);
+    expect(within(box).getByText(/load straight from their own addresses/)).toBeInTheDocument();
     expect(
       within(box).getByText(/holds only the clips, sentences and text pairs that are new since/),
     ).toBeInTheDocument();
@@ -189,7 +222,11 @@ describe('the details panel’s "Use it" box and datasheets', () => {
       within(box).getByRole('button', { name: 'Copy: Load the Parquet shards with Hugging Face datasets' }),
     );
     expect(write).toHaveBeenLastCalledWith(
-      expect.stringMatching(/^import datasets; ds = datasets\.load_dataset\("parquet"/),
+      expect.stringMatching(
+        new RegExp(
+          `^import os, datasets; ds = datasets\\.load_dataset\\("parquet", data_files=\\{"train": \\["${window.location.origin}/api/datasets/${ID}/releases/2/files/data/train-00000-of-00002\\.parquet"`,
+        ),
+      ),
     );
     expect(await screen.findByText('Copied to the clipboard.')).toBeInTheDocument();
     await user.click(within(box).getByRole('button', { name: 'Copy: How to cite' }));
@@ -230,6 +267,11 @@ describe('the details panel’s "Use it" box and datasheets', () => {
     expect(
       within(box).getByText('This release has no Parquet shards: read its TSV files with pandas.'),
     ).toBeInTheDocument();
+    // Built before its files had addresses of their own: download, unzip, then read the folder.
+    expect(within(box).getByText(/Download it, unzip it, then load it with one line/)).toBeInTheDocument();
+    expect(within(box).getAllByTestId('use-it-line')[2]).toHaveTextContent(
+      /^import pandas; df = pandas\.read_csv\("yoruba-read-speech-v1\/yo\/validated\.tsv"/,
+    );
     expect(within(box).getAllByTestId('use-it-line')[0]).toHaveTextContent('/releases/1/files/complete.zip');
     expect(screen.getByText(/This release has no datasheet figures/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Use release 1' })).toHaveAttribute('aria-pressed', 'true');

@@ -95,8 +95,8 @@ function CopyLine({ label, text }: { label: string; text: string }) {
 }
 
 /**
- * The "Use it" box of a release: its one-line loads, built from the address the gateway serves its archive
- * at (with the person's API token as $TOKEN), and its citation.
+ * The "Use it" box of a release: its one-line loads, built from the addresses the gateway serves its archive
+ * and each of its shards and tables at (with the person's API token as $TOKEN), and its citation.
  */
 export function UseItBox({ dataset, sheet }: { dataset: Dataset; sheet: ReleaseDatasheet }) {
   const t = useDatasetsT();
@@ -110,7 +110,11 @@ export function UseItBox({ dataset, sheet }: { dataset: Dataset; sheet: ReleaseD
   return (
     <Box aria-labelledby={headingId} data-testid="use-it">
       <h4 id={headingId}>{t('downloads.useIt.showing', { version: sheet.version })}</h4>
-      <p>{t('downloads.useIt.intro', { version: sheet.version })}</p>
+      <p>
+        {t(lines.fromUrls ? 'downloads.useIt.introUrls' : 'downloads.useIt.intro', {
+          version: sheet.version,
+        })}
+      </p>
       {sheet.base !== null ? <p>{t('downloads.useIt.delta', { base: sheet.base })}</p> : null}
       <p>
         {t('downloads.useIt.token')} <a href={`#${API_TOKENS_ANCHOR}`}>{t('downloads.useIt.tokenLink')}</a>

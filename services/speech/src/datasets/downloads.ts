@@ -6,7 +6,7 @@ import {
   type DownloadEntry,
 } from '@platform/contracts';
 import type { StoredFile } from '../files/send-stored-file';
-import type { DownloadDoc, ReleaseArtifactDoc } from './store';
+import type { DownloadDoc, ReleaseArtifactDoc, ReleasePartDoc } from './store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -46,6 +46,29 @@ export function artifactFile(
     // The name is ASCII letters, digits, dashes and dots by construction: no quoting or encoding is needed.
     disposition: `attachment; filename="${downloadFileName(options.datasetName, options.version, artifact.name)}"`,
     // A published artifact never changes, but `latest` moves and access is per person: revalidate.
+    cacheControl: 'private, no-cache',
+    unsatisfiableCode: 'download.range_unsatisfiable',
+  };
+}
+
+/**
+ * How a file of complete.zip is sent on its own: its bytes are a range of the stored archive (`offset` says
+ * where they start), with its own SHA-256 as a strong ETag. Inline, not an attachment: readers load it.
+ */
+export function partFile(
+  bucket: GridFSBucket,
+  archive: ReleaseArtifactDoc,
+  part: ReleasePartDoc,
+  publishedAt?: Date,
+): StoredFile {
+  return {
+    bucket,
+    fileId: archive.fileId,
+    offset: part.offset,
+    size: part.bytes,
+    contentType: part.contentType,
+    etag: `"${part.sha256}"`,
+    lastModified: publishedAt,
     cacheControl: 'private, no-cache',
     unsatisfiableCode: 'download.range_unsatisfiable',
   };

@@ -68,6 +68,20 @@ export interface ReleaseArtifactDoc {
 }
 
 /**
+ * A file of complete.zip served on its own (a Parquet shard, a language's TSV): the archive stores it without
+ * compression, so its bytes are `bytes` bytes of complete.zip's stored file from `offset`. It needs no file of
+ * its own, so it is owned by the release as complete.zip is.
+ */
+export interface ReleasePartDoc {
+  /** Its path below the archive's folder: `data/train-00000-of-00001.parquet`, `yo/validated.tsv`. */
+  path: string;
+  offset: number;
+  bytes: number;
+  sha256: string;
+  contentType: string;
+}
+
+/**
  * One release: created `building` by the publish call, built by the release worker, then `published`
  * (immutable from then on) or `failed`. `definition` is the dataset as it was when the release was asked for,
  * so editing the dataset later never changes what a release was built from.
@@ -96,6 +110,8 @@ export interface ReleaseDoc {
   figures?: ReleaseFigures;
   audio?: ReleaseAudioFormat;
   artifacts: ReleaseArtifactDoc[];
+  /** The files of complete.zip served on their own; absent from releases built before they were. */
+  parts?: ReleasePartDoc[];
   statistics?: ReleaseStatistics;
   /**
    * The accounts whose data is in the release: internal only (the stat cards count distinct contributors
@@ -198,6 +214,7 @@ export const releaseBucket = (db: Db) =>
 /** The release fields a summary needs: never the contributor ids or the lease. */
 export const RELEASE_SUMMARY_PROJECTION = {
   contributorIds: 0,
+  parts: 0,
   statistics: 0,
   lease: 0,
   'definition.description': 0,
@@ -228,7 +245,10 @@ export type DatasetDefinition = Pick<
 
 /** What a finished build leaves on its release. */
 export type BuiltRelease = Required<
-  Pick<ReleaseDoc, 'publishedAt' | 'figures' | 'audio' | 'artifacts' | 'statistics' | 'contributorIds'>
+  Pick<
+    ReleaseDoc,
+    'publishedAt' | 'figures' | 'audio' | 'artifacts' | 'parts' | 'statistics' | 'contributorIds'
+  >
 >;
 
 interface SummaryRow {

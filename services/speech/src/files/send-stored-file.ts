@@ -8,6 +8,8 @@ import { ifRangeAllows, parseRange } from './byte-range';
 export interface StoredFile {
   bucket: GridFSBucket;
   fileId: ObjectId;
+  /** Where the file's bytes start in the stored file (a file kept inside a stored archive); 0 when absent. */
+  offset?: number;
   /** The stored length in bytes. */
   size: number;
   contentType: string;
@@ -65,7 +67,10 @@ export function planStoredFile(request: FastifyRequest, reply: FastifyReply, fil
  */
 export function sendPlanned(request: FastifyRequest, reply: FastifyReply, file: StoredFile, plan: SendPlan) {
   if (request.method === 'HEAD' || file.size === 0) return reply.send(Readable.from([]));
-  return reply.send(file.bucket.openDownloadStream(file.fileId, { start: plan.start, end: plan.end + 1 }));
+  const offset = file.offset ?? 0;
+  return reply.send(
+    file.bucket.openDownloadStream(file.fileId, { start: offset + plan.start, end: offset + plan.end + 1 }),
+  );
 }
 
 /** planStoredFile then sendPlanned: one stored file, whole or one byte range. */

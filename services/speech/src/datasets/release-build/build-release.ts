@@ -17,7 +17,7 @@ import {
 } from '@platform/contracts';
 import type { PcmSampleRate } from '@platform/audio-probe';
 import type { SpeechStores } from '../../stores';
-import type { ReleaseArtifactDoc, ReleaseDoc } from '../store';
+import type { ReleaseArtifactDoc, ReleaseDoc, ReleasePartDoc } from '../store';
 import { ArtifactUpload, type StoredArtifact } from './artifact-upload';
 import { selectionOf, type Selection } from './selection';
 import { citationCff, citationText, releaseUrls, type CitationFacts } from './citation';
@@ -26,6 +26,7 @@ import { datasheet, datasheetFigures } from './datasheet';
 import { clipSources, excludedByBases, textContents } from '../release-manifest';
 import { createClipDecoder } from './clip-decoder';
 import { ParquetShards, type ParquetShardOptions } from './parquet-shards';
+import { PARQUET_CONTENT_TYPE, TSV_CONTENT_TYPE, ZipParts } from './zip-parts';
 import { assignSplits, speakerHasher } from './speakers';
 import {
   emptyTally,
@@ -75,6 +76,8 @@ export interface BuildOutput {
   figures: ReleaseFigures;
   audio: ReleaseAudioFormat;
   artifacts: ReleaseArtifactDoc[];
+  /** The Parquet shards and TSVs, as byte ranges of complete.zip (served on their own). */
+  parts: ReleasePartDoc[];
   statistics: ReleaseStatistics;
   contributorIds: string[];
 }
@@ -242,14 +245,21 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
     let audioAdded = 0;
     /** Every file of the complete archive but SHA256SUMS: its path below the folder, size and SHA-256. */
     const files: Array<{ path: string; bytes: number; sha256: string }> = [];
+    const parts = new ZipParts(complete);
     /**
      * A file made when its turn comes, from chunks of text (a table of every clip, rows read from a cursor),
      * so no table is held whole; its size and SHA-256 are taken as it passes, before the next file starts.
+     * A `part` (a language's TSV) is stored without compression, so it can be served on its own from the archive.
      */
-    const addStreamed = (path: string, chunks: () => Iterable<string> | AsyncIterable<string>) => {
+    const addStreamed = (
+      path: string,
+      chunks: () => Iterable<string> | AsyncIterable<string>,
+      part?: { contentType: string },
+    ) => {
       const file = { path, bytes: 0, sha256: '' };
       files.push(file);
-      complete.addReadStreamLazy(`${folder}/${path}`, { mtime, compress: true }, (give) => {
+      complete.addReadStreamLazy(`${folder}/${path}`, { mtime, compress: !part }, (give) => {
+        if (part) parts.starts(file, part.contentType);
         const hash = createHash('sha256');
         give(
           null,
@@ -358,11 +368,13 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
     audioOnly.end({ forceZip64Format: false, comment: `${def.name} v${release.version}: clips` });
     // The Parquet shards, named now that each split's count of them is known; stored (PCM barely deflates).
     for (const shard of await shards.finish()) {
-      files.push({ path: shard.path, bytes: shard.bytes, sha256: shard.sha256 });
+      const file = { path: shard.path, bytes: shard.bytes, sha256: shard.sha256 };
+      files.push(file);
       const entry = { mtime, compress: false, size: shard.bytes };
-      complete.addReadStreamLazy(`${folder}/${shard.path}`, entry, (give) =>
-        give(null, createReadStream(shard.file)),
-      );
+      complete.addReadStreamLazy(`${folder}/${shard.path}`, entry, (give) => {
+        parts.starts(file, PARQUET_CONTENT_TYPE);
+        give(null, createReadStream(shard.file));
+      });
     }
 
     // 4. The tables and the text.
@@ -400,24 +412,37 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
       tallies.set(language, tally);
       const mine = clips.filter((c) => c.locale === language);
       const at = (name: string) => `${language}/${name}`;
-      addStreamed(at('validated.tsv'), () => inBatches(header, mine, cvRow));
-      addStreamed(at('invalidated.tsv'), () =>
-        recordingRows(cv, language, 'invalidated', (n) => (tally.invalidated += n)),
+      const tsv = { contentType: TSV_CONTENT_TYPE };
+      addStreamed(at('validated.tsv'), () => inBatches(header, mine, cvRow), tsv);
+      addStreamed(
+        at('invalidated.tsv'),
+        () => recordingRows(cv, language, 'invalidated', (n) => (tally.invalidated += n)),
+        tsv,
       );
-      addStreamed(at('other.tsv'), () => recordingRows(cv, language, 'undecided', (n) => (tally.other += n)));
-      addStreamed(at('reported.tsv'), () => reportedRows(cv, language, tally));
+      addStreamed(
+        at('other.tsv'),
+        () => recordingRows(cv, language, 'undecided', (n) => (tally.other += n)),
+        tsv,
+      );
+      addStreamed(at('reported.tsv'), () => reportedRows(cv, language, tally), tsv);
       for (const split of RELEASE_SPLITS) {
-        addStreamed(at(`${split}.tsv`), () =>
-          inBatches(header, mine, (c) => (c.split === split ? cvRow(c) : '')),
+        addStreamed(
+          at(`${split}.tsv`),
+          () => inBatches(header, mine, (c) => (c.split === split ? cvRow(c) : '')),
+          tsv,
         );
       }
-      addStreamed(at('clip_durations.tsv'), () =>
-        inBatches(tsvLine(CLIP_DURATION_COLUMNS), mine, (c) => tsvLine([c.path, String(c.durationMs)])),
+      addStreamed(
+        at('clip_durations.tsv'),
+        () => inBatches(tsvLine(CLIP_DURATION_COLUMNS), mine, (c) => tsvLine([c.path, String(c.durationMs)])),
+        tsv,
       );
-      addStreamed(at('validated_sentences.tsv'), () =>
-        validatedSentenceRows(cv, language, clipsPerSentence, tally),
+      addStreamed(
+        at('validated_sentences.tsv'),
+        () => validatedSentenceRows(cv, language, clipsPerSentence, tally),
+        tsv,
       );
-      addStreamed(at('unvalidated_sentences.tsv'), () => unvalidatedSentenceRows(cv, language, tally));
+      addStreamed(at('unvalidated_sentences.tsv'), () => unvalidatedSentenceRows(cv, language, tally), tsv);
       // Made when its turn comes, after the tables above have been written and counted.
       addStreamed(at('README.md'), function* () {
         const facts = {
@@ -624,6 +649,7 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
         },
         ...zips.reverse(),
       ],
+      parts: parts.list(),
       statistics,
       contributorIds: [...written].sort(),
     };

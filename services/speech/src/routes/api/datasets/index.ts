@@ -5,6 +5,7 @@ import {
   getRelease,
   getReleaseDatasheet,
   getReleaseFile,
+  getReleasePart,
   getReleaseStatistics,
   postDataset,
   postLicenceAcceptance,
@@ -34,7 +35,7 @@ import {
   toDataset,
   toReleaseSummary,
 } from '../../../datasets/dataset-views';
-import { artifactFile, downloadExpiry } from '../../../datasets/downloads';
+import { artifactFile, downloadExpiry, partFile } from '../../../datasets/downloads';
 import { findVisibleDataset } from '../../../datasets/lookup';
 import {
   contentsThrough,
@@ -78,6 +79,7 @@ export default routeModule<SpeechContext>(
     getReleaseDatasheet,
     postLicenceAcceptance,
     getReleaseFile,
+    getReleasePart,
   ],
   (app, { worker, now, stores }) => {
     const { datasets } = stores;
@@ -226,6 +228,7 @@ export default routeModule<SpeechContext>(
         citation: manifest.citation,
         parquetSplits: parquetSplits(manifest.files),
         languages: cvLanguages(manifest.files) as LanguageCode[],
+        parts: (release.parts ?? []).map((p) => p.path),
         base: manifest.base?.version ?? null,
         datasheets: manifest.datasheets ?? [],
       };
@@ -273,6 +276,22 @@ export default routeModule<SpeechContext>(
         };
         await datasets.recordDownload(doc);
       }
+      return sendPlanned(request, reply, file, plan);
+    });
+
+    serveRoute(app, getReleasePart, async (request, reply) => {
+      const { id, version, folder, file: name } = request.params;
+      const dataset = await findVisibleDataset(datasets, id, request.identity);
+      const release = await datasets.findRelease(dataset, version, { publishedOnly: false });
+      if (!release && version !== 'latest') throw new HttpError(404, 'release.not_found');
+      if (!release || release.status !== 'published') throw new HttpError(409, 'release.not_published');
+      if (!(await datasets.hasAccepted(request.identity.id, dataset._id)))
+        throw new HttpError(403, 'download.licence_required');
+      const part = release.parts?.find((p) => p.path === `${folder}/${name}`);
+      const archive = release.artifacts.find((a) => a.name === 'complete.zip');
+      if (!part || !archive) throw new HttpError(404, 'release.file_not_found');
+      const file = partFile(datasets.releaseBucket(), archive, part, release.publishedAt);
+      const plan = planStoredFile(request, reply, file);
       return sendPlanned(request, reply, file, plan);
     });
   },
