@@ -13,6 +13,7 @@ import { Supervisor } from './lib/supervisor.mjs';
 import { consoleLog } from './lib/log.mjs';
 import { waitForPort, waitForUrl, portInUse } from './lib/readiness.mjs';
 import { remoteEnvVar, servingPlan } from './lib/serving.mjs';
+import { copyEnv, copyPlan, instanceCounts } from './lib/instances.mjs';
 
 export { remoteEnvVar };
 
@@ -23,6 +24,8 @@ export { remoteEnvVar };
 /** @typedef {import('@platform/contracts').RemoteDescriptor} RemoteDescriptor */
 /** @typedef {import('./lib/log.mjs').LineLog} LineLog */
 /** @typedef {import('./lib/supervisor.mjs').ProcessSpec} ProcessSpec */
+/** @typedef {import('./lib/instances.mjs').InstanceCounts} InstanceCounts */
+/** @typedef {import('./lib/instances.mjs').Copy} Copy */
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(repoRoot, 'package.json'));
@@ -154,10 +157,12 @@ export function backendEnv({ env, dataDir, mongoUri, ports, remoteEntries }) {
  * @param {number} options.readyTimeoutMs
  * @param {boolean} [options.watch]
  * @param {{ env: NodeJS.ProcessEnv, readyUrl: string }} options.gateway
+ * @param {Record<'gateway' | 'text' | 'speech', Copy[]>} [options.copies] several copies of a service (see
+ *   lib/instances.mjs), each with its own port and the others' URLs; unset, one of each on `ports`
  */
 export function addBackend(
   supervisor,
-  { common, ports, dataDir, embeddedDb, readyTimeoutMs, watch = false, gateway },
+  { common, ports, dataDir, embeddedDb, readyTimeoutMs, watch = false, gateway, copies },
 ) {
   const node = process.execPath;
   /** @type {(url: string) => NonNullable<ProcessSpec['ready']>} */
@@ -183,24 +188,36 @@ export function addBackend(
       ready: ({ aborted }) => waitForPort('127.0.0.1', ports.mongo, { timeoutMs: readyTimeoutMs, aborted }),
     });
   }
-  for (const name of /** @type {const} */ (['text', 'speech'])) {
+  for (const service of /** @type {const} */ (['text', 'speech'])) {
+    const list = copies?.[service] ?? [{ name: service, port: ports[service] }];
+    list.forEach((copy, i) =>
+      supervisor.add({
+        name: copy.name,
+        command: node,
+        args: main,
+        cwd: path.join(repoRoot, 'services', service),
+        env: copies ? { ...common, ...copyEnv(copies, service, i) } : common,
+        ready: ready(`http://127.0.0.1:${copy.port}/readyz`),
+      }),
+    );
+  }
+  const gateways = copies?.gateway ?? [{ name: 'gateway', port: 0 }];
+  gateways.forEach((copy, i) =>
     supervisor.add({
-      name,
+      name: copy.name,
       command: node,
       args: main,
-      cwd: path.join(repoRoot, 'services', name),
-      env: common,
-      ready: ready(`http://127.0.0.1:${ports[name]}/readyz`),
-    });
-  }
-  supervisor.add({
-    name: 'gateway',
-    command: node,
-    args: main,
-    cwd: path.join(repoRoot, 'services/gateway'),
-    env: { ...common, SHELL_DIST: path.join(repoRoot, 'shell/dist'), ...gateway.env },
-    ready: ready(gateway.readyUrl),
-  });
+      cwd: path.join(repoRoot, 'services/gateway'),
+      env: {
+        ...common,
+        SHELL_DIST: path.join(repoRoot, 'shell/dist'),
+        ...gateway.env,
+        ...(copies ? copyEnv(copies, 'gateway', i) : {}),
+      },
+      // Further gateways answer on their own ports, at the same path as the first.
+      ready: ready(i === 0 ? gateway.readyUrl : `http://localhost:${copy.port}/readyz`),
+    }),
+  );
 }
 
 /**
@@ -216,6 +233,9 @@ export function addBackend(
  *   become ready five times in a row); a process that dies is otherwise restarted with growing pauses
  * @param {boolean} [options.dieWithParentSignals] when this process gets SIGTERM/SIGINT/SIGHUP and does not
  *   handle it itself (a test runner), kill every child first
+ * @param {Partial<InstanceCounts>} [options.instances] how many copies of the gateway, text and speech
+ *   services to run on the one database (default: GATEWAY_INSTANCES, TEXT_INSTANCES, SPEECH_INSTANCES from
+ *   `env`, else 1); gateways take consecutive ports from the gateway's, further service copies free ports
  */
 export async function startPlatform({
   env = process.env,
@@ -224,9 +244,13 @@ export async function startPlatform({
   log = consoleLog(),
   onFailure,
   dieWithParentSignals = false,
+  instances = {},
 } = {}) {
   const catalog = loadRemoteCatalog();
   const p = { ...defaultPorts(), ...ports };
+  const counts = { ...instanceCounts(env), ...instances };
+  const spare = await freePorts(counts.text - 1 + (counts.speech - 1));
+  const copies = copyPlan({ counts, ports: p, spare });
   /** @param {RemoteDescriptor} r */
   const remotePortOf = (r) => ports.remotes?.[r.key] ?? r.defaultPort;
   const remotePorts = Object.fromEntries(catalog.map((r) => [r.key, remotePortOf(r)]));
@@ -264,9 +288,9 @@ export async function startPlatform({
   /** @type {[string, number][]} */
   const wanted = [
     ...(embeddedDb ? [/** @satisfies {[string, number]} */ (['embedded MongoDB', p.mongo])] : []),
-    ['text service', p.text],
-    ['speech service', p.speech],
-    ['gateway', p.gateway],
+    ...copies.text.map((c) => /** @satisfies {[string, number]} */ ([`${c.name} service`, c.port])),
+    ...copies.speech.map((c) => /** @satisfies {[string, number]} */ ([`${c.name} service`, c.port])),
+    ...copies.gateway.map((c) => /** @satisfies {[string, number]} */ ([c.name, c.port])),
     ...localRemotes.map((r) => /** @satisfies {[string, number]} */ ([r.name, remotePortOf(r)])),
   ];
   /** @type {string[]} */
@@ -309,6 +333,7 @@ export async function startPlatform({
       env: { PORT: String(p.gateway), ...(plan.gatewayHost ? { HOST: plan.gatewayHost } : {}) },
       readyUrl: `${localUrl}/readyz`,
     },
+    copies,
   });
   for (const r of localRemotes) {
     supervisor.add({
@@ -345,9 +370,8 @@ export async function startPlatform({
     // Awaited below; a remote given up on meanwhile must not count as an unhandled rejection first.
     remotesUp.catch(() => {});
     if (embeddedDb) await supervisor.start('mongo');
-    await supervisor.start('text');
-    await supervisor.start('speech');
-    await supervisor.start('gateway');
+    for (const copy of [...copies.text, ...copies.speech, ...copies.gateway])
+      await supervisor.start(copy.name);
     await remotesUp;
     started = true;
   } catch (error) {
@@ -362,9 +386,18 @@ export async function startPlatform({
       speech: speechUrl,
       mongo: mongoUri,
       remotes: Object.fromEntries(catalog.map((r) => [r.name, remoteEntries[r.key]])),
+      /** Every copy's base URL, the first being the one above (the gateway's on this machine). */
+      copies: {
+        gateway: copies.gateway.map((c) => `http://localhost:${c.port}`),
+        text: copies.text.map((c) => c.url),
+        speech: copies.speech.map((c) => c.url),
+      },
     },
     dataDir: data,
-    /** Process names: mongo (when embedded), text, speech, gateway and each local remote's name (mf_auth ...). */
+    /**
+     * Process names: mongo (when embedded), text, speech, gateway (further copies text-2, gateway-2 ...) and
+     * each local remote's name (mf_auth ...).
+     */
     processes: supervisor.names(),
     /** Stops one process on purpose (not a failure), e.g. to see how the rest copes. */
     stopProcess: (/** @type {string} */ name) => supervisor.stop(name),

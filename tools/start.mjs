@@ -5,6 +5,7 @@
 // rest keeps serving; only one that fails to become ready five times in a row stops everything (exit 1).
 import { buildPlatform, startPlatform } from './platform.mjs';
 import { consoleLog, logFormat } from './lib/log.mjs';
+import { instanceCounts } from './lib/instances.mjs';
 
 const log = consoleLog();
 /** @param {string} line */
@@ -29,6 +30,8 @@ process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 
 try {
+  // A bad GATEWAY_INSTANCES (or TEXT_, SPEECH_) is refused before minutes of building, not after.
+  const instances = instanceCounts(process.env);
   say('building what is missing or stale (nx run-many -t build)');
   // In a terminal Nx prints its own progress; elsewhere its lines become JSON lines like everything else.
   await buildPlatform(logFormat() === 'json' ? { log } : {});
@@ -45,6 +48,7 @@ try {
   );
   platform = await startPlatform({
     ports,
+    instances,
     log,
     onFailure: ({ name }) => {
       say(`stopped everything because ${name} could not be brought back; see its last lines above`);
@@ -62,6 +66,12 @@ try {
       .join(', ')}`,
   );
   say(`database: ${platform.urls.mongo}; data folder: ${platform.dataDir}`);
+  const { copies } = platform.urls;
+  if (copies.gateway.length + copies.text.length + copies.speech.length > 3) {
+    say(
+      `copies: gateways ${copies.gateway.join(', ')}; text ${copies.text.join(', ')}; speech ${copies.speech.join(', ')}`,
+    );
+  }
   say(`Platform ready: open ${platform.urls.site}`);
 } catch (error) {
   if (shuttingDown) process.exit(0);

@@ -15,15 +15,17 @@ export function balancedServiceClient(
   return {
     async call<D extends RouteDeclaration>(route: D, options?: ServiceCallOptions<D>) {
       const tried = new Set<string>();
-      for (let base = pool.pick(tried); ; ) {
-        tried.add(base!);
+      // pick() without exclusions always names a copy.
+      let base = pool.pick()!;
+      for (;;) {
+        tried.add(base);
         try {
-          const reply = await clients.get(base!)!.call(route, options);
-          pool.markUp(base!);
+          const reply = await clients.get(base)!.call(route, options);
+          pool.markUp(base);
           return reply;
         } catch (error) {
           const unanswered = error instanceof ServiceUnavailableError && error.answered === null;
-          if (unanswered) pool.markDown(base!);
+          if (unanswered) pool.markDown(base);
           const other = unanswered && route.method === 'GET' ? pool.pick(tried) : undefined;
           if (other === undefined) throw error;
           base = other;
