@@ -1,5 +1,6 @@
 import { Suspense, lazy, useLayoutEffect, useRef } from 'react';
 import type { ReactNode, RefObject } from 'react';
+import type { PageDeclaration } from '@platform/contracts/client';
 import { PageBody, PageHeader } from '@platform/remote-kit';
 import { Skeleton } from '@platform/ui';
 import { useContributeT } from './i18n';
@@ -50,13 +51,19 @@ function Arrived({
  * carries only Speak. The service worker keeps these chunks too (they are in the remote's manifest), so the
  * pages still open offline.
  */
-export function lazyPage(titleKey: string, load: () => Promise<Page>): Page {
-  const Loaded = lazy(async () => ({ default: await load() }));
+export function lazyPage(page: Pick<PageDeclaration, 'path' | 'title'>, load: () => Promise<Page>): Page {
+  let code: Promise<Page> | undefined;
+  const fetchCode = () => (code ??= load());
+  const Loaded = lazy(async () => ({ default: await fetchCode() }));
+  // The page being opened is asked for with this module, beside the texts the shell fetches before it
+  // draws any page, not once they have come: on a slow link that is a round trip less.
+  if (globalThis.location?.pathname === page.path) fetchCode().catch(() => undefined);
   function LazyPage() {
+    fetchCode().catch(() => undefined);
     const t = useContributeT();
     const headingFocusedRef = useRef(false);
     return (
-      <Suspense fallback={<Arriving title={t(titleKey)} headingFocusedRef={headingFocusedRef} />}>
+      <Suspense fallback={<Arriving title={t(page.title)} headingFocusedRef={headingFocusedRef} />}>
         <Arrived headingFocusedRef={headingFocusedRef}>
           <Loaded />
         </Arrived>

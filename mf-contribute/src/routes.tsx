@@ -9,10 +9,10 @@ import { SpeakPage } from './speak/SpeakPage';
 
 // Speak, where most people start (the installed app opens on it), comes with this module; each other page
 // is fetched when first shown.
-const ListenPage = lazyPage('titles.listen', () => import('./listen/ListenPage').then((m) => m.ListenPage));
-const WritePage = lazyPage('titles.write', () => import('./write/WritePage').then((m) => m.WritePage));
-const ReviewPage = lazyPage('titles.review', () => import('./review/ReviewPage').then((m) => m.ReviewPage));
-const DonateVoicePage = lazyPage('titles.donate', () =>
+const ListenPage = lazyPage(listenPage, () => import('./listen/ListenPage').then((m) => m.ListenPage));
+const WritePage = lazyPage(writePage, () => import('./write/WritePage').then((m) => m.WritePage));
+const ReviewPage = lazyPage(reviewPage, () => import('./review/ReviewPage').then((m) => m.ReviewPage));
+const DonateVoicePage = lazyPage(donatePage, () =>
   import('./donate/DonateVoicePage').then((m) => m.DonateVoicePage),
 );
 

@@ -23,6 +23,11 @@ export class EarlyFetches {
     this.pending.set(url, { response, at: this.now() });
   }
 
+  /** Forgets every answer still waiting: none of them is handed to a page any more. */
+  dropAll() {
+    this.pending.clear();
+  }
+
   /** The answer asked for `url` ahead of time, handed over once; undefined when there is none (any more). */
   take(url: string): Promise<Response> | undefined {
     const early = this.pending.get(url);

@@ -4,7 +4,8 @@ import { REMOTES_MANIFEST_PATH } from '../federation/remotesManifestShape';
 /**
  * What the worker does with a request:
  * - `pass`: not touched (the browser fetches it as if there were no worker): every call to the API, the
- *   accounts and the audio, whatever its method; the offline queue of contributions handles writes;
+ *   accounts and the audio, whatever its method; the offline queue of contributions handles writes (the
+ *   one exception: the session the worker asked for as it answered a page from the device is handed over);
  * - `precache`: one of the shell's own files, from the precache;
  * - `navigation`: a page of the site, from the network, or the shell's page when there is none;
  * - `remotes`: /remotes.json, from the network, or the last one read;

@@ -145,10 +145,16 @@ describe('the service worker', () => {
         expect(await open(`${SITE}/user/speak`)).toBe(PAGE.replace('lang="en"', 'lang="yo"'));
       });
 
-      it("asks for /remotes.json and the page's remote's manifest as it answers the page, once each, handing them to the page", async () => {
+      /** A worker with every remote kept, over a network that also answers the session. */
+      async function installedWithCookies() {
         const surroundings = fakeScope();
         const { network } = surroundings;
-        network.serve({ [`${SITE}/remotes.json`]: REMOTES, ...alphaV1.files, ...beta.files });
+        network.serve({
+          [`${SITE}/remotes.json`]: REMOTES,
+          [`${SITE}/auth/session`]: () => new Response('{"user":{"id":"u1"}}'),
+          ...alphaV1.files,
+          ...beta.files,
+        });
         const worker = createWorker({
           scope: { ...surroundings.scope, cookieStore: { get: async () => null } },
           precache: surroundings.precache,
@@ -158,27 +164,42 @@ describe('the service worker', () => {
         worker.onInstall(installing.event);
         await installing.done();
         network.takeRequests();
-
-        const page = fetchEvent(`${SITE}/mf_alpha`, { mode: 'navigate', clientId: 'page' });
-        worker.onFetch(page.event);
-        expect(await (await page.settled())?.text()).toContain('shell');
-        // Asked before the page's scripts have run, not one after the other as they ask.
-        expect(network.takeRequests()).toEqual([`${SITE}/remotes.json`, alphaV1.manifestUrl]);
-
-        for (const [url, text] of [
-          [`${SITE}/remotes.json`, REMOTES],
-          [alphaV1.manifestUrl, alphaV1.manifest],
-        ] as const) {
-          const asked = fetchEvent(url, { clientId: 'page' });
+        const ask = async (url: string, options: Parameters<typeof fetchEvent>[1] = {}) => {
+          const asked = fetchEvent(url, { clientId: 'page', ...options });
           worker.onFetch(asked.event);
-          expect(await (await asked.settled())?.text()).toBe(text);
-        }
+          return asked.answered() ? (await asked.settled())?.text() : null;
+        };
+        return { network, ask };
+      }
+
+      it("asks for the session, /remotes.json and the page's remote's manifest as it answers the page, once each, handing them to the page", async () => {
+        const { network, ask } = await installedWithCookies();
+        expect(await ask(`${SITE}/mf_alpha`, { mode: 'navigate' })).toContain('shell');
+        // Asked before the page's scripts have run, not one after the other as they ask.
+        expect(network.takeRequests()).toEqual([
+          `${SITE}/auth/session`,
+          `${SITE}/remotes.json`,
+          alphaV1.manifestUrl,
+        ]);
+
+        expect(await ask(`${SITE}/auth/session`)).toBe('{"user":{"id":"u1"}}');
+        expect(await ask(`${SITE}/remotes.json`)).toBe(REMOTES);
+        expect(await ask(alphaV1.manifestUrl)).toBe(alphaV1.manifest);
         expect(network.takeRequests()).toEqual([]);
-        // Handed over once: a later request asks the network again.
-        const again = fetchEvent(`${SITE}/remotes.json`, { clientId: 'page' });
-        worker.onFetch(again.event);
-        await again.settled();
+        // Handed over once: later requests go to the network as they are.
+        expect(await ask(`${SITE}/auth/session`)).toBeNull();
+        expect(await ask(`${SITE}/remotes.json`)).toBe(REMOTES);
         expect(network.takeRequests()).toEqual([`${SITE}/remotes.json`]);
+      });
+
+      it('drops the session it asked for ahead once the page writes anything (a sign-in, a sign-out)', async () => {
+        const { network, ask } = await installedWithCookies();
+        await ask(`${SITE}/mf_alpha`, { mode: 'navigate' });
+        network.takeRequests();
+        expect(await ask(`${SITE}/auth/sign-out`, { method: 'POST' })).toBeNull();
+        // The answer asked before the write may name the person who has just left: the page asks anew.
+        expect(await ask(`${SITE}/auth/session`)).toBeNull();
+        expect(await ask(`${SITE}/api/user/stats`)).toBeNull();
       });
 
       it('gives the page the default language when the cookie is missing or not a language of the site', async () => {
@@ -195,7 +216,7 @@ describe('the service worker', () => {
     });
   });
 
-  it('never answers calls to the API or the accounts: they go to the network as they are', async () => {
+  it('never answers calls to the API or the accounts it did not ask for ahead of a page: they go to the network as they are', async () => {
     const { install, request, network } = setup();
     await install();
     network.takeRequests();

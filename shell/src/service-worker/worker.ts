@@ -2,6 +2,7 @@ import {
   CONTRIBUTIONS_SYNC_TAG,
   LOCALE_COOKIE,
   SERVICE_WORKER_MESSAGES,
+  getAuthSession,
   isUiLocale,
   pageInLanguage,
 } from '@platform/contracts/client';
@@ -63,10 +64,12 @@ export function createWorker({
   const early = new EarlyFetches(fetchFn, now);
 
   /**
-   * For a page answered from the device: asks now for /remotes.json and the manifest of the remote that
-   * draws the page (as the last /remotes.json read says), which the page asks for next.
+   * For a page answered from the device: asks now for the session, /remotes.json and the manifest of the
+   * remote that draws the page (as the last /remotes.json read says), which the page asks for next. The
+   * session is the longest of them on a slow link (it always crosses the network), so it goes first.
    */
   async function fetchAheadOf(pageUrl: string) {
+    early.start(`${origin}${getAuthSession.path}`);
     early.start(remotesJsonKey(origin));
     const saved = await savedRemotesJson(caches, origin);
     const { pathname } = new URL(pageUrl);
@@ -240,10 +243,26 @@ export function createWorker({
     });
   }
 
+  /**
+   * A call the worker otherwise leaves alone, unless it is one asked for ahead of this page: then it gets
+   * that answer. Any write (a sign-in, a sign-out) may change what those answers would say, so it drops
+   * every one still waiting.
+   */
+  function passOrHandOver(event: FetchEventLike) {
+    const { request } = event;
+    if (request.method !== 'GET') {
+      early.dropAll();
+      return;
+    }
+    const ahead = early.take(request.url);
+    if (ahead) event.respondWith(ahead);
+  }
+
   function onFetch(event: FetchEventLike) {
     const { request } = event;
     switch (requestKind(request, origin, (url) => precache.has(url))) {
       case 'pass':
+        passOrHandOver(event);
         return;
       case 'precache':
         event.respondWith(precache.match(request.url).then((kept) => kept ?? fetchFn(request)));

@@ -8,4 +8,6 @@ export const listenPage = /*#__PURE__*/ definePage({
   title: 'titles.listen',
   access: 'signedIn',
   nav: { contributorTabs: { label: 'contributorTabs.listen', order: 2 } },
+  // Its first batch, unless the device keeps one: hinted, it arrives beside the section's code.
+  firstCalls: ['getRecordingsToValidate'],
 });
