@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { ObjectId, type Db } from 'mongodb';
 import type { FastifyBaseLogger } from 'fastify';
 import { recordingStatusFor } from '@platform/contracts';
@@ -929,6 +930,44 @@ describe('release selection and the worker', () => {
     expect(await releaseChunks()).toBe(chunks);
     expect(await db.collection('release_build_files').countDocuments()).toBe(0);
     await db.collection('text_pairs').deleteOne({ _id: 'broken' as never });
+  });
+
+  it('stops when storing its archive fails, says why and leaves no file behind', async () => {
+    const files = await releaseFiles();
+    const chunks = await releaseChunks();
+    const release = await askForRelease(db, { name: 'Disk Full' });
+    const real = speech.stores.datasets;
+    // The complete archive's store refuses its bytes once the first clips are in.
+    const releaseBucket = () => {
+      const bucket = real.releaseBucket();
+      const open: typeof bucket.openUploadStreamWithId = (id, name, options) => {
+        const upload = bucket.openUploadStreamWithId(id, name, options);
+        if (name !== 'disk-full-v1.zip') return upload;
+        let stored = 0;
+        const failing = new Writable({
+          write(chunk: Buffer, _encoding, callback) {
+            stored += chunk.length;
+            if (stored > 100_000) callback(new Error('the store is full'));
+            else upload.write(chunk, callback);
+          },
+          final: (callback) => upload.end(callback),
+        });
+        return failing as unknown as ReturnType<typeof bucket.openUploadStreamWithId>;
+      };
+      return Object.assign(Object.create(bucket) as typeof bucket, { openUploadStreamWithId: open });
+    };
+    const worker = createReleaseWorker({
+      stores: { ...speech.stores, datasets: { ...real, releaseBucket } },
+      log: quiet(),
+      pollMs: 60_000,
+    });
+    await worker.idle();
+    await worker.stop();
+    const failed = (await datasetCollections(db).releases.findOne({ _id: release._id }))!;
+    expect([failed.status, failed.error]).toEqual(['failed', 'the store is full']);
+    expect(await releaseFiles()).toBe(files);
+    expect(await releaseChunks()).toBe(chunks);
+    expect(await db.collection('release_build_files').countDocuments()).toBe(0);
   });
 
   it('redoes from scratch a build whose worker died, once its lease has expired', async () => {

@@ -237,10 +237,11 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
   }
 
   async function writeArchives(): Promise<BuildOutput> {
-    const failed = Promise.race([completeUpload.done, audioUpload.done]).then(
-      () => null,
-      (error: unknown) => error,
-    );
+    // Noted once, not raced against on every clip: each race would leave a reaction on a promise that stays
+    // pending until the build ends (about a kilobyte per clip). A failed upload releases its waiters.
+    let uploadFailure: unknown = null;
+    for (const upload of [completeUpload, audioUpload])
+      upload.done.catch((error: unknown) => (uploadFailure ??= error));
     let completeAdded = 0;
     let audioAdded = 0;
     /** Every file of the complete archive but SHA256SUMS: its path below the folder, size and SHA-256. */
@@ -353,15 +354,11 @@ export async function buildRelease(ctx: BuildContext): Promise<BuildOutput> {
       files.push({ path: clipPath, bytes: wav.length, sha256: sha256(wav) });
       await shards.add({ row: clip, wav });
       // Back-pressure: wait until what is queued in the zips has mostly reached the store.
-      await Promise.race([
-        Promise.all([
-          completeUpload.passed(completeAdded - MAX_PENDING_BYTES),
-          audioUpload.passed(audioAdded - MAX_PENDING_BYTES),
-        ]),
-        failed.then((error) => {
-          if (error) throw error;
-        }),
+      await Promise.all([
+        completeUpload.passed(completeAdded - MAX_PENDING_BYTES),
+        audioUpload.passed(audioAdded - MAX_PENDING_BYTES),
       ]);
+      if (uploadFailure) throw uploadFailure;
     }
     // The decode threads are done: their memory goes back before the tables and the manifest are written.
     await decoder.close();
