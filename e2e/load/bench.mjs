@@ -13,9 +13,14 @@
 // minute on 429s. Sign-up and sign-in limits stay as they are: each contributor comes from an address of its
 // own (X-Forwarded-For, one trusted proxy hop), as people do.
 //
+// Signing 200 people up costs 400 password hashes (scrypt, 128 MB each, two at a time): a minute or more on
+// two cores. LOAD_DATA_DIR keeps the database and the people (load-people.json) in a folder of one's choice,
+// and a later run with the same LOAD_DATA_DIR signs nobody up: sign up once (LOAD_SECONDS=0), then measure.
+//
 //   npm run bench                       (every benchmark of the repository)
-//   node e2e/load/bench.mjs             this one; LOAD_CONTRIBUTORS, LOAD_SECONDS, LOAD_INSTANCES=1 (only
-//                                       the one-instance run), BENCH_SKIP_BUILD=1
+//   node e2e/load/bench.mjs             this one; LOAD_CONTRIBUTORS, LOAD_SECONDS, LOAD_THINK_MS (a pause
+//                                       between a contributor's steps, 0), LOAD_INSTANCES=1 (only the
+//                                       one-instance run), LOAD_DATA_DIR, BENCH_SKIP_BUILD=1
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -27,6 +32,7 @@ import { formatLoadResult, formatCalls } from './report.mjs';
 
 const CONTRIBUTORS = Number(process.env.LOAD_CONTRIBUTORS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const THINK_MS = Number(process.env.LOAD_THINK_MS ?? 0);
 const INSTANCES = (process.env.LOAD_INSTANCES ?? '1,2').split(',').map(Number);
 const UNLIMITED = String(1_000_000_000);
 
@@ -62,7 +68,10 @@ async function freePortRuns(count, instances) {
   throw new Error(`no run of ${instances} free ports found`);
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-load-'));
+const keptDataDir = process.env.LOAD_DATA_DIR ? path.resolve(process.env.LOAD_DATA_DIR) : null;
+if (keptDataDir) fs.mkdirSync(keptDataDir, { recursive: true });
+const dataDir = keptDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'platform-load-'));
+const peopleFile = path.join(dataDir, 'load-people.json');
 const log = fileLog(path.join(dataDir, 'platform.log'));
 console.log(`load run (log: ${path.join(dataDir, 'platform.log')})`);
 if (process.env.BENCH_SKIP_BUILD !== '1') await buildPlatform({ log });
@@ -80,7 +89,16 @@ delete baseEnv.MONGODB_URI;
 for (const r of catalog) delete baseEnv[`REMOTE_${r.key.toUpperCase()}_URL`];
 
 /** @type {Awaited<ReturnType<typeof signUpContributors>>['people'] | null} */
-let people = null;
+let people = fs.existsSync(peopleFile) ? JSON.parse(fs.readFileSync(peopleFile, 'utf8')) : null;
+if (people && people.length < CONTRIBUTORS) {
+  throw new Error(
+    `${peopleFile} holds ${people.length} people, fewer than LOAD_CONTRIBUTORS=${CONTRIBUTORS}`,
+  );
+}
+if (people) {
+  people = people.slice(0, CONTRIBUTORS);
+  console.log(`${CONTRIBUTORS} contributors signed up earlier (${peopleFile})`);
+}
 /** @type {string[]} */
 const summaries = [];
 try {
@@ -127,12 +145,15 @@ try {
           `${CONTRIBUTORS} contributors signed up and in in ${(signUp.ms / 1000).toFixed(1)} s (two password hashes each); load average ${load()}`,
         );
         console.log(formatCalls(signUp.stats.summary(signUp.ms / 1000)));
+        fs.writeFileSync(peopleFile, JSON.stringify(people));
       }
+      if (SECONDS <= 0) continue;
       const result = await runLoad({
         people,
         sites,
         mongoUri: platform.urls.mongo,
         durationMs: SECONDS * 1000,
+        thinkMs: THINK_MS,
         pids: () => Object.fromEntries(platform.processes.map((name) => [name, platform.pidOf(name)])),
       });
       const title = `${instances === 1 ? 'One instance' : `${instances} instances`} of everything`;
@@ -149,5 +170,6 @@ try {
   );
 } finally {
   await log.close();
-  if (process.env.BENCH_KEEP_DATA !== '1') fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!keptDataDir && process.env.BENCH_KEEP_DATA !== '1')
+    fs.rmSync(dataDir, { recursive: true, force: true });
 }
