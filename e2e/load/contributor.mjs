@@ -1,7 +1,8 @@
 // @ts-check
 // One simulated contributor's session after signing in: turn after turn, Speak (a round of sentences, one
 // take uploaded per turn), Listen (a batch of other people's clips, each played and voted on), Write (one
-// sentence) and the dataset listing, until the run's deadline or its turn budget. Every write the platform
+// sentence) and the dataset listing, until the run's deadline (no step starts after it; calls under way
+// finish) or its turn budget. Every write the platform
 // acknowledged goes into the run's ledger, which is checked against the database afterwards.
 import { contracts } from './contracts.mjs';
 
@@ -39,7 +40,7 @@ const pause = (ms) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)
  * @param {number} options.index this contributor's number in the run
  * @param {Buffer} options.audio the take uploaded for every sentence (WebM/Opus)
  * @param {{ type: string, name: string }} options.audioFile
- * @param {number} options.deadline Date.now() at which no new turn starts
+ * @param {number} options.deadline Date.now() after which no new step starts
  * @param {number} options.maxTurns
  * @param {number} options.thinkMs pause between steps
  * @param {Ledger} options.ledger
@@ -87,6 +88,7 @@ export async function contribute({
       if (upload.status === 201) ledger.recordings.push({ id: upload.body.id, speakerId: userId });
     }
     await pause(thinkMs);
+    if (Date.now() >= deadline) break;
 
     // Listen
     const batch = await client.call(c.getRecordingsToValidate, { query: { count: LISTEN_BATCH } });
@@ -94,6 +96,7 @@ export async function contribute({
       batch.outcome === 'ok' ? /** @type {Array<{ id: string, audioUrl: string }>} */ (batch.body) : [];
     if (batch.outcome === 'ok' && clips.length === 0) emptyBatches += 1;
     for (const clip of clips) {
+      if (Date.now() >= deadline) break;
       await client.call(c.getAudioFile, { path: clip.audioUrl });
       const vote = await client.call(c.postRecordingVote, {
         params: { id: clip.id },
@@ -102,6 +105,7 @@ export async function contribute({
       if (vote.status === 200) ledger.votes.push({ recordingId: clip.id, voterId: userId });
     }
     await pause(thinkMs);
+    if (Date.now() >= deadline) break;
 
     // Write
     const written = await client.call(c.postSentence, {
@@ -115,6 +119,7 @@ export async function contribute({
     });
     if (written.status === 201) ledger.sentences.push({ id: written.body.id, authorId: userId });
     await pause(thinkMs);
+    if (Date.now() >= deadline) break;
 
     // Datasets
     await client.call(c.getDatasets, { query: { page: 1 } });
