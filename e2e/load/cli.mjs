@@ -3,7 +3,7 @@
 // A load run against a platform that is already running (the end-to-end suite's short run spawns this):
 //
 //   node e2e/load/cli.mjs --site http://localhost:3000 --data-dir .data --mongo mongodb://127.0.0.1:27027 \
-//     --contributors 20 --seconds 10 [--max-turns 40] [--out result.json]
+//     --contributors 20 --seconds 10 [--max-turns 40] [--think-ms 250] [--out result.json]
 //
 // The gateway must trust one proxy hop (TRUST_PROXY=1): each contributor comes from an address of its own.
 // Prints the tables on stderr and writes the whole result as JSON to --out (or stdout).
@@ -20,6 +20,7 @@ const { values } = parseArgs({
     contributors: { type: 'string', default: '20' },
     seconds: { type: 'string', default: '10' },
     'max-turns': { type: 'string' },
+    'think-ms': { type: 'string', default: '0' },
     out: { type: 'string' },
   },
 });
@@ -28,7 +29,7 @@ const dataDir = values['data-dir'];
 const mongoUri = values.mongo;
 if (!site || !dataDir || !mongoUri) {
   console.error(
-    'usage: cli.mjs --site URL --data-dir DIR --mongo URI [--contributors N] [--seconds S] [--max-turns T] [--out FILE]',
+    'usage: cli.mjs --site URL --data-dir DIR --mongo URI [--contributors N] [--seconds S] [--max-turns T] [--think-ms MS] [--out FILE]',
   );
   process.exit(2);
 }
@@ -40,6 +41,7 @@ const result = await runLoad({
   mongoUri,
   durationMs: Number(values.seconds) * 1000,
   ...(values['max-turns'] ? { maxTurns: Number(values['max-turns']) } : {}),
+  thinkMs: Number(values['think-ms']),
 });
 console.error(formatLoadResult(result, 'load run'));
 const json = JSON.stringify(

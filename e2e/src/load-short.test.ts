@@ -17,6 +17,12 @@ jest.setTimeout(240_000);
 
 /** A turn writes at most five times (a take, three votes, a sentence): 100 turns stay under 600 writes. */
 const MAX_TURNS = 100;
+/**
+ * A quarter of a second between a contributor's steps (a person takes longer): the run measures the platform
+ * under people's load, not how a busy test machine copes with calls fired back to back, where the gateway's
+ * 4 s wait for a service would decide the outcome.
+ */
+const THINK_MS = 250;
 
 interface LoadResult {
   calls: Array<{ name: string; count: number; errors: Record<string, number> }>;
@@ -49,6 +55,8 @@ function runLoad(contributors: number, seconds: number): Promise<{ result: LoadR
       String(seconds),
       '--max-turns',
       String(MAX_TURNS),
+      '--think-ms',
+      String(THINK_MS),
       '--out',
       out,
     ],
