@@ -3,6 +3,7 @@
 //
 //   node services/text/bench/review.mjs                          # 100,000 pending sentences, 20,000 pairs
 //   BENCH_PENDING=100000 BENCH_PAIRS=20000 BENCH_QUERIES=500 node services/text/bench/review.mjs
+//   BENCH_LOCK=/tmp/bench.lock node services/text/bench/review.mjs   # the timed part holds this file's flock
 //
 // Starts the embedded MongoDB (a child process, fresh folder) and the built text service, loads
 // BENCH_PENDING pending written sentences (five languages, 2,000 writers, 0-1 reviews each, as a queue in
@@ -10,6 +11,8 @@
 // BENCH_REVIEWERS people work through the queue: each turn times GET /api/review/next (any language, one
 // language, pairs) and then judges the item it got (approve, reject or skip), so every reviewer's history of
 // judged items grows as it would. Prints p50/p95/max of each call. Target: next item p95 < 20 ms.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { cpus, loadavg } from 'node:os';
 import { MongoClient, ObjectId } from 'mongodb';
 import { build, createBench, cycle, keyedByString, log, ms, pct } from '../../../tools/bench/harness.mjs';
@@ -50,6 +53,23 @@ const summary = (name, xs) => {
  * @param {string} url
  */
 const signed = (id, method, url) => bench.signed('text', { id, method, url });
+
+/**
+ * On a machine shared by several people, BENCH_LOCK names a file whose exclusive lock (flock(1)) the timed
+ * part holds, so their builds and tests wait while it measures; loading and index builds run without it.
+ * Resolves to the function that releases it.
+ * @returns {Promise<() => void>}
+ */
+async function exclusive() {
+  const file = env.BENCH_LOCK;
+  if (!file) return () => {};
+  // flock holds the lock while `cat` waits on its stdin; closing stdin ends cat and releases it
+  const holder = spawn('flock', ['-x', file, 'sh', '-c', 'echo held; exec cat'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  await once(holder.stdout, 'data');
+  return () => holder.stdin.end();
+}
 
 /** @param {import('mongodb').Db} db */
 async function load(db) {
@@ -223,13 +243,21 @@ async function main() {
     readyMs: Number(env.BENCH_READY_MS ?? 900_000),
   });
   log(`  the service was ready after ${((Date.now() - starting) / 1000).toFixed(1)} s`);
-  log('timing next item and verdicts...');
+  const release = await exclusive();
+  log(`timing next item and verdicts (load average ${loadavg()[0].toFixed(1)})...`);
   const warm = Number(env.BENCH_WARMUP ?? 20);
-  for (let i = 0; i < warm; i++)
-    await fetch(`${textUrl}/api/review/next?kind=sentence`, {
-      headers: signed('warmup', 'GET', `${textUrl}/api/review/next?kind=sentence`),
-    });
-  const times = await review(textUrl);
+  let times;
+  let measuredLoad = loadavg();
+  try {
+    for (let i = 0; i < warm; i++)
+      await fetch(`${textUrl}/api/review/next?kind=sentence`, {
+        headers: signed('warmup', 'GET', `${textUrl}/api/review/next?kind=sentence`),
+      });
+    times = await review(textUrl);
+    measuredLoad = loadavg();
+  } finally {
+    release();
+  }
   log(summary('GET /api/review/next?kind=sentence', times.next));
   log(summary('GET /api/review/next?...&lang=<l>', times.nextLang));
   log(summary('GET /api/review/next?kind=pair', times.nextPair));
@@ -245,7 +273,7 @@ async function main() {
   );
   log(`next review item p95 between verdicts ${ms(p95)}, reads alone ${ms(p95Reads)} (target < 20 ms)`);
   log(
-    `load average while measuring: ${loadavg()
+    `load average while measuring: ${measuredLoad
       .map((n) => n.toFixed(1))
       .join(' ')} on ${cpus().length} cores`,
   );

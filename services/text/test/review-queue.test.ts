@@ -107,4 +107,20 @@ describe("Review's queue jumps over a writer's own items without reading them", 
       }).toEqual({ kind, lang, docs: 1, returned: 1, fewKeys: true });
     }
   });
+
+  it("reads about ten keys for the writer's next item once the database knows the run, verdicts between", async () => {
+    await executionStats('sentence', 'prolific'); // the run is proven (or already known)
+    // another person's verdict on an item after the run moves that item, not the writer's run
+    const ada = await sentences(db()).findOne({ authorId: 'ada' });
+    const verdict = await service.app.inject({
+      method: 'POST',
+      url: `/api/review/sentence/${ada!._id!.toHexString()}`,
+      headers: person('bola'),
+      payload: { verdict: 'skip' },
+    });
+    expect(verdict.statusCode).toBe(200);
+    const stats = await executionStats('sentence', 'prolific');
+    expect({ docs: stats.totalDocsExamined, returned: stats.nReturned }).toEqual({ docs: 1, returned: 1 });
+    expect(stats.totalKeysExamined).toBeLessThan(15);
+  });
 });

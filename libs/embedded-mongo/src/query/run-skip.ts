@@ -5,7 +5,9 @@
 // entries, in the same order. The next k entries of the scan all hold the failing value when the scan's k-th
 // next entry is the value's k-th next entry in the companion: LMDB steps k entries of each natively. The scan
 // gallops (k doubling while that holds), narrows down where the run ends (k halving) and resumes after the
-// last entry proved to be in the run, so JavaScript reads a few keys instead of the whole run.
+// last entry proved to be in the run, so JavaScript reads a few keys instead of the whole run. A proven run
+// is remembered (remembered-runs.ts) until a write lands in it: the next scan that meets it jumps to its end
+// without walking it again.
 import { serialize } from 'bson';
 import type { Engine } from '../storage/engine';
 import type { CollectionMeta, IndexSpec } from '../storage/catalog-types';
@@ -112,6 +114,11 @@ export function runSkipper(engine: Engine, plan: Plan, examined: () => void): Ru
   let value: Buffer | undefined;
 
   const jump = (key: Buffer, rangeEnd: Buffer | undefined): Buffer | undefined => {
+    const known = engine.runs.lastOf(ix.id, skip.field, value!, key);
+    if (known && known.compare(key) > 0) {
+      examined();
+      return Buffer.concat([known.subarray(KEY_PREFIX), Buffer.from([0])]);
+    }
     const companionKey = reorder(key, offs, skip.order, skip.companion.id);
     const cOffs = segmentOffsets(companionKey, KEY_PREFIX, cDirs);
     const valueEnd = prefixEnd(companionKey.subarray(KEY_PREFIX, cOffs[skip.points]));
@@ -148,7 +155,15 @@ export function runSkipper(engine: Engine, plan: Plan, examined: () => void): Ru
         step >>= 1;
       }
     }
-    return moved ? Buffer.concat([pos, Buffer.from([0])]) : undefined;
+    if (!moved) return undefined;
+    engine.runs.remember({
+      index: ix.id,
+      field: skip.field,
+      value: value!,
+      first: Buffer.from(key),
+      last: Buffer.concat([key.subarray(0, KEY_PREFIX), pos]),
+    });
+    return Buffer.concat([pos, Buffer.from([0])]);
   };
 
   return {

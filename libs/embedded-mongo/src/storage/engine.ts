@@ -17,6 +17,7 @@ import { normalizeForMatch } from './normalize';
 import { nsOf, type CollectionMeta, type IndexField, type IndexSpec } from './catalog-types';
 import { EntryType, pathParts, RawPaths } from './raw-path';
 import { leadingSegment, ValueCounts } from './value-counts';
+import { RememberedRuns } from '../query/remembered-runs';
 
 export type { CollectionMeta, IndexSpec } from './catalog-types';
 
@@ -47,6 +48,8 @@ export class Engine {
   private readonly index: Database<Buffer, Buffer>;
   private readonly catalog: Database<Buffer, string>;
   private readonly counts: ValueCounts;
+  /** Runs of index entries scans have jumped over (query/run-skip.ts), forgotten when a write lands in one. */
+  readonly runs = new RememberedRuns();
   private readonly colls = new Map<string, CollectionMeta>();
   private nextId = 1;
   private dirtyStats = new Set<CollectionMeta>();
@@ -139,6 +142,7 @@ export class Engine {
     const committed = this.env.transaction(() => {
       // from here on, a new mutation goes to the next transaction
       this.scheduled = false;
+      this.runs.writing();
       batch = this.queue;
       this.queue = [];
       for (const w of batch) {
@@ -155,6 +159,11 @@ export class Engine {
     const flushed = new Promise<void>((resolve, reject) => {
       this.env.flushed.then(() => resolve(), reject);
     });
+    // reads see this transaction's writes once its commit resolves (lmdb-js renews the read snapshot first)
+    committed.then(
+      () => batch && this.runs.written(),
+      () => batch && this.runs.written(),
+    );
     committed.then(
       () =>
         flushed.then(
@@ -277,6 +286,7 @@ export class Engine {
   }
 
   private removeRange(db: Database<Buffer, Buffer>, prefix: Buffer): void {
+    if (db === this.index) this.runs.clear();
     // in slices, so that a large collection is not held as one array of keys
     for (;;) {
       const keys = [...db.getKeys({ start: prefix, end: prefixEnd(prefix), limit: 10_000 })];
@@ -322,6 +332,7 @@ export class Engine {
         else values.set(seg.toString('latin1'), [seg, 1]);
       }
     }
+    this.runs.clear();
     for (let i = 0; i < entries.length; i += 2) this.index.putSync(entries[i]!, entries[i + 1]!);
     meta.indexes.push(ix);
     this.counts.set(meta, ix, values.values());
@@ -448,6 +459,11 @@ export class Engine {
     this.dirtyStats.add(meta);
   }
 
+  private unindex(key: Buffer): void {
+    this.runs.touched(key);
+    this.index.removeSync(key);
+  }
+
   private putKeys(
     meta: CollectionMeta,
     ix: IndexSpec,
@@ -456,7 +472,11 @@ export class Engine {
     entry: Buffer,
   ): void {
     const prefix = u32(ix.id);
-    for (const k of keys) this.index.putSync(Buffer.concat([prefix, k.bytes, idEnc]), entry);
+    for (const k of keys) {
+      const key = Buffer.concat([prefix, k.bytes, idEnc]);
+      this.runs.touched(key);
+      this.index.putSync(key, entry);
+    }
     const multikey = keys.length > 1 && !ix.multikey;
     const longKeys = !ix.longKeys && keys.some((k) => k.values.some(isTruncated));
     const arrays = ix.arrays === false && keys.length > 0 && crossesArray(ix, entry);
@@ -509,7 +529,7 @@ export class Engine {
       const prev = new Set(oldKeys[i]!.map((k) => k.bytes.toString('hex')));
       for (const k of oldKeys[i]!) {
         if (next.has(k.bytes.toString('hex'))) continue;
-        this.index.removeSync(Buffer.concat([prefix, k.bytes, idEnc]));
+        this.unindex(Buffer.concat([prefix, k.bytes, idEnc]));
         this.counts.add(meta, ix, k.bytes, -1);
       }
       for (const k of newKeys[i]!)
@@ -535,7 +555,7 @@ export class Engine {
     meta.indexes.forEach((ix) => {
       const prefix = u32(ix.id);
       for (const k of this.indexKeys(ix, old.doc)) {
-        this.index.removeSync(Buffer.concat([prefix, k.bytes, idEnc]));
+        this.unindex(Buffer.concat([prefix, k.bytes, idEnc]));
         this.counts.add(meta, ix, k.bytes, -1);
       }
     });

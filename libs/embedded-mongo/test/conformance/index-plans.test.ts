@@ -518,6 +518,70 @@ describe("a queue that jumps over a writer's own items", () => {
     expect(JSON.stringify(plan.queryPlanner.winningPlan)).not.toContain('runsSkippedWith');
     expect(plan.executionStats.totalKeysExamined).toBeGreaterThan(3000);
   });
+
+  test('a run jumped over once is jumped again in a few keys until a write lands in it', async () => {
+    if (s.isRealMongo) return; // a property of this server's scans
+    const coll = await queue();
+    const query = { status: 'pending', author: { $ne: 'me' } };
+    const keys = async () =>
+      (await coll.find(query).sort({ createdAt: 1 }).limit(1).explain('executionStats')).executionStats
+        .totalKeysExamined as number;
+    const first = await keys();
+    expect(first).toBeGreaterThan(20);
+    // the second read finds the writer's 3,000 items remembered: the run's first keys, then its end
+    expect(await keys()).toBeLessThan(15);
+    // someone else's item among the writer's: the run no longer holds, and the next read finds that item
+    const inside = await coll.insertOne({
+      status: 'pending',
+      author: 'late',
+      createdAt: new Date(t0 + 1200.5),
+    });
+    const next = await coll.find(query).sort({ createdAt: 1 }).limit(1).toArray();
+    expect(String(next[0]?._id)).toBe(String(inside.insertedId));
+  });
+
+  test('reads between writes inside and around remembered runs answer as a collection scan', async () => {
+    const coll = await queue();
+    const query = { status: 'pending', author: { $ne: 'me' } };
+    const mine = (await coll.find({ author: 'me' }, { projection: { _id: 1 } }).toArray()).map((d) => d._id);
+    // a seeded sequence of writes: other people's items put among the writer's, the writer's items handed to
+    // someone else, someone else's handed to the writer, items removed
+    let seed = 7;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let round = 0; round < 40; round++) {
+      const viaIndex = await coll.find(query).sort({ createdAt: 1 }).limit(3).toArray();
+      const viaScan = await coll
+        .find(query, { hint: { $natural: 1 } })
+        .sort({ createdAt: 1 })
+        .limit(3)
+        .toArray();
+      expect({ round, ids: viaIndex.map((d) => String(d._id)) }).toEqual({
+        round,
+        ids: viaScan.map((d) => String(d._id)),
+      });
+      const target = mine[rand(mine.length)];
+      switch (round % 4) {
+        case 0:
+          await coll.insertOne({
+            status: 'pending',
+            author: `n${round}`,
+            createdAt: new Date(t0 + rand(3000) + 0.5),
+          });
+          break;
+        case 1:
+          await coll.updateOne({ _id: target }, { $set: { author: `h${round}` } });
+          break;
+        case 2:
+          await coll.updateOne({ _id: viaScan[0]?._id }, { $set: { author: 'me' } });
+          break;
+        default:
+          await coll.deleteOne({ _id: target });
+      }
+    }
+  });
 });
 
 describe('$group on an indexed field', () => {
