@@ -11,7 +11,7 @@ import type { StorageGate } from './storage-quota/storage-gate';
 import { storesFilesMatcher } from './storage-quota/stores-files';
 import { ownerOf, type RoutingRule, type ServiceName } from './routing-table';
 import { replyUpstreamError } from './upstream-errors';
-import { proxiedBody, uploadDrainBytesFor } from './upload-drain';
+import { proxiedBody, refusalOfOversizedBody, uploadDrainBytesFor } from './upload-drain';
 import { neverReached, type UpstreamPool } from './upstream-pool';
 
 export interface UpstreamTimeouts {
@@ -120,12 +120,15 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
   });
   app.removeAllContentTypeParsers();
   const drainBytes = uploadDrainBytesFor();
-  app.addContentTypeParser('*', (request, payload, done) =>
+  app.addContentTypeParser('*', (request, payload, done) => {
+    const bytes = drainBytes(request.method, splitTarget(request.url).path);
+    const refusal = refusalOfOversizedBody(request.raw, bytes);
+    if (refusal) return done(refusal, undefined);
     done(
       null,
-      proxiedBody(payload, () => drainBytes(request.method, splitTarget(request.url).path)),
-    ),
-  );
+      proxiedBody(payload, () => bytes),
+    );
+  });
 
   const storesFiles = storesFilesMatcher();
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {

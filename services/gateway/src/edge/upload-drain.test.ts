@@ -38,6 +38,19 @@ describe('an upload a service answers early, through the gateway over real HTTP'
     expect(outcome.headers.connection).not.toBe('close');
   });
 
+  it('refuses a body announced past what its declared route could take, without asking the service', async () => {
+    gateway.upstream.received.length = 0;
+    const body = `{"text":"${'a'.repeat(2 * MB)}"}`;
+    const res = await fetch(`http://127.0.0.1:${port}/api/sentences`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: 'request.too_large' });
+    expect(gateway.upstream.received).toEqual([]);
+  });
+
   it('drains as much as the declared route could take, and the largest declared upload elsewhere', () => {
     const drainBytes = uploadDrainBytesFor();
     const recording = drainBytes('POST', '/api/recordings');

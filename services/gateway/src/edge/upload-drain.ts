@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import { ROUTES, type RouteDeclaration } from '@platform/contracts';
-import { DEFAULT_BODY_LIMIT, discardRestOfUpload, uploadDrainBytes } from '@platform/service-kit';
+import { DEFAULT_BODY_LIMIT, discardRestOfUpload, HttpError, uploadDrainBytes } from '@platform/service-kit';
 import { patternOf } from './storage-quota/stores-files';
 
 /**
@@ -43,4 +43,16 @@ export function proxiedBody(payload: Readable, drainBytes: () => number): Readab
     if (!payload.readableEnded && !payload.destroyed) discardRestOfUpload(raw, drainBytes());
   });
   return body;
+}
+
+/**
+ * A body announced larger than the most its route could lawfully take is refused here, before a service is
+ * asked: the service would refuse it too, but cut the connection past its own bound while the body was still
+ * going up, and the person would hear that the service is unavailable rather than that they sent too much.
+ */
+export function refusalOfOversizedBody(raw: IncomingMessage, drainBytes: number): HttpError | null {
+  const announced = Number(raw.headers['content-length']);
+  return Number.isFinite(announced) && announced > drainBytes
+    ? new HttpError(413, 'request.too_large')
+    : null;
 }
