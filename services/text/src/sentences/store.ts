@@ -13,6 +13,7 @@ import { renameReviewerOn, type ReviewedItems } from '../people/reviewed-items';
 import { objectIdOrNull } from '../workspace/common';
 import { duplicateKey, normaliseSentence } from '../rules/sentence-rules';
 import { TEXT_PAIRS } from '../text-pairs/store';
+import { ChangeSequence, type ChangeCounterDoc } from './change-sequence';
 
 export { normaliseSentence };
 
@@ -56,10 +57,7 @@ export interface SentenceFlagDoc {
   receivedAt: Date;
 }
 
-export interface CounterDoc {
-  _id: string;
-  value: number;
-}
+export type CounterDoc = ChangeCounterDoc;
 
 /** Named counters: the change sequences of the sentences and of the text pairs. */
 export const counters = (db: Db): Collection<CounterDoc> => db.collection<CounterDoc>(COUNTERS);
@@ -87,45 +85,13 @@ export const SENTENCE_INDEXES: CollectionIndexes[] = [
   },
 ];
 
-/** Sequence numbers reserved from the database at a time (one counter write per block, not per sentence). */
-const SEQ_BLOCK = 1000;
-
 /**
- * Hands out change sequence numbers. Reservation and write happen under one in-process lock, so a reader of
- * `seq > after` can never see seq n+1 committed while n is still in flight (which would make it skip n).
- * Numbers are reserved from the counter in blocks and handed out in order from memory; the numbers of a
- * block a process does not use up are simply never used (readers only need seq to grow, not to be dense).
- * Several text-service processes writing at once would need a commit watermark instead; one is deployed,
- * and everything that writes sentences goes through its one SequenceWriter.
+ * The sentences' change sequence (see ChangeSequence): every text-service process writes through its own, and
+ * the change feed reads only up to `settled()`, so several processes writing at once never make it skip one.
  */
-export class SequenceWriter {
-  private tail: Promise<unknown> = Promise.resolve();
-  /** The next number to hand out, and the last one reserved (next > last: nothing left). */
-  private next = 1;
-  private last = 0;
-
-  constructor(private readonly db: Db) {}
-
-  /** Runs `write` with `count` consecutive fresh numbers, first one passed in; writes run one at a time. */
-  withSequence<T>(count: number, write: (first: number) => Promise<T>): Promise<T> {
-    const run = async () => {
-      if (this.next + count - 1 > this.last) {
-        const reserve = Math.max(count, SEQ_BLOCK);
-        const counter = await counters(this.db).findOneAndUpdate(
-          { _id: SEQ_COUNTER },
-          { $inc: { value: reserve } },
-          { upsert: true, returnDocument: 'after' },
-        );
-        this.last = counter?.value ?? reserve;
-        this.next = this.last - reserve + 1;
-      }
-      const first = this.next;
-      this.next += count;
-      return write(first);
-    };
-    const result = this.tail.then(run, run);
-    this.tail = result.catch(() => undefined);
-    return result;
+export class SequenceWriter extends ChangeSequence {
+  constructor(db: Db) {
+    super(counters(db), SEQ_COUNTER);
   }
 }
 
@@ -373,8 +339,10 @@ export function sentenceStore(db: Db, writer: SequenceWriter) {
 
     /** Every sentence added or changed after a sequence number, in seq order. */
     async changesAfter(after: number, limit: number): Promise<SentenceChange[]> {
+      // Not past a change still being written by some process: the reader's cursor would pass it for ever.
+      const settled = await writer.settled();
       const docs = await sentences(db)
-        .find({ seq: { $gt: after } })
+        .find({ seq: { $gt: after, $lte: settled } })
         .sort({ seq: 1 })
         .limit(limit)
         .project<Pick<SentenceDoc, 'text' | 'language' | 'status' | 'seq' | 'domains'> & { _id: ObjectId }>({

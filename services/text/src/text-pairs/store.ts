@@ -217,8 +217,10 @@ export function pairStore(db: Db, writer: Sequencer) {
 
     /** Every pair added or changed after a sequence number, in seq order. */
     async changesAfter(after: number, limit: number): Promise<TextPairChange[]> {
+      // Not past a change still being written by some process: the reader's cursor would pass it for ever.
+      const settled = await writer.settled();
       const docs = await textPairs(db)
-        .find({ seq: { $gt: after } }, { sort: { seq: 1 }, limit })
+        .find({ seq: { $gt: after, $lte: settled } }, { sort: { seq: 1 }, limit })
         .project<
           Pick<TextPairDoc, 'source_lang_text' | 'target_lang_text' | 'text_category' | 'status' | 'seq'> & {
             _id: ObjectId;
