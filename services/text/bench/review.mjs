@@ -223,6 +223,26 @@ async function review(textUrl) {
   return times;
 }
 
+/**
+ * The timed part, holding BENCH_LOCK when given: a warm-up, then the reviewers' turns.
+ * @param {string} textUrl
+ */
+async function measure(textUrl) {
+  const release = await exclusive();
+  try {
+    log(`timing next item and verdicts (load average ${(loadavg()[0] ?? 0).toFixed(1)})...`);
+    const warm = Number(env.BENCH_WARMUP ?? 20);
+    for (let i = 0; i < warm; i++)
+      await fetch(`${textUrl}/api/review/next?kind=sentence`, {
+        headers: signed('warmup', 'GET', `${textUrl}/api/review/next?kind=sentence`),
+      });
+    const times = await review(textUrl);
+    return { times, measuredLoad: loadavg() };
+  } finally {
+    release();
+  }
+}
+
 async function main() {
   log(
     `review benchmark: ${PENDING} pending sentences, ${PAIRS} pending pairs, ${QUERIES} turns of ${REVIEWERS} reviewers`,
@@ -243,21 +263,7 @@ async function main() {
     readyMs: Number(env.BENCH_READY_MS ?? 900_000),
   });
   log(`  the service was ready after ${((Date.now() - starting) / 1000).toFixed(1)} s`);
-  const release = await exclusive();
-  log(`timing next item and verdicts (load average ${loadavg()[0].toFixed(1)})...`);
-  const warm = Number(env.BENCH_WARMUP ?? 20);
-  let times;
-  let measuredLoad = loadavg();
-  try {
-    for (let i = 0; i < warm; i++)
-      await fetch(`${textUrl}/api/review/next?kind=sentence`, {
-        headers: signed('warmup', 'GET', `${textUrl}/api/review/next?kind=sentence`),
-      });
-    times = await review(textUrl);
-    measuredLoad = loadavg();
-  } finally {
-    release();
-  }
+  const { times, measuredLoad } = await measure(textUrl);
   log(summary('GET /api/review/next?kind=sentence', times.next));
   log(summary('GET /api/review/next?...&lang=<l>', times.nextLang));
   log(summary('GET /api/review/next?kind=pair', times.nextPair));
