@@ -27,6 +27,7 @@ import {
 } from '@platform/contracts';
 import { uploadDrainBytes } from './discard-upload';
 import { HttpError } from './http-errors';
+import type { Database } from './mongo';
 import { idempotencyKeyCheck, idempotentRoute } from './idempotency/serve';
 import type { IdentityProblem } from './identity-plugin';
 
@@ -83,6 +84,18 @@ export function accessCheck(access: Exclude<Access, 'public'>): onRequestAsyncHo
  * A personal API token is read-only and limited to the routes that say so: any other route refuses it, even
  * one anybody may call, so a leaked token can never write or reach what its owner's session can.
  */
+/**
+ * While the driver's monitor finds the database gone or not answering, a declared route is 503 at once:
+ * waiting out the driver's timeouts would hold each request for seconds and pile them up. It serves again
+ * as soon as the monitor sees the database back.
+ */
+export const databaseReachableCheck: onRequestAsyncHookHandler = async (request) => {
+  const database = (request.server as { database?: Database | null }).database;
+  if (database && database.isConnected() && !database.isReachable()) {
+    throw new HttpError(503, 'database.unavailable');
+  }
+};
+
 export const apiTokenCheck: onRequestAsyncHookHandler = async (request) => {
   if (request.identity?.via === 'api-token') throw new HttpError(403, 'access.token_forbidden');
 };
@@ -163,6 +176,7 @@ export function serveRoute<D extends RouteDeclaration>(
     throw new Error(`${route.name} is idempotent, but this app has no database to keep its keys in`);
   }
   const checks: onRequestAsyncHookHandler[] = [];
+  if ((app as { database?: unknown }).database) checks.push(databaseReachableCheck);
   if (!route.apiToken && app.hasRequestDecorator('identity')) checks.push(apiTokenCheck);
   if (access !== 'public') checks.push(accessCheck(access));
   if (route.idempotent) checks.push(idempotencyKeyCheck);

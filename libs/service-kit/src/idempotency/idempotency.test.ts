@@ -16,7 +16,12 @@ import { readMultipart } from '../read-multipart';
 import { serveRoute } from '../serve-route';
 import type { ServiceApp } from '../service-app';
 import { multipart, startTestMongo, uniqueDbName, type MultipartPart, type TestMongo } from '../testing';
-import { IDEMPOTENCY_COLLECTION, IDEMPOTENCY_INDEXES, IDEMPOTENCY_PENDING_MS } from './store';
+import {
+  IDEMPOTENCY_COLLECTION,
+  IDEMPOTENCY_INDEXES,
+  IDEMPOTENCY_PENDING_MS,
+  IDEMPOTENCY_RENEW_MS,
+} from './store';
 
 const SECRET = 'i'.repeat(64);
 const SERVICE = 'idempotency-test';
@@ -273,6 +278,37 @@ describe('idempotent routes: a contribution sent again with its key is stored on
     // The retry's answer is the one kept: the stalled call, finishing late, no longer holds the key.
     const later = await note(ada, 'retry-key-0007', { text: 'stalled' });
     expect(later.json()).toEqual(retry.json());
+  });
+
+  it('keeps a first call that still renews its record, however long ago it started', async () => {
+    hold = gate();
+    const first = note(ada, 'retry-key-0008', { text: 'slow' });
+    await waiting.opened;
+    // Started long ago (a slow upload), last renewed a moment ago: it is alive.
+    await db.collection(IDEMPOTENCY_COLLECTION).updateOne(
+      { key: 'retry-key-0008' },
+      {
+        $set: {
+          startedAt: new Date(Date.now() - 10 * IDEMPOTENCY_PENDING_MS),
+          aliveAt: new Date(Date.now() - IDEMPOTENCY_RENEW_MS),
+        },
+      },
+    );
+    const retry = await note(ada, 'retry-key-0008', { text: 'slow' });
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json().code).toBe('idempotency.in_progress');
+    // Renewals stopped past the bound (its process died): the retry takes over.
+    await db
+      .collection(IDEMPOTENCY_COLLECTION)
+      .updateOne(
+        { key: 'retry-key-0008' },
+        { $set: { aliveAt: new Date(Date.now() - IDEMPOTENCY_PENDING_MS - 1000) } },
+      );
+    const gateOfFirst = hold;
+    hold = null;
+    expect((await note(ada, 'retry-key-0008', { text: 'slow' })).statusCode).toBe(201);
+    gateOfFirst.open();
+    await first;
   });
 
   it('replays a multipart retry sent with another boundary but the same fields and bytes', async () => {

@@ -15,6 +15,7 @@ import { readMultipart } from '../read-multipart';
 import { jsonContentHash } from './content-hash';
 import { hashMultipartContent, multipartContentHash } from './request-content';
 import {
+  IDEMPOTENCY_RENEW_MS,
   idempotencyStore,
   type IdempotencyRecord,
   type IdempotencyScope,
@@ -38,6 +39,8 @@ interface Held {
   /** A JSON call's content hash (a multipart call's is known once readMultipart has read the body). */
   hash: string | null;
   settled: boolean;
+  /** Renews the record while the call runs. */
+  renewal: NodeJS.Timeout;
 }
 
 const held = new WeakMap<FastifyRequest, Held>();
@@ -121,12 +124,19 @@ export function idempotentRoute(app: WithDatabase, route: RouteDeclaration, hand
     const claim = await store.claim(scope, hash, new Date());
     if (claim.kind === 'held') return answerHeld(claim.record, hash, request, reply, route);
     if (route.multipart) hashMultipartContent(request);
-    const mine: Held = { store, scope, claimId: claim.claimId, hash, settled: false };
+    const renewal = setInterval(() => {
+      store.renew(scope, claim.claimId, new Date()).catch(() => undefined);
+    }, IDEMPOTENCY_RENEW_MS);
+    renewal.unref();
+    // Whatever else happens, a call that is over renews nothing.
+    reply.raw.once('close', () => clearInterval(renewal));
+    const mine: Held = { store, scope, claimId: claim.claimId, hash, settled: false, renewal };
     held.set(request, mine);
     try {
       return await handler(request, reply);
     } catch (err) {
       mine.settled = true;
+      clearInterval(mine.renewal);
       await store
         .release(scope, mine.claimId)
         .catch((releaseErr: unknown) =>
@@ -141,6 +151,7 @@ export function idempotentRoute(app: WithDatabase, route: RouteDeclaration, hand
     const mine = held.get(request);
     if (!mine || mine.settled) return payload;
     mine.settled = true;
+    clearInterval(mine.renewal);
     const hash = mine.hash ?? multipartContentHash(request);
     const storable = typeof payload === 'string' || Buffer.isBuffer(payload);
     try {

@@ -10,10 +10,14 @@ export const IDEMPOTENCY_COLLECTION = 'idempotency_keys';
 export const IDEMPOTENCY_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 /**
- * A first call still running after this long is taken for dead (its process stopped mid-way): a retry then
- * runs the handler afresh instead of being told to wait for ever.
+ * A first call that has given no sign of life for this long is taken for dead (its process was killed
+ * mid-way): a retry then runs the handler afresh instead of being told to wait. A call that runs renews its
+ * record every IDEMPOTENCY_RENEW_MS, so a slow upload is never taken over, and a phone's retry after a crash
+ * waits seconds, not minutes.
  */
-export const IDEMPOTENCY_PENDING_MS = 2 * 60 * 1000;
+export const IDEMPOTENCY_PENDING_MS = 20_000;
+/** How often a running first call renews its record (well inside IDEMPOTENCY_PENDING_MS). */
+export const IDEMPOTENCY_RENEW_MS = 5_000;
 
 /**
  * The TTL index that removes records a week after their first call, and a deleted account's. The record's `_id` is the person, the
@@ -50,6 +54,8 @@ interface Common {
   createdAt: Date;
   /** When the holding call started (a takeover moves it). */
   startedAt: Date;
+  /** The holding call's last renewal, while it runs (absent before the first). */
+  aliveAt?: Date;
 }
 
 export type IdempotencyRecord =
@@ -74,7 +80,7 @@ export function idempotencyStore(db: Db) {
     /**
      * Makes this call the holder of the key, or says who holds it. The insert is the decision: the `_id` is
      * unique, so of two calls (on any instances) exactly one inserts. A holder that has been pending past
-     * IDEMPOTENCY_PENDING_MS is replaced, again by one call only (the update names the claim it replaces).
+     * IDEMPOTENCY_PENDING_MS without renewing it is replaced, again by one call only (the update names the claim it replaces).
      */
     async claim(scope: IdempotencyScope, hash: string | null, now: Date): Promise<Claim> {
       const _id = idOf(scope);
@@ -97,18 +103,24 @@ export function idempotencyStore(db: Db) {
         const held = await records.findOne({ _id });
         // Released (or expired) between the insert and the read: try the insert again.
         if (!held) continue;
-        if (held.state === 'done' || now.getTime() - held.startedAt.getTime() < IDEMPOTENCY_PENDING_MS) {
+        const lastSign = held.state === 'pending' ? (held.aliveAt ?? held.startedAt) : held.startedAt;
+        if (held.state === 'done' || now.getTime() - lastSign.getTime() < IDEMPOTENCY_PENDING_MS) {
           return { kind: 'held', record: held };
         }
         const taken = await records.updateOne(
           { _id, state: 'pending', claimId: held.claimId },
-          { $set: { claimId, hash, startedAt: now } },
+          { $set: { claimId, hash, startedAt: now }, $unset: { aliveAt: '' } },
         );
         if (taken.modifiedCount === 1) return { kind: 'claimed', claimId };
       }
       const held = await records.findOne({ _id });
       if (held) return { kind: 'held', record: held };
       throw new Error('an idempotency key could be neither claimed nor read');
+    },
+
+    /** The holding call is still running: it is not taken for dead. */
+    async renew(scope: IdempotencyScope, claimId: string, now: Date) {
+      await records.updateOne({ _id: idOf(scope), claimId, state: 'pending' }, { $set: { aliveAt: now } });
     },
 
     /** Keeps the first call's answer, so every retry with the same content gets it. */
