@@ -1,7 +1,8 @@
 // @ts-check
 // A tiny HTTP control surface over the running platform so that test files (which Jest runs in their own
 // module context) can stop and restart one process of the topology the global setup owns, or kill one
-// outright (SIGKILL, as a crash would) and leave the supervisor to bring it back.
+// outright (SIGKILL, as a crash would) and leave the supervisor to bring it back, or pause one (SIGSTOP: a
+// process that no longer answers, as an overloaded or swapping server) and resume it (SIGCONT).
 import http from 'node:http';
 
 /**
@@ -25,7 +26,7 @@ async function gone(pid) {
  */
 export function startControlServer(platform) {
   const server = http.createServer(async (req, res) => {
-    const match = /^\/processes\/([\w-]+)\/(stop|start|kill)$/.exec(req.url ?? '');
+    const match = /^\/processes\/([\w-]+)\/(stop|start|kill|pause|resume)$/.exec(req.url ?? '');
     if (req.method !== 'POST' || !match) {
       res.writeHead(404).end();
       return;
@@ -43,6 +44,13 @@ export function startControlServer(platform) {
         const pid = platform.killProcess(name);
         await gone(pid);
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ pid }));
+        return;
+      }
+      if (action === 'pause' || action === 'resume') {
+        const pid = platform.pidOf(name);
+        if (pid === undefined) throw new Error(`${name} is not running`);
+        process.kill(pid, action === 'pause' ? 'SIGSTOP' : 'SIGCONT');
+        res.writeHead(204).end();
         return;
       }
       await (action === 'stop' ? platform.stopProcess(name) : platform.startProcess(name));

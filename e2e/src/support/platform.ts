@@ -11,7 +11,7 @@ export const siteUrl = (): string => required('E2E_SITE_URL');
 /** Remote name -> its mf-manifest.json URL. */
 export const remoteEntries = (): Record<string, string> => JSON.parse(required('E2E_REMOTE_URLS'));
 
-async function control(name: string, action: 'stop' | 'start'): Promise<void> {
+async function control(name: string, action: 'stop' | 'start' | 'pause' | 'resume'): Promise<void> {
   const res = await fetch(`${required('E2E_CONTROL_URL')}/processes/${name}/${action}`, { method: 'POST' });
   if (res.status !== 204) throw new Error(`${action} ${name} failed: ${res.status} ${await res.text()}`);
 }
@@ -23,6 +23,10 @@ export async function killProcess(name: string): Promise<void> {
   const res = await fetch(`${required('E2E_CONTROL_URL')}/processes/${name}/kill`, { method: 'POST' });
   if (res.status !== 200) throw new Error(`kill ${name} failed: ${res.status} ${await res.text()}`);
 }
+/** SIGSTOPs the process: it is still there but answers nothing (an overloaded server), until resumed. */
+export const pauseProcess = (name: string): Promise<void> => control(name, 'pause');
+/** SIGCONTs a paused process. */
+export const resumeProcess = (name: string): Promise<void> => control(name, 'resume');
 /** Resolves once the process answers its readiness probe again. */
 export const startProcess = (name: string): Promise<void> => control(name, 'start');
 
