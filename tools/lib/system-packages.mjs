@@ -85,6 +85,11 @@ export const SYSTEM_PACKAGES = [
     usedBy: 'the API token tests, downloading and resuming the way a script would',
     present: ({ env, has }) => has('curl', env),
   },
+  {
+    name: 'python3-pandas',
+    usedBy: "a release's TSV read over HTTP by pandas (python3 -c 'import pandas')",
+    present: ({ importable }) => importable('pandas'),
+  },
 ];
 
 /**

@@ -54,7 +54,7 @@ describe('missingSystemPackages', () => {
       importable: () => false,
       has: () => false,
     });
-    const all = 'chromium python3-pymongo python3-gridfs espeak-ng sox opus-tools unzip curl';
+    const all = 'chromium python3-pymongo python3-gridfs espeak-ng sox opus-tools unzip curl python3-pandas';
     assert.equal(
       installCommand(missing, { root: false }),
       `sudo apt-get install -y --no-install-recommends ${all}`,

@@ -1,11 +1,14 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from 'mongodb';
 import type { ReleaseDatasheet } from '@platform/contracts';
+import { signIdentity } from '@platform/service-kit';
 import type { ReleaseDoc } from '../src/datasets/store';
 import { datasetCollections } from './support/collections';
-import { as, asRole, startSpeech, type SpeechHarness } from './support/harness';
+import { SECRET, as, asRole, startSpeech, type SpeechHarness } from './support/harness';
 import { chromiumWebm } from './support/audio';
 import { wav } from './support/wav';
 import {
@@ -142,6 +145,37 @@ describe('each Parquet shard and TSV of a release is served on its own, as compl
     const beyond = await get(url, researcher, { range: `bytes=${bytes.length}-` });
     expect(beyond.statusCode).toBe(416);
     expect(beyond.headers['content-range']).toBe(`bytes */${bytes.length}`);
+  });
+
+  it('is read over HTTP by pandas, the request headers given as read_csv’s storage_options', async () => {
+    await accept();
+    await speech.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = speech.app.server.address() as { port: number };
+    const path = `${base()}/${release.version}/files/yo/validated.tsv`;
+    // What the gateway sends for a researcher's API token: the person, signed for this request.
+    const headers = signIdentity({ id: 'ada', role: 'researcher', name: 'Person ada' }, SECRET, {
+      method: 'GET',
+      url: path,
+      service: 'speech',
+    });
+    const script = [
+      'import json, sys, pandas',
+      'df = pandas.read_csv(sys.argv[1], sep="\\t", quoting=3, dtype=str, keep_default_na=False,',
+      '                     storage_options=json.loads(sys.argv[2]))',
+      'print(json.dumps([list(df.columns)] + df.values.tolist()))',
+    ].join('\n');
+    // Asynchronously: the server answering pandas runs in this process.
+    const { stdout: out } = await promisify(execFile)(
+      '/usr/bin/python3',
+      ['-c', script, `http://127.0.0.1:${port}${path}`, JSON.stringify(headers)],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
+    const expected = readFileSync(join(folder, 'yo/validated.tsv'), 'utf8')
+      .replace(/\n$/, '')
+      .split('\n')
+      .map((line) => line.split('\t'));
+    expect(expected.length).toBeGreaterThan(2);
+    expect(JSON.parse(out)).toEqual(expected);
   });
 
   it('asks for the licence, refuses a contributor, and answers 404 for a file the release does not have', async () => {
