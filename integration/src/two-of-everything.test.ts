@@ -10,12 +10,24 @@ import { startTwoOfEverything, type TwoOfEverything } from './support/two-of-eve
  */
 describe('two of everything on one database', () => {
   let two: TwoOfEverything;
+  /** What both speech copies logged as 'release published' (one line per build that finished). */
+  const published: string[] = [];
   // The site's own origin, as a browser sends it with every write.
   const origin = 'http://localhost:3000';
   const FAILED_SIGNINS_PER_ADDRESS = 3;
 
   beforeAll(async () => {
     two = await startTwoOfEverything({
+      speech: {
+        logger: {
+          level: 'info',
+          stream: {
+            write: (line: string) => {
+              if (line.includes('"release published"')) published.push(line);
+            },
+          },
+        },
+      },
       gateway: {
         // 200 votes at once queue up on a shared 2-core test machine: the answer may take longer than the
         // 4 s a service normally gets, and a 504 would leave the count unknown to the voter.
@@ -156,5 +168,55 @@ describe('two of everything on one database', () => {
     const recordable = () => speech.col.sentences.countDocuments({ language: 'ha', recordable: true });
     for (let i = 0; i < 100 && (await recordable()) < 200; i++) await new Promise((r) => setTimeout(r, 100));
     expect(await recordable()).toBe(200);
+  });
+
+  it('builds a release once, with a worker on each speech copy woken at once', async () => {
+    const admin = await signedInAs(two.gateways[0], 'admin');
+    const [a, b] = two.bases;
+    const dataset = await post(
+      a,
+      '/api/datasets',
+      {
+        name: 'Hausa sentences, two copies',
+        description: 'Sentences written through both text services.',
+        language: 'ha',
+        category: 'conversational',
+        tags: ['text'],
+        license: 'CC0-1.0',
+        sources: { include: ['sentences'], languages: ['ha'], domains: [], categories: [] },
+      },
+      admin.cookie,
+    );
+    expect(dataset.status).toBe(201);
+    const { id } = (await dataset.json()) as { id: string };
+    expect((await post(b, `/api/datasets/${id}/releases`, {}, admin.cookie)).status).toBe(202);
+    for (const speech of two.speeches) speech.app.releaseWorker.kick();
+    let status = '';
+    for (let i = 0; i < 200 && status !== 'published'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const res = await fetch(`${two.bases[i % 2]}/api/datasets/${id}/releases/1`, {
+        headers: { cookie: admin.cookie },
+      });
+      status = ((await res.json()) as { status: string }).status;
+    }
+    expect(status).toBe('published');
+    await Promise.all(two.speeches.map((speech) => speech.app.releaseWorker.idle()));
+    expect(published.filter((line) => line.includes(id))).toHaveLength(1);
+  });
+
+  it('runs a scheduled job on one copy at a time (the orphaned-audio sweep, asked of both at once)', async () => {
+    const db = two.speeches[0].app.database!.db;
+    const orphan = new ObjectId();
+    // A finished file no record names, older than the sweep's grace period.
+    await db.collection('audio.files').insertOne({
+      _id: orphan,
+      length: 0,
+      chunkSize: 261_120,
+      uploadDate: new Date(Date.now() - 2 * 3600_000),
+      filename: 'orphan.webm',
+    });
+    const passes = await Promise.all(two.speeches.map((speech) => speech.app.orphanSweep.runOnce()));
+    expect(passes.map((pass) => pass.files).sort()).toEqual([0, 1]);
+    expect(await db.collection('audio.files').countDocuments({ _id: orphan })).toBe(0);
   });
 });
