@@ -26,6 +26,7 @@ async function buildTestService(): Promise<ServiceApp> {
         },
         async (request) => ({ n: request.params.n }),
       );
+      typed.get('/search', async (request) => ({ q: (request.query as { q?: string }).q ?? '' }));
       typed.get('/boom', async () => {
         throw new Error('secret internals: connection string mongodb://user:pw@host');
       });
@@ -121,6 +122,15 @@ describe('createService: client mistakes are 4xx ErrorBody, never 500', () => {
 
   it('answers a malformed URL with a 400 ErrorBody', async () => {
     expectError(await app.inject({ url: '/items/%E0%A4%A' }), 400);
+  });
+
+  it('refuses a query value holding a NUL before any handler builds a search from it', async () => {
+    for (const url of ['/search?q=x%00y', '/search?a=1&q=%00']) {
+      expect(expectError(await app.inject({ method: 'GET', url }), 400).code).toBe('request.malformed');
+    }
+    // An encoded percent sign followed by zeros is text, not a NUL.
+    const text = await app.inject({ method: 'GET', url: '/search?q=50%2500' });
+    expect(text.json()).toEqual({ q: '50%00' });
   });
 
   it('answers unknown routes with a 404 ErrorBody', async () => {

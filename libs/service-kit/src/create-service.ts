@@ -9,6 +9,7 @@ import { ERROR_MESSAGES } from '@platform/contracts';
 import { drainUnreadBody } from './discard-upload';
 import { installErrorHandling, replyWithError } from './error-handler';
 import { registerHealthRoutes, type ReadinessCheck } from './health';
+import { HttpError } from './http-errors';
 import { registerWhoami } from './whoami';
 import { installIdentity } from './identity-plugin';
 import { loggerOptions } from './logger';
@@ -103,6 +104,11 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
+  // A search's words become a regular expression in a database query, and BSON cannot carry a NUL in one:
+  // a query value holding U+0000 would fail on the way to the database. It is no text anyone searches for.
+  app.addHook('onRequest', async (request) => {
+    if (hasNulInQuery(request.url)) throw new HttpError(400, 'request.malformed');
+  });
   // An answer given before the body was read (a signed-out upload, a forbidden role) must reach a client that
   // is still sending it: the body is read and dropped, up to the most the route could lawfully take.
   const drainBytes = options.uploadDrainBytes ?? (() => 2 * bodyLimit);
@@ -132,6 +138,13 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
 
   if (options.routes) await app.register(options.routes);
   return app;
+}
+
+/** Whether the request target's query holds a NUL, percent-encoded or raw. */
+function hasNulInQuery(url: string): boolean {
+  const at = url.indexOf('?');
+  const query = url.slice(at);
+  return at >= 0 && (query.includes('%00') || query.includes('\u0000'));
 }
 
 /** The database of a service built with a mongoUri; throws for one without, which is a programming error. */
