@@ -10,6 +10,9 @@ import { BSON, type Db } from 'mongodb';
 export const BOOKKEEPING: Readonly<Record<string, string>> = {
   rate_limits: 'counts requests, refused ones included, to slow a flood',
   sessions: 'a session is touched (its expiry slides) by any request that carries it',
+  counters:
+    'hands out change-sequence numbers: a write refused at a unique index after taking one leaves a gap, ' +
+    'which readers of the change feed step over',
 };
 
 export type Snapshot = Map<string, string>;
