@@ -1,6 +1,6 @@
 // Concurrent writers: no lost updates, no lost inserts, upserts on one key make one document.
 import type { Document } from 'mongodb';
-import { startTestServer, type AnyDoc, type TestServer } from '../support/server';
+import { errorOf, startTestServer, type AnyDoc, type TestServer } from '../support/server';
 
 jest.setTimeout(60_000);
 
@@ -87,6 +87,66 @@ test('50 concurrent inserts of the same unique email: exactly one wins, the othe
   );
   expect(codes).toEqual(Array.from({ length: 49 }, () => 11000));
   expect(await coll.countDocuments()).toBe(1);
+});
+
+test('16 connections inserting at once, conflicts among them: each error goes to its writer, nothing of it stored', async () => {
+  const coll = s.db.collection('race_batches');
+  await coll.createIndex({ email: 1 }, { unique: true });
+  // one connection each (closed with the server)
+  const clients = await Promise.all(Array.from({ length: 16 }, () => s.newClient({ maxPoolSize: 1 })));
+  // each writer sends an ordered batch whose third document takes an email every writer wants, and an
+  // unordered one with one such document in the middle, all at once so that they share commits
+  const results = await Promise.all(
+    clients.map(async (c, w) => {
+      const mine = c.db(s.dbName).collection('race_batches');
+      const ordered = await errorOf(
+        mine.insertMany([
+          { email: `w${w}-a`, w },
+          { email: `w${w}-b`, w },
+          { email: 'shared-ordered', w },
+          { email: `w${w}-d`, w },
+        ]),
+      ).catch(() => undefined);
+      const unordered = await errorOf(
+        mine.insertMany(
+          [
+            { email: `w${w}-e`, w },
+            { email: 'shared-unordered', w },
+            { email: `w${w}-f`, w },
+          ],
+          { ordered: false },
+        ),
+      ).catch(() => undefined);
+      return { w, ordered, unordered };
+    }),
+  );
+  const failedOrdered = results.filter((r) => r.ordered);
+  const failedUnordered = results.filter((r) => r.unordered);
+  expect(failedOrdered).toHaveLength(15);
+  expect(failedUnordered).toHaveLength(15);
+  for (const r of failedOrdered) {
+    expect(r.ordered?.code).toBe(11000);
+    expect((r.ordered?.writeErrors as Document[] | undefined)?.map((e) => e.index)).toEqual([2]);
+  }
+  for (const r of failedUnordered)
+    expect((r.unordered?.writeErrors as Document[] | undefined)?.map((e) => [e.index, e.code])).toEqual([
+      [1, 11000],
+    ]);
+  const stored = await coll.find({}, { projection: { _id: 0, email: 1, w: 1 } }).toArray();
+  const byWriter = (w: number) =>
+    stored
+      .filter((d) => d.w === w)
+      .map((d) => d.email as string)
+      .sort();
+  const orderedWinner = results.find((r) => !r.ordered)!.w;
+  const unorderedWinner = results.find((r) => !r.unordered)!.w;
+  for (let w = 0; w < 16; w++) {
+    // an ordered batch stops at its error: nothing after it is written; an unordered one goes on
+    const expected = [`w${w}-a`, `w${w}-b`, `w${w}-e`, `w${w}-f`];
+    if (w === orderedWinner) expected.push('shared-ordered', `w${w}-d`);
+    if (w === unorderedWinner) expected.push('shared-unordered');
+    expect({ w, emails: byWriter(w) }).toEqual({ w, emails: expected.sort() });
+  }
 });
 
 test('an index stays consistent with the documents under 300 concurrent updates of the indexed field', async () => {
