@@ -58,6 +58,8 @@ const NAMING_NOBODY = [
   'recording_quality_daily',
   'datasets',
   'audio.chunks',
+  // A small rendition's record: the original's file id and its own, no person.
+  'audio_renditions',
   'release_files.files',
   'release_files.chunks',
   'release_build_files',

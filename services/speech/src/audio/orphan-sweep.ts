@@ -1,8 +1,8 @@
-import { ObjectId, type Db } from 'mongodb';
+import type { Db, ObjectId } from 'mongodb';
 import { leasedJob, type CollectionIndexes, type JobLog } from '@platform/service-kit';
 import { AUDIO_PAIRS } from '../audio-pairs/store';
 import { RECORDINGS } from '../recordings/store';
-import { AUDIO_BUCKET, AUDIO_RENDITIONS } from './store';
+import { AUDIO_BUCKET, AUDIO_RENDITIONS, audioOrphanStore } from './store';
 
 /**
  * How old an unowned file must be before it is removed: a recording or donation stores its audio first and
@@ -63,46 +63,22 @@ export function createOrphanSweep(options: {
 }): OrphanSweep {
   const { db, now } = options;
   const graceMs = options.graceMs ?? ORPHAN_GRACE_MS;
-  const files = db.collection<{ _id: ObjectId; uploadDate: Date }>(`${AUDIO_BUCKET}.files`);
-  const chunks = db.collection<{ files_id: ObjectId }>(`${AUDIO_BUCKET}.chunks`);
-  const owners: Array<{ collection: string; field: string }> = [
+  const store = audioOrphanStore(db, [
     { collection: RECORDINGS, field: 'audioFileId' },
     { collection: AUDIO_PAIRS, field: 'sourceFileId' },
     { collection: AUDIO_PAIRS, field: 'targetFileId' },
     { collection: AUDIO_RENDITIONS, field: 'fileId' },
-  ];
-
-  /** Of these file ids, those some record names. */
-  async function ownedOf(ids: ObjectId[]): Promise<Set<string>> {
-    const owned = new Set<string>();
-    for (const { collection, field } of owners) {
-      const found = await db
-        .collection(collection)
-        .find({ [field]: { $in: ids } }, { projection: { _id: 0, [field]: 1 } })
-        .toArray();
-      for (const doc of found) owned.add(String(doc[field]));
-    }
-    return owned;
-  }
-
-  /** Files first, then chunks: a removal stopped half-way leaves unfinished chunks, which the next pass takes. */
-  async function removeFiles(ids: ObjectId[]) {
-    await files.deleteMany({ _id: { $in: ids } });
-    await chunks.deleteMany({ files_id: { $in: ids } });
-  }
+  ]);
 
   async function sweepFiles(cutoff: Date, signal?: AbortSignal): Promise<number> {
     let removed = 0;
     const check = async (batch: ObjectId[]) => {
-      const owned = await ownedOf(batch);
+      const owned = await store.ownedOf(batch);
       const orphans = batch.filter((id) => !owned.has(String(id)));
-      if (orphans.length) await removeFiles(orphans);
+      if (orphans.length) await store.removeFiles(orphans);
       removed += orphans.length;
     };
-    const cursor = files
-      .find({ uploadDate: { $lt: cutoff } }, { projection: { _id: 1 } })
-      .sort({ uploadDate: 1 })
-      .batchSize(BATCH);
+    const cursor = store.filesBefore(cutoff, BATCH);
     let batch: ObjectId[] = [];
     try {
       for await (const file of cursor) {
@@ -128,17 +104,12 @@ export function createOrphanSweep(options: {
   async function sweepUnfinished(cutoff: Date, signal?: AbortSignal): Promise<number> {
     let removed = 0;
     const check = async (batch: ObjectId[]) => {
-      const finished = await files.find({ _id: { $in: batch } }, { projection: { _id: 1 } }).toArray();
-      const done = new Set(finished.map((f) => String(f._id)));
+      const done = await store.finishedOf(batch);
       const cut = batch.filter((id) => !done.has(String(id)));
-      if (cut.length) await chunks.deleteMany({ files_id: { $in: cut } });
+      if (cut.length) await store.removeChunksOf(cut);
       removed += cut.length;
     };
-    const cursor = chunks
-      .find({ files_id: { $lt: ObjectId.createFromTime(Math.floor(cutoff.getTime() / 1000)) } })
-      .project<{ files_id: ObjectId }>({ _id: 0, files_id: 1 })
-      .sort({ files_id: 1 })
-      .batchSize(BATCH);
+    const cursor = store.chunkFilesBefore(cutoff, BATCH);
     let batch: ObjectId[] = [];
     let last = '';
     try {

@@ -169,3 +169,63 @@ export function audioStore(db: Db) {
 }
 
 export type AudioStore = ReturnType<typeof audioStore>;
+
+/** A file's owner: a collection and the field naming the file. */
+export interface AudioOwner {
+  collection: string;
+  field: string;
+}
+
+/**
+ * The queries of the sweep of audio no record owns (orphan-sweep.ts): the bucket's files by age, the
+ * chunks of files started before a time, which of some files their owners name, and their removal.
+ */
+export function audioOrphanStore(db: Db, owners: readonly AudioOwner[]) {
+  const files = db.collection<{ _id: ObjectId; uploadDate: Date }>(`${AUDIO_BUCKET}.files`);
+  const chunks = db.collection<{ files_id: ObjectId }>(`${AUDIO_BUCKET}.chunks`);
+  return {
+    /** The finished files stored before `cutoff`, oldest first, streamed `batch` at a time. */
+    filesBefore: (cutoff: Date, batch: number) =>
+      files
+        .find({ uploadDate: { $lt: cutoff } }, { projection: { _id: 1 } })
+        .sort({ uploadDate: 1 })
+        .batchSize(batch),
+
+    /** The file id of every chunk of a file started before `cutoff` (its id carries that time), in id order. */
+    chunkFilesBefore: (cutoff: Date, batch: number) =>
+      chunks
+        .find({ files_id: { $lt: ObjectId.createFromTime(Math.floor(cutoff.getTime() / 1000)) } })
+        .project<{ files_id: ObjectId }>({ _id: 0, files_id: 1 })
+        .sort({ files_id: 1 })
+        .batchSize(batch),
+
+    /** Of these file ids, those some owner names. */
+    async ownedOf(ids: ObjectId[]): Promise<Set<string>> {
+      const owned = new Set<string>();
+      for (const { collection, field } of owners) {
+        const found = await db
+          .collection(collection)
+          .find({ [field]: { $in: ids } }, { projection: { _id: 0, [field]: 1 } })
+          .toArray();
+        for (const doc of found) owned.add(String(doc[field]));
+      }
+      return owned;
+    },
+
+    /** Of these file ids, those whose upload finished (a files document exists). */
+    async finishedOf(ids: ObjectId[]): Promise<Set<string>> {
+      const found = await files.find({ _id: { $in: ids } }, { projection: { _id: 1 } }).toArray();
+      return new Set(found.map((f) => String(f._id)));
+    },
+
+    /** Files first, then chunks: a removal stopped half-way leaves unfinished chunks, which the next pass takes. */
+    async removeFiles(ids: ObjectId[]) {
+      await files.deleteMany({ _id: { $in: ids } });
+      await chunks.deleteMany({ files_id: { $in: ids } });
+    },
+
+    removeChunksOf: async (ids: ObjectId[]) => {
+      await chunks.deleteMany({ files_id: { $in: ids } });
+    },
+  };
+}
