@@ -6,7 +6,17 @@ import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { createPerson, type Person } from '../contribute/people';
 import { killProcess, siteUrl } from '../support/platform';
-import { call, platformWhole, postTake, roundOf, submittedBy, takeBody, toneWav, until } from './faults';
+import {
+  call,
+  platformWhole,
+  type Answer,
+  postTake,
+  roundOf,
+  submittedBy,
+  takeBody,
+  toneWav,
+  until,
+} from './faults';
 
 const TAKE = toneWav(2);
 
@@ -151,4 +161,69 @@ describe('kill any process under load', () => {
     expect(await submittedBy(speaker.session)).toBe(1);
     expect((await call('/api/user/stats', { session: speaker.session })).status).toBe(200);
   }, 120_000);
+
+  let bulkRetry: { first: Answer; retried: Answer } | null = null;
+  it('the text service killed mid-bulk-import: after its restart the file sent again with its key is stored once, every line', async () => {
+    const writer = await createPerson('Ngozi');
+    const words = ['amber', 'brisk', 'calm', 'dusty', 'eager', 'faint', 'gentle', 'hollow', 'idle', 'jolly'];
+    const tag =
+      randomUUID()
+        .replace(/[^a-f]/g, '')
+        .slice(0, 6) || 'abc';
+    const lines: string[] = [];
+    for (const a of words)
+      for (const b of words)
+        for (const c of words) {
+          lines.push(`The ${a} ${b} ${c} river flows past ${tag} hills tonight.`);
+        }
+    const file = Buffer.from(lines.join('\n'), 'utf8');
+    const boundary = `----bulk${randomUUID()}`;
+    const field = (name: string, value: string) =>
+      `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const body = Buffer.concat([
+      Buffer.from(
+        field('lang', 'en') +
+          field('citation', 'Written for the fault tests, shared under CC0.') +
+          field('cc0Confirmed', 'true') +
+          `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="lines.txt"\r\n` +
+          'content-type: text/plain\r\n\r\n',
+      ),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const key = randomUUID();
+    const send = () =>
+      call('/api/sentences/bulk', {
+        method: 'POST',
+        session: writer.session,
+        timeoutMs: 60_000,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'idempotency-key': key },
+        body: new Uint8Array(body),
+      });
+    const [first] = await Promise.all([
+      send(),
+      new Promise((r) => setTimeout(r, 400)).then(() => killProcess('text')),
+    ]);
+    await platformWhole();
+    const retried = await until(
+      send,
+      (a) => a.status !== 0 && a.status < 500 && a.code !== 'idempotency.in_progress',
+      'the file answered',
+    );
+    bulkRetry = { first, retried };
+    const stats = await call('/api/user/stats', { session: writer.session });
+    expect((JSON.parse(stats.text) as { sentences: { written: number } }).sentences.written).toBe(
+      lines.length,
+    );
+  }, 120_000);
+
+  // Known gap: a file whose lines were all stored before the kill is judged afresh on the retry (its key
+  // was still pending, then taken for dead), and its lines, now on the platform, are refused as duplicates:
+  // 422 "nothing was saved" although everything was. Switch to `it` once the text service answers such a
+  // retry as the first call would have.
+  it.failing('the retry of that file says its lines were taken in', () => {
+    expect(bulkRetry).not.toBeNull();
+    const { first, retried } = bulkRetry!;
+    expect([first.status, retried.status]).toContain(201);
+  });
 });
