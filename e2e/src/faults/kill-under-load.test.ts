@@ -217,11 +217,8 @@ describe('kill any process under load', () => {
     );
   }, 120_000);
 
-  // Known gap: a file whose lines were all stored before the kill is judged afresh on the retry (its key
-  // was still pending, then taken for dead), and its lines, now on the platform, are refused as duplicates:
-  // 422 "nothing was saved" although everything was. Switch to `it` once the text service answers such a
-  // retry as the first call would have.
-  it.failing('the retry of that file says its lines were taken in', () => {
+  // Its lines were stored by the first try (under its key), so the retry answers as that try would have.
+  it('the retry of that file says its lines were taken in', () => {
     expect(bulkRetry).not.toBeNull();
     const { first, retried } = bulkRetry!;
     expect([first.status, retried.status]).toContain(201);

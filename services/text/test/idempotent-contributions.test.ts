@@ -1,5 +1,6 @@
 import { ObjectId } from 'mongodb';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@platform/contracts';
+import { IDEMPOTENCY_COLLECTION } from '@platform/service-kit';
 import { judgements } from '../src/review/store';
 import { sentences } from '../src/sentences/store';
 import { textPairs } from '../src/text-pairs/store';
@@ -69,5 +70,42 @@ describe('text contributions sent twice with one Idempotency-Key', () => {
     await twice(`/api/review/sentence/${id}`, 'chidi', 'verdict-0001', { verdict: 'approve' }, 200);
     expect(await judgements(db()).countDocuments({ userId: 'chidi' })).toBe(1);
     expect(await sentences(db()).findOne({ _id: new ObjectId(id) })).toMatchObject({ approvals: 1 });
+  });
+
+  describe('sent again after the first try stored its lines and died before answering', () => {
+    /** The first try's key record is gone, as when it is taken for dead: the retry runs afresh. */
+    const forgetKeys = () => db().collection(IDEMPOTENCY_COLLECTION).deleteMany({});
+
+    it('answers a sentence with the one that try stored, storing nothing more', async () => {
+      const payload = { ...meta, text: 'Ẹyẹ ń fò lókè.' };
+      const first = await post('/api/sentences', 'dayo', 'sentence-died-0001', payload);
+      expect(first.statusCode).toBe(201);
+      await forgetKeys();
+      const retry = await post('/api/sentences', 'dayo', 'sentence-died-0001', payload);
+      expect(retry.statusCode).toBe(201);
+      expect(retry.json()).toEqual(first.json());
+      expect(await sentences(db()).countDocuments({ authorId: 'dayo' })).toBe(1);
+      // Another request (another key), or another person with that key, still meets a duplicate.
+      await forgetKeys();
+      expect((await post('/api/sentences', 'dayo', 'sentence-died-0002', payload)).statusCode).toBe(409);
+      expect((await post('/api/sentences', 'emeka', 'sentence-died-0001', payload)).statusCode).toBe(409);
+    });
+
+    it('answers a batch as that try would have, every line taken in once', async () => {
+      const lines = ['Ìyá mi ń se oúnjẹ.', 'Bàbá lọ sí oko.'];
+      const first = await post('/api/sentences/batch', 'funmi', 'batch-died-0001', { ...meta, sentences: lines });
+      expect(first.statusCode).toBe(201);
+      await forgetKeys();
+      const retry = await post('/api/sentences/batch', 'funmi', 'batch-died-0001', {
+        ...meta,
+        sentences: [...lines, 'Ọmọ náà ń kàwé.'],
+      });
+      expect(retry.statusCode).toBe(201);
+      expect(retry.json()).toMatchObject({ accepted: 3, refused: 0 });
+      expect(await sentences(db()).countDocuments({ authorId: 'funmi' })).toBe(3);
+      await forgetKeys();
+      const other = await post('/api/sentences/batch', 'funmi', 'batch-died-0002', { ...meta, sentences: lines });
+      expect(other.statusCode).toBe(422);
+    });
   });
 });

@@ -122,6 +122,44 @@ export async function storedKeys(
   return found;
 }
 
+/**
+ * Of `keys`, those stored by `authorId` under the request `submission` (its Idempotency-Key): a retry of a
+ * request whose first try stored them and died before answering recognises its own lines.
+ */
+export async function keysOfSubmission(
+  db: Db,
+  language: LanguageCode,
+  keys: readonly string[],
+  authorId: string,
+  submission: string,
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  const unique = [...new Set(keys)];
+  for (let i = 0; i < unique.length; i += KEY_LOOKUP_CHUNK) {
+    const docs = await sentences(db)
+      .find({ language, key: { $in: unique.slice(i, i + KEY_LOOKUP_CHUNK) }, authorId, submission })
+      .project<{ key: string }>({ _id: 0, key: 1 })
+      .toArray();
+    for (const d of docs) found.add(d.key);
+  }
+  return found;
+}
+
+/** The id of the sentence `authorId` stored under the request `submission` (see keysOfSubmission). */
+export async function submittedSentenceId(
+  db: Db,
+  language: LanguageCode,
+  key: string,
+  authorId: string,
+  submission: string,
+): Promise<ObjectId | null> {
+  const doc = await sentences(db).findOne(
+    { language, key, authorId, submission },
+    { projection: { _id: 1 } },
+  );
+  return doc?._id ?? null;
+}
+
 /** The positions (in `docs`) a unique index refused; any other write error is thrown. */
 function refusedPositions(err: unknown, offset: number): number[] {
   const writeErrors = (err as { writeErrors?: unknown }).writeErrors;
@@ -192,6 +230,8 @@ export interface WrittenSentence {
   domains: SentenceDomain[];
   /** From the signed identity of the request, never from its body. */
   authorId: string;
+  /** The writing request's Idempotency-Key, when it had one (see keysOfSubmission). */
+  submission?: string;
 }
 
 /** The licence every written sentence is shared under (the writer confirms it). */
@@ -219,6 +259,7 @@ export async function storeWrittenSentences(
       citation: s.citation,
       domains: s.domains,
       authorId: s.authorId,
+      ...(s.submission ? { submission: s.submission } : {}),
       license: WRITTEN_LICENSE,
       source: 'write' as const,
       status: 'pending' as const,
@@ -336,6 +377,12 @@ export function sentenceStore(db: Db, writer: SequenceWriter) {
 
     /** See storedKeys. */
     storedKeys: (language: LanguageCode, keys: readonly string[]) => storedKeys(db, language, keys),
+    /** See submittedSentenceId. */
+    submittedSentenceId: (language: LanguageCode, key: string, authorId: string, submission: string) =>
+      submittedSentenceId(db, language, key, authorId, submission),
+    /** See keysOfSubmission. */
+    keysOfSubmission: (language: LanguageCode, keys: readonly string[], authorId: string, submission: string) =>
+      keysOfSubmission(db, language, keys, authorId, submission),
 
     /** Every sentence added or changed after a sequence number, in seq order. */
     async changesAfter(after: number, limit: number): Promise<SentenceChange[]> {

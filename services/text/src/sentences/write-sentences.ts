@@ -44,13 +44,15 @@ const LINE_CHUNK = 5000;
  * stores the good ones as pending sentences of `authorId`, a chunk of lines at a time. Answers each line's
  * outcome; when no line can be taken in, nothing is stored and the outcomes come back as a 422
  * `sentence.none_accepted` (a line is stored only once it is known to be acceptable, so a submission with
- * nothing acceptable never stores anything).
+ * nothing acceptable never stores anything). `submission`, the request's Idempotency-Key, is kept with each
+ * line stored, so a retry of a request that died after storing lines answers as that request would have.
  */
 export async function takeInLines(
-  store: Pick<SentenceStore, 'storedKeys' | 'storeWritten'>,
+  store: Pick<SentenceStore, 'storedKeys' | 'storeWritten' | 'keysOfSubmission'>,
   meta: SubmissionMeta,
   authorId: string,
   lines: readonly SubmittedLine[],
+  submission?: string,
 ): Promise<SentenceLinesReply> {
   const outcomes: SentenceLineOutcome[] = [];
   const seen = new Set<string>();
@@ -83,8 +85,15 @@ export async function takeInLines(
       meta.language,
       candidates.map((c) => c.key),
     );
+    // Stored by an earlier try of this very request (it died before answering): taken in, as that try
+    // would have said.
+    const ours =
+      submission && stored.size > 0
+        ? await store.keysOfSubmission(meta.language, [...stored], authorId, submission)
+        : new Set<string>();
     const fresh = candidates.filter((c) => {
-      if (stored.has(c.key)) refuse(c.outcome, 'sentence.duplicate');
+      if (ours.has(c.key)) accepted += 1;
+      else if (stored.has(c.key)) refuse(c.outcome, 'sentence.duplicate');
       return !stored.has(c.key);
     });
     const ids = await store.storeWritten(
@@ -95,6 +104,7 @@ export async function takeInLines(
         citation,
         domains,
         authorId,
+        ...(submission ? { submission } : {}),
       })),
     );
     // Null: someone stored the same sentence between the look-up and the insert.

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import {
   CITATION_MAX_LENGTH,
+  IDEMPOTENCY_KEY_HEADER,
   isLanguageCode,
   postSentenceBulk,
   SENTENCE_DOMAINS,
@@ -57,7 +58,13 @@ export default routeModule<TextContext>([postSentenceBulk], async (app, { stores
       cc0Confirmed: fields.cc0Confirmed === 'true',
     };
     checkMeta(meta);
-    const outcome = await takeInLines(stores.sentences, meta, request.identity.id, lines);
+    const outcome = await takeInLines(
+      stores.sentences,
+      meta,
+      request.identity.id,
+      lines,
+      request.headers[IDEMPOTENCY_KEY_HEADER] as string | undefined,
+    );
     return reply.code(201).send(outcome);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  IDEMPOTENCY_KEY_HEADER,
   postSentence,
   postSentenceBatch,
   SENTENCE_BATCH_MAX,
@@ -23,8 +24,9 @@ export default routeModule<TextContext>([postSentence, postSentenceBatch], (app,
     checkMeta(meta);
     const verdict = checkSentence(body.text, body.lang);
     if (verdict.code) throw new HttpError(400, verdict.code);
+    const submission = request.headers[IDEMPOTENCY_KEY_HEADER] as string | undefined;
     // The unique (language, key) index is the duplicate check: one write, no look-up first.
-    const [id] = await stores.sentences.storeWritten([
+    const [stored] = await stores.sentences.storeWritten([
       {
         text: verdict.text,
         key: verdict.key,
@@ -33,8 +35,15 @@ export default routeModule<TextContext>([postSentence, postSentenceBatch], (app,
         domains: [...new Set(body.domain)],
         // The person in the signed identity: a body cannot name someone else.
         authorId: request.identity.id,
+        ...(submission ? { submission } : {}),
       },
     ]);
+    // Not stored now: unless an earlier try of this very request stored it and died before answering.
+    const id =
+      stored ??
+      (submission
+        ? await stores.sentences.submittedSentenceId(body.lang, verdict.key, request.identity.id, submission)
+        : null);
     if (!id) throw new HttpError(409, 'sentence.duplicate');
     const written: SentenceWritten = {
       id: id.toHexString(),
@@ -59,7 +68,13 @@ export default routeModule<TextContext>([postSentence, postSentenceBatch], (app,
       cc0Confirmed: body.cc0Confirmed,
     };
     checkMeta(meta);
-    const outcome = await takeInLines(stores.sentences, meta, request.identity.id, lines);
+    const outcome = await takeInLines(
+      stores.sentences,
+      meta,
+      request.identity.id,
+      lines,
+      request.headers[IDEMPOTENCY_KEY_HEADER] as string | undefined,
+    );
     return reply.code(201).send(outcome);
   });
 });
