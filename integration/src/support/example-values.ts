@@ -24,6 +24,9 @@ const STRING_CANDIDATES = [
   '0123456789abcdef01234567-source.wav',
   '1',
   'x',
+  // A release's folder ('data', or a language's code) and one of its files.
+  'data',
+  'train.tsv',
 ];
 
 const FORMATS: Record<string, string> = {
