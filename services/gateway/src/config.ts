@@ -68,13 +68,8 @@ export function serviceUrls(value: string): string[] | undefined {
   return urls.length ? urls : undefined;
 }
 
-const serviceUrlsSetting = (variable: string, port: number) =>
-  settings.custom<string[]>(
-    variable,
-    [service(port)],
-    'an http:// or https:// URL, or a comma-separated list of them (one per copy of the service)',
-    serviceUrls,
-  );
+const SERVICE_URLS_FORMAT =
+  'an http:// or https:// URL, or a comma-separated list of them (one per copy of the service)';
 
 /** Everything the gateway reads from its environment, with the single-machine defaults. */
 export const gatewaySettings = (repoRoot: string) => ({
@@ -82,8 +77,19 @@ export const gatewaySettings = (repoRoot: string) => ({
   host: settings.string('HOST', DEFAULT_HOST),
   dataDir: settings.path('DATA_DIR', defaultDataDir(repoRoot)),
   publicUrl: settings.url('PUBLIC_URL', ''),
-  textUrl: serviceUrlsSetting('TEXT_URL', DEFAULT_PORTS.text),
-  speechUrl: serviceUrlsSetting('SPEECH_URL', DEFAULT_PORTS.speech),
+  // Each variable named where it is read: the deployment tests find what a service reads by its settings calls.
+  textUrl: settings.custom<string[]>(
+    'TEXT_URL',
+    [service(DEFAULT_PORTS.text)],
+    SERVICE_URLS_FORMAT,
+    serviceUrls,
+  ),
+  speechUrl: settings.custom<string[]>(
+    'SPEECH_URL',
+    [service(DEFAULT_PORTS.speech)],
+    SERVICE_URLS_FORMAT,
+    serviceUrls,
+  ),
   shellDist: settings.path('SHELL_DIST', resolve(repoRoot, 'shell', 'dist')),
   headersMs: settings.duration('UPSTREAM_TIMEOUT_MS', 4000),
   connectMs: settings.duration('UPSTREAM_CONNECT_TIMEOUT_MS', 2000),
