@@ -142,14 +142,17 @@ describe('Donate Your Voice and View Audio Pairs, end to end', () => {
     await submit.click();
     await toast(page, 'Both audios submitted successfully!').waitFor({ timeout: 30_000 });
 
-    // The donated pair gives way to the next one, and the counter moves one further.
+    // The donated pair gives way to the next one, and the counter moves one further. Its total may have
+    // grown meanwhile: other files' pairs approved just before reach the speech service by its sync.
     await page
       .getByText(pair.source_lang_text, { exact: true })
       .waitFor({ state: 'detached', timeout: 20_000 });
     await counter(page)
-      .filter({ hasText: new RegExp(`\\b${before.n + 1}\\D+${before.of}\\b`) })
+      .filter({ hasText: new RegExp(`\\b${before.n + 1}\\D+\\d+\\b`) })
       .waitFor({ timeout: 15_000 });
-    expect(await counterValue(page)).toEqual({ n: before.n + 1, of: before.of });
+    const after = await counterValue(page);
+    expect(after.n).toBe(before.n + 1);
+    expect(after.of).toBeGreaterThanOrEqual(before.of);
 
     const own = await listedPairs(donor);
     expect(own.total).toBe(1);
