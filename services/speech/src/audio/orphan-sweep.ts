@@ -70,30 +70,18 @@ export function createOrphanSweep(options: {
     { collection: AUDIO_RENDITIONS, field: 'fileId' },
   ]);
 
-  async function sweepFiles(cutoff: Date, signal?: AbortSignal): Promise<number> {
-    let removed = 0;
-    const check = async (batch: ObjectId[]) => {
-      const owned = await store.ownedOf(batch);
-      const orphans = batch.filter((id) => !owned.has(String(id)));
-      if (orphans.length) await store.removeFiles(orphans);
-      removed += orphans.length;
-    };
-    const cursor = store.filesBefore(cutoff, BATCH);
-    let batch: ObjectId[] = [];
-    try {
-      for await (const file of cursor) {
-        if (signal?.aborted) return removed;
-        batch.push(file._id);
-        if (batch.length === BATCH) {
-          await check(batch);
-          batch = [];
-        }
-      }
-      if (batch.length && !signal?.aborted) await check(batch);
-    } finally {
-      await cursor.close();
-    }
-    return removed;
+  function sweepFiles(cutoff: Date, signal?: AbortSignal): Promise<number> {
+    return inRounds(
+      store.filesBefore(cutoff, BATCH),
+      (file) => file._id,
+      async (round) => {
+        const owned = await store.ownedOf(round);
+        const orphans = round.filter((id) => !owned.has(String(id)));
+        if (orphans.length) await store.removeFiles(orphans);
+        return orphans.length;
+      },
+      signal,
+    );
   }
 
   /**
@@ -101,34 +89,24 @@ export function createOrphanSweep(options: {
    * carries that time) and has no files document. Read in `files_id` order from the chunks' own index, each
    * file's id once.
    */
-  async function sweepUnfinished(cutoff: Date, signal?: AbortSignal): Promise<number> {
-    let removed = 0;
-    const check = async (batch: ObjectId[]) => {
-      const done = await store.finishedOf(batch);
-      const cut = batch.filter((id) => !done.has(String(id)));
-      if (cut.length) await store.removeChunksOf(cut);
-      removed += cut.length;
-    };
-    const cursor = store.chunkFilesBefore(cutoff, BATCH);
-    let batch: ObjectId[] = [];
+  function sweepUnfinished(cutoff: Date, signal?: AbortSignal): Promise<number> {
     let last = '';
-    try {
-      for await (const chunk of cursor) {
-        if (signal?.aborted) return removed;
+    return inRounds(
+      store.chunkFilesBefore(cutoff, BATCH),
+      (chunk) => {
         const id = String(chunk.files_id);
-        if (id === last) continue;
+        if (id === last) return null;
         last = id;
-        batch.push(chunk.files_id);
-        if (batch.length === BATCH) {
-          await check(batch);
-          batch = [];
-        }
-      }
-      if (batch.length && !signal?.aborted) await check(batch);
-    } finally {
-      await cursor.close();
-    }
-    return removed;
+        return chunk.files_id;
+      },
+      async (round) => {
+        const done = await store.finishedOf(round);
+        const cut = round.filter((id) => !done.has(String(id)));
+        if (cut.length) await store.removeChunksOf(cut);
+        return cut.length;
+      },
+      signal,
+    );
   }
 
   let result: OrphanSweepResult = { files: 0, unfinished: 0 };
@@ -153,4 +131,34 @@ export function createOrphanSweep(options: {
       return result;
     },
   };
+}
+
+/**
+ * Hands the ids a cursor yields to `remove` a round of BATCH at a time (null: skip that document), and adds up
+ * what it removed; stops at the next document once `signal` is aborted, and always closes the cursor.
+ */
+async function inRounds<T>(
+  cursor: AsyncIterable<T> & { close(): Promise<void> },
+  idOf: (doc: T) => ObjectId | null,
+  remove: (round: ObjectId[]) => Promise<number>,
+  signal?: AbortSignal,
+): Promise<number> {
+  let removed = 0;
+  let round: ObjectId[] = [];
+  try {
+    for await (const doc of cursor) {
+      if (signal?.aborted) return removed;
+      const id = idOf(doc);
+      if (!id) continue;
+      round.push(id);
+      if (round.length === BATCH) {
+        removed += await remove(round);
+        round = [];
+      }
+    }
+    if (round.length && !signal?.aborted) removed += await remove(round);
+  } finally {
+    await cursor.close();
+  }
+  return removed;
 }
