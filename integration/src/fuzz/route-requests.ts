@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { IDEMPOTENCY_KEY_HEADER, type RouteDeclaration } from '@platform/contracts';
 import { IDENTITY_HEADERS } from '@platform/service-kit';
+import { multipart } from '@platform/service-kit/testing';
 import {
   asHeaderBytes,
   BAD_AUTHORIZATIONS,
@@ -62,28 +63,8 @@ const BOUNDARY = '----platformfuzz7MA4YWxkTrZu0gW';
 
 type Part = { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
 
-function multipartBody(parts: readonly Part[], boundary = BOUNDARY): Buffer {
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('data' in part) {
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\n` +
-            `Content-Type: ${part.type}\r\n\r\n`,
-        ),
-        part.data,
-        Buffer.from('\r\n'),
-      );
-    } else {
-      chunks.push(
-        Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return Buffer.concat(chunks);
-}
+const multipartBody = (parts: readonly Part[], boundary = BOUNDARY): Buffer =>
+  multipart(parts, boundary).payload;
 
 const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
 const JSON_TYPE = 'application/json';

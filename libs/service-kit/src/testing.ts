@@ -207,9 +207,11 @@ export function describeServiceBasics(
 export type MultipartPart =
   { name: string; value: string } | { name: string; filename: string; data: Buffer; type?: string };
 
-/** A multipart/form-data body for `app.inject`, with its parts in the order given. */
-export function multipart(parts: MultipartPart[]) {
-  const boundary = `----platformtest${Math.random().toString(16).slice(2)}`;
+/** A multipart/form-data body for `app.inject`, with its parts in the order given (and a fresh boundary unless one is named). */
+export function multipart(
+  parts: readonly MultipartPart[],
+  boundary = `----platformtest${Math.random().toString(16).slice(2)}`,
+) {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     chunks.push(Buffer.from(`--${boundary}\r\n`));
